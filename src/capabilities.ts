@@ -1,0 +1,150 @@
+import { BaseCheckpointSaver } from "@langchain/langgraph-checkpoint";
+
+/**
+ * The one capability table. Everything else (the `Capability` type, detection,
+ * CLI choices, the README table, report sections) derives from it.
+ *
+ * Ids are Python's strings, so reports compare across languages.
+ * @public
+ */
+export const CAPABILITIES = [
+  {
+    id: "put",
+    method: "put",
+    kind: "base",
+    signature: "put(config, checkpoint, metadata, newVersions): Promise<RunnableConfig>",
+    summary: "store a checkpoint and return its config",
+  },
+  {
+    id: "put_writes",
+    method: "putWrites",
+    kind: "base",
+    signature: "putWrites(config, writes, taskId, taskPath?): Promise<void>",
+    summary: "store pending writes against a checkpoint",
+  },
+  {
+    id: "get_tuple",
+    method: "getTuple",
+    kind: "base",
+    signature: "getTuple(config): Promise<CheckpointTuple | undefined>",
+    summary: "read one checkpoint (latest or by id) with parent and writes",
+  },
+  {
+    id: "list",
+    method: "list",
+    kind: "base",
+    signature: "list(config, { filter, before, limit }?): AsyncGenerator<CheckpointTuple>",
+    summary: "list checkpoints newest first, filtered",
+  },
+  {
+    id: "delete_thread",
+    method: "deleteThread",
+    kind: "base",
+    signature: "deleteThread(threadId): Promise<void>",
+    summary: "delete every checkpoint and write of a thread",
+  },
+  {
+    id: "delete_for_runs",
+    method: "deleteForRuns",
+    kind: "extended",
+    signature: "deleteForRuns(runIds: string[]): Promise<void>",
+    summary: "delete the checkpoints (and writes) whose metadata.run_id is given",
+  },
+  {
+    id: "copy_thread",
+    method: "copyThread",
+    kind: "extended",
+    signature: "copyThread(sourceThreadId: string, targetThreadId: string): Promise<void>",
+    summary: "copy a whole thread, ids, namespaces and writes included",
+  },
+  {
+    id: "prune",
+    method: "prune",
+    kind: "extended",
+    signature: 'prune(threadIds: string[], options?: { strategy?: "keep_latest" | "delete" }): Promise<void>',
+    summary: "keep only the latest checkpoint per namespace, or delete threads",
+  },
+  {
+    id: "delta_channel_history",
+    method: "getDeltaChannelHistory",
+    kind: "extended",
+    signature: "getDeltaChannelHistory({ config, channels }): Promise<Record<string, DeltaChannelHistory>>",
+    summary: "per-channel writes and seed along the parent chain (DeltaChannel)",
+  },
+] as const;
+
+/** @public */
+export type CapabilityInfo = (typeof CAPABILITIES)[number];
+/** A capability id, e.g. `"put"` or `"copy_thread"`. @public */
+export type Capability = CapabilityInfo["id"];
+/** @public */
+export type CapabilityKind = CapabilityInfo["kind"];
+
+export const CAPABILITY_IDS: readonly Capability[] = CAPABILITIES.map((c) => c.id);
+export const BASE_CAPABILITIES: readonly Capability[] = CAPABILITIES.filter((c) => c.kind === "base").map((c) => c.id);
+export const EXTENDED_CAPABILITIES: readonly Capability[] = CAPABILITIES.filter((c) => c.kind === "extended").map(
+  (c) => c.id,
+);
+
+export function capabilityInfo(id: Capability): CapabilityInfo {
+  const info = CAPABILITIES.find((c) => c.id === id);
+  if (!info) throw new Error(`unknown capability "${id}"`);
+  return info;
+}
+
+export function isCapability(value: unknown): value is Capability {
+  return typeof value === "string" && (CAPABILITY_IDS as readonly string[]).includes(value);
+}
+
+/**
+ * How a saver offers a capability:
+ * - `detected`: its own method (overrides the base class, or a method the base lacks);
+ * - `inherited`: only the base class's working default (delta_channel_history);
+ * - `missing`: no method at all;
+ * - `not-a-function`: the property exists but is not callable.
+ * @public
+ */
+export type Detection =
+  | { kind: "detected" }
+  | { kind: "inherited" }
+  | { kind: "missing"; reason: string }
+  | { kind: "not-a-function"; reason: string };
+
+/**
+ * Detects one capability on a saver instance. A capability is detected when the
+ * saver's method exists and is not `BaseCheckpointSaver.prototype`'s own.
+ */
+export function detectCapability(saver: object, id: Capability): Detection {
+  const { method } = capabilityInfo(id);
+  const value = (saver as Record<string, unknown>)[method];
+  if (value === undefined || value === null) {
+    return { kind: "missing", reason: `the saver has no ${method}() method` };
+  }
+  if (typeof value !== "function") {
+    return {
+      kind: "not-a-function",
+      reason: `saver.${method} exists but is not a function (it is ${describeType(value)})`,
+    };
+  }
+  return isBaseDefault(saver, method, value) ? { kind: "inherited" } : { kind: "detected" };
+}
+
+// A second copy of @langchain/langgraph-checkpoint in the user's tree has its own
+// BaseCheckpointSaver, so identity alone is not enough: the owner's name counts too.
+function isBaseDefault(saver: object, method: string, value: unknown): boolean {
+  const baseMethod = (BaseCheckpointSaver.prototype as unknown as Record<string, unknown>)[method];
+  if (baseMethod !== undefined && value === baseMethod) return true;
+  let proto: object | null = saver;
+  while (proto) {
+    if (Object.prototype.hasOwnProperty.call(proto, method)) {
+      return (proto as { constructor?: { name?: string } }).constructor?.name === "BaseCheckpointSaver";
+    }
+    proto = Object.getPrototypeOf(proto);
+  }
+  return false;
+}
+
+function describeType(value: unknown): string {
+  if (Array.isArray(value)) return "an array";
+  return `a ${typeof value}`;
+}

@@ -1,0 +1,13 @@
+export { checkpointerTest, ConformanceUsageError } from "./registration.js";
+export type { CheckpointerTestOptions, Lifespan, RegisteredCheckpointer, SaverFactory } from "./registration.js";
+export { validate, ConformanceSetupError, DEFAULT_TIMEOUT_MS, DEFAULT_LIFESPAN_TIMEOUT_MS } from "./runner.js";
+export type { ValidateOptions } from "./runner.js";
+export { ProgressCallbacks } from "./progress.js";
+export type { ProgressHooks } from "./progress.js";
+export { ConformanceReport } from "./report.js";
+export type { CapabilityResult, ConformanceLevel, FailureInfo, ReportDict, TestResult } from "./report.js";
+export { CAPABILITIES, BASE_CAPABILITIES, EXTENDED_CAPABILITIES, detectCapability } from "./capabilities.js";
+export type { Capability, CapabilityInfo, Detection } from "./capabilities.js";
+export { ConformanceError } from "./assert.js";
+export { TimeoutError } from "./timeout.js";
+export type { CapabilitySpec, CatalogId, SpecContext, SpecTest } from "./spec/types.js";

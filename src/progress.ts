@@ -1,0 +1,74 @@
+import type { Capability } from "./capabilities.js";
+import type { CapabilityResult, ConformanceReport, TestResult } from "./report.js";
+
+/**
+ * Hooks the runner calls as it goes; every hook is optional. The first three
+ * keep Python's signatures; the others carry the full result objects.
+ * @public
+ */
+export interface ProgressHooks {
+  onRunStart?(info: { checkpointerName: string; capabilities: readonly Capability[] }): void;
+  onCapabilityStart?(capability: Capability, detected: boolean): void;
+  onTestResult?(capability: Capability, testName: string, passed: boolean, error: string | undefined, result: TestResult): void;
+  onCapabilityEnd?(capability: Capability, result: CapabilityResult): void;
+  onRunEnd?(report: ConformanceReport): void;
+}
+
+type Write = (text: string) => void;
+
+const stdoutWrite: Write = (text) => {
+  process.stdout.write(text);
+};
+
+/**
+ * Progress output presets, as in Python: `default()` prints dots, `verbose()`
+ * test names and errors, `quiet()` nothing. `new ProgressCallbacks({...})` for custom hooks.
+ * @public
+ */
+export class ProgressCallbacks implements ProgressHooks {
+  onRunStart?: ProgressHooks["onRunStart"];
+  onCapabilityStart?: ProgressHooks["onCapabilityStart"];
+  onTestResult?: ProgressHooks["onTestResult"];
+  onCapabilityEnd?: ProgressHooks["onCapabilityEnd"];
+  onRunEnd?: ProgressHooks["onRunEnd"];
+
+  constructor(hooks: ProgressHooks = {}) {
+    Object.assign(this, hooks);
+  }
+
+  /** `.` per passed test, `F` per failed one, written as they happen. */
+  static default(write: Write = stdoutWrite): ProgressCallbacks {
+    return new ProgressCallbacks({
+      onCapabilityStart(capability, detected) {
+        write(detected ? `  ${capability}: ` : `  ⊘ ${capability} (not run)\n`);
+      },
+      onTestResult(_capability, _name, passed, _error, result) {
+        write(result.status === "skipped" ? "s" : passed ? "." : result.advisory ? "a" : "F");
+      },
+      onCapabilityEnd(_capability, result) {
+        if (result.status === "passed" || result.status === "failed") write("\n");
+      },
+    });
+  }
+
+  /** One line per test, with the error under a failed one. */
+  static verbose(write: Write = stdoutWrite): ProgressCallbacks {
+    return new ProgressCallbacks({
+      onCapabilityStart(capability, detected) {
+        write(detected ? `  ${capability}:\n` : `  ⊘ ${capability} (not run)\n`);
+      },
+      onTestResult(_capability, name, passed, error, result) {
+        const icon = result.status === "skipped" ? "-" : passed ? "✓" : result.advisory ? "⚠" : "✗";
+        const ids = result.ids.length > 0 ? ` [${result.ids.join(", ")}]` : "";
+        const note = result.status === "skipped" ? ` (skipped: ${result.reason})` : result.advisory ? " (advisory)" : "";
+        write(`    ${icon} ${name}${ids}${note}\n`);
+        if (error) for (const line of error.trimEnd().split("\n")) write(`      ${line}\n`);
+      },
+    });
+  }
+
+  /** No output. */
+  static quiet(): ProgressCallbacks {
+    return new ProgressCallbacks();
+  }
+}

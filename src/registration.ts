@@ -1,0 +1,210 @@
+import type { BaseCheckpointSaver } from "@langchain/langgraph-checkpoint";
+import { CAPABILITY_IDS, isCapability, type Capability } from "./capabilities.js";
+import { describeValue } from "./describe-value.js";
+
+/** Misuse of the public API: a wrong option or argument. The message names it. @public */
+export class ConformanceUsageError extends Error {
+  override readonly name = "ConformanceUsageError";
+}
+
+type MaybePromise<T> = T | Promise<T>;
+
+/**
+ * Makes a fresh saver. The documented form is an async generator: code after
+ * `yield` is cleanup and always runs. A sync generator, or a plain (async)
+ * function returning a saver, is accepted too.
+ * @public
+ */
+export type SaverFactory =
+  | (() => AsyncGenerator<BaseCheckpointSaver, void, unknown>)
+  | (() => Generator<BaseCheckpointSaver, void, unknown>)
+  | (() => MaybePromise<BaseCheckpointSaver>);
+
+/**
+ * Runs once around the whole validation run: setup before `yield`, teardown after.
+ * @public
+ */
+export type Lifespan =
+  | (() => AsyncGenerator<unknown, void, unknown>)
+  | (() => Generator<unknown, void, unknown>);
+
+/** @public */
+export interface CheckpointerTestOptions {
+  /** Shown in every report. Required. */
+  name: string;
+  /** Capabilities never run for this saver; reported as skipped. */
+  skipCapabilities?: readonly Capability[];
+  /** One-time setup and teardown around the run (create a database, start a server). */
+  lifespan?: Lifespan;
+  /** Per test and per factory step, in ms. Overrides the default (5000); `validate()`'s option overrides this. */
+  timeoutMs?: number;
+  /** For the lifespan's setup and teardown, in ms. Default 120000. */
+  lifespanTimeoutMs?: number;
+}
+
+/** A live saver from the factory, and how to clean it up. */
+export interface SaverLease {
+  saver: BaseCheckpointSaver;
+  release(): Promise<void>;
+}
+
+/** A running lifespan, and how to end it. */
+export interface LifespanLease {
+  end(): Promise<void>;
+}
+
+/**
+ * What `checkpointerTest()` returns; give it to `validate()`.
+ * @public
+ */
+export interface RegisteredCheckpointer {
+  readonly kind: "registered-checkpointer";
+  readonly name: string;
+  readonly skipCapabilities: ReadonlySet<Capability>;
+  readonly timeoutMs?: number;
+  readonly lifespanTimeoutMs?: number;
+  /** Calls the factory once; the lease's `release()` runs the factory's cleanup. */
+  create(): Promise<SaverLease>;
+  /** Runs the lifespan's setup; the lease's `end()` runs its teardown. */
+  enterLifespan(): Promise<LifespanLease>;
+}
+
+/**
+ * Registers a saver factory for `validate()`.
+ *
+ * ```ts
+ * const registered = checkpointerTest({ name: "MySaver" }, async function* () {
+ *   const saver = new MySaver();
+ *   yield saver;
+ *   await saver.close();
+ * });
+ * ```
+ * @public
+ */
+export function checkpointerTest(options: CheckpointerTestOptions, factory: SaverFactory): RegisteredCheckpointer {
+  if (options === null || typeof options !== "object") {
+    throw new ConformanceUsageError(
+      `checkpointerTest: the first argument must be an options object like { name: "MySaver" }, got ${describeValue(options)}`,
+    );
+  }
+  const { name, skipCapabilities = [], lifespan, timeoutMs, lifespanTimeoutMs } = options;
+  if (typeof name !== "string" || name.trim() === "") {
+    throw new ConformanceUsageError(`checkpointerTest: option "name" must be a non-empty string, got ${describeValue(name)}`);
+  }
+  if (typeof factory !== "function") {
+    throw new ConformanceUsageError(
+      `checkpointerTest(${name}): the second argument must be a factory (an async generator that yields a fresh saver), got ${describeValue(factory)}`,
+    );
+  }
+  if (!Array.isArray(skipCapabilities)) {
+    throw new ConformanceUsageError(`checkpointerTest(${name}): option "skipCapabilities" must be an array of capability ids`);
+  }
+  for (const cap of skipCapabilities) {
+    if (!isCapability(cap)) {
+      throw new ConformanceUsageError(
+        `checkpointerTest(${name}): option "skipCapabilities" has unknown capability ${describeValue(cap)}; known: ${CAPABILITY_IDS.join(", ")}`,
+      );
+    }
+  }
+  if (lifespan !== undefined && typeof lifespan !== "function") {
+    throw new ConformanceUsageError(
+      `checkpointerTest(${name}): option "lifespan" must be an async generator function (setup; yield; teardown), got ${describeValue(lifespan)}`,
+    );
+  }
+  for (const [key, value] of [["timeoutMs", timeoutMs], ["lifespanTimeoutMs", lifespanTimeoutMs]] as const) {
+    if (value !== undefined && (typeof value !== "number" || !(value > 0))) {
+      throw new ConformanceUsageError(`checkpointerTest(${name}): option "${key}" must be a positive number of ms, got ${describeValue(value)}`);
+    }
+  }
+
+  return {
+    kind: "registered-checkpointer",
+    name,
+    skipCapabilities: new Set(skipCapabilities),
+    timeoutMs,
+    lifespanTimeoutMs,
+    create: () => createLease(name, factory),
+    enterLifespan: () => (lifespan ? enterLifespan(lifespan) : Promise.resolve({ end: async () => undefined })),
+  };
+}
+
+/** True for what `checkpointerTest()` returns. */
+export function isRegisteredCheckpointer(value: unknown): value is RegisteredCheckpointer {
+  return (
+    typeof value === "object" &&
+    value !== null &&
+    (value as { kind?: unknown }).kind === "registered-checkpointer" &&
+    typeof (value as { create?: unknown }).create === "function"
+  );
+}
+
+/** A saver is any object that extends BaseCheckpointSaver or has at least one of its methods. */
+export function looksLikeSaver(value: unknown): value is BaseCheckpointSaver {
+  if (typeof value !== "object" || value === null) return false;
+  let proto: object | null = value;
+  while (proto) {
+    if ((proto as { constructor?: { name?: string } }).constructor?.name === "BaseCheckpointSaver") return true;
+    proto = Object.getPrototypeOf(proto);
+  }
+  const v = value as Record<string, unknown>;
+  return ["put", "putWrites", "getTuple", "list", "deleteThread"].some((m) => typeof v[m] === "function");
+}
+
+type AnyIterator = Iterator<unknown> | AsyncIterator<unknown>;
+
+function isIterator(value: unknown): value is AnyIterator {
+  return typeof value === "object" && value !== null && typeof (value as { next?: unknown }).next === "function";
+}
+
+async function createLease(name: string, factory: SaverFactory): Promise<SaverLease> {
+  const produced: unknown = await (factory as () => unknown)();
+  if (!isIterator(produced)) {
+    assertSaver(name, produced, "returned");
+    return { saver: produced, release: async () => undefined };
+  }
+  const step = await produced.next();
+  if (step.done) {
+    throw new ConformanceUsageError(`checkpointerTest(${name}): the factory finished without yielding a saver; it must \`yield\` one`);
+  }
+  try {
+    assertSaver(name, step.value, "yielded");
+  } catch (error) {
+    await produced.return?.(undefined);
+    throw error;
+  }
+  let released = false;
+  return {
+    saver: step.value,
+    async release() {
+      if (released) return;
+      released = true;
+      // Resume the generator past `yield` so its cleanup code runs.
+      await produced.next();
+    },
+  };
+}
+
+function assertSaver(name: string, value: unknown, verb: string): asserts value is BaseCheckpointSaver {
+  if (!looksLikeSaver(value)) {
+    throw new ConformanceUsageError(
+      `checkpointerTest(${name}): the factory must yield a BaseCheckpointSaver, but it ${verb} ${describeValue(value)}`,
+    );
+  }
+}
+
+async function enterLifespan(lifespan: Lifespan): Promise<LifespanLease> {
+  const produced: unknown = lifespan();
+  if (!isIterator(produced)) {
+    await produced;
+    return { end: async () => undefined };
+  }
+  await produced.next();
+  let ended = false;
+  return {
+    async end() {
+      if (ended) return;
+      ended = true;
+      await produced.next();
+    },
+  };
+}

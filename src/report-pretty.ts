@@ -1,0 +1,84 @@
+import { CAPABILITIES, type Capability, type CapabilityKind } from "./capabilities.js";
+import { countsOf, countsTowardLevel, type CapabilityResult, type ConformanceReport } from "./report.js";
+
+const WIDTH = 52;
+
+/** The status cell of one capability row, as in Python's `print_report()`. */
+export function capabilityCell(result: CapabilityResult | undefined): { icon: string; suffix: string } {
+  if (result === undefined) return { icon: "  ", suffix: "(no tests)" };
+  const inherited = result.inherited ? " (inherited)" : "";
+  switch (result.status) {
+    case "passed":
+      return { icon: "✅", suffix: inherited.trim() };
+    case "failed":
+      return { icon: "❌", suffix: `(${countsOf(result).failed} failed)${inherited}` };
+    case "not-implemented":
+      return { icon: "⊘ ", suffix: "(not implemented)" };
+    case "skipped":
+      return { icon: "⏭ ", suffix: "(skipped)" };
+  }
+}
+
+/** Renders the report in the layout of Python's `print_report()`, plus failure details. */
+export function renderPrettyReport(report: ConformanceReport): string {
+  const border = "=".repeat(WIDTH);
+  const out: string[] = ["", `  ${border}`, `    Checkpointer Validation: ${report.checkpointerName}`, `  ${border}`];
+  const section = (title: string, kind: CapabilityKind) => {
+    out.push(`    ${title}`);
+    const ids = CAPABILITIES.filter((c) => c.kind === kind)
+      .map((c) => c.id as Capability)
+      .sort();
+    for (const id of ids) {
+      const { icon, suffix } = capabilityCell(report.results[id]);
+      out.push(`      ${icon} ${id.padEnd(20)} ${suffix}`.trimEnd());
+    }
+    out.push("");
+  };
+  section("BASE CAPABILITIES", "base");
+  section("EXTENDED CAPABILITIES", "extended");
+
+  const notes = report
+    .capabilityResults()
+    .filter((r) => (r.status === "not-implemented" || r.status === "skipped") && r.reason)
+    .map((r) => `      ${r.capability}: ${"reason" in r ? r.reason : ""}`);
+  if (notes.length > 0) out.push("    NOTES", ...notes, "");
+
+  const failures = report.failures();
+  if (failures.length > 0) {
+    out.push("    FAILURES");
+    for (const { capability, test } of failures) {
+      out.push(`      ✗ ${capability} › ${test.name} [${test.ids.join(", ")}]`);
+      out.push(`        ${test.description}`);
+      for (const line of test.failure.message.split("\n")) out.push(`        ${line}`);
+    }
+    out.push("");
+  }
+
+  const advisories = report
+    .capabilityResults()
+    .flatMap((r) => r.tests.filter((t) => t.advisory && t.status === "failed").map((t) => ({ capability: r.capability, t })));
+  if (advisories.length > 0) {
+    out.push("    ADVISORY (reported, never fails a capability)");
+    for (const { capability, t } of advisories) {
+      out.push(`      ⚠ ${capability} › ${t.name} [${t.ids.join(", ")}]: ${t.description}`);
+    }
+    out.push("");
+  }
+
+  for (const section of report.sections) {
+    const lines = section.lines();
+    if (lines.length > 0) out.push(...lines.map((l) => `    ${l}`), "");
+  }
+
+  if (report.errors.length > 0) {
+    out.push("    ERRORS");
+    for (const e of report.errors) out.push(`      ${e}`);
+    out.push("");
+  }
+
+  const counted = report.capabilityResults().filter(countsTowardLevel);
+  const passed = counted.filter((r) => r.status === "passed").length;
+  out.push(`    Result: ${report.conformanceLevel()} (${passed}/${counted.length})`);
+  out.push(`  ${border}`, "", "");
+  return out.join("\n");
+}

@@ -1,0 +1,307 @@
+import { randomUUID } from "node:crypto";
+import type { BaseCheckpointSaver } from "@langchain/langgraph-checkpoint";
+import { CAPABILITIES, CAPABILITY_IDS, capabilityInfo, detectCapability, isCapability, type Capability, type Detection } from "./capabilities.js";
+import { ConformanceError } from "./assert.js";
+import { describeValue } from "./describe-value.js";
+import { formatValue } from "./format.js";
+import type { ProgressHooks } from "./progress.js";
+import { ConformanceUsageError, isRegisteredCheckpointer, type RegisteredCheckpointer, type SaverLease } from "./registration.js";
+import { ConformanceReport, type CapabilityDraft, type CapabilityResult, type FailureInfo, type TestResult } from "./report.js";
+import { specFor } from "./spec/index.js";
+import type { SpecContext, SpecTest } from "./spec/types.js";
+import { TimeoutError, withTimeout } from "./timeout.js";
+import { trackSaver, type TrackedSaver } from "./tracked-saver.js";
+
+/** @public */
+export const DEFAULT_TIMEOUT_MS = 5_000;
+/** @public */
+export const DEFAULT_LIFESPAN_TIMEOUT_MS = 120_000;
+
+/** @public */
+export interface ValidateOptions {
+  /** Only these capabilities run; the others are reported as skipped. Default: all. */
+  capabilities?: readonly Capability[] | ReadonlySet<Capability>;
+  /** Progress output; default quiet. See `ProgressCallbacks`. */
+  progress?: ProgressHooks;
+  /** Per spec test and per factory step, in ms. Default: the registration's, else 5000. */
+  timeoutMs?: number;
+  /** For the lifespan's setup and teardown, in ms. Default: the registration's, else 120000. */
+  lifespanTimeoutMs?: number;
+  /** Run only spec tests whose name, description or catalog id matches. */
+  grep?: string | RegExp;
+}
+
+/** A setup problem that stops the run: the lifespan could not start. @public */
+export class ConformanceSetupError extends Error {
+  override readonly name = "ConformanceSetupError";
+}
+
+/**
+ * Runs the spec suites of the selected capabilities, one fresh saver per
+ * capability, and returns the report. Never throws for a broken saver (that is
+ * a failure in the report); throws `ConformanceUsageError` for misuse and
+ * `ConformanceSetupError` when the lifespan's setup fails.
+ * @public
+ */
+export async function validate(registered: RegisteredCheckpointer, options: ValidateOptions = {}): Promise<ConformanceReport> {
+  if (!isRegisteredCheckpointer(registered)) {
+    throw new ConformanceUsageError(
+      `validate: the first argument must be what checkpointerTest() returns, got ${describeValue(registered)}`,
+    );
+  }
+  const selected = selectCapabilities(options.capabilities);
+  const timeoutMs = positive(options.timeoutMs, "timeoutMs") ?? registered.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+  const lifespanTimeoutMs =
+    positive(options.lifespanTimeoutMs, "lifespanTimeoutMs") ?? registered.lifespanTimeoutMs ?? DEFAULT_LIFESPAN_TIMEOUT_MS;
+  const grep = toMatcher(options.grep);
+  const progress = options.progress ?? {};
+  const started = performance.now();
+  const results: Partial<Record<Capability, CapabilityResult>> = {};
+  const errors: string[] = [];
+
+  progress.onRunStart?.({ checkpointerName: registered.name, capabilities: [...selected] });
+  let lifespan;
+  try {
+    lifespan = await withTimeout(registered.enterLifespan(), lifespanTimeoutMs, () => "in the lifespan's setup");
+  } catch (error) {
+    throw new ConformanceSetupError(`${registered.name}: the lifespan's setup failed: ${errorText(error)}`, { cause: error });
+  }
+  try {
+    for (const { id } of CAPABILITIES) {
+      const runner = new CapabilityRun(registered, id, timeoutMs, grep, progress);
+      if (!selected.has(id)) results[id] = runner.skipped("not selected (the capabilities option)");
+      else if (registered.skipCapabilities.has(id)) results[id] = runner.skipped("skipped by skipCapabilities");
+      else results[id] = await runner.run();
+    }
+  } finally {
+    try {
+      await withTimeout(lifespan.end(), lifespanTimeoutMs, () => "in the lifespan's teardown");
+    } catch (error) {
+      errors.push(`the lifespan's teardown failed: ${errorText(error)}`);
+    }
+  }
+  const report = new ConformanceReport({
+    checkpointerName: registered.name,
+    results,
+    errors,
+    durationMs: performance.now() - started,
+  });
+  progress.onRunEnd?.(report);
+  return report;
+}
+
+class CapabilityRun {
+  private readonly started = performance.now();
+
+  constructor(
+    private readonly registered: RegisteredCheckpointer,
+    private readonly capability: Capability,
+    private readonly timeoutMs: number,
+    private readonly grep: ((test: SpecTest) => boolean) | undefined,
+    private readonly progress: ProgressHooks,
+  ) {}
+
+  skipped(reason: string): CapabilityResult {
+    this.progress.onCapabilityStart?.(this.capability, false);
+    return this.finish({ status: "skipped", reason, detected: false, inherited: false, tests: [] });
+  }
+
+  async run(): Promise<CapabilityResult> {
+    let lease: SaverLease;
+    try {
+      lease = await withTimeout(this.registered.create(), this.timeoutMs, () => "in the factory (creating a saver)");
+    } catch (error) {
+      this.progress.onCapabilityStart?.(this.capability, false);
+      const test = lifecycleFailure("factory", `the factory failed to produce a saver: ${errorText(error)}`, error);
+      this.report(test);
+      return this.finish({ status: "failed", detected: false, inherited: false, tests: [test] });
+    }
+    let result: CapabilityDraft;
+    try {
+      result = await this.runWith(lease.saver);
+    } catch (error) {
+      // A bug in the runner itself: still reported, and cleanup still runs.
+      result = { status: "failed", detected: false, inherited: false, tests: [lifecycleFailure("runner", errorText(error), error)] };
+    }
+    try {
+      await withTimeout(lease.release(), this.timeoutMs, () => "in the factory's cleanup (the code after yield)");
+    } catch (error) {
+      const test = lifecycleFailure("factory_cleanup", `the factory's cleanup failed: ${errorText(error)}`, error);
+      this.report(test);
+      result = { ...result, status: "failed", tests: [...result.tests, test] } as typeof result;
+    }
+    return this.finish(result);
+  }
+
+  private async runWith(saver: BaseCheckpointSaver): Promise<CapabilityDraft> {
+    const info = capabilityInfo(this.capability);
+    const detection = detectCapability(saver, this.capability);
+    const runs = detection.kind === "detected" || detection.kind === "inherited";
+    const inherited = detection.kind === "inherited";
+    this.progress.onCapabilityStart?.(this.capability, runs);
+    if (!runs) {
+      const reason = (detection as Extract<Detection, { reason: string }>).reason;
+      if (info.kind === "base") {
+        const test = lifecycleFailure(`${info.method}_exists`, `${reason}; ${info.signature} is required of every saver`);
+        this.report(test);
+        return { status: "failed", detected: false, inherited: false, tests: [test] };
+      }
+      return { status: "not-implemented", reason, detected: false, inherited: false, tests: [] };
+    }
+    const spec = specFor(this.capability);
+    if (!spec || spec.tests.length === 0) {
+      return { status: "skipped", reason: "this version has no spec tests for it", detected: !inherited, inherited, tests: [] };
+    }
+    const tests: TestResult[] = [];
+    for (const test of spec.tests) {
+      if (this.grep && !this.grep(test)) continue;
+      const result = await this.runTest(test, saver);
+      tests.push(result);
+      this.report(result);
+    }
+    const notImplemented = info.kind === "extended" ? throwsNotImplemented(tests, info.method) : undefined;
+    if (notImplemented) {
+      return { status: "not-implemented", reason: notImplemented, detected: !inherited, inherited, tests: [] };
+    }
+    if (tests.length === 0) {
+      return { status: "skipped", reason: "no spec test matches the grep option", detected: !inherited, inherited, tests };
+    }
+    const failed = tests.some((t) => t.status === "failed" && !t.advisory);
+    return { status: failed ? "failed" : "passed", detected: !inherited, inherited, tests };
+  }
+
+  private async runTest(test: SpecTest, saver: BaseCheckpointSaver): Promise<TestResult> {
+    const meta = { name: test.name, ids: test.ids, description: test.description, advisory: test.advisory ?? false };
+    const missing = (test.requires ?? []).filter((cap) => {
+      const d = detectCapability(saver, cap).kind;
+      return d !== "detected" && d !== "inherited";
+    });
+    if (missing.length > 0) {
+      return { ...meta, status: "skipped", reason: `needs ${missing.map((c) => capabilityInfo(c).method + "()").join(", ")}` };
+    }
+    const tracked = trackSaver(saver);
+    const extras: { lease: SaverLease; tracked: TrackedSaver }[] = [];
+    const ctx: SpecContext = {
+      saver: tracked.saver,
+      capability: this.capability,
+      threadId: (label = "t") => `${label}-${randomUUID()}`,
+      freshSaver: async () => {
+        const lease = await this.registered.create();
+        const extra = { lease, tracked: trackSaver(lease.saver) };
+        extras.push(extra);
+        return extra.tracked.saver;
+      },
+      has: (cap) => {
+        const d = detectCapability(saver, cap).kind;
+        return d === "detected" || d === "inherited";
+      },
+    };
+    const started = performance.now();
+    let failure: FailureInfo | undefined;
+    try {
+      await withTimeout(test.run(ctx), this.timeoutMs, () => {
+        const pending = [tracked, ...extras.map((e) => e.tracked)].flatMap((t) => t.inFlight());
+        return pending.length > 0 ? `in ${pending.join(", ")}` : "(no saver call was pending)";
+      });
+    } catch (error) {
+      failure = toFailure(error, [tracked, ...extras.map((e) => e.tracked)]);
+    }
+    for (const extra of extras) {
+      try {
+        await withTimeout(extra.lease.release(), this.timeoutMs, () => "in the factory's cleanup (the code after yield)");
+      } catch (error) {
+        failure ??= toFailure(new Error(`the factory's cleanup of an extra saver failed: ${errorText(error)}`), []);
+      }
+    }
+    const durationMs = performance.now() - started;
+    return failure ? { ...meta, status: "failed", durationMs, failure } : { ...meta, status: "passed", durationMs };
+  }
+
+  private report(result: TestResult): void {
+    const error = result.status === "failed" ? result.failure.message : undefined;
+    this.progress.onTestResult?.(this.capability, result.name, result.status === "passed", error, result);
+  }
+
+  private finish(partial: CapabilityDraft): CapabilityResult {
+    const result = {
+      ...partial,
+      capability: this.capability,
+      kind: capabilityInfo(this.capability).kind,
+      durationMs: performance.now() - this.started,
+    } as CapabilityResult;
+    this.progress.onCapabilityEnd?.(this.capability, result);
+    return result;
+  }
+}
+
+function lifecycleFailure(name: string, message: string, error?: unknown): TestResult {
+  return {
+    status: "failed",
+    name,
+    ids: [],
+    description: "the saver's lifecycle",
+    advisory: false,
+    durationMs: 0,
+    failure: { message, errorName: error instanceof Error ? error.name : "Error", thrownBySaver: true },
+  };
+}
+
+/** An extended method that only throws "not implemented" is reported as not implemented. */
+function throwsNotImplemented(tests: readonly TestResult[], method: string): string | undefined {
+  const required = tests.filter((t) => !t.advisory && t.status !== "skipped");
+  if (required.length === 0) return undefined;
+  const allNotImplemented = required.every(
+    (t) => t.status === "failed" && t.failure.thrownBySaver && /not\s*implemented/i.test(t.failure.message),
+  );
+  return allNotImplemented ? `${method}() exists but throws "not implemented" in every test` : undefined;
+}
+
+function toFailure(error: unknown, trackers: readonly TrackedSaver[]): FailureInfo {
+  if (error instanceof ConformanceError) {
+    return { message: error.message, errorName: error.name, thrownBySaver: false };
+  }
+  if (error instanceof TimeoutError) {
+    return { message: error.message, errorName: error.name, thrownBySaver: true };
+  }
+  const method = trackers.map((t) => t.thrownBy(error)).find((m) => m !== undefined);
+  const what = error instanceof Error ? `${error.name}: ${error.message}` : `a non-Error value ${formatValue(error)}`;
+  const message = method ? `${method} threw ${what}` : `the test threw ${what}`;
+  return {
+    message,
+    errorName: error instanceof Error ? error.name : typeof error,
+    thrownBySaver: method !== undefined,
+    stack: error instanceof Error ? error.stack : undefined,
+  };
+}
+
+export function errorText(error: unknown): string {
+  if (error instanceof Error) return error.message;
+  return `a non-Error value ${formatValue(error)}`;
+}
+
+function selectCapabilities(capabilities: ValidateOptions["capabilities"]): Set<Capability> {
+  if (capabilities === undefined) return new Set(CAPABILITY_IDS);
+  const list = [...capabilities];
+  for (const cap of list) {
+    if (!isCapability(cap)) {
+      throw new ConformanceUsageError(
+        `validate: option "capabilities" has unknown capability ${describeValue(cap)}; known: ${CAPABILITY_IDS.join(", ")}`,
+      );
+    }
+  }
+  return new Set(list);
+}
+
+function positive(value: number | undefined, name: string): number | undefined {
+  if (value === undefined) return undefined;
+  if (typeof value !== "number" || !(value > 0)) {
+    throw new ConformanceUsageError(`validate: option "${name}" must be a positive number of ms, got ${describeValue(value)}`);
+  }
+  return value;
+}
+
+function toMatcher(grep: string | RegExp | undefined): ((test: SpecTest) => boolean) | undefined {
+  if (grep === undefined || grep === "") return undefined;
+  const re = typeof grep === "string" ? new RegExp(grep.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"), "i") : grep;
+  return (test) => re.test(test.name) || re.test(test.description) || test.ids.some((id) => re.test(id));
+}

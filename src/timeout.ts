@@ -1,0 +1,24 @@
+/** A lifecycle step or a spec test that did not settle in time. @public */
+export class TimeoutError extends Error {
+  override readonly name = "TimeoutError";
+}
+
+/**
+ * Races `work` against a timer. The timer never keeps the process alive and is
+ * cleared as soon as `work` settles; a late rejection of `work` is swallowed so
+ * it cannot become an unhandled rejection.
+ */
+export async function withTimeout<T>(work: Promise<T>, ms: number, describe: () => string): Promise<T> {
+  if (!Number.isFinite(ms) || ms <= 0) return work;
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new TimeoutError(`timed out after ${ms} ms ${describe()}`)), ms);
+    timer.unref?.();
+  });
+  work.catch(() => undefined);
+  try {
+    return await Promise.race([work, timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
+}

@@ -1,0 +1,119 @@
+import type { BaseCheckpointSaver } from "@langchain/langgraph-checkpoint";
+
+/**
+ * Wraps a saver so the runner knows which of its methods are in flight: a test
+ * that hangs is reported as "timed out … in getTuple()". Methods run with the
+ * real saver as `this` (private fields keep working); `list()` counts as in
+ * flight while its iteration is pending.
+ */
+export interface TrackedSaver {
+  saver: BaseCheckpointSaver;
+  /** Methods called and not yet settled, e.g. `["getTuple()"]`. */
+  inFlight(): string[];
+  /** Which method threw or rejected with this error, if the saver did. */
+  thrownBy(error: unknown): string | undefined;
+}
+
+export function trackSaver(target: BaseCheckpointSaver): TrackedSaver {
+  const pending = new Map<number, string>();
+  const throwers = new Map<unknown, string>();
+  const recordThrow = (name: string) => (error: unknown) => {
+    if (throwers.size > 100) throwers.clear();
+    throwers.set(error, `${name}()`);
+  };
+  let next = 0;
+  const begin = (name: string) => {
+    const id = next++;
+    pending.set(id, name);
+    return () => pending.delete(id);
+  };
+  const wrapped = new Map<PropertyKey, unknown>();
+  const proxy = new Proxy(target, {
+    get(obj, prop) {
+      const value = Reflect.get(obj, prop, obj);
+      if (typeof value !== "function" || prop === "constructor") return value;
+      if (wrapped.has(prop) && (wrapped.get(prop) as { original: unknown }).original === value) {
+        return (wrapped.get(prop) as { fn: unknown }).fn;
+      }
+      const name = String(prop);
+      const fn = function (this: unknown, ...args: unknown[]) {
+        const end = begin(`${name}()`);
+        let result: unknown;
+        try {
+          result = (value as (...a: unknown[]) => unknown).apply(obj, args);
+        } catch (error) {
+          end();
+          recordThrow(name)(error);
+          throw error;
+        }
+        if (isAsyncIterator(result)) return trackIterator(result, name, begin, end, recordThrow(name));
+        if (isThenable(result)) {
+          Promise.resolve(result).then(end, (error) => {
+            end();
+            recordThrow(name)(error);
+          });
+          return result;
+        }
+        end();
+        return result;
+      };
+      wrapped.set(prop, { original: value, fn });
+      return fn;
+    },
+  });
+  return {
+    saver: proxy,
+    inFlight: () => [...new Set(pending.values())],
+    thrownBy: (error) => throwers.get(error),
+  };
+}
+
+function isThenable(v: unknown): v is PromiseLike<unknown> {
+  return typeof (v as { then?: unknown } | null)?.then === "function";
+}
+
+function isAsyncIterator(v: unknown): v is AsyncIterator<unknown> & AsyncIterable<unknown> {
+  return (
+    typeof v === "object" &&
+    v !== null &&
+    typeof (v as { next?: unknown }).next === "function" &&
+    typeof (v as Record<symbol, unknown>)[Symbol.asyncIterator] === "function"
+  );
+}
+
+function trackIterator(
+  it: AsyncIterator<unknown> & AsyncIterable<unknown>,
+  name: string,
+  begin: (n: string) => () => void,
+  endCall: () => void,
+  onThrow: (error: unknown) => void,
+): AsyncGenerator<unknown> {
+  endCall();
+  const step = (method: "next" | "return" | "throw", arg?: unknown) => {
+    const fn = it[method];
+    if (typeof fn !== "function") return Promise.resolve({ done: true, value: arg });
+    const end = begin(`${name}() iteration`);
+    let p: Promise<IteratorResult<unknown>>;
+    try {
+      p = Promise.resolve(fn.call(it, arg as never));
+    } catch (error) {
+      end();
+      onThrow(error);
+      return Promise.reject(error);
+    }
+    p.then(end, (error) => {
+      end();
+      onThrow(error);
+    });
+    return p;
+  };
+  const gen = {
+    next: (arg?: unknown) => step("next", arg),
+    return: (arg?: unknown) => step("return", arg),
+    throw: (arg?: unknown) => step("throw", arg),
+    [Symbol.asyncIterator]() {
+      return gen;
+    },
+  };
+  return gen as unknown as AsyncGenerator<unknown>;
+}

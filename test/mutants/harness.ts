@@ -1,0 +1,64 @@
+import type { BaseCheckpointSaver } from "@langchain/langgraph-checkpoint";
+import { checkpointerTest, validate } from "../../src/index.js";
+import { SPECS } from "../../src/spec/index.js";
+import { BASELINES, type BaselineName } from "../fixtures/baselines.js";
+import { loadMutants } from "./load.js";
+import type { Mutant } from "./types.js";
+
+/** A spec test's identity across capabilities: `capability/test_name`. */
+export type TestKey = string;
+
+async function failingTests(name: string, create: () => BaseCheckpointSaver): Promise<{ failed: Set<TestKey>; passed: Set<TestKey> }> {
+  const report = await validate(
+    checkpointerTest({ name }, () => create()),
+    { timeoutMs: 2_000 },
+  );
+  const failed = new Set<TestKey>();
+  const passed = new Set<TestKey>();
+  for (const result of report.capabilityResults()) {
+    for (const test of result.tests) {
+      const key = `${result.capability}/${test.name}`;
+      if (test.status === "failed") failed.add(key);
+      if (test.status === "passed") passed.add(key);
+    }
+  }
+  return { failed, passed };
+}
+
+export interface MutationResult {
+  mutants: { mutant: Mutant; caught: Set<TestKey>; failed: Set<TestKey> }[];
+  /** Every spec test in the registry. */
+  allTests: TestKey[];
+  /** Spec test -> the mutants that it catches. */
+  catchers: Map<TestKey, string[]>;
+  /** Tests that fail on their own baseline (a baseline bug, or an advisory the baseline does not meet). */
+  baselineFailures: Map<BaselineName, Set<TestKey>>;
+}
+
+/**
+ * Runs the whole suite on every baseline and every mutant. A test "catches" a
+ * mutant when it passes on the mutant's baseline and fails on the mutant.
+ */
+export async function runMutation(): Promise<MutationResult> {
+  const mutants = await loadMutants();
+  const baselineRuns = new Map<BaselineName, { failed: Set<TestKey>; passed: Set<TestKey> }>();
+  for (const name of Object.keys(BASELINES) as BaselineName[]) {
+    baselineRuns.set(name, await failingTests(`baseline:${name}`, BASELINES[name]));
+  }
+  const allTests = Object.values(SPECS).flatMap((spec) => spec!.tests.map((t) => `${spec!.capability}/${t.name}`));
+  const catchers = new Map<TestKey, string[]>(allTests.map((k) => [k, []]));
+  const results: MutationResult["mutants"] = [];
+  for (const mutant of mutants) {
+    const baseline = baselineRuns.get(mutant.baseline ?? "memory")!;
+    const { failed } = await failingTests(`mutant:${mutant.name}`, () => mutant.create());
+    const caught = new Set([...failed].filter((k) => baseline.passed.has(k)));
+    for (const key of caught) catchers.get(key)?.push(mutant.name);
+    results.push({ mutant, caught, failed });
+  }
+  return {
+    mutants: results,
+    allTests,
+    catchers,
+    baselineFailures: new Map([...baselineRuns].map(([k, v]) => [k, v.failed])),
+  };
+}
