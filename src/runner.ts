@@ -11,6 +11,10 @@ import { specFor } from "./spec/index.js";
 import type { SpecContext, SpecTest } from "./spec/types.js";
 import { TimeoutError, withTimeout } from "./timeout.js";
 import { trackSaver, type TrackedSaver } from "./tracked-saver.js";
+import type { GraphOptions } from "./graph/options.js";
+import type { ModelOptions } from "./model/options.js";
+import { SECTION_RUNNERS } from "./sections.js";
+import type { ReportSection } from "./report.js";
 
 /** @public */
 export const DEFAULT_TIMEOUT_MS = 5_000;
@@ -29,6 +33,10 @@ export interface ValidateOptions {
   lifespanTimeoutMs?: number;
   /** Run only spec tests whose name, description or catalog id matches. */
   grep?: string | RegExp;
+  /** Graph-level scenarios after the capability suites: `false` to skip, or which to run. */
+  graph?: boolean | GraphOptions;
+  /** Model-based random sequences after the spec suites: `false` to skip, or runs and seed. */
+  model?: boolean | ModelOptions;
 }
 
 /** A setup problem that stops the run: the lifespan could not start. @public */
@@ -58,6 +66,7 @@ export async function validate(registered: RegisteredCheckpointer, options: Vali
   const started = performance.now();
   const results: Partial<Record<Capability, CapabilityResult>> = {};
   const errors: string[] = [];
+  const sections: ReportSection[] = [];
 
   progress.onRunStart?.({ checkpointerName: registered.name, capabilities: [...selected] });
   let lifespan;
@@ -73,6 +82,14 @@ export async function validate(registered: RegisteredCheckpointer, options: Vali
       else if (registered.skipCapabilities.has(id)) results[id] = runner.skipped("skipped by skipCapabilities");
       else results[id] = await runner.run();
     }
+    for (const section of SECTION_RUNNERS) {
+      try {
+        const added = await section.run({ registered, options, results, timeoutMs, progress });
+        if (added) sections.push(added);
+      } catch (error) {
+        errors.push(`the ${section.key} section failed to run: ${errorText(error)}`);
+      }
+    }
   } finally {
     try {
       await withTimeout(lifespan.end(), lifespanTimeoutMs, () => "in the lifespan's teardown");
@@ -85,6 +102,7 @@ export async function validate(registered: RegisteredCheckpointer, options: Vali
     results,
     errors,
     durationMs: performance.now() - started,
+    sections,
   });
   progress.onRunEnd?.(report);
   return report;

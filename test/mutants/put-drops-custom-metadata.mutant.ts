@@ -1,12 +1,12 @@
-import { MemorySaver, type Checkpoint, type CheckpointMetadata, type ChannelVersions } from "@langchain/langgraph-checkpoint";
+import { MemorySaver, type Checkpoint, type CheckpointMetadata } from "@langchain/langgraph-checkpoint";
 import type { RunnableConfig } from "@langchain/core/runnables";
 import type { Mutant } from "./types.js";
 
 /** Stores only LangGraph's own metadata keys, as a saver with fixed metadata columns would. */
 class DropsCustomMetadata extends MemorySaver {
-  override async put(config: RunnableConfig, checkpoint: Checkpoint, metadata: CheckpointMetadata, newVersions: ChannelVersions) {
+  override async put(config: RunnableConfig, checkpoint: Checkpoint, metadata: CheckpointMetadata) {
     const { source, step, parents } = metadata;
-    return super.put(config, checkpoint, { source, step, parents } as CheckpointMetadata, newVersions);
+    return super.put(config, checkpoint, { source, step, parents } as CheckpointMetadata);
   }
 }
 
