@@ -1,5 +1,5 @@
 export { checkpointerTest, ConformanceUsageError } from "./registration.js";
-export type { CheckpointerTestOptions, Lifespan, RegisteredCheckpointer, SaverFactory } from "./registration.js";
+export type { CheckpointerTestOptions, KnownDeviation, Lifespan, RegisteredCheckpointer, SaverFactory } from "./registration.js";
 export { validate, ConformanceSetupError, DEFAULT_TIMEOUT_MS, DEFAULT_LIFESPAN_TIMEOUT_MS } from "./runner.js";
 export type { ValidateOptions } from "./runner.js";
 export { ProgressCallbacks } from "./progress.js";

@@ -43,7 +43,7 @@ export class ProgressCallbacks implements ProgressHooks {
         write(detected ? `  ${capability}: ` : `  ⊘ ${capability} (not run)\n`);
       },
       onTestResult(_capability, _name, passed, _error, result) {
-        write(result.status === "skipped" ? "s" : passed ? "." : result.advisory ? "a" : "F");
+        write(result.status === "skipped" ? "s" : passed ? "." : result.advisory ? "a" : result.deviation !== undefined ? "d" : "F");
       },
       onCapabilityEnd(_capability, result) {
         if (result.status === "passed" || result.status === "failed") write("\n");
@@ -58,9 +58,17 @@ export class ProgressCallbacks implements ProgressHooks {
         write(detected ? `  ${capability}:\n` : `  ⊘ ${capability} (not run)\n`);
       },
       onTestResult(_capability, name, passed, error, result) {
-        const icon = result.status === "skipped" ? "-" : passed ? "✓" : result.advisory ? "⚠" : "✗";
+        const deviation = result.status === "failed" && result.deviation !== undefined;
+        const icon = result.status === "skipped" ? "-" : passed ? "✓" : result.advisory ? "⚠" : deviation ? "⚑" : "✗";
         const ids = result.ids.length > 0 ? ` [${result.ids.join(", ")}]` : "";
-        const note = result.status === "skipped" ? ` (skipped: ${result.reason})` : result.advisory ? " (advisory)" : "";
+        const note =
+          result.status === "skipped"
+            ? ` (skipped: ${result.reason})`
+            : result.advisory
+              ? " (advisory)"
+              : deviation
+                ? ` (known deviation: ${result.deviation})`
+                : "";
         write(`    ${icon} ${name}${ids}${note}\n`);
         if (error) for (const line of error.trimEnd().split("\n")) write(`      ${line}\n`);
       },

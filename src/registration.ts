@@ -1,6 +1,7 @@
 import type { BaseCheckpointSaver } from "@langchain/langgraph-checkpoint";
 import { CAPABILITY_IDS, isCapability, type Capability } from "./capabilities.js";
 import { describeValue } from "./describe-value.js";
+import type { CatalogId } from "./spec/types.js";
 
 /** Misuse of the public API: a wrong option or argument. The message names it. @public */
 export class ConformanceUsageError extends Error {
@@ -28,6 +29,21 @@ export type Lifespan =
   | (() => AsyncGenerator<unknown, void, unknown>)
   | (() => Generator<unknown, void, unknown>);
 
+/**
+ * A behaviour the saver is known not to have, on purpose or as a documented
+ * bug. Matching tests still run; a failure is reported as this deviation (with
+ * its reason) instead of failing the capability, and a pass says it did not occur.
+ * @public
+ */
+export interface KnownDeviation {
+  /** Spec test names, e.g. `"test_put_writes_task_path_order"`. */
+  tests?: readonly string[];
+  /** Catalog ids; every test that checks one of them matches. */
+  ids?: readonly CatalogId[];
+  /** Why, in a sentence a reader of the report understands. */
+  reason: string;
+}
+
 /** @public */
 export interface CheckpointerTestOptions {
   /** Shown in every report. Required. */
@@ -40,6 +56,8 @@ export interface CheckpointerTestOptions {
   timeoutMs?: number;
   /** For the lifespan's setup and teardown, in ms. Default 120000. */
   lifespanTimeoutMs?: number;
+  /** Declared deviations: reported, not failed. */
+  knownDeviations?: readonly KnownDeviation[];
 }
 
 /** A live saver from the factory, and how to clean it up. */
@@ -63,6 +81,7 @@ export interface RegisteredCheckpointer {
   readonly skipCapabilities: ReadonlySet<Capability>;
   readonly timeoutMs?: number;
   readonly lifespanTimeoutMs?: number;
+  readonly knownDeviations: readonly KnownDeviation[];
   /** Calls the factory once; the lease's `release()` runs the factory's cleanup. */
   create(): Promise<SaverLease>;
   /** Runs the lifespan's setup; the lease's `end()` runs its teardown. */
@@ -87,7 +106,7 @@ export function checkpointerTest(options: CheckpointerTestOptions, factory: Save
       `checkpointerTest: the first argument must be an options object like { name: "MySaver" }, got ${describeValue(options)}`,
     );
   }
-  const { name, skipCapabilities = [], lifespan, timeoutMs, lifespanTimeoutMs } = options;
+  const { name, skipCapabilities = [], lifespan, timeoutMs, lifespanTimeoutMs, knownDeviations = [] } = options;
   if (typeof name !== "string" || name.trim() === "") {
     throw new ConformanceUsageError(`checkpointerTest: option "name" must be a non-empty string, got ${describeValue(name)}`);
   }
@@ -117,9 +136,16 @@ export function checkpointerTest(options: CheckpointerTestOptions, factory: Save
     }
   }
 
+  if (!Array.isArray(knownDeviations) || knownDeviations.some((d) => typeof d?.reason !== "string" || (!d.tests && !d.ids))) {
+    throw new ConformanceUsageError(
+      `checkpointerTest(${name}): option "knownDeviations" must be an array of { tests?: string[], ids?: string[], reason: string } with tests or ids`,
+    );
+  }
+
   return {
     kind: "registered-checkpointer",
     name,
+    knownDeviations,
     skipCapabilities: new Set(skipCapabilities),
     timeoutMs,
     lifespanTimeoutMs,

@@ -1,5 +1,5 @@
 import { CAPABILITIES, type Capability, type CapabilityKind } from "./capabilities.js";
-import { countsOf, countsTowardLevel, type CapabilityResult, type ConformanceReport } from "./report.js";
+import { countsOf, countsTowardLevel, isDeviation, type CapabilityResult, type ConformanceReport } from "./report.js";
 
 const WIDTH = 52;
 
@@ -61,6 +61,18 @@ export function renderPrettyReport(report: ConformanceReport): string {
     out.push("    ADVISORY (reported, never fails a capability)");
     for (const { capability, t } of advisories) {
       out.push(`      ⚠ ${capability} › ${t.name} [${t.ids.join(", ")}]: ${t.description}`);
+    }
+    out.push("");
+  }
+
+  const deviations = report
+    .capabilityResults()
+    .flatMap((r) => r.tests.filter((t) => t.deviation !== undefined && !t.advisory && t.status !== "skipped").map((t) => ({ capability: r.capability, t })));
+  if (deviations.length > 0) {
+    out.push("    KNOWN DEVIATIONS (declared by the registration)");
+    for (const { capability, t } of deviations) {
+      const state = isDeviation(t) ? "⚑" : "✓ did not occur:";
+      out.push(`      ${state} ${capability} › ${t.name} [${t.ids.join(", ")}]: ${t.deviation}`);
     }
     out.push("");
   }

@@ -13,8 +13,15 @@ export interface FailureInfo {
   stack?: string;
 }
 
-/** One spec test's outcome. @public */
-export type TestResult =
+/**
+ * One spec test's outcome. `deviation` is set when the registration declared
+ * this test (or one of its ids) a known deviation: a failure then is reported
+ * as that deviation, not counted against the capability.
+ * @public
+ */
+export type TestResult = TestOutcome & { deviation?: string };
+
+type TestOutcome =
   | { status: "passed"; name: string; ids: readonly CatalogId[]; description: string; advisory: boolean; durationMs: number }
   | {
       status: "failed";
@@ -68,6 +75,7 @@ export interface ReportDict {
       inherited: boolean;
       reason?: string;
       advisories: { name: string; ids: readonly string[]; passed: boolean; message?: string }[];
+      deviations: { name: string; ids: readonly string[]; reason: string; occurred: boolean; message?: string }[];
       failure_details: { name: string; ids: readonly string[]; description: string; message: string }[];
       duration_ms: number;
     }
@@ -77,6 +85,16 @@ export interface ReportDict {
   [extra: string]: unknown;
 }
 
+/** A failure that counts against its capability: not advisory, not a declared deviation. */
+export function isCountedFailure(t: TestResult): t is Extract<TestResult, { status: "failed" }> {
+  return t.status === "failed" && !t.advisory && t.deviation === undefined;
+}
+
+/** A declared deviation that did occur. */
+export function isDeviation(t: TestResult): t is Extract<TestResult, { status: "failed" }> {
+  return t.status === "failed" && !t.advisory && t.deviation !== undefined;
+}
+
 export function countsOf(result: CapabilityResult): { passed: number; failed: number; skipped: number } {
   let passed = 0;
   let failed = 0;
@@ -84,8 +102,8 @@ export function countsOf(result: CapabilityResult): { passed: number; failed: nu
   for (const t of result.tests) {
     if (t.advisory) continue;
     if (t.status === "passed") passed++;
-    else if (t.status === "failed") failed++;
-    else skipped++;
+    else if (isCountedFailure(t)) failed++;
+    else if (t.status === "skipped") skipped++;
   }
   if (result.status === "not-implemented" || result.status === "skipped") skipped = Math.max(skipped, 1);
   return { passed, failed, skipped };
@@ -158,7 +176,7 @@ export class ConformanceReport {
   failures(): { capability: Capability; test: Extract<TestResult, { status: "failed" }> }[] {
     return this.capabilityResults().flatMap((r) =>
       r.tests
-        .filter((t): t is Extract<TestResult, { status: "failed" }> => t.status === "failed" && !t.advisory)
+        .filter(isCountedFailure)
         .map((test) => ({ capability: r.capability, test })),
     );
   }
@@ -185,7 +203,7 @@ export class ConformanceReport {
         tests_passed: counts.passed,
         tests_failed: counts.failed,
         tests_skipped: counts.skipped,
-        failures: failed.filter((t) => !t.advisory).map((t) => `${t.name}: ${firstLine(t.failure.message)}`),
+        failures: failed.filter(isCountedFailure).map((t) => `${t.name}: ${firstLine(t.failure.message)}`),
         status: r.status,
         inherited: r.inherited,
         ...(r.status === "not-implemented" || r.status === "skipped" ? { reason: r.reason } : {}),
@@ -197,8 +215,17 @@ export class ConformanceReport {
             passed: t.status === "passed",
             ...(t.status === "failed" ? { message: t.failure.message } : {}),
           })),
+        deviations: r.tests
+          .filter((t) => t.deviation !== undefined && !t.advisory && t.status !== "skipped")
+          .map((t) => ({
+            name: t.name,
+            ids: t.ids,
+            reason: t.deviation!,
+            occurred: t.status === "failed",
+            ...(t.status === "failed" ? { message: t.failure.message } : {}),
+          })),
         failure_details: failed
-          .filter((t) => !t.advisory)
+          .filter(isCountedFailure)
           .map((t) => ({ name: t.name, ids: t.ids, description: t.description, message: t.failure.message })),
         duration_ms: Math.round(r.durationMs),
       };

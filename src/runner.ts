@@ -5,8 +5,14 @@ import { ConformanceError } from "./assert.js";
 import { describeValue } from "./describe-value.js";
 import { formatValue } from "./format.js";
 import type { ProgressHooks } from "./progress.js";
-import { ConformanceUsageError, isRegisteredCheckpointer, type RegisteredCheckpointer, type SaverLease } from "./registration.js";
-import { ConformanceReport, type CapabilityDraft, type CapabilityResult, type FailureInfo, type TestResult } from "./report.js";
+import {
+  ConformanceUsageError,
+  isRegisteredCheckpointer,
+  type KnownDeviation,
+  type RegisteredCheckpointer,
+  type SaverLease,
+} from "./registration.js";
+import { ConformanceReport, isCountedFailure, type CapabilityDraft, type CapabilityResult, type FailureInfo, type TestResult } from "./report.js";
 import { specFor } from "./spec/index.js";
 import type { SpecContext, SpecTest } from "./spec/types.js";
 import { TimeoutError, withTimeout } from "./timeout.js";
@@ -184,12 +190,19 @@ class CapabilityRun {
     if (tests.length === 0) {
       return { status: "skipped", reason: "no spec test matches the grep option", detected: !inherited, inherited, tests };
     }
-    const failed = tests.some((t) => t.status === "failed" && !t.advisory);
+    const failed = tests.some(isCountedFailure);
     return { status: failed ? "failed" : "passed", detected: !inherited, inherited, tests };
   }
 
   private async runTest(test: SpecTest, saver: BaseCheckpointSaver): Promise<TestResult> {
-    const meta = { name: test.name, ids: test.ids, description: test.description, advisory: test.advisory ?? false };
+    const deviation = findDeviation(this.registered.knownDeviations, test);
+    const meta = {
+      name: test.name,
+      ids: test.ids,
+      description: test.description,
+      advisory: test.advisory ?? false,
+      ...(deviation ? { deviation: deviation.reason } : {}),
+    };
     const missing = (test.requires ?? []).filter((cap) => {
       const d = detectCapability(saver, cap).kind;
       return d !== "detected" && d !== "inherited";
@@ -250,6 +263,10 @@ class CapabilityRun {
     this.progress.onCapabilityEnd?.(this.capability, result);
     return result;
   }
+}
+
+function findDeviation(deviations: readonly KnownDeviation[], test: SpecTest): KnownDeviation | undefined {
+  return deviations.find((d) => d.tests?.includes(test.name) || d.ids?.some((id) => test.ids.includes(id)));
 }
 
 function lifecycleFailure(name: string, message: string, error?: unknown): TestResult {
