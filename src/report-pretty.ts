@@ -39,7 +39,7 @@ export function renderPrettyReport(report: ConformanceReport): string {
 
   const notes = report
     .capabilityResults()
-    .filter((r) => (r.status === "not-implemented" || r.status === "skipped") && r.reason)
+    .filter((r) => r.status === "not-implemented" || (r.status === "skipped" && !r.reason.startsWith("not selected")))
     .map((r) => `      ${r.capability}: ${"reason" in r ? r.reason : ""}`);
   if (notes.length > 0) out.push("    NOTES", ...notes, "");
 
