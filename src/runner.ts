@@ -1,26 +1,24 @@
-import { randomUUID } from "node:crypto";
 import type { BaseCheckpointSaver } from "@langchain/langgraph-checkpoint";
 import { CAPABILITIES, CAPABILITY_IDS, capabilityInfo, detectCapability, isCapability, type Capability, type Detection } from "./capabilities.js";
-import { ConformanceError } from "./assert.js";
 import { describeValue } from "./describe-value.js";
-import { formatValue } from "./format.js";
 import type { ProgressHooks } from "./progress.js";
 import {
   ConformanceUsageError,
   isRegisteredCheckpointer,
-  type KnownDeviation,
   type RegisteredCheckpointer,
   type SaverLease,
 } from "./registration.js";
-import { ConformanceReport, isCountedFailure, type CapabilityDraft, type CapabilityResult, type FailureInfo, type TestResult } from "./report.js";
+import { ConformanceReport, isCountedFailure, type CapabilityDraft, type CapabilityResult, type TestResult } from "./report.js";
 import { specFor } from "./spec/index.js";
-import type { SpecContext, SpecTest } from "./spec/types.js";
-import { TimeoutError, withTimeout } from "./timeout.js";
-import { trackSaver, type TrackedSaver } from "./tracked-saver.js";
+import type { SpecTest } from "./spec/types.js";
+import { withTimeout } from "./timeout.js";
+import { errorText, runSpecTest } from "./run-spec-test.js";
 import type { GraphOptions } from "./graph/options.js";
 import type { ModelOptions } from "./model/options.js";
 import { SECTION_RUNNERS } from "./sections.js";
 import type { ReportSection } from "./report.js";
+
+export { errorText } from "./run-spec-test.js";
 
 /** @public */
 export const DEFAULT_TIMEOUT_MS = 5_000;
@@ -194,58 +192,8 @@ class CapabilityRun {
     return { status: failed ? "failed" : "passed", detected: !inherited, inherited, tests };
   }
 
-  private async runTest(test: SpecTest, saver: BaseCheckpointSaver): Promise<TestResult> {
-    const deviation = findDeviation(this.registered.knownDeviations, test);
-    const meta = {
-      name: test.name,
-      ids: test.ids,
-      description: test.description,
-      advisory: test.advisory ?? false,
-      ...(deviation ? { deviation: deviation.reason } : {}),
-    };
-    const missing = (test.requires ?? []).filter((cap) => {
-      const d = detectCapability(saver, cap).kind;
-      return d !== "detected" && d !== "inherited";
-    });
-    if (missing.length > 0) {
-      return { ...meta, status: "skipped", reason: `needs ${missing.map((c) => capabilityInfo(c).method + "()").join(", ")}` };
-    }
-    const tracked = trackSaver(saver);
-    const extras: { lease: SaverLease; tracked: TrackedSaver }[] = [];
-    const ctx: SpecContext = {
-      saver: tracked.saver,
-      capability: this.capability,
-      threadId: (label = "t") => `${label}-${randomUUID()}`,
-      freshSaver: async () => {
-        const lease = await this.registered.create();
-        const extra = { lease, tracked: trackSaver(lease.saver) };
-        extras.push(extra);
-        return extra.tracked.saver;
-      },
-      has: (cap) => {
-        const d = detectCapability(saver, cap).kind;
-        return d === "detected" || d === "inherited";
-      },
-    };
-    const started = performance.now();
-    let failure: FailureInfo | undefined;
-    try {
-      await withTimeout(test.run(ctx), this.timeoutMs, () => {
-        const pending = [tracked, ...extras.map((e) => e.tracked)].flatMap((t) => t.inFlight());
-        return pending.length > 0 ? `in ${pending.join(", ")}` : "(no saver call was pending)";
-      });
-    } catch (error) {
-      failure = toFailure(error, [tracked, ...extras.map((e) => e.tracked)]);
-    }
-    for (const extra of extras) {
-      try {
-        await withTimeout(extra.lease.release(), this.timeoutMs, () => "in the factory's cleanup (the code after yield)");
-      } catch (error) {
-        failure ??= toFailure(new Error(`the factory's cleanup of an extra saver failed: ${errorText(error)}`), []);
-      }
-    }
-    const durationMs = performance.now() - started;
-    return failure ? { ...meta, status: "failed", durationMs, failure } : { ...meta, status: "passed", durationMs };
+  private runTest(test: SpecTest, saver: BaseCheckpointSaver): Promise<TestResult> {
+    return runSpecTest({ registered: this.registered, capability: this.capability, test, saver, timeoutMs: this.timeoutMs });
   }
 
   private report(result: TestResult): void {
@@ -263,10 +211,6 @@ class CapabilityRun {
     this.progress.onCapabilityEnd?.(this.capability, result);
     return result;
   }
-}
-
-function findDeviation(deviations: readonly KnownDeviation[], test: SpecTest): KnownDeviation | undefined {
-  return deviations.find((d) => d.tests?.includes(test.name) || d.ids?.some((id) => test.ids.includes(id)));
 }
 
 function lifecycleFailure(name: string, message: string, error?: unknown): TestResult {
@@ -289,29 +233,6 @@ function throwsNotImplemented(tests: readonly TestResult[], method: string): str
     (t) => t.status === "failed" && t.failure.thrownBySaver && /not\s*implemented/i.test(t.failure.message),
   );
   return allNotImplemented ? `${method}() exists but throws "not implemented" in every test` : undefined;
-}
-
-function toFailure(error: unknown, trackers: readonly TrackedSaver[]): FailureInfo {
-  if (error instanceof ConformanceError) {
-    return { message: error.message, errorName: error.name, thrownBySaver: false };
-  }
-  if (error instanceof TimeoutError) {
-    return { message: error.message, errorName: error.name, thrownBySaver: true };
-  }
-  const method = trackers.map((t) => t.thrownBy(error)).find((m) => m !== undefined);
-  const what = error instanceof Error ? `${error.name}: ${error.message}` : `a non-Error value ${formatValue(error)}`;
-  const message = method ? `${method} threw ${what}` : `the test threw ${what}`;
-  return {
-    message,
-    errorName: error instanceof Error ? error.name : typeof error,
-    thrownBySaver: method !== undefined,
-    stack: error instanceof Error ? error.stack : undefined,
-  };
-}
-
-export function errorText(error: unknown): string {
-  if (error instanceof Error) return error.message;
-  return `a non-Error value ${formatValue(error)}`;
 }
 
 function selectCapabilities(capabilities: ValidateOptions["capabilities"]): Set<Capability> {

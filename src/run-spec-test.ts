@@ -1,0 +1,107 @@
+import { randomUUID } from "node:crypto";
+import type { BaseCheckpointSaver } from "@langchain/langgraph-checkpoint";
+import { capabilityInfo, detectCapability, type Capability } from "./capabilities.js";
+import { ConformanceError } from "./assert.js";
+import { formatValue } from "./format.js";
+import type { KnownDeviation, RegisteredCheckpointer, SaverLease } from "./registration.js";
+import type { FailureInfo, TestResult } from "./report.js";
+import type { SpecContext, SpecTest } from "./spec/types.js";
+import { TimeoutError, withTimeout } from "./timeout.js";
+import { trackSaver, type TrackedSaver } from "./tracked-saver.js";
+
+/** Everything one spec test needs to run against a live saver. */
+export interface SpecTestRun {
+  registered: RegisteredCheckpointer;
+  capability: Capability;
+  test: SpecTest;
+  /** The capability's saver, shared by its tests. */
+  saver: BaseCheckpointSaver;
+  timeoutMs: number;
+}
+
+/**
+ * Runs one spec test: skips it when a capability it requires is missing,
+ * tracks saver calls (so a timeout names the pending one), cleans up extra
+ * savers, and turns any error into a `FailureInfo`. Never throws.
+ */
+export async function runSpecTest({ registered, capability, test, saver, timeoutMs }: SpecTestRun): Promise<TestResult> {
+  const deviation = findDeviation(registered.knownDeviations, test);
+  const meta = {
+    name: test.name,
+    ids: test.ids,
+    description: test.description,
+    advisory: test.advisory ?? false,
+    ...(deviation ? { deviation: deviation.reason } : {}),
+  };
+  const missing = (test.requires ?? []).filter((cap) => {
+    const d = detectCapability(saver, cap).kind;
+    return d !== "detected" && d !== "inherited";
+  });
+  if (missing.length > 0) {
+    return { ...meta, status: "skipped", reason: `needs ${missing.map((c) => capabilityInfo(c).method + "()").join(", ")}` };
+  }
+  const tracked = trackSaver(saver);
+  const extras: { lease: SaverLease; tracked: TrackedSaver }[] = [];
+  const ctx: SpecContext = {
+    saver: tracked.saver,
+    capability,
+    threadId: (label = "t") => `${label}-${randomUUID()}`,
+    freshSaver: async () => {
+      const lease = await registered.create();
+      const extra = { lease, tracked: trackSaver(lease.saver) };
+      extras.push(extra);
+      return extra.tracked.saver;
+    },
+    has: (cap) => {
+      const d = detectCapability(saver, cap).kind;
+      return d === "detected" || d === "inherited";
+    },
+  };
+  const started = performance.now();
+  let failure: FailureInfo | undefined;
+  try {
+    await withTimeout(test.run(ctx), timeoutMs, () => {
+      const pending = [tracked, ...extras.map((e) => e.tracked)].flatMap((t) => t.inFlight());
+      return pending.length > 0 ? `in ${pending.join(", ")}` : "(no saver call was pending)";
+    });
+  } catch (error) {
+    failure = toFailure(error, [tracked, ...extras.map((e) => e.tracked)]);
+  }
+  for (const extra of extras) {
+    try {
+      await withTimeout(extra.lease.release(), timeoutMs, () => "in the factory's cleanup (the code after yield)");
+    } catch (error) {
+      failure ??= toFailure(new Error(`the factory's cleanup of an extra saver failed: ${errorText(error)}`), []);
+    }
+  }
+  const durationMs = performance.now() - started;
+  return failure ? { ...meta, status: "failed", durationMs, failure } : { ...meta, status: "passed", durationMs };
+}
+
+/** The registration's declared deviation that covers this test, if any. */
+export function findDeviation(deviations: readonly KnownDeviation[], test: SpecTest): KnownDeviation | undefined {
+  return deviations.find((d) => d.tests?.includes(test.name) || d.ids?.some((id) => test.ids.includes(id)));
+}
+
+function toFailure(error: unknown, trackers: readonly TrackedSaver[]): FailureInfo {
+  if (error instanceof ConformanceError) {
+    return { message: error.message, errorName: error.name, thrownBySaver: false };
+  }
+  if (error instanceof TimeoutError) {
+    return { message: error.message, errorName: error.name, thrownBySaver: true };
+  }
+  const method = trackers.map((t) => t.thrownBy(error)).find((m) => m !== undefined);
+  const what = error instanceof Error ? `${error.name}: ${error.message}` : `a non-Error value ${formatValue(error)}`;
+  const message = method ? `${method} threw ${what}` : `the test threw ${what}`;
+  return {
+    message,
+    errorName: error instanceof Error ? error.name : typeof error,
+    thrownBySaver: method !== undefined,
+    stack: error instanceof Error ? error.stack : undefined,
+  };
+}
+
+export function errorText(error: unknown): string {
+  if (error instanceof Error) return error.message;
+  return `a non-Error value ${formatValue(error)}`;
+}
