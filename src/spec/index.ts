@@ -1,11 +1,31 @@
 import type { Capability } from "../capabilities.js";
 import type { CapabilitySpec } from "./types.js";
 import { putSpec } from "./put.js";
+import { putWritesSpec } from "./put-writes.js";
+import { getTupleSpec } from "./get-tuple.js";
+import { listSpec } from "./list.js";
+import { deleteThreadSpec } from "./delete-thread.js";
+import { deleteForRunsSpec } from "./delete-for-runs.js";
+import { copyThreadSpec } from "./copy-thread.js";
+import { pruneSpec } from "./prune.js";
+import { deltaChannelHistorySpec } from "./delta-channel-history.js";
+import { withExtraTests } from "./extra-tests.js";
+import { isolationTests } from "./isolation.js";
+import { concurrencyTests } from "./concurrency.js";
+import { serializationTests } from "./serialization.js";
 
 /** The only registry: capability -> its spec. */
-export const SPECS: Partial<Record<Capability, CapabilitySpec>> = {
+export const SPECS: Partial<Record<Capability, CapabilitySpec>> = withExtraTests({
   put: putSpec,
-};
+  put_writes: putWritesSpec,
+  get_tuple: getTupleSpec,
+  list: listSpec,
+  delete_thread: deleteThreadSpec,
+  delete_for_runs: deleteForRunsSpec,
+  copy_thread: copyThreadSpec,
+  prune: pruneSpec,
+  delta_channel_history: deltaChannelHistorySpec,
+}, isolationTests, concurrencyTests, serializationTests);
 
 export function specFor(capability: Capability): CapabilitySpec | undefined {
   return SPECS[capability];
