@@ -4,4 +4,18 @@ export interface GraphOptions {
   scenarios?: readonly string[];
   /** Scenario ids not to run. */
   skip?: readonly string[];
+  /**
+   * The saver keeps only the latest checkpoint of a thread (a "shallow" saver).
+   * Scenarios that read history, replay or fork are then reported as not
+   * applicable instead of failing. Default false.
+   */
+  latestOnly?: boolean;
+  /**
+   * Adds a delay (ms) to the saver's put() and a quarter of it to putWrites(),
+   * in every scenario, so writes can reach the saver before their checkpoint.
+   * The behaviour must not change. Default: only the scenarios' own latency variants.
+   */
+  latencyMs?: number;
+  /** Per scenario case (two full graph runs), in ms. Default 30000. */
+  timeoutMs?: number;
 }

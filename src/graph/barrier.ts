@@ -1,0 +1,22 @@
+/**
+ * Resolves once `count` parties have arrived. Parallel nodes wait on it so the
+ * order in which they finish (and so which siblings an error aborts) does not
+ * depend on timing.
+ */
+export class Barrier {
+  private arrived = 0;
+  private release!: () => void;
+  readonly done: Promise<void>;
+
+  constructor(private readonly count: number) {
+    this.done = new Promise((resolve) => (this.release = resolve));
+    if (count <= 0) this.release();
+  }
+
+  arrive(): void {
+    this.arrived += 1;
+    if (this.arrived >= this.count) this.release();
+  }
+}
+
+export const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));

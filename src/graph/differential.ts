@@ -1,0 +1,42 @@
+import type { BaseCheckpointSaver } from "@langchain/langgraph-checkpoint";
+import { firstDivergence, type Divergence } from "./compare.js";
+import type { LangGraph } from "./langgraph.js";
+import { LatencySaver } from "./latency-saver.js";
+import { runScenario } from "./run-scenario.js";
+import type { GraphScenario, ScenarioVariant, TranscriptEntry } from "./types.js";
+
+/** Both transcripts of one scenario case and where they first differ. */
+export interface DifferentialRun {
+  expected: TranscriptEntry[];
+  actual: TranscriptEntry[];
+  divergence?: Divergence;
+}
+
+/** The variants a scenario runs in: its own, or one default async run. */
+export function variantsOf(scenario: GraphScenario): readonly ScenarioVariant[] {
+  return scenario.variants ?? [{ name: "async" }];
+}
+
+/** `G02[exit]`; just `G02` for a scenario with one default variant. */
+export function caseId(scenario: GraphScenario, variant: ScenarioVariant): string {
+  return scenario.variants ? `${scenario.id}[${variant.name}]` : scenario.id;
+}
+
+/**
+ * Runs a scenario case on a fresh MemorySaver (the reference) and on the saver
+ * under test, then compares the normalised transcripts. `latencyMs` (the
+ * variant's, else the option's) slows the saver under test only.
+ */
+export async function runDifferential(
+  scenario: GraphScenario,
+  variant: ScenarioVariant,
+  lg: LangGraph,
+  saver: BaseCheckpointSaver,
+  options: { latencyMs?: number } = {},
+): Promise<DifferentialRun> {
+  const expected = await runScenario(scenario, variant, lg, new lg.MemorySaver());
+  const latency = variant.latencyMs ?? options.latencyMs;
+  const underTest = latency ? new LatencySaver(saver, latency) : saver;
+  const actual = await runScenario(scenario, variant, lg, underTest);
+  return { expected, actual, divergence: firstDivergence(expected, actual, scenario.clauses) };
+}

@@ -1,0 +1,67 @@
+import { randomUUID } from "node:crypto";
+import type { RunnableConfig } from "@langchain/core/runnables";
+import type { BaseCheckpointSaver } from "@langchain/langgraph-checkpoint";
+import type { StateSnapshot } from "@langchain/langgraph";
+import { listAllAsync } from "./history.js";
+import type { LangGraph } from "./langgraph.js";
+import { IdLabels } from "./normalise.js";
+import type { GraphScenario, ScenarioContext, ScenarioVariant, TranscriptEntry } from "./types.js";
+
+/**
+ * Runs a scenario once on `checkpointer` and returns its normalised transcript.
+ * Steps that throw are recorded (as `{threw}`) and the scenario goes on, so the
+ * comparison can point at the first step where two runs differ.
+ */
+export async function runScenario(
+  scenario: GraphScenario,
+  variant: ScenarioVariant,
+  lg: LangGraph,
+  checkpointer: BaseCheckpointSaver,
+): Promise<TranscriptEntry[]> {
+  const entries: TranscriptEntry[] = [];
+  const ids = new IdLabels();
+  const counts = new Map<string, number>();
+  const run = randomUUID();
+  const durability = variant.durability ?? "async";
+  const record = (label: string, value: unknown) => entries.push({ label, value });
+
+  const step = async <T>(label: string, work: () => Promise<T>, show: (result: T) => unknown = (r) => ids.value(r)) => {
+    try {
+      const result = await work();
+      record(label, show(result));
+      return result;
+    } catch (error) {
+      record(label, ids.error(error));
+      return undefined;
+    }
+  };
+
+  const ctx: ScenarioContext = {
+    lg,
+    checkpointer,
+    variant,
+    durability,
+    // Thread ids share the run's prefix, so "t" is a prefix of "t2" (savers that match threads by prefix show it).
+    thread: (label) => ({ configurable: { thread_id: `${run}:${label}` } }),
+    called: (node) => void counts.set(node, (counts.get(node) ?? 0) + 1),
+    calls: (node) => counts.get(node) ?? 0,
+    invoke: (label, graph, input, config, extra = {}) =>
+      step(label, () => graph.invoke(input, { ...config, durability, ...extra }), (out) => ids.output(out)),
+    step,
+    state: (label, graph, config, options) => step(label, () => graph.getState(config, options), (s) => ids.snapshot(s)),
+    history: async (label, graph, config, options) => {
+      const snapshots = await step(
+        label,
+        () => listAllAsync(graph.getStateHistory(config, options)),
+        (list: StateSnapshot[]) => list.map((s) => ids.snapshot(s)),
+      );
+      return snapshots ?? [];
+    },
+    update: (label, graph, config, values, asNode) =>
+      step(label, () => graph.updateState(config, values, asNode), (c: RunnableConfig) => ids.config(c)),
+    record: (label, value) => record(label, ids.value(value)),
+  };
+  await scenario.run(ctx);
+  record("node calls", Object.fromEntries([...counts].sort(([a], [b]) => (a < b ? -1 : 1))));
+  return entries;
+}
