@@ -256,7 +256,8 @@ function positive(value: number | undefined, name: string): number | undefined {
   return value;
 }
 
-function toMatcher(grep: string | RegExp | undefined): ((test: SpecTest) => boolean) | undefined {
+/** The `grep` option as a predicate on spec tests (name, description or catalog id). */
+export function toMatcher(grep: string | RegExp | undefined): ((test: SpecTest) => boolean) | undefined {
   if (grep === undefined || grep === "") return undefined;
   const re = typeof grep === "string" ? new RegExp(grep.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"), "i") : grep;
   return (test) => re.test(test.name) || re.test(test.description) || test.ids.some((id) => re.test(id));
