@@ -1,10 +1,13 @@
 import type { BaseCheckpointSaver } from "@langchain/langgraph-checkpoint";
+import { withShapeChecks } from "./spec/shape.js";
 
 /**
  * Wraps a saver so the runner knows which of its methods are in flight: a test
  * that hangs is reported as "timed out … in getTuple()". Methods run with the
  * real saver as `this` (private fields keep working); `list()` counts as in
- * flight while its iteration is pending.
+ * flight while its iteration is pending. The results of `put`, `getTuple` and
+ * `list` are shape-checked (src/spec/shape.ts), so garbage from the saver is
+ * reported as what is wrong with it, not as a TypeError inside a spec test.
  */
 export interface TrackedSaver {
   saver: BaseCheckpointSaver;
@@ -62,7 +65,7 @@ export function trackSaver(target: BaseCheckpointSaver): TrackedSaver {
     },
   });
   return {
-    saver: proxy,
+    saver: withShapeChecks(proxy),
     inFlight: () => [...new Set(pending.values())],
     thrownBy: (error) => throwers.get(error),
   };

@@ -1,0 +1,23 @@
+import type { Capability } from "../capabilities.js";
+import type { CapabilitySpec, SpecTest } from "./types.js";
+
+/** Cross-cutting spec tests (ISO, CONC, SER), grouped by the capability whose suite runs them. */
+export type ExtraTests = Partial<Record<Capability, readonly SpecTest[]>>;
+
+/**
+ * Appends cross-cutting tests to the capability specs. A capability without a
+ * spec of its own gets one holding only the extra tests.
+ */
+export function withExtraTests(
+  specs: Partial<Record<Capability, CapabilitySpec>>,
+  ...extras: readonly ExtraTests[]
+): Partial<Record<Capability, CapabilitySpec>> {
+  const merged: Partial<Record<Capability, CapabilitySpec>> = { ...specs };
+  for (const group of extras) {
+    for (const [capability, tests] of Object.entries(group) as [Capability, readonly SpecTest[]][]) {
+      const base = merged[capability];
+      merged[capability] = { capability, tests: [...(base?.tests ?? []), ...tests] };
+    }
+  }
+  return merged;
+}
