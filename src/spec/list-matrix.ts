@@ -124,17 +124,20 @@ export function describeCase(c: ListCase): string {
   return `list(${configText}${options.length ? `, { ${options.join(", ")} }` : ""})`;
 }
 
-function matches(tuple: CheckpointTuple, c: ListCase): boolean {
+/** Why a tuple does not belong in the answer to `c`, or undefined when it does. */
+function mismatch(tuple: CheckpointTuple, c: ListCase): string | undefined {
   const configurable = tuple.config?.configurable ?? {};
   const metadata = (tuple.metadata ?? {}) as Record<string, unknown>;
   const beforeId = c.before?.config.configurable?.checkpoint_id as string | undefined;
-  return (
-    (c.threadId === undefined || configurable.thread_id === c.threadId) &&
-    (c.ns === undefined || configurable.checkpoint_ns === c.ns) &&
-    (beforeId === undefined || tuple.checkpoint.id < beforeId) &&
-    Object.entries(c.filter ?? {}).every(([key, value]) => metadata[key] === value)
-  );
+  if (c.threadId !== undefined && configurable.thread_id !== c.threadId) return `its thread_id is not the listed thread ${c.threadLabel}`;
+  if (c.ns !== undefined && configurable.checkpoint_ns !== c.ns) return `its checkpoint_ns is not ${JSON.stringify(c.ns)}`;
+  if (beforeId !== undefined && !(tuple.checkpoint.id < beforeId)) return `its checkpoint_id is not below before's checkpoint_id ${beforeId} (only that id counts, not before's thread or namespace)`;
+  const failedKey = Object.entries(c.filter ?? {}).find(([key, value]) => metadata[key] !== value);
+  if (failedKey) return `its metadata.${failedKey[0]} is not ${formatValue(failedKey[1])} (filter values compare with ===)`;
+  return undefined;
 }
+
+const matches = (tuple: CheckpointTuple, c: ListCase) => mismatch(tuple, c) === undefined;
 
 function runCase(saver: BaseCheckpointSaver, c: ListCase): Promise<CheckpointTuple[]> {
   const configurable = {
@@ -182,10 +185,9 @@ export async function checkCase(saver: BaseCheckpointSaver, data: MatrixData, c:
   const ours = new Set(data.threads.map((t) => t.id));
   const seen = new Set<string>();
   for (const tuple of listed) {
-    if (!matches(tuple, c)) {
-      throw new ConformanceError("list() yielded a tuple that does not meet the thread_id, checkpoint_ns, before and filter of the call", {
-        actual: where(tuple),
-      });
+    const why = mismatch(tuple, c);
+    if (why !== undefined) {
+      throw new ConformanceError(`list() yielded a tuple that does not meet the call's predicates: ${why}`, { details: [`tuple: ${where(tuple)}`] });
     }
     const key = `${tuple.config?.configurable?.thread_id}\u0000${tuple.config?.configurable?.checkpoint_ns}\u0000${tuple.checkpoint.id}`;
     if (seen.has(key)) throw new ConformanceError("list() yielded the same checkpoint twice", { actual: where(tuple) });
@@ -205,7 +207,7 @@ export async function checkCase(saver: BaseCheckpointSaver, data: MatrixData, c:
     expectEqual(listed.length, expectedCount, `list() with limit ${c.limit} must yield min(limit, number of matches) tuples`);
   } else if (listed.length > c.limit || listed.length < expectedCount) {
     throw new ConformanceError(`list() with limit ${c.limit} must yield min(limit, number of matches) tuples`, {
-      expected: `between ${expectedCount} and ${c.limit} (other threads may hold matches too)`,
+      expected: expectedCount === c.limit ? c.limit : `between ${expectedCount} and ${c.limit} (other threads may hold matches too)`,
       actual: listed.length,
     });
   }

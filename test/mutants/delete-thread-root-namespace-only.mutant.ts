@@ -1,0 +1,20 @@
+import { MemorySaver } from "@langchain/langgraph-checkpoint";
+import type { Mutant } from "./types.js";
+
+/** Deletes with `WHERE thread_id = ? AND checkpoint_ns = ''`, leaving subgraph namespaces behind. */
+class DeleteThreadRootNamespaceOnly extends MemorySaver {
+  override async deleteThread(threadId: string): Promise<void> {
+    delete this.storage[threadId]?.[""];
+    for (const key of Object.keys(this.writes)) {
+      const [thread, ns] = JSON.parse(key) as [string, string, string];
+      if (thread === threadId && ns === "") delete this.writes[key];
+    }
+  }
+}
+
+export default {
+  name: "delete-thread-root-namespace-only",
+  bug: 'deleteThread() deletes only the root namespace (""), leaving child namespaces of the thread behind',
+  catches: ["test_delete_thread_removes_all_namespaces"],
+  create: () => new DeleteThreadRootNamespaceOnly(),
+} satisfies Mutant;
