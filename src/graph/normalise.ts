@@ -56,11 +56,14 @@ export class IdLabels {
     return out;
   }
 
-  /** An invoke/stream output: interrupt ids change on every run, so only their values are kept. */
+  /**
+   * An invoke output: interrupt ids change on every run, so only their values
+   * are kept, sorted (parallel interrupts arrive in completion order).
+   */
   output(out: unknown): unknown {
     if (out === null || typeof out !== "object" || !("__interrupt__" in out)) return this.value(out);
     const { __interrupt__: interrupts, ...rest } = out as { __interrupt__: { value?: unknown }[] };
-    return { ...(this.value(rest) as object), __interrupt__: interrupts.map((i) => this.value(i.value)) };
+    return { ...(this.value(rest) as object), __interrupt__: interrupts.map((i) => this.value(i.value)).sort(byJson) };
   }
 
   /** A thrown error: its class and message, ids labelled. */
@@ -103,3 +106,8 @@ function errorFields(error: unknown): unknown {
   const { name, message } = error as { name?: unknown; message?: unknown };
   return { name, message };
 }
+
+const byJson = (a: unknown, b: unknown): number => {
+  const [x, y] = [JSON.stringify(a), JSON.stringify(b)];
+  return x < y ? -1 : x > y ? 1 : 0;
+};
