@@ -1,0 +1,103 @@
+import fc from "fast-check";
+import { RUN_IDS, THREADS, threadIndex } from "../arbitraries.js";
+import type { PruneStrategy } from "../reference-model.js";
+import { ts, type ModelState, type RealState } from "../sequence-env.js";
+
+/**
+ * The extended operations, generated only when the saver has them. They are
+ * not on the JS base class, so they are called through this structural view.
+ */
+interface ExtendedSaver {
+  deleteForRuns(runIds: string[]): Promise<void>;
+  copyThread(sourceThreadId: string, targetThreadId: string): Promise<void>;
+  prune(threadIds: string[], options?: { strategy?: PruneStrategy }): Promise<void>;
+}
+
+function extended(r: RealState): ExtendedSaver {
+  return r.saver as unknown as ExtendedSaver;
+}
+
+/** deleteForRuns(): by metadata.run_id, across threads and namespaces (DFR-*). */
+export class DeleteForRunsCommand implements fc.AsyncCommand<ModelState, RealState> {
+  constructor(private readonly runIds: string[]) {}
+
+  check(): boolean {
+    return true;
+  }
+
+  async run(m: ModelState, r: RealState): Promise<void> {
+    m.env.record(`await saver.deleteForRuns(${ts(this.runIds)});`);
+    m.model.deleteForRuns(this.runIds);
+    await m.env.call("deleteForRuns()", ["DFR-01", "DFR-04", "DFR-05", "DFR-06", "DFR-07", "DFR-08"], () =>
+      extended(r).deleteForRuns([...this.runIds]),
+    );
+  }
+
+  toString(): string {
+    return `deleteForRuns(${this.runIds.join(", ")})`;
+  }
+}
+
+/** copyThread(): onto an empty target (CT-*); an empty source may resolve or reject (CT-08). */
+export class CopyThreadCommand implements fc.AsyncCommand<ModelState, RealState> {
+  constructor(
+    private readonly source: number,
+    private readonly target: number,
+  ) {}
+
+  check(m: Readonly<ModelState>): boolean {
+    return m.model.isDefinedCopy(THREADS[this.source], THREADS[this.target]);
+  }
+
+  async run(m: ModelState, r: RealState): Promise<void> {
+    const [source, target] = [THREADS[this.source], THREADS[this.target]];
+    m.env.record(`await saver.copyThread(${ts(source)}, ${ts(target)});`);
+    const ids = ["CT-01", "CT-02", "CT-05", "CT-06", "CT-07", "CT-08", "CT-09"] as const;
+    if (m.model.isThreadEmpty(source)) {
+      await m.env.call("copyThread()", ids, () => extended(r).copyThread(source, target)).catch(() => undefined); // CT-08: either outcome
+      return;
+    }
+    m.model.copyThread(source, target);
+    await m.env.call("copyThread()", ids, () => extended(r).copyThread(source, target));
+  }
+
+  toString(): string {
+    return `copyThread(${THREADS[this.source]} -> ${THREADS[this.target]})`;
+  }
+}
+
+/** prune(): keep_latest (also as the default, PR-09) or delete, over some threads (PR-*). */
+export class PruneCommand implements fc.AsyncCommand<ModelState, RealState> {
+  constructor(
+    private readonly threads: number[],
+    private readonly strategy: PruneStrategy | undefined,
+  ) {}
+
+  check(m: Readonly<ModelState>): boolean {
+    return m.model.isDefinedPrune(this.threads.map((t) => THREADS[t]));
+  }
+
+  async run(m: ModelState, r: RealState): Promise<void> {
+    const threadIds = this.threads.map((t) => THREADS[t]);
+    const options = this.strategy === undefined ? undefined : { strategy: this.strategy };
+    m.env.record(`await saver.prune(${ts(threadIds)}${options ? `, ${ts(options)}` : ""});`);
+    m.model.prune(threadIds, this.strategy);
+    await m.env.call("prune()", ["PR-01", "PR-03", "PR-04", "PR-05", "PR-06", "PR-09"], () =>
+      extended(r).prune(threadIds, options),
+    );
+  }
+
+  toString(): string {
+    return `prune(${this.threads.map((t) => THREADS[t]).join(", ")}, ${this.strategy ?? "default"})`;
+  }
+}
+
+export const deleteForRunsCommand = fc
+  .subarray([...RUN_IDS, "run-unknown"])
+  .map((ids) => new DeleteForRunsCommand(ids));
+
+export const copyThreadCommand = fc.tuple(threadIndex, threadIndex).map(([s, t]) => new CopyThreadCommand(s, t));
+
+export const pruneCommand = fc
+  .tuple(fc.uniqueArray(threadIndex, { maxLength: 2 }), fc.constantFrom<PruneStrategy | undefined>("keep_latest", "delete", undefined))
+  .map(([threads, strategy]) => new PruneCommand(threads, strategy));

@@ -1,0 +1,104 @@
+import fc from "fast-check";
+import type { RunnableConfig } from "@langchain/core/runnables";
+import { FILTER_KEYS, FILTER_SCALARS, NAMESPACES, THREADS, checkpointIdOf, idSeed, nsIndex, threadIndex } from "../arbitraries.js";
+import { diffList } from "../compare.js";
+import type { ListOptions } from "../reference-model.js";
+import { ts, type ModelState, type RealState } from "../sequence-env.js";
+import { listAll } from "../../spec/helpers.js";
+
+type FilterTerm = { key: string; value: { kind: "stored"; index: number } | { kind: "literal"; value: unknown } };
+
+interface ListArgs {
+  thread: number | null;
+  ns: number | null;
+  filter: FilterTerm[] | null;
+  /** An id stored anywhere (LS-10 ignores before's thread and namespace), one maybe never put, or a config without an id. */
+  before: null | { kind: "stored"; index: number } | { kind: "unknown"; idSeed: number } | { kind: "no-id" };
+  limit: number | null;
+}
+
+const IDS = ["LS-01", "LS-03", "LS-04", "LS-05", "LS-10", "LS-11", "LS-13", "LS-14", "LS-15", "LS-16", "LS-17"] as const;
+
+/** list(): with or without thread and namespace, a random metadata filter, before and limit. */
+export class ListCommand implements fc.AsyncCommand<ModelState, RealState> {
+  constructor(private readonly args: ListArgs) {}
+
+  check(): boolean {
+    return true;
+  }
+
+  async run(m: ModelState, r: RealState): Promise<void> {
+    const { config, options } = this.resolve(m);
+    const optionsText = Object.keys(options).length > 0 ? `, ${ts(options)}` : "";
+    m.env.record(`console.log(await all(saver.list(${ts(config)}${optionsText})));`);
+    const actual = (await m.env.call("list()", IDS, () => listAll(r.saver, config, options)))?.value ?? [];
+    m.env.expectSame("list()", IDS, diffList(m.model.list(config, options), actual), () =>
+      diffList(m.model.list(config, options, "task-id"), actual),
+    );
+  }
+
+  private resolve(m: Readonly<ModelState>): { config: RunnableConfig; options: ListOptions } {
+    const configurable: Record<string, unknown> = {};
+    if (this.args.thread !== null) configurable.thread_id = THREADS[this.args.thread];
+    if (this.args.ns !== null) configurable.checkpoint_ns = NAMESPACES[this.args.ns];
+    const options: ListOptions = {};
+    if (this.args.filter !== null) options.filter = Object.fromEntries(this.args.filter.map((t) => [t.key, this.filterValue(m, t)]));
+    const before = this.args.before;
+    if (before?.kind === "no-id") options.before = { configurable: { thread_id: THREADS[0] } };
+    if (before?.kind === "unknown") options.before = { configurable: { checkpoint_id: checkpointIdOf(before.idSeed) } };
+    if (before?.kind === "stored") {
+      const all = m.model.allCoordinates();
+      const at = all[before.index % Math.max(all.length, 1)];
+      options.before = {
+        configurable: at
+          ? { thread_id: at.threadId, checkpoint_ns: at.ns, checkpoint_id: at.checkpointId }
+          : { checkpoint_id: checkpointIdOf(before.index + 1) },
+      };
+    }
+    if (this.args.limit !== null) options.limit = this.args.limit;
+    return { config: { configurable }, options };
+  }
+
+  /** A value some stored checkpoint has under the key (so filters match), or a literal; scalars only (LS-16). */
+  private filterValue(m: Readonly<ModelState>, term: FilterTerm): unknown {
+    if (term.value.kind === "literal") return term.value.value;
+    const stored = m.model.metadataValues(term.key).filter((v) => v === null || typeof v !== "object");
+    return stored.length === 0 ? null : stored[term.value.index % stored.length];
+  }
+
+  toString(): string {
+    const { thread, ns, filter, before, limit } = this.args;
+    const where = [thread === null ? "any thread" : THREADS[thread], ns === null ? "any ns" : JSON.stringify(NAMESPACES[ns])];
+    if (filter) where.push(`filter ${filter.map((t) => t.key).join("+")}`);
+    if (before) where.push(`before ${before.kind}`);
+    if (limit !== null) where.push(`limit ${limit}`);
+    return `list(${where.join(", ")})`;
+  }
+}
+
+const filterTerm: fc.Arbitrary<FilterTerm> = fc.constantFrom(...FILTER_KEYS).chain((key) =>
+  fc.record({
+    key: fc.constant(key),
+    value: fc.oneof(
+      { weight: 3, arbitrary: fc.record({ kind: fc.constant("stored" as const), index: fc.nat(20) }) },
+      { weight: 1, arbitrary: fc.record({ kind: fc.constant("literal" as const), value: FILTER_SCALARS[key] }) },
+    ),
+  }),
+);
+
+export const listCommand: fc.Arbitrary<ListCommand> = fc
+  .record({
+    thread: fc.option(threadIndex, { freq: 4 }),
+    ns: fc.option(nsIndex, { freq: 3 }),
+    filter: fc.option(fc.uniqueArray(filterTerm, { maxLength: 2, selector: (t) => t.key }), { freq: 2 }),
+    before: fc.option(
+      fc.oneof(
+        { weight: 4, arbitrary: fc.record({ kind: fc.constant("stored" as const), index: fc.nat(30) }) },
+        { weight: 1, arbitrary: fc.record({ kind: fc.constant("unknown" as const), idSeed }) },
+        { weight: 1, arbitrary: fc.constant({ kind: "no-id" as const }) },
+      ),
+      { freq: 3 },
+    ),
+    limit: fc.option(fc.integer({ min: 1, max: 4 }), { freq: 2 }),
+  })
+  .map((args) => new ListCommand(args));

@@ -1,0 +1,86 @@
+import fc from "fast-check";
+import type { PendingWrite } from "@langchain/langgraph-checkpoint";
+import type { RunnableConfig } from "@langchain/core/runnables";
+import {
+  NAMESPACES,
+  REGULAR_WRITE_CHANNELS,
+  SPECIAL_WRITE_CHANNELS,
+  TASK_IDS,
+  TASK_PATHS,
+  THREADS,
+  checkpointIdOf,
+  idSeed,
+  jsonValue,
+  nsIndex,
+  threadIndex,
+} from "../arbitraries.js";
+import { ts, type ModelState, type RealState } from "../sequence-env.js";
+
+interface PutWritesArgs {
+  thread: number;
+  ns: number;
+  /** A stored checkpoint of (thread, ns) when there is one and `stored` is set; else the id of `idSeed`, maybe not put yet. */
+  target: { stored: boolean; index: number; idSeed: number };
+  taskId: string;
+  taskPath: string | undefined;
+  writes: PendingWrite[];
+}
+
+const IDS = ["PW-01", "PW-07", "JS-01", "JS-03"] as const;
+
+/**
+ * putWrites(): regular and special channels, random task ids and paths, against
+ * a stored checkpoint or one not put yet (the model shows such writes once the
+ * checkpoint is put). Calls whose outcome the contract leaves open (JS-03c) are
+ * not made.
+ */
+export class PutWritesCommand implements fc.AsyncCommand<ModelState, RealState> {
+  constructor(private readonly args: PutWritesArgs) {}
+
+  check(m: Readonly<ModelState>): boolean {
+    return m.model.isDefinedWrite(this.config(m), this.args.writes, this.args.taskId);
+  }
+
+  async run(m: ModelState, r: RealState): Promise<void> {
+    const config = this.config(m);
+    const { writes, taskId, taskPath } = this.args;
+    const pathArg = taskPath === undefined ? "" : `, ${ts(taskPath)}`;
+    m.env.record(`await saver.putWrites(${ts(config)}, ${ts(writes)}, ${ts(taskId)}${pathArg});`);
+    m.model.putWrites(config, writes, taskId, taskPath);
+    await m.env.call("putWrites()", IDS, () =>
+      taskPath === undefined ? r.saver.putWrites(config, writes, taskId) : r.saver.putWrites(config, writes, taskId, taskPath),
+    );
+  }
+
+  private config(m: Readonly<ModelState>): RunnableConfig {
+    const threadId = THREADS[this.args.thread];
+    const ns = NAMESPACES[this.args.ns];
+    const stored = m.model.checkpointIds(threadId, ns);
+    const { target } = this.args;
+    const checkpointId = target.stored && stored.length > 0 ? stored[target.index % stored.length] : checkpointIdOf(target.idSeed);
+    // JS-07: putWrites always gets checkpoint_ns (MemorySaver throws without it).
+    return { configurable: { thread_id: threadId, checkpoint_ns: ns, checkpoint_id: checkpointId } };
+  }
+
+  toString(): string {
+    return `putWrites(${THREADS[this.args.thread]}, ${JSON.stringify(NAMESPACES[this.args.ns])}, ${this.args.taskId}, ${this.args.writes.map(([c]) => c).join("+")})`;
+  }
+}
+
+const write = (channels: readonly string[]): fc.Arbitrary<PendingWrite> =>
+  fc.tuple(fc.constantFrom(...channels), jsonValue).map(([channel, value]): PendingWrite => [channel, value]);
+
+export const putWritesCommand: fc.Arbitrary<PutWritesCommand> = fc
+  .record({
+    thread: threadIndex,
+    ns: nsIndex,
+    target: fc.record({ stored: fc.constantFrom(true, true, true, false), index: fc.nat(8), idSeed }),
+    taskId: fc.constantFrom(...TASK_IDS),
+    taskPath: fc.constantFrom(...TASK_PATHS),
+    writes: fc.oneof(
+      { weight: 4, arbitrary: fc.array(write(REGULAR_WRITE_CHANNELS), { minLength: 1, maxLength: 3 }) },
+      { weight: 1, arbitrary: fc.array(write(SPECIAL_WRITE_CHANNELS), { minLength: 1, maxLength: 2 }) },
+      { weight: 1, arbitrary: fc.array(write([...REGULAR_WRITE_CHANNELS, ...SPECIAL_WRITE_CHANNELS]), { minLength: 2, maxLength: 3 }) },
+    ),
+  })
+  .map((args) => new PutWritesCommand(args));

@@ -1,0 +1,126 @@
+import fc from "fast-check";
+import type { ChannelVersions, Checkpoint, CheckpointMetadata } from "@langchain/langgraph-checkpoint";
+import type { RunnableConfig } from "@langchain/core/runnables";
+import { diffValues } from "../../format.js";
+import { CHANNELS, NAMESPACES, THREADS, checkpointIdOf, idSeed, jsonValue, metadataArb, nsIndex, threadIndex, timestampOf } from "../arbitraries.js";
+import { ts, type ModelState, type RealState } from "../sequence-env.js";
+import { diffLines } from "../compare.js";
+import { ModelDisagreement } from "../sequence-env.js";
+
+type ChannelChange = { kind: "keep"; alsoNew: boolean } | { kind: "set"; value: unknown } | { kind: "drop" };
+
+interface PutArgs {
+  thread: number;
+  ns: number;
+  idSeed: number;
+  /** `pick`: one of the (thread, ns)'s stored checkpoints; `missing`: an id that may not exist. */
+  parent: { kind: "none" } | { kind: "pick"; index: number } | { kind: "missing"; idSeed: number };
+  changes: Record<string, ChannelChange>;
+  /** Channels the checkpoint's versions_seen records for a node. */
+  seen: readonly string[];
+  metadata: Record<string, unknown>;
+  /** Leave checkpoint_ns out of the config (only for the root namespace; PUT-09). */
+  omitNs: boolean;
+}
+
+const IDS = ["PUT-01", "PUT-09", "PUT-12", "PUT-13", "JS-09"] as const;
+
+/**
+ * put(): a new checkpoint, a root or a child of a stored (or missing) parent.
+ * Its channels start from the parent's values and versions, as a LangGraph step
+ * does: kept channels keep their version (newVersions may still list them),
+ * changed ones get a fresh version and are in newVersions, dropped ones vanish
+ * (PUT-13..PUT-15). A (channel, version) pair never gets two values, so savers
+ * that store a blob per version and ones that store whole checkpoints agree.
+ */
+export class PutCommand implements fc.AsyncCommand<ModelState, RealState> {
+  constructor(private readonly args: PutArgs) {}
+
+  check(m: Readonly<ModelState>): boolean {
+    return m.model.isDefinedPut(THREADS[this.args.thread], NAMESPACES[this.args.ns], checkpointIdOf(this.args.idSeed));
+  }
+
+  async run(m: ModelState, r: RealState): Promise<void> {
+    const { config, checkpoint, metadata, newVersions } = this.build(m);
+    m.env.record(`await saver.put(${ts(config)}, ${ts(checkpoint)}, ${ts(metadata)}, ${ts(newVersions)});`);
+    const expected = m.model.put(config, checkpoint, metadata);
+    const result = await m.env.call("put()", IDS, () => r.saver.put(config, checkpoint, metadata, newVersions));
+    const returned = result?.value;
+    const diffs = diffValues(expected.configurable, returned?.configurable);
+    if (diffs.length > 0) throw new ModelDisagreement("put() (the returned config)", ["PUT-01", "PUT-09", "JS-08"], diffLines(diffs));
+  }
+
+  private build(m: ModelState) {
+    const threadId = THREADS[this.args.thread];
+    const ns = NAMESPACES[this.args.ns];
+    const parentId = this.parentId(m, threadId, ns);
+    const parent = parentId === undefined ? undefined : m.model.storedCheckpoint(threadId, ns, parentId);
+    const values: Record<string, unknown> = {};
+    const versions: ChannelVersions = {};
+    const newVersions: ChannelVersions = {};
+    for (const channel of CHANNELS) {
+      const change = this.args.changes[channel] ?? { kind: "keep", alsoNew: false };
+      const inherited = parent && Object.prototype.hasOwnProperty.call(parent.channel_versions, channel);
+      if (change.kind === "set") {
+        values[channel] = change.value;
+        versions[channel] = m.env.nextVersion();
+        newVersions[channel] = versions[channel];
+      } else if (change.kind === "keep" && inherited) {
+        values[channel] = parent.channel_values[channel];
+        versions[channel] = parent.channel_versions[channel];
+        if (change.alsoNew) newVersions[channel] = versions[channel];
+      }
+    }
+    const seen = Object.fromEntries(this.args.seen.filter((c) => c in versions).map((c) => [c, versions[c]]));
+    const checkpoint: Checkpoint = {
+      v: 4,
+      id: checkpointIdOf(this.args.idSeed),
+      ts: timestampOf(this.args.idSeed),
+      channel_values: values,
+      channel_versions: versions,
+      versions_seen: Object.keys(seen).length > 0 ? { "node:1": seen } : {},
+    };
+    const configurable: Record<string, unknown> = { thread_id: threadId };
+    if (!(this.args.omitNs && ns === "")) configurable.checkpoint_ns = ns;
+    if (parentId !== undefined) configurable.checkpoint_id = parentId;
+    const config: RunnableConfig = { configurable };
+    return { config, checkpoint, metadata: this.args.metadata as CheckpointMetadata, newVersions };
+  }
+
+  private parentId(m: ModelState, threadId: string, ns: string): string | undefined {
+    const parent = this.args.parent;
+    if (parent.kind === "missing") return checkpointIdOf(parent.idSeed);
+    if (parent.kind === "none") return undefined;
+    const stored = m.model.checkpointIds(threadId, ns);
+    return stored.length === 0 ? undefined : stored[parent.index % stored.length];
+  }
+
+  toString(): string {
+    const { thread, ns, idSeed: id, parent } = this.args;
+    const p = parent.kind === "pick" ? `parent#${parent.index}` : parent.kind === "missing" ? `parent:missing-${parent.idSeed}` : "root";
+    return `put(${THREADS[thread]}, ${JSON.stringify(NAMESPACES[ns])}, id ${id}, ${p})`;
+  }
+}
+
+const change: fc.Arbitrary<ChannelChange> = fc.oneof(
+  fc.record({ kind: fc.constant("keep" as const), alsoNew: fc.boolean() }),
+  fc.record({ kind: fc.constant("set" as const), value: jsonValue }),
+  fc.constant({ kind: "drop" as const }),
+);
+
+export const putCommand: fc.Arbitrary<PutCommand> = fc
+  .record({
+    thread: threadIndex,
+    ns: nsIndex,
+    idSeed,
+    parent: fc.oneof(
+      { weight: 2, arbitrary: fc.constant({ kind: "none" as const }) },
+      { weight: 5, arbitrary: fc.record({ kind: fc.constant("pick" as const), index: fc.nat(8) }) },
+      { weight: 1, arbitrary: fc.record({ kind: fc.constant("missing" as const), idSeed }) },
+    ),
+    changes: fc.record(Object.fromEntries(CHANNELS.map((c) => [c, change])) as Record<string, fc.Arbitrary<ChannelChange>>),
+    seen: fc.subarray([...CHANNELS]),
+    metadata: metadataArb,
+    omitNs: fc.boolean(),
+  })
+  .map((args) => new PutCommand(args));

@@ -1,0 +1,54 @@
+import type { ReportSection } from "../report.js";
+import type { ModelRunResult } from "./run-model.js";
+
+/** The MODEL section of a report: the outcome of the model-based runs. */
+export class ModelReportSection implements ReportSection {
+  readonly key = "model";
+
+  constructor(readonly result: ModelRunResult) {}
+
+  passed(): boolean {
+    return this.result.status === "passed";
+  }
+
+  lines(): string[] {
+    const r = this.result;
+    const seconds = (r.durationMs / 1000).toFixed(1);
+    const extended = r.extended.length > 0 ? ` (with ${r.extended.join(", ")})` : "";
+    const stopped = r.interrupted ? `, stopped by the time limit after ${r.runs} of ${r.requestedRuns}` : "";
+    const out = ["MODEL (random operation sequences checked against the reference model)"];
+    if (r.status === "passed") out.push(`  ✅ ${r.runs} sequences${extended}, no disagreement (seed ${r.seed}${stopped}, ${seconds} s)`);
+    if (r.status === "error") out.push(`  ❌ could not run: ${r.error}`);
+    for (const d of r.declared) {
+      const seen = d.occurrences > 0 ? `occurred ${d.occurrences}×` : "did not occur";
+      out.push(`  ⚑ declared ${d.behaviour} [${d.ids.join(", ")}]: ${seen}; ${d.reason}`);
+    }
+    const f = r.failure;
+    if (f) {
+      out.push(`  ❌ ${f.operation} disagrees with the model after ${r.runs} sequence(s)${extended} [${f.ids.join(", ")}]`);
+      out.push(...f.lines.map((l) => `     ${l}`));
+      out.push(`  minimal reproduction (shrunk ${f.shrinks}×):`);
+      out.push(...f.reproduction.split("\n").map((l) => `     ${l}`));
+      out.push(`  replay: validate(registered, { model: { seed: ${f.seed}, path: ${JSON.stringify(f.path)} } })`);
+      out.push(`      or: npx checkpoint-conformance <your-saver-module> --model 1 --seed ${f.seed} --path ${JSON.stringify(f.path)}`);
+    }
+    return out;
+  }
+
+  toJSON(): unknown {
+    const { status, runs, requestedRuns, seed, interrupted, extended, declared, failure, error } = this.result;
+    return {
+      status,
+      passed: this.passed(),
+      runs,
+      requested_runs: requestedRuns,
+      seed,
+      interrupted,
+      extended,
+      declared: declared.map((d) => ({ behaviour: d.behaviour, ids: d.ids, reason: d.reason, occurrences: d.occurrences, example: d.example })),
+      ...(failure ? { failure: { ...failure } } : {}),
+      ...(error ? { error } : {}),
+      duration_ms: Math.round(this.result.durationMs),
+    };
+  }
+}

@@ -1,0 +1,154 @@
+import fc from "fast-check";
+import { CAPABILITIES, detectCapability, type Capability } from "../capabilities.js";
+import type { RegisteredCheckpointer } from "../registration.js";
+import type { CatalogId } from "../spec/types.js";
+import { withTimeout } from "../timeout.js";
+import { errorText } from "../runner.js";
+import { DECLARABLE_BEHAVIOURS, declaredBehaviours, type DeclarableBehaviour } from "./behaviours.js";
+import { MODELLED_EXTENDED, commandArbitraries } from "./commands/index.js";
+import { MODEL_DEFAULTS, type ModelOptions } from "./options.js";
+import { ReferenceModel } from "./reference-model.js";
+import { ModelDisagreement, SequenceEnv, type ModelState, type RealState } from "./sequence-env.js";
+import { renderReproduction } from "./reproduction.js";
+
+/** A declared behaviour, and whether (how often) it explained a disagreement. */
+export interface DeclaredOutcome {
+  behaviour: DeclarableBehaviour;
+  ids: readonly CatalogId[];
+  description: string;
+  reason: string;
+  occurrences: number;
+  example?: readonly string[];
+}
+
+/** The shrunk disagreement: what differs, the TypeScript that reproduces it, and how to replay it. */
+export interface ModelFailure {
+  operation: string;
+  ids: readonly CatalogId[];
+  /** Expected vs actual, as diff lines. */
+  lines: readonly string[];
+  /** The minimal sequence as a TypeScript snippet to run against the saver. */
+  reproduction: string;
+  /** fast-check's rendering of the shrunk sequence. */
+  sequence: string;
+  seed: number;
+  path: string;
+  shrinks: number;
+}
+
+/** @public */
+export interface ModelRunResult {
+  status: "passed" | "failed" | "error";
+  /** Sequences run (fewer than asked when the time limit stopped the run). */
+  runs: number;
+  requestedRuns: number;
+  seed: number;
+  /** The time limit stopped the run early. */
+  interrupted: boolean;
+  durationMs: number;
+  /** Extended operations included in the sequences (detected on the saver). */
+  extended: Capability[];
+  declared: DeclaredOutcome[];
+  failure?: ModelFailure;
+  /** The run could not start or a sequence failed outside any comparison (factory, model bug). */
+  error?: string;
+}
+
+export interface ModelRunSettings extends ModelOptions {
+  /** Per saver call and per factory step, in ms. */
+  timeoutMs: number;
+}
+
+/**
+ * Runs random operation sequences on fresh savers from the registration and on
+ * the reference model, and shrinks the first disagreement to a minimal one.
+ */
+export async function runModel(registered: RegisteredCheckpointer, settings: ModelRunSettings): Promise<ModelRunResult> {
+  const started = performance.now();
+  const requestedRuns = settings.runs ?? MODEL_DEFAULTS.runs;
+  const seed = settings.seed ?? (Math.random() * 0x7fffffff) | 0;
+  const declared = declaredBehaviours(settings.ignore ?? [], registered.knownDeviations);
+  const observed = new Map<DeclarableBehaviour, { occurrences: number; example: readonly string[] }>();
+  const base = { requestedRuns, seed, declared: [] as DeclaredOutcome[], extended: [] as Capability[] };
+  const finish = (rest: Omit<ModelRunResult, keyof typeof base | "durationMs">): ModelRunResult => ({
+    ...base,
+    ...rest,
+    declared: [...declared].map(([behaviour, reason]) => ({
+      behaviour,
+      ...DECLARABLE_BEHAVIOURS[behaviour],
+      reason,
+      occurrences: observed.get(behaviour)?.occurrences ?? 0,
+      ...(observed.has(behaviour) ? { example: observed.get(behaviour)!.example } : {}),
+    })),
+    durationMs: performance.now() - started,
+  });
+
+  let extended: Set<Capability>;
+  try {
+    extended = await detectExtended(registered, settings.timeoutMs);
+  } catch (error) {
+    return finish({ status: "error", runs: 0, interrupted: false, error: `the factory failed to produce a saver: ${errorText(error)}` });
+  }
+  base.extended = [...extended];
+
+  let lastFailure: { env: SequenceEnv; error: unknown } | undefined;
+  const observe = (behaviour: DeclarableBehaviour, example: readonly string[]) => {
+    const seen = observed.get(behaviour);
+    observed.set(behaviour, { occurrences: (seen?.occurrences ?? 0) + 1, example: seen?.example ?? example });
+  };
+  const property = fc.asyncProperty(
+    fc.commands(commandArbitraries(extended), { maxCommands: settings.maxCommands ?? MODEL_DEFAULTS.maxCommands, size: "max" }),
+    async (commands) => {
+      const lease = await withTimeout(registered.create(), settings.timeoutMs, () => "in the factory (creating a saver)");
+      const env = new SequenceEnv(declared, observe, settings.timeoutMs);
+      try {
+        const setup = (): { model: ModelState; real: RealState } => ({ model: { model: new ReferenceModel(), env }, real: { saver: lease.saver } });
+        await fc.asyncModelRun(setup, commands);
+      } catch (error) {
+        lastFailure = { env, error };
+        throw error;
+      } finally {
+        await withTimeout(lease.release(), settings.timeoutMs, () => "in the factory's cleanup");
+      }
+    },
+  );
+  const details = await fc.check(property, {
+    numRuns: requestedRuns,
+    seed,
+    ...(settings.path !== undefined ? { path: settings.path } : {}),
+    interruptAfterTimeLimit: settings.timeLimitMs ?? MODEL_DEFAULTS.timeLimitMs,
+    markInterruptAsFailure: false,
+  });
+  const runs = details.numRuns;
+  if (!details.failed) return finish({ status: "passed", runs, interrupted: details.interrupted });
+  const error = lastFailure?.error ?? details.errorInstance;
+  if (!(error instanceof ModelDisagreement) || lastFailure === undefined) {
+    return finish({ status: "error", runs, interrupted: details.interrupted, error: `a sequence failed outside the comparison: ${errorText(error)}` });
+  }
+  return finish({
+    status: "failed",
+    runs,
+    interrupted: details.interrupted,
+    failure: {
+      operation: error.operation,
+      ids: error.ids,
+      lines: error.lines,
+      reproduction: renderReproduction(registered.name, lastFailure.env.transcript, error),
+      sequence: details.counterexample ? String(details.counterexample[0]) : "",
+      seed: details.seed,
+      path: details.counterexamplePath ?? "",
+      shrinks: details.numShrinks,
+    },
+  });
+}
+
+/** The modelled extended capabilities the saver has (and the registration does not skip). */
+async function detectExtended(registered: RegisteredCheckpointer, timeoutMs: number): Promise<Set<Capability>> {
+  const lease = await withTimeout(registered.create(), timeoutMs, () => "in the factory (creating a saver)");
+  try {
+    const has = (cap: Capability) => detectCapability(lease.saver, cap).kind === "detected" && !registered.skipCapabilities.has(cap);
+    return new Set(CAPABILITIES.map((c) => c.id as Capability).filter((cap) => MODELLED_EXTENDED.includes(cap) && has(cap)));
+  } finally {
+    await withTimeout(lease.release(), timeoutMs, () => "in the factory's cleanup");
+  }
+}

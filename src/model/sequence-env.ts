@@ -1,0 +1,101 @@
+import type { BaseCheckpointSaver } from "@langchain/langgraph-checkpoint";
+import type { Difference } from "../format.js";
+import { formatValue } from "../format.js";
+import type { CatalogId } from "../spec/types.js";
+import { withTimeout } from "../timeout.js";
+import { DECLARABLE_BEHAVIOURS, type DeclarableBehaviour } from "./behaviours.js";
+import { diffLines } from "./compare.js";
+import type { ReferenceModel } from "./reference-model.js";
+
+/** The saver and the model disagree: the operation, the clauses involved, and how. */
+export class ModelDisagreement extends Error {
+  override readonly name = "ModelDisagreement";
+  constructor(
+    readonly operation: string,
+    readonly ids: readonly CatalogId[],
+    readonly lines: readonly string[],
+  ) {
+    super([`${operation} disagrees with the reference model [${ids.join(", ")}]`, ...lines.map((l) => `  ${l}`)].join("\n"));
+  }
+}
+
+/** What every sequence reports to the run: a declared behaviour that did explain a disagreement. */
+export type ObservationSink = (behaviour: DeclarableBehaviour, example: readonly string[]) => void;
+
+/**
+ * The per-sequence state shared by its commands: the transcript (the
+ * reproduction's lines), fresh channel versions, the call wrapper with its
+ * timeout, and how declared behaviours turn disagreements into observations.
+ */
+export class SequenceEnv {
+  readonly transcript: string[] = [];
+  /** Whether a call other than deleteThread has been made (lazily-created storage exists then). */
+  private setUp = false;
+  private version = 0;
+
+  constructor(
+    readonly declared: ReadonlyMap<DeclarableBehaviour, string>,
+    private readonly observe: ObservationSink,
+    private readonly timeoutMs: number,
+  ) {}
+
+  /** A channel version no earlier put of this sequence used, so a (channel, version) never gets two values. */
+  nextVersion(): number {
+    return ++this.version;
+  }
+
+  record(line: string): void {
+    this.transcript.push(line);
+  }
+
+  /**
+   * Calls the saver with the timeout. A rejection where the model expects success is a
+   * disagreement, unless a declared behaviour explains it (then `undefined` is returned).
+   */
+  async call<T>(operation: string, ids: readonly CatalogId[], work: () => Promise<T>): Promise<{ value: T } | undefined> {
+    const beforeSetup = !this.setUp;
+    if (!operation.startsWith("deleteThread")) this.setUp = true;
+    try {
+      return { value: await withTimeout(work(), this.timeoutMs, () => `in ${operation}`) };
+    } catch (error) {
+      const lines = ["expected: to resolve", `actual:   rejected with ${formatValue(error)}`];
+      if (operation.startsWith("deleteThread") && beforeSetup && this.explains("delete-thread-before-setup-rejects", lines)) {
+        return undefined;
+      }
+      throw new ModelDisagreement(operation, ids, lines);
+    }
+  }
+
+  /**
+   * Fails on `strict` differences, unless the saver declared ignoring taskPath and the
+   * comparison with the (taskId, idx) order has none: then it is an observation.
+   */
+  expectSame(operation: string, ids: readonly CatalogId[], strict: Difference[], taskIdOrder: () => Difference[]): void {
+    if (strict.length === 0) return;
+    const lines = diffLines(strict);
+    if (this.declared.has("ignores-task-path") && taskIdOrder().length === 0 && this.explains("ignores-task-path", lines)) return;
+    throw new ModelDisagreement(operation, ids, lines);
+  }
+
+  private explains(behaviour: DeclarableBehaviour, lines: readonly string[]): boolean {
+    if (!this.declared.has(behaviour)) return false;
+    this.observe(behaviour, lines);
+    this.record(`// (declared: ${DECLARABLE_BEHAVIOURS[behaviour].description})`);
+    return true;
+  }
+}
+
+/** The state fast-check threads through a sequence's commands. */
+export interface ModelState {
+  model: ReferenceModel;
+  env: SequenceEnv;
+}
+
+export interface RealState {
+  saver: BaseCheckpointSaver;
+}
+
+/** Renders a call's arguments as TypeScript (all generated values are JSON). */
+export function ts(value: unknown): string {
+  return value === undefined ? "undefined" : JSON.stringify(value);
+}
