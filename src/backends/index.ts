@@ -1,0 +1,47 @@
+/**
+ * Ready registrations for real backends: `langgraph-checkpoint-conformance/backends`.
+ *
+ * ```ts
+ * import { BACKENDS, selectBackends } from "langgraph-checkpoint-conformance/backends";
+ * const report = await validate(sqliteBackend.registration());
+ * ```
+ * @public
+ */
+import { memoryBackend } from "./memory/index.js";
+import { mongodbBackend } from "./mongodb/index.js";
+import { postgresBackend, postgresPoolBackend, postgresSchemaBackend } from "./postgres/index.js";
+import { redisBackend } from "./redis/index.js";
+import { sqliteEncryptedBackend } from "./sqlite/encrypted.js";
+import { sqliteBackend, sqliteMemoryBackend } from "./sqlite/index.js";
+import type { Backend } from "./types.js";
+
+/** Every built-in backend, in matrix order. Adding a backend is one folder plus one line here. */
+export const BACKENDS: readonly Backend[] = [
+  memoryBackend,
+  sqliteBackend,
+  sqliteMemoryBackend,
+  sqliteEncryptedBackend,
+  postgresBackend,
+  postgresPoolBackend,
+  postgresSchemaBackend,
+  mongodbBackend,
+  redisBackend,
+];
+
+export {
+  memoryBackend,
+  mongodbBackend,
+  postgresBackend,
+  postgresPoolBackend,
+  postgresSchemaBackend,
+  redisBackend,
+  sqliteBackend,
+  sqliteEncryptedBackend,
+  sqliteMemoryBackend,
+};
+export { BACKENDS_ENV, checkAvailability, selectBackends, type CheckedBackend } from "./select.js";
+export type { Availability, Backend, BackendResources } from "./types.js";
+export { acquirePostgres, externalPostgres, startEmbeddedPostgres, POSTGRES_URL_ENV, type PostgresServer } from "./postgres/index.js";
+export { MONGODB_URL_ENV } from "./mongodb/index.js";
+export { REDIS_URL_ENV } from "./redis/index.js";
+export { createEncryptedSerializer } from "../serde/encrypted-serializer.js";

@@ -1,0 +1,105 @@
+import type { Pool } from "pg";
+import type { PostgresSaver } from "@langchain/langgraph-checkpoint-postgres";
+import { checkpointerTest, type KnownDeviation, type RegisteredCheckpointer } from "../../registration.js";
+import { requireOptional } from "../optional-import.js";
+import { SchemaAllocator } from "./schemas.js";
+import { acquirePostgres, type PostgresServer } from "./server.js";
+
+type PgModule = { default: typeof import("pg") };
+type SaverModule = typeof import("@langchain/langgraph-checkpoint-postgres");
+
+export interface PostgresVariant {
+  name: string;
+  /** `"own"`: each saver opens (and ends) its own pool; `"shared"`: every saver uses one pg.Pool of the run. */
+  connections: "own" | "shared";
+  schemaStyle: "plain" | "quoted";
+  knownDeviations: readonly KnownDeviation[];
+}
+
+/** What the lifespan sets up once per run and the factory uses per saver. */
+interface RunState {
+  server: PostgresServer;
+  ownsServer: boolean;
+  admin: Pool;
+  /** The variant's shared pool; undefined when each saver opens its own. */
+  shared?: Pool;
+  newPool(max?: number): Pool;
+  schemas: SchemaAllocator;
+}
+
+/**
+ * A registration whose lifespan gets a server (the one given, else
+ * `POSTGRES_URL` or a fresh embedded one, stopped at the end) and whose
+ * factory gives every saver its own new schema, dropped after. One run at a
+ * time per registration; make another registration for a parallel run.
+ */
+export function postgresRegistration(variant: PostgresVariant, given?: PostgresServer): RegisteredCheckpointer {
+  let run: RunState | undefined;
+
+  async function* lifespan(): AsyncGenerator<void, void, unknown> {
+    const { default: pg } = await requireOptional<PgModule>("pg");
+    const server = given ?? (await acquirePostgres());
+    const newPool = (max?: number) => quietPool(new pg.Pool({ connectionString: server.url, max }));
+    const admin = newPool(2);
+    const state: RunState = {
+      server,
+      ownsServer: given === undefined,
+      admin,
+      shared: variant.connections === "shared" ? newPool(10) : undefined,
+      newPool,
+      schemas: new SchemaAllocator(admin, variant.schemaStyle),
+    };
+    run = state;
+    try {
+      yield;
+    } finally {
+      run = undefined;
+      await endRun(state);
+    }
+  }
+
+  async function* factory(): AsyncGenerator<PostgresSaver, void, unknown> {
+    const state = run;
+    if (!state) throw new Error(`${variant.name}: no server; the registration's lifespan is not running (call validate() with it)`);
+    const { PostgresSaver } = await requireOptional<SaverModule>("@langchain/langgraph-checkpoint-postgres");
+    const schema = await state.schemas.create();
+    try {
+      // Like PostgresSaver.fromConnString, but with a pool whose idle-client errors are handled.
+      const pool = state.shared ?? state.newPool();
+      const saver = new PostgresSaver(pool, undefined, { schema });
+      try {
+        await saver.setup();
+        yield saver;
+      } finally {
+        // end() ends the saver's pool: only for a pool it owns.
+        if (!state.shared) await saver.end();
+      }
+    } finally {
+      await state.schemas.drop(schema);
+    }
+  }
+
+  return checkpointerTest({ name: variant.name, lifespan, knownDeviations: variant.knownDeviations }, factory);
+}
+
+/**
+ * An idle pooled client whose connection the server ends (a server stopping)
+ * emits "error" on the pool; unhandled, that crashes the process. The next
+ * query on the pool reports the problem instead.
+ */
+function quietPool(pool: Pool): Pool {
+  pool.on("error", () => undefined);
+  return pool;
+}
+
+async function endRun(state: RunState): Promise<void> {
+  const problems: unknown[] = [];
+  const attempt = async (step: () => Promise<unknown>) => step().catch((error: unknown) => problems.push(error));
+  await attempt(() => state.schemas.dropAll());
+  if (state.shared) await attempt(() => state.shared!.end());
+  await attempt(() => state.admin.end());
+  if (state.ownsServer) await attempt(() => state.server.stop());
+  if (problems.length > 0) {
+    throw new AggregateError(problems, `cleaning up the PostgreSQL run failed: ${problems.map((p) => (p as Error).message).join("; ")}`);
+  }
+}

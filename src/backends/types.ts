@@ -1,0 +1,35 @@
+import type { KnownDeviation, RegisteredCheckpointer } from "../registration.js";
+import type { PostgresServer } from "./postgres/server.js";
+
+/** Whether a backend can run on this machine, and if not, why. @public */
+export type Availability = { ok: true } | { ok: false; reason: string };
+
+/**
+ * Resources a caller may share between backends of one run (the matrix starts
+ * one PostgreSQL server for all postgres variants). A backend that gets none
+ * starts and stops its own in the registration's lifespan.
+ * @public
+ */
+export interface BackendResources {
+  /** A running PostgreSQL server; the caller owns it (the backend never stops it). */
+  postgres?: PostgresServer;
+}
+
+/**
+ * One backend: a real saver behind the same small interface, so one suite runs on all.
+ * @public
+ */
+export interface Backend {
+  /** Stable id used by `CONFORMANCE_BACKENDS` and `--backends`, e.g. `"sqlite-memory"`. */
+  readonly id: string;
+  /** The name shown in reports, e.g. `"SqliteSaver (:memory:)"`. */
+  readonly title: string;
+  /** The behaviours this backend's saver is known to break, with the reason (passed to the registration). */
+  readonly knownDeviations: readonly KnownDeviation[];
+  /** Which shared resource the backend uses, so a run can start it once for all. */
+  readonly uses?: "postgres";
+  /** Cheap check: is the driver installed and the server (or its URL) there? Never throws. */
+  available(): Promise<Availability>;
+  /** What `checkpointerTest()` returns: a fresh saver per factory call, cleaned up after. */
+  registration(resources?: BackendResources): RegisteredCheckpointer;
+}
