@@ -1,0 +1,30 @@
+import { CLI_OPTIONS } from "./options.js";
+
+/** --help, generated from the option table. */
+export function helpText(version: string): string {
+  const rows = Object.entries(CLI_OPTIONS).map(([name, entry]) => {
+    const short = "short" in entry && entry.short ? `-${entry.short}, ` : "    ";
+    const flag = `${short}--${name}${"arg" in entry && entry.arg ? ` ${entry.arg}` : ""}`;
+    return `  ${flag.padEnd(30)} ${entry.help}`;
+  });
+  return [
+    `checkpoint-conformance ${version}: checks a LangGraph.js checkpointer against the storage contract`,
+    "",
+    "Usage: checkpoint-conformance <module> [options]",
+    "",
+    "  <module>  a .ts, .mts, .mjs, .js or .cjs file, or a package name, whose default export",
+    "            (or --export NAME) is checkpointerTest(...) or a",
+    "            @langchain/langgraph-checkpoint-validation initializer",
+    "",
+    "Options:",
+    ...rows,
+    "",
+    "Exit codes: 0 the base capabilities pass (with --strict: every detected one), 1 they do not, 2 bad usage.",
+    "",
+    "Examples:",
+    "  npx checkpoint-conformance ./my-saver.ts",
+    "  npx checkpoint-conformance ./my-saver.ts --reporter pretty --reporter junit:conformance.xml",
+    "  npx checkpoint-conformance ./my-saver.ts --capabilities put,list --grep metadata --reporter verbose",
+    "",
+  ].join("\n");
+}

@@ -1,0 +1,25 @@
+import { CAPABILITIES, type Capability } from "../capabilities.js";
+import { toMatcher } from "../runner.js";
+import { specFor } from "../spec/index.js";
+
+/** --list: the spec tests (honouring --capabilities, --skip and --grep) with their catalog ids. */
+export function listSpecTests(capabilities: readonly Capability[] | undefined, grep: string | undefined): string {
+  const matches = toMatcher(grep) ?? (() => true);
+  const out: string[] = [];
+  let count = 0;
+  for (const { id, kind, signature } of CAPABILITIES) {
+    if (capabilities && !capabilities.includes(id)) continue;
+    const tests = (specFor(id)?.tests ?? []).filter(matches);
+    if (tests.length === 0) continue;
+    count += tests.length;
+    out.push(`${id} (${kind}) ${signature}`);
+    const width = Math.max(...tests.map((t) => t.name.length));
+    for (const t of tests) {
+      const flags = [t.advisory ? "advisory" : "", t.requires?.length ? `needs ${t.requires.join(",")}` : ""].filter(Boolean);
+      out.push(`  ${t.name.padEnd(width)}  ${t.ids.join(", ")}${flags.length ? ` (${flags.join("; ")})` : ""}`);
+      out.push(`  ${" ".repeat(width)}  ${t.description}`);
+    }
+    out.push("");
+  }
+  return count > 0 ? `${out.join("\n")}${count} spec tests\n` : "no spec test matches\n";
+}

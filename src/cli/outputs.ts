@@ -1,0 +1,73 @@
+import { mkdirSync, writeFileSync } from "node:fs";
+import { dirname, resolve } from "node:path";
+import type { ProgressHooks } from "../progress.js";
+import type { ConformanceReport } from "../report.js";
+import { paletteFor, plainPalette, REPORTERS, type Reporter } from "../reporters/index.js";
+import type { ReporterTarget } from "./options.js";
+import { progressLine, type ProgressStream } from "./progress-line.js";
+
+export interface CliIo {
+  stdout: ProgressStream;
+  stderr: ProgressStream;
+  env: NodeJS.ProcessEnv;
+  cwd: string;
+}
+
+interface Output {
+  reporter: Reporter;
+  /** Absolute path, or undefined for stdout. */
+  file?: string;
+  buffer: string[];
+}
+
+/** The reporters of one run, each with its destination, plus the progress line when no live reporter is on screen. */
+export class ReportOutputs {
+  private readonly outputs: Output[];
+  private readonly extraHooks: ProgressHooks[] = [];
+
+  constructor(targets: readonly ReporterTarget[], outputFile: string | undefined, private readonly io: CliIo) {
+    const palette = paletteFor(io.stdout, io.env);
+    this.outputs = (targets.length > 0 ? targets : [{ name: "pretty" as const }]).map((target) => {
+      const file = target.file ?? outputFile;
+      const buffer: string[] = [];
+      const write = file === undefined ? (text: string) => void io.stdout.write(text) : (text: string) => void buffer.push(text);
+      const reporter = REPORTERS[target.name]({ write, palette: file === undefined ? palette : plainPalette });
+      return { reporter, buffer, file: file === undefined ? undefined : resolve(io.cwd, file) };
+    });
+    const onScreen = this.outputs.filter((o) => o.file === undefined);
+    const liveOnScreen = onScreen.some((o) => o.reporter.onTestResult !== undefined);
+    if (!liveOnScreen) {
+      const stream = onScreen.some((o) => o.reporter.machine) ? io.stderr : io.stdout;
+      this.extraHooks.push(progressLine(stream, paletteFor(stream, io.env)));
+    }
+  }
+
+  /** Every reporter's live hooks and the progress line, as one set of hooks for validate(). */
+  hooks(): ProgressHooks {
+    const all: ProgressHooks[] = [...this.outputs.map((o) => o.reporter), ...this.extraHooks];
+    return {
+      onRunStart: (info) => all.forEach((h) => h.onRunStart?.(info)),
+      onCapabilityStart: (cap, detected) => all.forEach((h) => h.onCapabilityStart?.(cap, detected)),
+      onTestResult: (cap, name, passed, error, result) => all.forEach((h) => h.onTestResult?.(cap, name, passed, error, result)),
+      onCapabilityEnd: (cap, result) => all.forEach((h) => h.onCapabilityEnd?.(cap, result)),
+      onRunEnd: (report) => all.forEach((h) => h.onRunEnd?.(report)),
+    };
+  }
+
+  /** Renders every report to its destination; when nothing went to the screen, a one-line summary does. */
+  finish(report: ConformanceReport): void {
+    const files = new Map<string, string[]>();
+    for (const output of this.outputs) {
+      const text = output.reporter.render(report);
+      if (output.file === undefined) this.io.stdout.write(text);
+      else files.set(output.file, [...(files.get(output.file) ?? []), ...output.buffer, text]);
+    }
+    for (const [file, parts] of files) {
+      mkdirSync(dirname(file), { recursive: true });
+      writeFileSync(file, parts.join(""));
+    }
+    if (this.outputs.every((o) => o.file !== undefined)) {
+      this.io.stdout.write(`${report.checkpointerName}: ${report.conformanceLevel()}; reports written to ${[...files.keys()].join(", ")}\n`);
+    }
+  }
+}

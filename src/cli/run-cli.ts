@@ -1,0 +1,56 @@
+import { readFileSync } from "node:fs";
+import { ConformanceUsageError } from "../registration.js";
+import { errorText } from "../run-spec-test.js";
+import { ConformanceSetupError, validate } from "../runner.js";
+import { parseCliArgs } from "./args.js";
+import { helpText } from "./help.js";
+import { listSpecTests } from "./list.js";
+import { loadRegistration } from "./load.js";
+import { toValidateOptions } from "./options.js";
+import { ReportOutputs, type CliIo } from "./outputs.js";
+import { CliUsageError } from "./usage-error.js";
+
+/** Exit codes: 0 the level asked for passed, 1 it did not (or the run could not start), 2 bad usage. */
+export const EXIT = { passed: 0, failed: 1, usage: 2 } as const;
+
+/** The whole CLI, with its I/O passed in; returns the exit code and never throws. */
+export async function runCli(argv: readonly string[], io: CliIo): Promise<number> {
+  try {
+    const { module, options } = parseCliArgs(argv);
+    if (options.help) return print(io, helpText(packageVersion()), EXIT.passed);
+    if (options.version) return print(io, `${packageVersion()}\n`, EXIT.passed);
+    const validateOptions = toValidateOptions(options);
+    if (options.list) {
+      const grep = typeof validateOptions.grep === "string" ? validateOptions.grep : undefined;
+      return print(io, listSpecTests(validateOptions.capabilities ? [...validateOptions.capabilities] : undefined, grep), EXIT.passed);
+    }
+    if (module === undefined) {
+      throw new CliUsageError("missing <module>: pass the file that exports checkpointerTest(...), e.g. checkpoint-conformance ./my-saver.ts");
+    }
+    const registered = await loadRegistration(module, options.export, io.cwd);
+    const outputs = new ReportOutputs(options.reporter, options.output, io);
+    const report = await validate(registered, { ...validateOptions, progress: outputs.hooks() });
+    outputs.finish(report);
+    const passed = options.strict ? report.passedAll() : report.passedAllBase();
+    return passed ? EXIT.passed : EXIT.failed;
+  } catch (error) {
+    if (error instanceof CliUsageError || error instanceof ConformanceUsageError) {
+      return print(io, `checkpoint-conformance: ${error.message}\n`, EXIT.usage, "stderr");
+    }
+    if (error instanceof ConformanceSetupError) {
+      return print(io, `checkpoint-conformance: ${error.message}\n`, EXIT.failed, "stderr");
+    }
+    return print(io, `checkpoint-conformance: unexpected error (please report it): ${errorText(error)}\n`, EXIT.failed, "stderr");
+  }
+}
+
+function print(io: CliIo, text: string, code: number, stream: "stdout" | "stderr" = "stdout"): number {
+  io[stream].write(text);
+  return code;
+}
+
+/** The same relative path from src/cli/ and from dist/cli/. */
+function packageVersion(): string {
+  const manifest = JSON.parse(readFileSync(new URL("../../package.json", import.meta.url), "utf8")) as { version: string };
+  return manifest.version;
+}

@@ -1,0 +1,170 @@
+import type { CapabilityResult, ConformanceReport, ReportSection, TestResult } from "../report.js";
+import { isCountedFailure } from "../report.js";
+import { specFor } from "../spec/index.js";
+import { firstLine } from "./summary.js";
+import type { ReporterFactory } from "./types.js";
+import { xmlAttributes, xmlEscape } from "./xml.js";
+
+/**
+ * JUnit XML for CI: one `<testsuite>` per capability, one `<testcase>` per
+ * spec test (classname = capability). Advisory results and known deviations
+ * pass, with their message in `<system-out>` and a property saying which.
+ */
+export const junitReporter: ReporterFactory = () => ({
+  machine: true,
+  render: renderJunit,
+});
+
+interface Counts {
+  tests: number;
+  failures: number;
+  skipped: number;
+}
+
+export function renderJunit(report: ConformanceReport): string {
+  const suites = [
+    ...report.capabilityResults().map(capabilitySuite),
+    ...report.sections.map(sectionSuite),
+    ...(report.errors.length > 0 ? [errorsSuite(report.errors)] : []),
+  ];
+  const total = suites.reduce(
+    (sum, s) => ({ tests: sum.tests + s.counts.tests, failures: sum.failures + s.counts.failures, skipped: sum.skipped + s.counts.skipped }),
+    { tests: 0, failures: 0, skipped: 0 },
+  );
+  const root = xmlAttributes({
+    name: `checkpoint-conformance: ${report.checkpointerName}`,
+    ...total,
+    errors: 0,
+    time: seconds(report.durationMs),
+  });
+  return [
+    `<?xml version="1.0" encoding="UTF-8"?>`,
+    `<testsuites${root}>`,
+    ...suites.flatMap((s) => s.xml),
+    `</testsuites>`,
+    "",
+  ].join("\n");
+}
+
+function capabilitySuite(result: CapabilityResult): { counts: Counts; xml: string[] } {
+  const cases =
+    result.status === "skipped" || result.status === "not-implemented"
+      ? notRunCases(result, result.reason)
+      : result.tests.map((t) => testCase(result.capability, t));
+  const counts = {
+    tests: cases.length,
+    failures: cases.filter((c) => c.failed).length,
+    skipped: cases.filter((c) => c.skipped).length,
+  };
+  const attrs = xmlAttributes({ name: result.capability, ...counts, errors: 0, time: seconds(result.durationMs) });
+  return {
+    counts,
+    xml: [
+      `  <testsuite${attrs}>`,
+      `    <properties>`,
+      property("kind", result.kind, 6),
+      property("status", result.status, 6),
+      property("detected", String(result.detected), 6),
+      ...(result.inherited ? [property("inherited", "true", 6)] : []),
+      `    </properties>`,
+      ...cases.flatMap((c) => c.xml),
+      `  </testsuite>`,
+    ],
+  };
+}
+
+interface Case {
+  failed: boolean;
+  skipped: boolean;
+  xml: string[];
+}
+
+/** A capability that did not run still lists its spec tests, each skipped with the capability's reason. */
+function notRunCases(result: CapabilityResult, reason: string): Case[] {
+  return (specFor(result.capability)?.tests ?? []).map((t) => ({
+    failed: false,
+    skipped: true,
+    xml: [
+      `    <testcase${xmlAttributes({ name: t.name, classname: result.capability, time: "0.000" })}>`,
+      idsProperties(t.ids, t.advisory ?? false),
+      `      <skipped${xmlAttributes({ message: reason })}/>`,
+      `    </testcase>`,
+    ],
+  }));
+}
+
+function testCase(capability: string, t: TestResult): Case {
+  const time = t.status === "skipped" ? "0.000" : seconds(t.durationMs);
+  const open = `    <testcase${xmlAttributes({ name: t.name, classname: capability, time })}>`;
+  const body: string[] = [];
+  if (t.status === "skipped") body.push(`      <skipped${xmlAttributes({ message: t.reason })}/>`);
+  else if (t.status === "failed" && (t.advisory || t.deviation !== undefined)) {
+    const note = t.advisory ? "ADVISORY (reported, never fails the capability)" : `KNOWN DEVIATION: ${t.deviation}`;
+    body.push(`      <system-out>${xmlEscape(`${note}\n${t.failure.message}`)}</system-out>`);
+  } else if (t.status === "failed") {
+    const details = xmlEscape(`${t.description}\n\n${t.failure.message}`);
+    body.push(`      <failure${xmlAttributes({ message: firstLine(t.failure.message), type: t.failure.errorName })}>${details}</failure>`);
+  }
+  const deviation = t.deviation !== undefined ? [property("deviation", t.deviation, 8)] : [];
+  return {
+    failed: isCountedFailure(t),
+    skipped: t.status === "skipped",
+    xml: [open, idsProperties(t.ids, t.advisory, deviation), ...body, `    </testcase>`],
+  };
+}
+
+function idsProperties(ids: readonly string[], advisory: boolean, extra: string[] = []): string {
+  return [
+    `      <properties>`,
+    property("ids", ids.join(","), 8),
+    ...(advisory ? [property("advisory", "true", 8)] : []),
+    ...extra,
+    `      </properties>`,
+  ].join("\n");
+}
+
+/** Graph scenarios, model runs and other report sections: one testcase each. */
+function sectionSuite(section: ReportSection): { counts: Counts; xml: string[] } {
+  const passed = section.passed();
+  const counts = { tests: 1, failures: passed === false ? 1 : 0, skipped: passed === null ? 1 : 0 };
+  const text = xmlEscape(section.lines().join("\n"));
+  const verdict =
+    passed === false
+      ? `      <failure${xmlAttributes({ message: `the ${section.key} section failed` })}>${text}</failure>`
+      : passed === null
+        ? `      <skipped${xmlAttributes({ message: `the ${section.key} section did not run` })}/>`
+        : `      <system-out>${text}</system-out>`;
+  return {
+    counts,
+    xml: [
+      `  <testsuite${xmlAttributes({ name: section.key, ...counts, errors: 0 })}>`,
+      `    <testcase${xmlAttributes({ name: section.key, classname: section.key })}>`,
+      verdict,
+      `    </testcase>`,
+      `  </testsuite>`,
+    ],
+  };
+}
+
+function errorsSuite(errors: readonly string[]): { counts: Counts; xml: string[] } {
+  return {
+    counts: { tests: errors.length, failures: errors.length, skipped: 0 },
+    xml: [
+      `  <testsuite${xmlAttributes({ name: "run", tests: errors.length, failures: errors.length, skipped: 0, errors: 0 })}>`,
+      ...errors.flatMap((e, i) => [
+        `    <testcase${xmlAttributes({ name: `run_error_${i + 1}`, classname: "run" })}>`,
+        `      <failure${xmlAttributes({ message: firstLine(e) })}>${xmlEscape(e)}</failure>`,
+        `    </testcase>`,
+      ]),
+      `  </testsuite>`,
+    ],
+  };
+}
+
+function property(name: string, value: string, indent: number): string {
+  return `${" ".repeat(indent)}<property${xmlAttributes({ name, value })}/>`;
+}
+
+function seconds(ms: number): string {
+  return (ms / 1000).toFixed(3);
+}

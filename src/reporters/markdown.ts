@@ -1,0 +1,93 @@
+import { countsOf, countsTowardLevel, isDeviation, type ConformanceReport } from "../report.js";
+import { capabilityCell } from "../report-pretty.js";
+import type { ReporterFactory } from "./types.js";
+
+/**
+ * GitHub-flavoured Markdown for a pull-request comment or `$GITHUB_STEP_SUMMARY`:
+ * the level, one table row per capability, then failures with their catalog ids.
+ */
+export const markdownReporter: ReporterFactory = () => ({
+  machine: true,
+  render: renderMarkdown,
+});
+
+export function renderMarkdown(report: ConformanceReport): string {
+  const counted = report.capabilityResults().filter(countsTowardLevel);
+  const passed = counted.filter((r) => r.status === "passed").length;
+  const out = [
+    `## Checkpointer conformance: ${inline(report.checkpointerName)}`,
+    "",
+    `**Level: ${report.conformanceLevel()}** (${passed}/${counted.length} capabilities passed; base ${report.passedAllBase() ? "passed" : "failed"})`,
+    "",
+    "| capability | kind | status | passed | failed | skipped |",
+    "| --- | --- | --- | ---: | ---: | ---: |",
+  ];
+  for (const r of report.capabilityResults()) {
+    const { icon } = capabilityCell(r);
+    const status = `${icon.trim()} ${r.status}${r.inherited ? " (inherited)" : ""}`;
+    const counts = countsOf(r);
+    out.push(`| \`${r.capability}\` | ${r.kind} | ${cell(status)} | ${counts.passed} | ${counts.failed} | ${counts.skipped} |`);
+  }
+  out.push("");
+
+  const failures = report.failures();
+  if (failures.length > 0) {
+    out.push(`### Failures (${failures.length})`, "");
+    for (const { capability, test } of failures) {
+      out.push(
+        `<details><summary><code>${capability}</code> › <code>${test.name}</code> ${ids(test.ids)}: ${html(test.description)}</summary>`,
+        "",
+        fence(test.failure.message),
+        "",
+        "</details>",
+        "",
+      );
+    }
+  }
+
+  const advisories = report.capabilityResults().flatMap((r) => r.tests.filter((t) => t.advisory && t.status === "failed").map((t) => ({ r, t })));
+  if (advisories.length > 0) {
+    out.push("### Advisory (never fails a capability)", "");
+    for (const { r, t } of advisories) out.push(`- \`${r.capability}\` › \`${t.name}\` ${ids(t.ids)}: ${inline(t.description)}`);
+    out.push("");
+  }
+
+  const deviations = report.capabilityResults().flatMap((r) => r.tests.filter(isDeviation).map((t) => ({ r, t })));
+  if (deviations.length > 0) {
+    out.push("### Known deviations (declared by the registration)", "");
+    for (const { r, t } of deviations) out.push(`- \`${r.capability}\` › \`${t.name}\` ${ids(t.ids)}: ${inline(t.deviation ?? "")}`);
+    out.push("");
+  }
+
+  for (const section of report.sections) {
+    const lines = section.lines();
+    if (lines.length > 0) out.push(`### ${inline(section.key)}`, "", fence(lines.join("\n")), "");
+  }
+  if (report.errors.length > 0) {
+    out.push("### Errors", "", ...report.errors.map((e) => `- ${inline(e)}`), "");
+  }
+  return out.join("\n");
+}
+
+function ids(list: readonly string[]): string {
+  return list.length > 0 ? `(${list.map((id) => `\`${id}\``).join(", ")})` : "";
+}
+
+/** A fenced block whose fence is longer than any backtick run inside. */
+function fence(text: string): string {
+  const longest = Math.max(2, ...(text.match(/`+/g) ?? []).map((run) => run.length));
+  const marks = "`".repeat(longest + 1);
+  return `${marks}text\n${text}\n${marks}`;
+}
+
+function cell(text: string): string {
+  return inline(text).replace(/\|/g, "\\|");
+}
+
+function inline(text: string): string {
+  return text.replace(/\r?\n/g, " ").replace(/([\\`*_[\]<>])/g, "\\$1");
+}
+
+function html(text: string): string {
+  return text.replace(/[&<>]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;" })[c] ?? c);
+}
