@@ -136,11 +136,14 @@ const tests: SpecTest[] = [
       const [src, dst] = [ctx.threadId("src"), ctx.threadId("dst")];
       await putSourceThread(ctx.saver, src, 4);
       await copy(ctx, src, dst);
+      const [srcTuples, dstTuples] = [await listAll(ctx.saver, generateConfig(src)), await listAll(ctx.saver, generateConfig(dst))];
+      const configIds = (tuples: CheckpointTuple[]) => tuples.map((t) => t.config.configurable?.checkpoint_id);
       expectEqual(
-        idsOf(await listAll(ctx.saver, generateConfig(dst))),
-        idsOf(await listAll(ctx.saver, generateConfig(src))),
-        "copyThread must keep checkpoint ids (not regenerate them): list(dst) must yield the ids of list(src) in the same order",
+        configIds(dstTuples),
+        configIds(srcTuples),
+        "copyThread must keep checkpoint ids (not regenerate them): list(dst) must yield the config.configurable.checkpoint_id values of list(src), in the same order",
       );
+      expectEqual(idsOf(dstTuples), idsOf(srcTuples), "copyThread must keep checkpoint ids: each copy's checkpoint.id must be its source's, in the same order");
     },
   },
   {
