@@ -4,6 +4,7 @@ import type { RegisteredCheckpointer } from "./registration.js";
 import type { CapabilityResult, ReportSection } from "./report.js";
 import type { ValidateOptions } from "./runner.js";
 import { modelSection } from "./model/section.js";
+import { graphSectionRunner } from "./graph/section.js";
 
 /** What a report section (graph scenarios, model-based runs, ...) gets from the runner. */
 export interface SectionContext {
@@ -25,4 +26,4 @@ export interface SectionRunner {
 }
 
 /** The sections, in the order they run. Add one line per section. */
-export const SECTION_RUNNERS: SectionRunner[] = [modelSection];
+export const SECTION_RUNNERS: SectionRunner[] = [modelSection, graphSectionRunner];

@@ -1,0 +1,92 @@
+import { formatValue } from "../format.js";
+import type { ReportSection } from "../report.js";
+import { CLAUSES } from "./clauses.js";
+import { isCountedGraphFailure, type GraphCaseResult } from "./result.js";
+
+/** The GRAPH part of the report: printed by printReport(), `graph` in toDict(). */
+export class GraphSection implements ReportSection {
+  readonly key = "graph";
+  readonly results: readonly GraphCaseResult[];
+  readonly skipped?: string;
+
+  constructor(init: { results?: readonly GraphCaseResult[]; skipped?: string }) {
+    this.results = init.results ?? [];
+    this.skipped = init.skipped;
+  }
+
+  passed(): boolean | null {
+    if (this.skipped !== undefined) return null;
+    return !this.results.some(isCountedGraphFailure);
+  }
+
+  counts() {
+    const count = (p: (r: GraphCaseResult) => boolean) => this.results.filter(p).length;
+    return {
+      passed: count((r) => r.status === "passed"),
+      failed: count(isCountedGraphFailure),
+      deviations: count((r) => r.status === "failed" && r.deviation !== undefined),
+      notApplicable: count((r) => r.status === "not-applicable"),
+    };
+  }
+
+  lines(): string[] {
+    if (this.skipped !== undefined) return ["GRAPH SCENARIOS", `  skipped: ${this.skipped}`];
+    const out = ["GRAPH SCENARIOS (each run on this saver and on MemorySaver; transcripts compared)"];
+    const byScenario = new Map<string, GraphCaseResult[]>();
+    for (const r of this.results) byScenario.set(r.scenario, [...(byScenario.get(r.scenario) ?? []), r]);
+    for (const [scenario, cases] of byScenario) {
+      const variants = cases.length > 1 ? ` [${cases.map((c) => c.variant).join(", ")}]` : "";
+      const worst = cases.find(isCountedGraphFailure) ?? cases.find((c) => c.status === "failed") ?? cases[0];
+      const icon = isCountedGraphFailure(worst) ? "✗" : worst.status === "failed" ? "⚑" : worst.status === "not-applicable" ? "–" : "✓";
+      out.push(`  ${icon} ${scenario} ${cases[0].name}${variants}`);
+      for (const c of cases) {
+        if (c.status === "not-applicable") {
+          if (c === cases[0]) out.push(`      not applicable: ${c.reason}`);
+        } else if (c.status === "failed") {
+          out.push(`      ${c.id}${c.deviation ? ` (known deviation: ${c.deviation})` : ""}`);
+          out.push(...c.message.split("\n").map((l) => `        ${l}`));
+        } else if (c.deviation) {
+          out.push(`      ${c.id}: declared deviation did not occur: ${c.deviation}`);
+        }
+      }
+    }
+    const n = this.counts();
+    out.push(`  Result: ${n.passed} passed, ${n.failed} failed, ${n.deviations} known deviations, ${n.notApplicable} not applicable (${this.results.length} cases)`);
+    return out;
+  }
+
+  toJSON(): unknown {
+    if (this.skipped !== undefined) return { status: "skipped", reason: this.skipped };
+    const n = this.counts();
+    return {
+      status: n.failed > 0 ? "failed" : "passed",
+      cases_passed: n.passed,
+      cases_failed: n.failed,
+      known_deviations: n.deviations,
+      not_applicable: n.notApplicable,
+      cases: this.results.map((r) => ({
+        id: r.id,
+        scenario: r.scenario,
+        name: r.name,
+        variant: r.variant,
+        status: r.status,
+        ...(r.status === "not-applicable" ? { reason: r.reason } : { duration_ms: Math.round(r.durationMs) }),
+        ...(r.status !== "not-applicable" && r.deviation !== undefined ? { deviation: r.deviation } : {}),
+        ...(r.status === "failed" ? { message: r.message } : {}),
+        ...(r.status === "failed" && r.divergence
+          ? {
+              divergence: {
+                step: r.divergence.step,
+                label: r.divergence.label,
+                path: r.divergence.path,
+                expected: formatValue(r.divergence.expected),
+                actual: formatValue(r.divergence.actual),
+                clause: r.divergence.clause,
+                clause_text: CLAUSES[r.divergence.clause],
+              },
+            }
+          : {}),
+      })),
+    };
+  }
+}

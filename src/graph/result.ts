@@ -1,0 +1,19 @@
+import type { Divergence } from "./compare.js";
+
+/** One scenario case's outcome on the saver under test. @public */
+export type GraphCaseResult = {
+  /** `G02[exit]`, or `G05` for a scenario with one variant. */
+  id: string;
+  scenario: string;
+  name: string;
+  variant: string;
+} & (
+  | { status: "passed"; durationMs: number; deviation?: string }
+  | { status: "failed"; durationMs: number; message: string; divergence?: Divergence; deviation?: string }
+  | { status: "not-applicable"; reason: string }
+);
+
+/** A failure that counts: not a declared known deviation. */
+export function isCountedGraphFailure(r: GraphCaseResult): boolean {
+  return r.status === "failed" && r.deviation === undefined;
+}

@@ -1,0 +1,91 @@
+import type { KnownDeviation } from "../registration.js";
+import { ConformanceUsageError } from "../registration.js";
+import type { ReportSection } from "../report.js";
+import type { SectionContext, SectionRunner } from "../sections.js";
+import { TimeoutError, withTimeout } from "../timeout.js";
+import { explainDivergence } from "./compare.js";
+import { caseId, runDifferential, variantsOf } from "./differential.js";
+import { loadLangGraph, type LangGraph } from "./langgraph.js";
+import type { GraphOptions } from "./options.js";
+import { GraphSection } from "./report-section.js";
+import type { GraphCaseResult } from "./result.js";
+import { GRAPH_SCENARIOS } from "./scenarios/index.js";
+import type { GraphScenario, ScenarioVariant } from "./types.js";
+
+/** Per scenario case (two full graph runs): generous, as real backends run 60-step threads. */
+export const DEFAULT_GRAPH_CASE_TIMEOUT_MS = 30_000;
+
+/**
+ * The graph section: opt-in (`validate(reg, { graph: true })`), because it
+ * needs `@langchain/langgraph` and runs real graphs, which is slower than the
+ * storage suites. Without the package it reports itself skipped with the reason.
+ */
+export const graphSectionRunner: SectionRunner = {
+  key: "graph",
+  async run(ctx) {
+    const option = ctx.options.graph;
+    if (option === undefined || option === false) return undefined;
+    const options: GraphOptions = option === true ? {} : option;
+    const scenarios = selectScenarios(options);
+    const lg = await loadLangGraph();
+    if (!lg) return new GraphSection({ skipped: "install @langchain/langgraph to run the graph scenarios" });
+    const results: GraphCaseResult[] = [];
+    for (const scenario of scenarios) {
+      for (const variant of variantsOf(scenario)) results.push(await runCase(ctx, lg, scenario, variant, options));
+    }
+    return new GraphSection({ results }) satisfies ReportSection;
+  },
+};
+
+async function runCase(
+  ctx: SectionContext,
+  lg: LangGraph,
+  scenario: GraphScenario,
+  variant: ScenarioVariant,
+  options: GraphOptions,
+): Promise<GraphCaseResult> {
+  const base = { id: caseId(scenario, variant), scenario: scenario.id, name: scenario.name, variant: variant.name };
+  if (options.latestOnly && scenario.needsHistory) {
+    return { ...base, status: "not-applicable", reason: "reads history, replays or forks; the saver keeps only the latest checkpoint (latestOnly)" };
+  }
+  const deviation = findDeviation(ctx.registered.knownDeviations, scenario, base.id);
+  const timeoutMs = options.timeoutMs ?? DEFAULT_GRAPH_CASE_TIMEOUT_MS;
+  const started = performance.now();
+  const elapsed = () => performance.now() - started;
+  let lease;
+  try {
+    lease = await withTimeout(ctx.registered.create(), ctx.timeoutMs, () => "in the factory (creating a saver)");
+  } catch (error) {
+    return { ...base, status: "failed", durationMs: elapsed(), message: `the factory failed to produce a saver: ${text(error)}`, deviation };
+  }
+  try {
+    const run = await withTimeout(runDifferential(scenario, variant, lg, lease.saver, options), timeoutMs, () => `running ${base.id}`);
+    if (!run.divergence) return { ...base, status: "passed", durationMs: elapsed(), deviation };
+    return { ...base, status: "failed", durationMs: elapsed(), message: explainDivergence(run.divergence), divergence: run.divergence, deviation };
+  } catch (error) {
+    const why = error instanceof TimeoutError ? error.message : `the scenario threw ${text(error)}`;
+    return { ...base, status: "failed", durationMs: elapsed(), message: why, deviation };
+  } finally {
+    await withTimeout(lease.release(), ctx.timeoutMs, () => "in the factory's cleanup").catch(() => undefined);
+  }
+}
+
+function selectScenarios(options: GraphOptions): GraphScenario[] {
+  const known = new Set(GRAPH_SCENARIOS.map((s) => s.id));
+  for (const [key, ids] of [["scenarios", options.scenarios], ["skip", options.skip]] as const) {
+    const unknown = (ids ?? []).filter((id) => !known.has(id));
+    if (unknown.length > 0) {
+      throw new ConformanceUsageError(`validate: option "graph.${key}" has unknown scenario ids ${unknown.join(", ")}; known: G01 … G${GRAPH_SCENARIOS.length}`);
+    }
+  }
+  return GRAPH_SCENARIOS.filter((s) => (!options.scenarios || options.scenarios.includes(s.id)) && !options.skip?.includes(s.id));
+}
+
+/** A declared deviation names the scenario (`G07`) or one case (`G02[exit]`) in `tests`. */
+function findDeviation(deviations: readonly KnownDeviation[], scenario: GraphScenario, id: string): string | undefined {
+  return deviations.find((d) => d.tests?.includes(scenario.id) || d.tests?.includes(id))?.reason;
+}
+
+function text(error: unknown): string {
+  return error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+}
