@@ -8,6 +8,7 @@ export { ConformanceReport } from "./report.js";
 export type { CapabilityResult, ConformanceLevel, FailureInfo, ReportDict, TestResult } from "./report.js";
 export { CAPABILITIES, BASE_CAPABILITIES, EXTENDED_CAPABILITIES, detectCapability } from "./capabilities.js";
 export type { Capability, CapabilityInfo, Detection } from "./capabilities.js";
+export type { ExtendedCheckpointSaver, ExtendedSaverMethods, PruneStrategy } from "./extended-saver.js";
 export { ConformanceError } from "./assert.js";
 export { TimeoutError } from "./timeout.js";
 export type { CapabilitySpec, CatalogId, SpecContext, SpecTest } from "./spec/types.js";
