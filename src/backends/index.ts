@@ -45,3 +45,15 @@ export { acquirePostgres, externalPostgres, startEmbeddedPostgres, POSTGRES_URL_
 export { MONGODB_URL_ENV } from "./mongodb/index.js";
 export { REDIS_URL_ENV } from "./redis/index.js";
 export { createEncryptedSerializer } from "../serde/encrypted-serializer.js";
+export {
+  runMatrix,
+  renderMatrixTerminal,
+  renderMatrixMarkdown,
+  renderMatrixJson,
+  matrixToJson,
+  buildGrid,
+  type MatrixOptions,
+  type MatrixResult,
+  type BackendOutcome,
+  type MatrixGrid,
+} from "../matrix/index.js";

@@ -1,0 +1,117 @@
+import { CAPABILITIES, type Capability } from "../capabilities.js";
+import { countsOf, isDeviation, type CapabilityResult, type ConformanceLevel, type TestResult } from "../report.js";
+import type { BackendOutcome, MatrixResult } from "./types.js";
+
+/** How one spec test came out on one backend. */
+export type TestVerdict = "pass" | "fail" | "deviation" | "skip" | "advisory-pass" | "advisory-fail";
+
+export interface MatrixColumn {
+  id: string;
+  title: string;
+  status: BackendOutcome["status"];
+  level?: ConformanceLevel;
+  durationMs?: number;
+  /** Why it was skipped or could not run. */
+  note?: string;
+  passed: number;
+  failed: number;
+}
+
+export interface MatrixCell {
+  status: CapabilityResult["status"];
+  passed: number;
+  failed: number;
+  /** Declared deviations that occurred (not counted as failures). */
+  deviations: number;
+  text: string;
+}
+
+export interface MatrixRow {
+  capability: Capability;
+  /** One per column; undefined where the backend did not run. */
+  cells: (MatrixCell | undefined)[];
+  /** The backends that ran do not all agree on this capability (status or any test's verdict). */
+  disagree: boolean;
+}
+
+/** A spec test whose verdict differs between backends. */
+export interface Disagreement {
+  capability: Capability;
+  test: string;
+  verdicts: Record<string, TestVerdict>;
+}
+
+export interface MatrixGrid {
+  columns: MatrixColumn[];
+  rows: MatrixRow[];
+  disagreements: Disagreement[];
+}
+
+/** The backend x capability view of a matrix run, shared by every renderer. */
+export function buildGrid(result: MatrixResult): MatrixGrid {
+  const columns = result.outcomes.map(toColumn);
+  const disagreements: Disagreement[] = [];
+  const rows = CAPABILITIES.map(({ id: capability }): MatrixRow => {
+    const cells = result.outcomes.map((o) => (o.status === "ran" ? toCell(o.report.results[capability]) : undefined));
+    const found = disagreeingTests(result.outcomes, capability);
+    disagreements.push(...found);
+    const statuses = new Set(cells.filter((c): c is MatrixCell => c !== undefined).map((c) => c.status));
+    return { capability, cells, disagree: statuses.size > 1 || found.length > 0 };
+  });
+  return { columns, rows, disagreements };
+}
+
+function toColumn(outcome: BackendOutcome): MatrixColumn {
+  const base = { id: outcome.id, title: outcome.title, status: outcome.status, passed: 0, failed: 0 };
+  if (outcome.status === "skipped") return { ...base, note: outcome.reason };
+  if (outcome.status === "error") return { ...base, note: outcome.error, durationMs: outcome.durationMs };
+  let passed = 0;
+  let failed = 0;
+  for (const r of outcome.report.capabilityResults()) {
+    const counts = countsOf(r);
+    passed += counts.passed;
+    failed += counts.failed;
+  }
+  return { ...base, level: outcome.report.conformanceLevel(), durationMs: outcome.durationMs, passed, failed };
+}
+
+function toCell(result: CapabilityResult | undefined): MatrixCell | undefined {
+  if (!result) return undefined;
+  const { passed, failed } = countsOf(result);
+  const deviations = result.tests.filter(isDeviation).length;
+  const dev = deviations > 0 ? ` +${deviations} dev` : "";
+  const text =
+    result.status === "passed"
+      ? `✓ ${passed}${dev}`
+      : result.status === "failed"
+        ? `✗ ${passed}/${passed + failed}${dev}`
+        : result.status === "not-implemented"
+          ? "not impl."
+          : "skipped";
+  return { status: result.status, passed, failed, deviations, text };
+}
+
+function verdictOf(test: TestResult): TestVerdict {
+  if (test.status === "skipped") return "skip";
+  if (test.advisory) return test.status === "passed" ? "advisory-pass" : "advisory-fail";
+  if (test.status === "passed") return "pass";
+  return isDeviation(test) ? "deviation" : "fail";
+}
+
+function disagreeingTests(outcomes: readonly BackendOutcome[], capability: Capability): Disagreement[] {
+  const ran = outcomes.filter((o): o is Extract<BackendOutcome, { status: "ran" }> => o.status === "ran");
+  const byTest = new Map<string, Record<string, TestVerdict>>();
+  for (const outcome of ran) {
+    for (const test of outcome.report.results[capability]?.tests ?? []) {
+      const verdicts = byTest.get(test.name) ?? {};
+      verdicts[outcome.id] = verdictOf(test);
+      byTest.set(test.name, verdicts);
+    }
+  }
+  const found: Disagreement[] = [];
+  for (const [test, verdicts] of byTest) {
+    // A test some backends never reached (their capability is not implemented) is not a disagreement on the test.
+    if (new Set(Object.values(verdicts)).size > 1) found.push({ capability, test, verdicts });
+  }
+  return found;
+}

@@ -1,0 +1,6 @@
+export { runMatrix, type MatrixOptions } from "./run-matrix.js";
+export type { BackendOutcome, MatrixResult } from "./types.js";
+export { buildGrid, type Disagreement, type MatrixCell, type MatrixColumn, type MatrixGrid, type MatrixRow, type TestVerdict } from "./grid.js";
+export { renderMatrixTerminal, type TerminalMatrixOptions } from "./render-terminal.js";
+export { renderMatrixMarkdown } from "./render-markdown.js";
+export { matrixToJson, renderMatrixJson } from "./render-json.js";

@@ -1,0 +1,38 @@
+import { buildGrid } from "./grid.js";
+import type { MatrixResult } from "./types.js";
+
+/**
+ * The matrix as plain JSON: per backend its status, level, time and the full
+ * `toDict()` report (or why it did not run); the grid; and the disagreements.
+ * @public
+ */
+export function matrixToJson(result: MatrixResult): unknown {
+  const grid = buildGrid(result);
+  return {
+    duration_ms: Math.round(result.durationMs),
+    postgres: result.postgres ? { kind: result.postgres.kind, start_ms: Math.round(result.postgres.startMs) } : null,
+    backends: result.outcomes.map((o) =>
+      o.status === "ran"
+        ? { id: o.id, title: o.title, status: o.status, duration_ms: Math.round(o.durationMs), level: o.report.conformanceLevel(), report: o.report.toDict() }
+        : o.status === "skipped"
+          ? { id: o.id, title: o.title, status: o.status, reason: o.reason }
+          : { id: o.id, title: o.title, status: o.status, error: o.error, duration_ms: Math.round(o.durationMs) },
+    ),
+    capabilities: grid.rows.map((r) => ({
+      capability: r.capability,
+      disagree: r.disagree,
+      cells: Object.fromEntries(
+        r.cells.map((cell, i) => [
+          grid.columns[i].id,
+          cell ? { status: cell.status, passed: cell.passed, failed: cell.failed, deviations: cell.deviations } : null,
+        ]),
+      ),
+    })),
+    disagreements: grid.disagreements,
+  };
+}
+
+/** `matrixToJson` as indented text. @public */
+export function renderMatrixJson(result: MatrixResult): string {
+  return `${JSON.stringify(matrixToJson(result), null, 2)}\n`;
+}

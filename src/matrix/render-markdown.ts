@@ -1,0 +1,46 @@
+import { buildGrid } from "./grid.js";
+import { columnPlaceholder, seconds, summary, verdictSummary } from "./render-terminal.js";
+import type { MatrixResult } from "./types.js";
+
+/**
+ * The matrix as Markdown: the same table as the terminal (disagreeing rows in
+ * bold with `≠`), the tests that differ, and why any backend did not run.
+ * @public
+ */
+export function renderMatrixMarkdown(result: MatrixResult): string {
+  const grid = buildGrid(result);
+  const row = (cells: string[]) => `| ${cells.map(escapeCell).join(" | ")} |`;
+  const out = [
+    "# Conformance matrix",
+    "",
+    `${summary(grid.columns)}. Cells: ✓ passed tests, ✗ passed/total, "+n dev" declared deviations that occurred; ≠ marks capabilities where the backends disagree.`,
+    "",
+    row(["capability", ...grid.columns.map((c) => `${c.id}`)]),
+    row(["---", ...grid.columns.map(() => "---")]),
+  ];
+  for (const r of grid.rows) {
+    const label = r.disagree ? `**≠ ${r.capability}**` : r.capability;
+    out.push(row([label, ...r.cells.map((cell, i) => cell?.text ?? columnPlaceholder(grid.columns[i]))]));
+  }
+  out.push(
+    row(["**level**", ...grid.columns.map((c) => c.level ?? c.status)]),
+    row(["passed/failed", ...grid.columns.map((c) => (c.status === "ran" ? `${c.passed}/${c.failed}` : "-"))]),
+    row(["time", ...grid.columns.map((c) => (c.durationMs === undefined ? "-" : seconds(c.durationMs)))]),
+    "",
+    "Backends: " + grid.columns.map((c) => `\`${c.id}\` = ${c.title}`).join(", ") + ".",
+  );
+  if (grid.disagreements.length > 0) {
+    out.push("", "## Where the backends disagree", "", row(["capability", "test", "verdicts"]), row(["---", "---", "---"]));
+    for (const d of grid.disagreements) out.push(row([d.capability, `\`${d.test}\``, verdictSummary(d)]));
+  }
+  const notRun = grid.columns.filter((c) => c.note !== undefined);
+  if (notRun.length > 0) {
+    out.push("", "## Not run", "", ...notRun.map((c) => `- \`${c.id}\` (${c.status}): ${c.note}`));
+  }
+  if (result.postgres) out.push("", `PostgreSQL: ${result.postgres.kind} server, ready in ${seconds(result.postgres.startMs)}.`);
+  return `${out.join("\n")}\n`;
+}
+
+function escapeCell(text: string): string {
+  return text.replace(/\|/g, "\\|").replace(/\n/g, " ");
+}

@@ -1,0 +1,91 @@
+import { buildGrid, type Disagreement, type MatrixColumn } from "./grid.js";
+import type { MatrixResult } from "./types.js";
+
+/** @public */
+export interface TerminalMatrixOptions {
+  /** ANSI colours (failures red, disagreeing rows yellow). Default: whether stdout is a TTY. */
+  color?: boolean;
+}
+
+const DISAGREE_MARK = "≠";
+
+/**
+ * The matrix as a terminal table: capabilities down, backends across, pass/fail
+ * counts per cell, then level, counts and time per backend. Rows where the
+ * backends disagree are marked `≠` (and yellow), followed by the tests that differ.
+ * @public
+ */
+export function renderMatrixTerminal(result: MatrixResult, options: TerminalMatrixOptions = {}): string {
+  const color = options.color ?? Boolean(process.stdout.isTTY);
+  const paint = (code: number, text: string) => (color ? `\u001b[${code}m${text}\u001b[0m` : text);
+  const grid = buildGrid(result);
+  const header = ["capability", ...grid.columns.map((c) => c.id)];
+  const body: { cells: string[]; disagree?: boolean }[] = grid.rows.map((row) => ({
+    cells: [row.capability, ...row.cells.map((cell, i) => cell?.text ?? columnPlaceholder(grid.columns[i]))],
+    disagree: row.disagree,
+  }));
+  const footer = [
+    ["level", ...grid.columns.map((c) => c.level ?? c.status.toUpperCase())],
+    ["passed/failed", ...grid.columns.map((c) => (c.status === "ran" ? `${c.passed}/${c.failed}` : "-"))],
+    ["time", ...grid.columns.map((c) => (c.durationMs === undefined ? "-" : seconds(c.durationMs)))],
+  ];
+  const widths = header.map((_, i) => Math.max(...[header, ...body.map((r) => r.cells), ...footer].map((cells) => cells[i].length)));
+  const line = (cells: string[], mark = " ") =>
+    `${mark} ${cells.map((cell, i) => cell.padEnd(widths[i])).join("  ")}`.trimEnd();
+
+  const out: string[] = [`Conformance matrix: ${summary(grid.columns)}`, "", line(header)];
+  out.push(`  ${widths.map((w) => "-".repeat(w)).join("  ")}`);
+  for (const row of body) {
+    const text = line(row.cells, row.disagree ? DISAGREE_MARK : " ");
+    out.push(row.disagree ? paint(33, text) : colourFailures(text, paint));
+  }
+  out.push(`  ${widths.map((w) => "-".repeat(w)).join("  ")}`);
+  for (const cells of footer) out.push(line(cells));
+  out.push(...disagreementLines(grid.disagreements), ...noteLines(grid.columns));
+  if (result.postgres) out.push("", `PostgreSQL: ${result.postgres.kind} server, ready in ${seconds(result.postgres.startMs)}`);
+  out.push(`Total: ${seconds(result.durationMs)}`);
+  return `${out.join("\n")}\n`;
+}
+
+function colourFailures(text: string, paint: (code: number, text: string) => string): string {
+  return text.replace(/✗ \d+\/\d+/g, (m) => paint(31, m));
+}
+
+export function columnPlaceholder(column: MatrixColumn): string {
+  return column.status === "skipped" ? "skipped" : column.status === "error" ? "error" : "-";
+}
+
+export function summary(columns: readonly MatrixColumn[]): string {
+  const ran = columns.filter((c) => c.status === "ran").length;
+  const skipped = columns.filter((c) => c.status === "skipped").length;
+  const errored = columns.filter((c) => c.status === "error").length;
+  return [`${ran} backend${ran === 1 ? "" : "s"} ran`, skipped && `${skipped} skipped`, errored && `${errored} could not start`]
+    .filter(Boolean)
+    .join(", ");
+}
+
+/** "pass: memory; deviation: sqlite, postgres" */
+export function verdictSummary(d: Disagreement): string {
+  const groups = new Map<string, string[]>();
+  for (const [backend, verdict] of Object.entries(d.verdicts)) groups.set(verdict, [...(groups.get(verdict) ?? []), backend]);
+  return [...groups].map(([verdict, ids]) => `${verdict}: ${ids.join(", ")}`).join("; ");
+}
+
+function disagreementLines(disagreements: readonly Disagreement[]): string[] {
+  if (disagreements.length === 0) return ["", "All backends that ran agree on every test."];
+  return [
+    "",
+    `${DISAGREE_MARK} The backends disagree on ${disagreements.length} test${disagreements.length === 1 ? "" : "s"}:`,
+    ...disagreements.map((d) => `  ${d.capability} ${d.test}: ${verdictSummary(d)}`),
+  ];
+}
+
+function noteLines(columns: readonly MatrixColumn[]): string[] {
+  const noted = columns.filter((c) => c.note !== undefined);
+  if (noted.length === 0) return [];
+  return ["", "Not run:", ...noted.map((c) => `  ${c.id} (${c.status}): ${c.note}`)];
+}
+
+export function seconds(ms: number): string {
+  return `${(ms / 1000).toFixed(1)} s`;
+}

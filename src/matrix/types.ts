@@ -1,0 +1,17 @@
+import type { ConformanceReport } from "../report.js";
+
+/** One backend's row of a matrix run. @public */
+export type BackendOutcome =
+  | { status: "ran"; id: string; title: string; report: ConformanceReport; durationMs: number }
+  /** The backend cannot run here (no URL, driver not installed); `reason` says why. */
+  | { status: "skipped"; id: string; title: string; reason: string }
+  /** It should have run but could not start (its server or lifespan failed). */
+  | { status: "error"; id: string; title: string; error: string; durationMs: number };
+
+/** What `runMatrix()` returns. @public */
+export interface MatrixResult {
+  outcomes: BackendOutcome[];
+  /** The PostgreSQL server shared by the postgres backends, when one was needed. */
+  postgres?: { kind: "embedded" | "external"; startMs: number };
+  durationMs: number;
+}
