@@ -35,12 +35,12 @@ export function itemsState(lg: LangGraph) {
  * A node that counts its calls and appends `<name><call number>` (`b2` on b's
  * second call); it throws on the calls listed in `failOn`.
  */
-export function countingNode(ctx: ScenarioContext, name: string, failOn: readonly number[] = []) {
+export function countingNode(ctx: ScenarioContext, name: string, failOn: readonly number[] = [], numbered = true) {
   return () => {
     ctx.called(name);
     const call = ctx.calls(name);
     if (failOn.includes(call)) throw new Error(`${name} fails on call ${call}`);
-    return { items: [`${name}${call}`] };
+    return { items: [numbered ? `${name}${call}` : name] };
   };
 }
 
@@ -49,13 +49,15 @@ export interface ChainOptions {
   failOn?: Readonly<Record<string, readonly number[]>>;
   /** Extra compile options (interruptBefore, ...). */
   compile?: Record<string, unknown>;
+  /** Nodes append just their name: for threads running at once, where call numbers depend on scheduling. */
+  unnumbered?: boolean;
 }
 
 /** START → n1 → n2 → … → END over `{items}`, each node a `countingNode`. */
 export function chain(ctx: ScenarioContext, names: readonly string[], options: ChainOptions = {}): GraphLike {
   const { lg } = ctx;
   let g = builder(lg, itemsState(lg));
-  for (const name of names) g = g.addNode(name, countingNode(ctx, name, options.failOn?.[name]));
+  for (const name of names) g = g.addNode(name, countingNode(ctx, name, options.failOn?.[name], !options.unnumbered));
   [lg.START, ...names].forEach((from, i) => (g = g.addEdge(from, names[i] ?? lg.END)));
   return asGraph(g.compile({ checkpointer: ctx.checkpointer, ...options.compile }));
 }

@@ -15,8 +15,8 @@ export const G01: GraphScenario = {
     { name: `${THREADS}-threads`, params: { threads: THREADS } },
   ],
   async run(ctx) {
-    const graph = chain(ctx, ["a", "b"]);
     const threads = Number(ctx.variant.params?.threads ?? 0);
+    const graph = chain(ctx, ["a", "b"], { unnumbered: threads > 0 });
     if (threads > 0) {
       // All threads run two turns at once; each thread's history must be its own.
       const configs = Array.from({ length: threads }, (_, i) => ctx.thread(`t${i}`));
