@@ -11,7 +11,7 @@ import {
 import { ConformanceReport, isCountedFailure, type CapabilityDraft, type CapabilityResult, type TestResult } from "./report.js";
 import { specFor } from "./spec/index.js";
 import type { SpecTest } from "./spec/types.js";
-import { withTimeout } from "./timeout.js";
+import { withTimeout, withTimeoutReleasing } from "./timeout.js";
 import { errorText, runSpecTest } from "./run-spec-test.js";
 import type { GraphOptions } from "./graph/options.js";
 import type { ModelOptions } from "./model/options.js";
@@ -75,7 +75,7 @@ export async function validate(registered: RegisteredCheckpointer, options: Vali
   progress.onRunStart?.({ checkpointerName: registered.name, capabilities: [...selected] });
   let lifespan;
   try {
-    lifespan = await withTimeout(registered.enterLifespan(), lifespanTimeoutMs, () => "in the lifespan's setup");
+    lifespan = await withTimeoutReleasing(registered.enterLifespan(), lifespanTimeoutMs, () => "in the lifespan's setup", (late) => late.end());
   } catch (error) {
     throw new ConformanceSetupError(`${registered.name}: the lifespan's setup failed: ${errorText(error)}`, { cause: error });
   }
@@ -131,7 +131,7 @@ class CapabilityRun {
   async run(): Promise<CapabilityResult> {
     let lease: SaverLease;
     try {
-      lease = await withTimeout(this.registered.create(), this.timeoutMs, () => "in the factory (creating a saver)");
+      lease = await withTimeoutReleasing(this.registered.create(), this.timeoutMs, () => "in the factory (creating a saver)", (late) => late.release());
     } catch (error) {
       this.progress.onCapabilityStart?.(this.capability, false);
       const test = lifecycleFailure("factory", `the factory failed to produce a saver: ${errorText(error)}`, error);

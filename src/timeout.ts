@@ -22,3 +22,23 @@ export async function withTimeout<T>(work: Promise<T>, ms: number, describe: () 
     clearTimeout(timer);
   }
 }
+
+/**
+ * `withTimeout` for work that produces a resource (a saver lease, a running
+ * lifespan): if the value arrives after the timeout, it is handed to `release`
+ * so the resource is still cleaned up. Errors of that late release are ignored:
+ * the timeout has already been reported.
+ */
+export async function withTimeoutReleasing<T>(
+  work: Promise<T>,
+  ms: number,
+  describe: () => string,
+  release: (late: T) => Promise<unknown>,
+): Promise<T> {
+  try {
+    return await withTimeout(work, ms, describe);
+  } catch (error) {
+    if (error instanceof TimeoutError) work.then(release).catch(() => undefined);
+    throw error;
+  }
+}
