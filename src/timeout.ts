@@ -4,16 +4,18 @@ export class TimeoutError extends Error {
 }
 
 /**
- * Races `work` against a timer. The timer never keeps the process alive and is
- * cleared as soon as `work` settles; a late rejection of `work` is swallowed so
- * it cannot become an unhandled rejection.
+ * Races `work` against a timer, cleared as soon as `work` settles; a late
+ * rejection of `work` is swallowed so it cannot become an unhandled rejection.
+ * The timer is deliberately not `unref()`ed: when a saver hangs on a promise
+ * that holds no handle, the timer is the only thing keeping the event loop
+ * alive until the timeout is reported (unref'd, Node would exit mid-run with
+ * exit code 13 and no report).
  */
 export async function withTimeout<T>(work: Promise<T>, ms: number, describe: () => string): Promise<T> {
   if (!Number.isFinite(ms) || ms <= 0) return work;
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<never>((_, reject) => {
     timer = setTimeout(() => reject(new TimeoutError(`timed out after ${ms} ms ${describe()}`)), ms);
-    timer.unref?.();
   });
   work.catch(() => undefined);
   try {

@@ -1,0 +1,31 @@
+import { execFile } from "node:child_process";
+import { fileURLToPath } from "node:url";
+import { describe, expect, it } from "vitest";
+import type { ReportDict } from "../../src/index.js";
+
+const script = fileURLToPath(new URL("./scripts/validate-hanging-saver.ts", import.meta.url));
+
+/** Runs the script with tsx; resolves when the process exits on its own (no kill, no process.exit in the script). */
+function runScript(): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  return new Promise((resolve) => {
+    const child = execFile(process.execPath, ["--import", "tsx", script], { maxBuffer: 64 * 1024 * 1024 }, (error, stdout, stderr) => {
+      resolve({ code: error ? (child.exitCode ?? 1) : 0, stdout, stderr });
+    });
+  });
+}
+
+describe("a run against a hanging saver", () => {
+  it("finishes, reports each hang as a timeout naming the method, and the process exits by itself", async () => {
+    const { code, stdout, stderr } = await runScript();
+    expect(stderr).toBe("");
+    expect(code).toBe(0);
+    const dict = JSON.parse(stdout) as ReportDict;
+    expect(dict.checkpointer_name).toBe("HangingSaver");
+    const details = Object.values(dict.results).flatMap((r) => r.failure_details);
+    expect(details.length).toBeGreaterThan(10);
+    expect(details.find((d) => d.name === "test_put_roundtrip")?.message).toBe("timed out after 100 ms in getTuple()");
+    expect(details.find((d) => d.name === "test_iso_list_returns_fresh_objects")?.message).toBe("timed out after 100 ms in list() iteration");
+    expect(details.every((d) => /^timed out after 100 ms in (getTuple\(\)|list\(\) iteration)/.test(d.message) || !/timed out/.test(d.message))).toBe(true);
+    expect(dict.results.put.tests_passed).toBeGreaterThan(0);
+  }, 120_000);
+});
