@@ -92,7 +92,7 @@ const CASES: SerCase[] = [
   {
     id: "SER-05",
     name: "test_ser_unicode",
-    label: "unicode beyond the BMP, combining marks, control and NUL characters",
+    label: "astral unicode, combining marks, control and NUL characters",
     make: () => ({ emoji: "hi 😀👍🏽", music: "𝄞", max: "\u{10FFFF}", mixed: "é中文ﬀ e\u0301", control: "tab\tnew\nline", nul: "a\u0000b", ["key 😀"]: 1 }),
   },
   {
