@@ -3,6 +3,7 @@ import { ConformanceUsageError } from "../registration.js";
 import { errorText } from "../run-spec-test.js";
 import { ConformanceSetupError, validate } from "../runner.js";
 import { parseCliArgs } from "./args.js";
+import { runPassed } from "./exit-code.js";
 import { helpText } from "./help.js";
 import { listSpecTests } from "./list.js";
 import { loadRegistration } from "./load.js";
@@ -31,8 +32,8 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
     const outputs = new ReportOutputs(options.reporter, options.output, io);
     const report = await validate(registered, { ...validateOptions, progress: outputs.hooks() });
     outputs.finish(report);
-    const passed = options.strict ? report.passedAll() : report.passedAllBase();
-    return passed ? EXIT.passed : EXIT.failed;
+    const selected = validateOptions.capabilities ? [...validateOptions.capabilities] : undefined;
+    return runPassed(report, selected, options.strict) ? EXIT.passed : EXIT.failed;
   } catch (error) {
     if (error instanceof CliUsageError || error instanceof ConformanceUsageError) {
       return print(io, `checkpoint-conformance: ${error.message}\n`, EXIT.usage, "stderr");

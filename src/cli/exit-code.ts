@@ -1,0 +1,15 @@
+import { BASE_CAPABILITIES, type Capability } from "../capabilities.js";
+import type { ConformanceReport } from "../report.js";
+
+/**
+ * Whether the run passed the level asked for. Without --strict: every base
+ * capability the user selected passed (all five unless --capabilities/--skip
+ * narrowed them; with no base capability selected, every detected one).
+ * With --strict: every detected capability passed.
+ */
+export function runPassed(report: ConformanceReport, selected: readonly Capability[] | undefined, strict: boolean): boolean {
+  if (strict) return report.passedAll();
+  const base = BASE_CAPABILITIES.filter((cap) => !selected || selected.includes(cap));
+  if (base.length === 0) return report.passedAll();
+  return base.every((cap) => report.results[cap]?.status === "passed");
+}

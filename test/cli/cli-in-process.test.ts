@@ -1,0 +1,82 @@
+import { mkdtempSync, readFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { runCli } from "../../src/cli/run-cli.js";
+import { colorPalette, paletteFor, plainPalette } from "../../src/reporters/palette.js";
+import { specFor } from "../../src/spec/index.js";
+import { expectUsageError } from "./expect-usage-error.js";
+import { FIXTURES, REPO_ROOT, type CliRun } from "./run-cli-process.js";
+
+/** runCli with captured streams: argument handling without a process per case (the subprocess tests cover the process). */
+async function runInProcess(args: readonly string[]): Promise<CliRun> {
+  const out = { stdout: "", stderr: "" };
+  const code = await runCli(args, {
+    stdout: { write: (t: string) => (out.stdout += t) },
+    stderr: { write: (t: string) => (out.stderr += t) },
+    env: {},
+    cwd: REPO_ROOT,
+  });
+  return { code, ...out };
+}
+
+describe("checkpoint-conformance CLI (arguments, in process)", () => {
+  it.each([
+    ["an unknown option", ["x.ts", "--colour"], ["unknown option --colour", "--help"]],
+    ["an option without its value", ["x.ts", "--timeout"], ["option --timeout needs a value"]],
+    ["an unknown capability", ["x.ts", "--capabilities", "put,puts"], ['unknown capability "puts" in --capabilities', "put_writes"]],
+    ["an unknown capability in --skip", ["x.ts", "--skip", "prunes"], ['unknown capability "prunes" in --skip']],
+    ["an unknown reporter", ["x.ts", "--reporter", "html"], ['unknown reporter "html"', "junit"]],
+    ["a reporter with an empty file", ["x.ts", "--reporter", "junit:"], ["empty file name", "junit:FILE"]],
+    ["a bad timeout", ["x.ts", "--timeout", "soon"], ["--timeout must be a positive whole number"]],
+    ["two modules", ["a.ts", "b.ts"], ["expected one <module>, got 2"]],
+    ["no module", [], ["missing <module>", "./my-saver.ts"]],
+    ["an unknown package", ["no-such-saver-package"], ['installed package named "no-such-saver-package"']],
+    ["a file that is not a module", ["package.json"], ["is not a module this CLI loads"]],
+    ["no default export", [`${FIXTURES}/memory-named.mjs`], ['no export "default"', "its exports: memory", "--export NAME"]],
+    ["a named export that does not exist", [`${FIXTURES}/memory-named.mjs`, "--export", "memroy"], ['no export "memroy"', "check the name"]],
+  ])("exits 2 with one line on %s", async (_case, args, phrases) => {
+    expectUsageError(await runInProcess(args), ...phrases);
+  });
+
+  it("--list prints the spec tests of the selected capabilities with their catalog ids", async () => {
+    const list = await runInProcess(["--list", "--capabilities", "put"]);
+    expect(list.code).toBe(0);
+    expect(list.stdout).toMatch(/test_put_roundtrip\s+PUT-02/);
+    expect(list.stdout).toContain(`${specFor("put")!.tests.length} spec tests`);
+    expect(list.stdout).not.toContain("get_tuple");
+    const grep = await runInProcess(["--list", "--grep", "GT-06"]);
+    expect(grep.stdout).toContain("test_get_tuple_metadata");
+    expect(grep.stdout).not.toContain("test_put_roundtrip");
+  });
+
+  it("--help lists every option; --version prints package.json's version", async () => {
+    const help = await runInProcess(["--help"]);
+    expect(help.code).toBe(0);
+    expect(help.stdout).toContain("Usage: checkpoint-conformance <module> [options]");
+    for (const flag of ["--export", "--capabilities", "--skip", "--reporter", "--output", "--timeout", "--strict", "--grep", "--list", "--version"]) {
+      expect(help.stdout).toContain(flag);
+    }
+    const version = await runInProcess(["-v"]);
+    expect(version.stdout.trim()).toBe(JSON.parse(readFileSync(join(REPO_ROOT, "package.json"), "utf8")).version);
+  });
+
+  it("--grep runs only matching spec tests; --output writes the report to a file and says so", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "cli-output-"));
+    const run = await runInProcess([`${FIXTURES}/memory-named.mjs`, "--export", "memory", "--capabilities", "get_tuple", "--grep", "GT-06", "--reporter", "json", "--output", `${dir}/out.json`]);
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.stdout).toContain(`reports written to ${dir}/out.json`);
+    const dict = JSON.parse(readFileSync(`${dir}/out.json`, "utf8"));
+    const matching = specFor("get_tuple")!.tests.filter((t) => t.ids.includes("GT-06") && !t.advisory).length;
+    expect(matching).toBeGreaterThan(0);
+    expect(dict.results.get_tuple.tests_passed).toBe(matching);
+    expect(dict.results.put.status).toBe("skipped");
+  });
+
+  it("colors only on a TTY, and never with NO_COLOR", () => {
+    expect(paletteFor({ isTTY: true }, {})).toBe(colorPalette);
+    expect(paletteFor({ isTTY: true }, { NO_COLOR: "1" })).toBe(plainPalette);
+    expect(paletteFor({ isTTY: false }, {})).toBe(plainPalette);
+    expect(paletteFor({}, {})).toBe(plainPalette);
+  });
+});

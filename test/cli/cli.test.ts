@@ -1,0 +1,93 @@
+import { mkdtempSync, readFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { XMLParser } from "fast-xml-parser";
+import { describe, expect, it } from "vitest";
+import { expectUsageError } from "./expect-usage-error.js";
+import { specFor } from "../../src/spec/index.js";
+import { FIXTURES, runCliProcess } from "./run-cli-process.js";
+
+const fixture = (name: string) => `${FIXTURES}/${name}`;
+const ANSI = /\x1b\[/;
+
+
+// Each case is a real `node` process loading the sources through tsx: slow on a loaded machine, hence the generous limit.
+describe.concurrent("checkpoint-conformance CLI (subprocess)", { timeout: 240_000 }, () => {
+  it("runs a TypeScript ESM module: pretty on stdout, JUnit to a file a real XML parser reads; exit 0", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "cli-junit-"));
+    const run = await runCliProcess([
+      fixture("memory.ts"),
+      "--capabilities",
+      "put_writes,delete_thread,copy_thread",
+      "--reporter",
+      "pretty",
+      "--reporter",
+      `junit:${dir}/report.xml`,
+    ]);
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.stdout).toContain("Checkpointer Validation: MemorySaver (ts)");
+    expect(run.stdout).toContain("Checking MemorySaver (ts) (3 capabilities)");
+    expect(run.stdout).toMatch(/Result: /);
+    expect(run.stdout).not.toMatch(ANSI);
+
+    const xml = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: "", isArray: (name) => ["testsuite", "testcase", "property"].includes(name) }).parse(
+      readFileSync(`${dir}/report.xml`, "utf8"),
+    );
+    const suites = xml.testsuites.testsuite as { name: string; tests: string; failures: string; testcase?: { name: string; classname: string; skipped?: unknown; failure?: unknown }[] }[];
+    expect(suites.map((s) => s.name)).toEqual(expect.arrayContaining(["put_writes", "delete_thread", "copy_thread", "put"]));
+    const putWrites = suites.find((s) => s.name === "put_writes")!;
+    expect(putWrites.testcase).toHaveLength(specFor("put_writes")!.tests.length);
+    expect(putWrites.testcase!.every((c) => c.classname === "put_writes" && c.failure === undefined)).toBe(true);
+    const copyThread = suites.find((s) => s.name === "copy_thread")!;
+    expect(copyThread.testcase).toHaveLength(specFor("copy_thread")!.tests.length);
+    expect(copyThread.testcase!.every((c) => c.skipped !== undefined)).toBe(true);
+    expect(xml.testsuites.failures).toBe("0");
+  });
+
+  it("runs a named export of an ESM .mjs module with --export; json on stdout, progress on stderr", async () => {
+    const run = await runCliProcess([fixture("memory-named.mjs"), "--export", "memory", "--capabilities", "delete_thread", "--reporter", "json"]);
+    expect(run.code, run.stderr).toBe(0);
+    const dict = JSON.parse(run.stdout);
+    expect(dict.checkpointer_name).toBe("MemorySaver (mjs)");
+    expect(dict.results.delete_thread).toMatchObject({ passed: true, tests_failed: 0 });
+    expect(run.stderr).toContain("Checking MemorySaver (mjs)");
+    expect(run.stderr).toContain("delete_thread: passed");
+  });
+
+  it("accepts a CommonJS @langchain/langgraph-checkpoint-validation initializer, calling its hooks", async () => {
+    const run = await runCliProcess([fixture("memory-initializer.cjs"), "--capabilities", "delete_thread", "--reporter", "dots"]);
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.stdout).toMatch(/delete_thread: \.+/);
+    expect(run.stdout).toContain("MemorySaver (validation initializer, cjs)");
+    const hooks = run.stderr.split("\n").filter((l) => l.startsWith("initializer "));
+    expect(hooks[0]).toBe("initializer beforeAll ran");
+    expect(hooks).toContain("initializer destroyCheckpointer ran");
+    expect(hooks.at(-1)).toBe("initializer afterAll ran");
+  });
+
+  it("exits 1 on a broken saver and names the failing spec tests with their catalog ids (markdown)", async () => {
+    const run = await runCliProcess([fixture("broken.ts"), "--capabilities", "get_tuple", "--reporter", "markdown"]);
+    expect(run.code, run.stderr).toBe(1);
+    expect(run.stdout).toContain("## Checkpointer conformance: DropsCustomMetadata");
+    expect(run.stdout).toMatch(/\| `get_tuple` \| base \| ❌ failed \|/);
+    expect(run.stdout).toContain("<code>test_get_tuple_metadata</code> (`GT-06`, `JS-09`)");
+    expect(run.stderr).toContain("get_tuple: failed");
+  });
+
+  it("--strict also requires the extended capabilities: exit 0 without it, 1 with it", async () => {
+    const args = [fixture("copy-thread-noop.ts"), "--capabilities", "delete_thread,copy_thread", "--reporter", "json"];
+    const [lenient, strict] = await Promise.all([runCliProcess(args), runCliProcess([...args, "--strict"])]);
+    expect(JSON.parse(lenient.stdout).results.copy_thread.passed).toBe(false);
+    expect(lenient.code, lenient.stderr).toBe(0);
+    expect(strict.code, strict.stderr).toBe(1);
+  });
+
+  it.each([
+    ["a missing file", [fixture("does-not-exist.ts")], ["cannot find the file", "check the path"]],
+    ["an export that is a saver, not a registration", [fixture("saver-not-registration.mjs")], ["not a registration", "an instance of MemorySaver", "checkpointerTest()"]],
+    ["a module that throws on import", [fixture("throws-on-import.mjs")], ["failed to load: DATABASE_URL is not set"]],
+    ["an unknown option", [fixture("memory.ts"), "--colour"], ["unknown option --colour", "--help"]],
+  ])("exits 2 with one line on %s", async (_case, args, phrases) => {
+    expectUsageError(await runCliProcess(args), ...phrases);
+  });
+});
