@@ -11,9 +11,10 @@ export const THREADS = ["thread-1", "thread-2", "thread:3|x"] as const;
 /** Namespaces as LangGraph writes them (`node:task|child:task`), plus a bare `|`. */
 export const NAMESPACES = ["", "child:1", "child:1|grandchild:2", "a|b"] as const;
 export const CHANNELS = ["a", "b", "messages"] as const;
-export const TASK_IDS = ["task-a", "task-b", "task-B", "t:1|2"] as const;
+/** Code point order differs from locale order (task-B < task-a) and from UTF-16 order (astral vs U+FFFF). */
+export const TASK_IDS = ["task-a", "task-B", "task-b", "t:1|2", "task-\u{1F600}", "task-\uFFFF", "task-with-an-id-longer-than-thirty-six-characters"] as const;
 /** `undefined` omits the 4th argument of putWrites. */
-export const TASK_PATHS = [undefined, "", "~a", "~b", "~a:1"] as const;
+export const TASK_PATHS = [undefined, "", "~a", "~B", "~a:1", "~\u{1F600}", "~\uFFFF"] as const;
 export const REGULAR_WRITE_CHANNELS = ["ch", "messages", "x:y", TASKS] as const;
 export const SPECIAL_WRITE_CHANNELS = [ERROR, INTERRUPT, SCHEDULED, RESUME] as const;
 export const RUN_IDS = ["run-1", "run-2", "run-3"] as const;
@@ -32,6 +33,18 @@ export function timestampOf(seed: number): string {
 const text = fc.string({ maxLength: 6, unit: fc.constantFrom("a", "b", "Z", "é", "😀", ":", "|", " ", '"', "\\", "/") });
 const scalar = fc.oneof(text, fc.integer({ min: -1000, max: 1000 }), fc.boolean(), fc.constant(null), fc.constantFrom(0.5, -2.25, 1e-7));
 
+/** Rare large values: deep nesting and a long array (storage limits that truncate). */
+const largeValue = fc.constantFrom<unknown>(
+  Array.from({ length: 40 }).reduce<unknown>((inner) => [inner], "deep"),
+  Array.from({ length: 10_001 }, (_, i) => i),
+);
+
+/** Values JsonPlusSerializer revives (a saver serializing with plain JSON loses them). */
+const revivedValue = fc.oneof(
+  fc.array(text, { maxLength: 2 }).map((items) => new Set(items)),
+  fc.array(fc.tuple(text, fc.integer()), { maxLength: 2 }).map((entries) => new Map(entries)),
+);
+
 /** JSON values that survive every JSON-based storage (no -0, no undefined, no NUL, no bytes). */
 export const jsonValue: fc.Arbitrary<unknown> = fc.letrec<{ value: unknown }>((tie) => ({
   value: fc.oneof(
@@ -41,6 +54,13 @@ export const jsonValue: fc.Arbitrary<unknown> = fc.letrec<{ value: unknown }>((t
     fc.dictionary(fc.constantFrom("k", "x:y", "n|m", "_"), tie("value"), { maxKeys: 3 }),
   ),
 })).value;
+
+/** Channel and write values: mostly JSON, rarely a large or a revived value. */
+export const channelValue: fc.Arbitrary<unknown> = fc.oneof(
+  { weight: 100, arbitrary: jsonValue },
+  { weight: 1, arbitrary: largeValue },
+  { weight: 2, arbitrary: revivedValue },
+);
 
 /** Scalar values a metadata filter can use (LS-16: nested filter values are unspecified). */
 export const FILTER_SCALARS: Record<string, fc.Arbitrary<unknown>> = {

@@ -13,7 +13,7 @@ export const DECLARABLE_BEHAVIOURS = {
   },
   "delete-thread-before-setup-rejects": {
     ids: ["DT-05"],
-    description: "deleteThread rejects on a fresh saver before any other call (storage is created lazily)",
+    description: "deleteThread rejects on a fresh saver before its first put or putWrites (storage is created lazily)",
   },
 } as const satisfies Record<string, { ids: readonly CatalogId[]; description: string }>;
 

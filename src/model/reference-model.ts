@@ -297,6 +297,69 @@ export class ReferenceModel {
     return threadIds.every((t) => this.orphanWriteCount(t) === 0);
   }
 
+  /**
+   * DCH-01..DCH-12 (getDeltaChannelHistory). The target is resolved like getTuple (DCH-12; a
+   * missing one gives `{ writes: [] }` per channel). The walk starts at the target's parent and
+   * follows parent ids within the namespace (DCH-11). At each ancestor, each open channel first
+   * takes that ancestor's writes to it (in JS-02 order; DCH-08: the seed ancestor's own writes
+   * too), then closes with a seed when the ancestor's channel_values has the channel (DCH-02,
+   * DCH-07). Writes come out oldest ancestor first (DCH-01); a channel that reached the root
+   * has no seed key (DCH-06); `channels: []` gives {} (DCH-05).
+   */
+  deltaChannelHistory(
+    config: RunnableConfig,
+    channels: readonly string[],
+    order: WriteOrder = "task-path",
+  ): Record<string, { writes: CheckpointPendingWrite[]; seed?: unknown }> {
+    if (channels.length === 0) return {};
+    const target = this.getTuple(config);
+    const threadId = config.configurable?.thread_id as string;
+    const ns = (config.configurable?.checkpoint_ns as string | undefined) ?? "";
+    const collected = new Map(channels.map((ch) => [ch, [] as CheckpointPendingWrite[][]]));
+    const seeds = new Map<string, unknown>();
+    const open = new Set(channels);
+    for (const ancestor of target ? this.ancestors(threadId, ns, target.checkpoint.id) : []) {
+      if (open.size === 0) break;
+      const writes = this.orderedWrites(keyOf(threadId, ns, ancestor.checkpoint.id), order);
+      for (const ch of open) {
+        collected.get(ch)!.unshift(writes.filter((w) => w.channel === ch).map((w) => [w.taskId, w.channel, structuredClone(w.value)]));
+        if (Object.prototype.hasOwnProperty.call(ancestor.checkpoint.channel_values, ch)) seeds.set(ch, ancestor.checkpoint.channel_values[ch]);
+      }
+      for (const ch of seeds.keys()) open.delete(ch);
+    }
+    return Object.fromEntries(
+      channels.map((ch) => [ch, { writes: collected.get(ch)!.flat(), ...(seeds.has(ch) ? { seed: structuredClone(seeds.get(ch)) } : {}) }]),
+    );
+  }
+
+  /** The stored ancestors of a checkpoint, nearest first; throws when the parent chain loops (LangGraph never makes one). */
+  private ancestors(threadId: string, ns: string, checkpointId: string): ModelCheckpoint[] {
+    const chain: ModelCheckpoint[] = [];
+    const visited = new Set([checkpointId]);
+    let parentId = this.checkpoints.get(keyOf(threadId, ns, checkpointId))?.parentId;
+    while (parentId !== undefined) {
+      const parent = this.checkpoints.get(keyOf(threadId, ns, parentId));
+      if (!parent) break;
+      if (visited.has(parentId)) throw new Error("reference model: the parent chain loops");
+      visited.add(parentId);
+      chain.push(parent);
+      parentId = parent.parentId;
+    }
+    return chain;
+  }
+
+  /** Whether the chain above (thread, ns, id) is finite (a loop makes history walks unspecified). */
+  hasFiniteAncestry(threadId: string, ns: string, checkpointId: string | undefined): boolean {
+    const id = checkpointId ?? this.checkpointIds(threadId, ns).at(-1);
+    if (id === undefined) return true;
+    try {
+      this.ancestors(threadId, ns, id);
+      return true;
+    } catch {
+      return false;
+    }
+  }
+
   // ---- what the generators may ask -------------------------------------------------------------
 
   /** Checkpoint ids of (thread, ns), ascending. */

@@ -146,7 +146,9 @@ export async function runModel(registered: RegisteredCheckpointer, settings: Mod
 async function detectExtended(registered: RegisteredCheckpointer, timeoutMs: number): Promise<Set<Capability>> {
   const lease = await withTimeout(registered.create(), timeoutMs, () => "in the factory (creating a saver)");
   try {
-    const has = (cap: Capability) => detectCapability(lease.saver, cap).kind === "detected" && !registered.skipCapabilities.has(cap);
+    // The inherited getDeltaChannelHistory is real code LangGraph calls, so it is modelled too.
+    const runs = (kind: string) => kind === "detected" || kind === "inherited";
+    const has = (cap: Capability) => runs(detectCapability(lease.saver, cap).kind) && !registered.skipCapabilities.has(cap);
     return new Set(CAPABILITIES.map((c) => c.id as Capability).filter((cap) => MODELLED_EXTENDED.includes(cap) && has(cap)));
   } finally {
     await withTimeout(lease.release(), timeoutMs, () => "in the factory's cleanup");

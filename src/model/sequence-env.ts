@@ -6,6 +6,7 @@ import { withTimeout } from "../timeout.js";
 import { DECLARABLE_BEHAVIOURS, type DeclarableBehaviour } from "./behaviours.js";
 import { diffLines } from "./compare.js";
 import type { ReferenceModel } from "./reference-model.js";
+import { tsLiteral } from "./ts-literal.js";
 
 /** The saver and the model disagree: the operation, the clauses involved, and how. */
 export class ModelDisagreement extends Error {
@@ -29,8 +30,8 @@ export type ObservationSink = (behaviour: DeclarableBehaviour, example: readonly
  */
 export class SequenceEnv {
   readonly transcript: string[] = [];
-  /** Whether a call other than deleteThread has been made (lazily-created storage exists then). */
-  private setUp = false;
+  /** Whether put or putWrites has been called (lazily-created storage exists then). */
+  private written = false;
   private version = 0;
 
   constructor(
@@ -53,13 +54,13 @@ export class SequenceEnv {
    * disagreement, unless a declared behaviour explains it (then `undefined` is returned).
    */
   async call<T>(operation: string, ids: readonly CatalogId[], work: () => Promise<T>): Promise<{ value: T } | undefined> {
-    const beforeSetup = !this.setUp;
-    if (!operation.startsWith("deleteThread")) this.setUp = true;
+    const beforeFirstWrite = !this.written;
+    if (operation === "put()" || operation === "putWrites()") this.written = true;
     try {
       return { value: await withTimeout(work(), this.timeoutMs, () => `in ${operation}`) };
     } catch (error) {
       const lines = ["expected: to resolve", `actual:   rejected with ${formatValue(error)}`];
-      if (operation.startsWith("deleteThread") && beforeSetup && this.explains("delete-thread-before-setup-rejects", lines)) {
+      if (operation.startsWith("deleteThread") && beforeFirstWrite && this.explains("delete-thread-before-setup-rejects", lines)) {
         return undefined;
       }
       throw new ModelDisagreement(operation, ids, lines);
@@ -95,7 +96,5 @@ export interface RealState {
   saver: BaseCheckpointSaver;
 }
 
-/** Renders a call's arguments as TypeScript (all generated values are JSON). */
-export function ts(value: unknown): string {
-  return value === undefined ? "undefined" : JSON.stringify(value);
-}
+/** Renders a call's argument as TypeScript. */
+export const ts = tsLiteral;

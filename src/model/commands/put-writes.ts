@@ -10,7 +10,7 @@ import {
   THREADS,
   checkpointIdOf,
   idSeed,
-  jsonValue,
+  channelValue,
   nsIndex,
   threadIndex,
 } from "../arbitraries.js";
@@ -68,7 +68,7 @@ export class PutWritesCommand implements fc.AsyncCommand<ModelState, RealState> 
 }
 
 const write = (channels: readonly string[]): fc.Arbitrary<PendingWrite> =>
-  fc.tuple(fc.constantFrom(...channels), jsonValue).map(([channel, value]): PendingWrite => [channel, value]);
+  fc.tuple(fc.constantFrom(...channels), channelValue).map(([channel, value]): PendingWrite => [channel, value]);
 
 export const putWritesCommand: fc.Arbitrary<PutWritesCommand> = fc
   .record({

@@ -2,7 +2,7 @@ import fc from "fast-check";
 import type { ChannelVersions, Checkpoint, CheckpointMetadata } from "@langchain/langgraph-checkpoint";
 import type { RunnableConfig } from "@langchain/core/runnables";
 import { diffValues } from "../../format.js";
-import { CHANNELS, NAMESPACES, THREADS, checkpointIdOf, idSeed, jsonValue, metadataArb, nsIndex, threadIndex, timestampOf } from "../arbitraries.js";
+import { CHANNELS, NAMESPACES, THREADS, channelValue, checkpointIdOf, idSeed, metadataArb, nsIndex, threadIndex, timestampOf } from "../arbitraries.js";
 import { ts, type ModelState, type RealState } from "../sequence-env.js";
 import { diffLines } from "../compare.js";
 import { ModelDisagreement } from "../sequence-env.js";
@@ -104,7 +104,7 @@ export class PutCommand implements fc.AsyncCommand<ModelState, RealState> {
 
 const change: fc.Arbitrary<ChannelChange> = fc.oneof(
   fc.record({ kind: fc.constant("keep" as const), alsoNew: fc.boolean() }),
-  fc.record({ kind: fc.constant("set" as const), value: jsonValue }),
+  fc.record({ kind: fc.constant("set" as const), value: channelValue }),
   fc.constant({ kind: "drop" as const }),
 );
 

@@ -1,0 +1,80 @@
+import fc from "fast-check";
+import { compareChannelVersions } from "@langchain/langgraph-checkpoint";
+import { ModelDisagreement, ts, type ModelState, type RealState } from "../sequence-env.js";
+import { NAMESPACES, THREADS, checkpointIdOf, nsIndex, threadIndex, timestampOf } from "../arbitraries.js";
+import type { CatalogId } from "../../spec/types.js";
+
+type Check = "put-without-thread" | "put-writes-without-thread" | "put-writes-without-checkpoint-id" | "get-tuple-without-thread" | "next-version";
+
+/**
+ * The contract's strict writes and lenient reads, interleaved with the rest:
+ * JS-04 / JS-05 (a put or putWrites missing thread_id or checkpoint_id rejects
+ * and stores nothing), JS-06 (getTuple without a thread_id resolves to
+ * undefined) and JS-10 (getNextVersion increases).
+ */
+export class ConfigCheckCommand implements fc.AsyncCommand<ModelState, RealState> {
+  constructor(
+    private readonly check_: Check,
+    private readonly thread: number,
+    private readonly ns: number,
+  ) {}
+
+  check(): boolean {
+    return true;
+  }
+
+  async run(m: ModelState, r: RealState): Promise<void> {
+    const ns = NAMESPACES[this.ns];
+    const checkpoint = { v: 4, id: checkpointIdOf(0), ts: timestampOf(0), channel_values: {}, channel_versions: {}, versions_seen: {} };
+    switch (this.check_) {
+      case "put-without-thread":
+        return this.rejects(m, ["JS-04"], `saver.put(${ts({ configurable: { checkpoint_ns: ns } })}, ${ts(checkpoint)}, {}, {})`, () =>
+          r.saver.put({ configurable: { checkpoint_ns: ns } }, checkpoint, { source: "loop", step: 0, parents: {} }, {}),
+        );
+      case "put-writes-without-thread": {
+        const config = { configurable: { checkpoint_ns: ns, checkpoint_id: checkpointIdOf(1) } };
+        return this.rejects(m, ["JS-05"], `saver.putWrites(${ts(config)}, [["ch", 1]], "task-a")`, () => r.saver.putWrites(config, [["ch", 1]], "task-a"));
+      }
+      case "put-writes-without-checkpoint-id": {
+        const config = { configurable: { thread_id: THREADS[this.thread], checkpoint_ns: ns } };
+        return this.rejects(m, ["JS-05"], `saver.putWrites(${ts(config)}, [["ch", 1]], "task-a")`, () => r.saver.putWrites(config, [["ch", 1]], "task-a"));
+      }
+      case "get-tuple-without-thread": {
+        const config = { configurable: { checkpoint_ns: ns } };
+        m.env.record(`console.log(await saver.getTuple(${ts(config)}));`);
+        const tuple = (await m.env.call("getTuple() without thread_id", ["JS-06"], () => r.saver.getTuple(config)))?.value;
+        if (tuple !== undefined) throw new ModelDisagreement("getTuple() without thread_id", ["JS-06"], ["expected: undefined", `actual:   a tuple for checkpoint ${String(tuple.config?.configurable?.checkpoint_id)}`]);
+        return;
+      }
+      case "next-version": {
+        m.env.record(`console.log(saver.getNextVersion(saver.getNextVersion(undefined)), saver.getNextVersion(undefined));`);
+        const v1 = r.saver.getNextVersion(undefined);
+        const v2 = r.saver.getNextVersion(v1);
+        if (!(compareChannelVersions(v2, v1) > 0)) {
+          throw new ModelDisagreement("getNextVersion()", ["JS-10"], [`expected: getNextVersion(${ts(v1)}) > ${ts(v1)}`, `actual:   ${ts(v2)}`]);
+        }
+      }
+    }
+  }
+
+  private async rejects(m: ModelState, ids: CatalogId[], call: string, work: () => Promise<unknown>): Promise<void> {
+    m.env.record(`await ${call}; // must reject`);
+    const resolved = await work().then(
+      () => true,
+      () => false,
+    );
+    if (resolved) throw new ModelDisagreement(call.slice(0, call.indexOf("(")) + "() with an incomplete config", ids, ["expected: to reject", "actual:   resolved"]);
+  }
+
+  toString(): string {
+    return `check(${this.check_})`;
+  }
+}
+
+export const configCheckCommand = fc
+  .tuple(
+    fc.constantFrom<Check>("put-without-thread", "put-writes-without-thread", "put-writes-without-checkpoint-id", "get-tuple-without-thread", "next-version"),
+    threadIndex,
+    nsIndex,
+  )
+  .map(([check, thread, ns]) => new ConfigCheckCommand(check, thread, ns));

@@ -1,0 +1,60 @@
+import fc from "fast-check";
+import type { RunnableConfig } from "@langchain/core/runnables";
+import { NAMESPACES, THREADS, checkpointIdOf, idSeed, nsIndex, threadIndex } from "../arbitraries.js";
+import { diffValues } from "../../format.js";
+import { ts, type ModelState, type RealState } from "../sequence-env.js";
+
+interface DeltaHistoryArgs {
+  thread: number;
+  ns: number;
+  by: { kind: "latest" } | { kind: "own"; index: number } | { kind: "unknown"; idSeed: number };
+  channels: string[];
+}
+
+const IDS = ["DCH-01", "DCH-02", "DCH-03", "DCH-05", "DCH-06", "DCH-07", "DCH-08", "DCH-10", "DCH-11", "DCH-12"] as const;
+
+/** getDeltaChannelHistory(): for a stored, latest or unknown target, some channels (written or never written). */
+export class DeltaHistoryCommand implements fc.AsyncCommand<ModelState, RealState> {
+  constructor(private readonly args: DeltaHistoryArgs) {}
+
+  check(m: Readonly<ModelState>): boolean {
+    const config = this.config(m);
+    return m.model.hasFiniteAncestry(THREADS[this.args.thread], NAMESPACES[this.args.ns], config.configurable?.checkpoint_id as string | undefined);
+  }
+
+  async run(m: ModelState, r: RealState): Promise<void> {
+    const config = this.config(m);
+    const channels = [...this.args.channels];
+    m.env.record(`console.log(await saver.getDeltaChannelHistory(${ts({ config, channels })}));`);
+    const actual = (await m.env.call("getDeltaChannelHistory()", IDS, () => r.saver.getDeltaChannelHistory({ config, channels })))?.value;
+    m.env.expectSame("getDeltaChannelHistory()", IDS, diffValues(m.model.deltaChannelHistory(config, channels), actual), () =>
+      diffValues(m.model.deltaChannelHistory(config, channels, "task-id"), actual),
+    );
+  }
+
+  private config(m: Readonly<ModelState>): RunnableConfig {
+    const threadId = THREADS[this.args.thread];
+    const ns = NAMESPACES[this.args.ns];
+    const by = this.args.by;
+    const own = m.model.checkpointIds(threadId, ns);
+    const id = by.kind === "unknown" ? checkpointIdOf(by.idSeed) : by.kind === "own" && own.length > 0 ? own[by.index % own.length] : undefined;
+    return { configurable: { thread_id: threadId, checkpoint_ns: ns, ...(id !== undefined ? { checkpoint_id: id } : {}) } };
+  }
+
+  toString(): string {
+    return `getDeltaChannelHistory(${THREADS[this.args.thread]}, ${JSON.stringify(NAMESPACES[this.args.ns])}, ${this.args.by.kind}, ${this.args.channels.join("+")})`;
+  }
+}
+
+export const deltaHistoryCommand = fc
+  .record({
+    thread: threadIndex,
+    ns: nsIndex,
+    by: fc.oneof(
+      fc.constant({ kind: "latest" as const }),
+      { weight: 3, arbitrary: fc.record({ kind: fc.constant("own" as const), index: fc.nat(8) }) },
+      fc.record({ kind: fc.constant("unknown" as const), idSeed }),
+    ),
+    channels: fc.subarray(["a", "b", "messages", "ch", "x:y", "never-written"]),
+  })
+  .map((args) => new DeltaHistoryCommand(args));
