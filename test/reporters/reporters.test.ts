@@ -57,8 +57,8 @@ describe("report formats on a fixed report", () => {
 
     const pw = byName.put_writes;
     expect(pw).toMatchObject({ tests: "5", failures: "2", skipped: "1" });
-    const cases = Object.fromEntries((pw.testcase as Record<string, any>[]).map((c) => [c.name, c]));
-    expect(Object.values(cases).every((c: Record<string, any>) => c.classname === "put_writes")).toBe(true);
+    const cases: Record<string, Record<string, any>> = Object.fromEntries((pw.testcase as Record<string, any>[]).map((c) => [c.name, c]));
+    expect(Object.values(cases).every((c) => c.classname === "put_writes")).toBe(true);
     const special = cases.test_put_writes_special_channels.failure;
     expect(special.message).toBe('the __error__ write <from task "t1"> & its value must read back once');
     expect(special.type).toBe("ConformanceError");
