@@ -1,0 +1,79 @@
+import { describe, expect, it, vi } from "vitest";
+import { validate } from "../../src/index.js";
+import { GraphSection } from "../../src/graph/report-section.js";
+import { GRAPH_SCENARIOS } from "../../src/graph/scenarios/index.js";
+import { memoryRegistration, runGraph } from "./helpers.js";
+
+describe("the graph section in validate()", () => {
+  it("is opt-in: without the graph option the report has no graph section", async () => {
+    const report = await validate(memoryRegistration(), { capabilities: [] });
+    expect(report.sections.some((s) => s.key === "graph")).toBe(false);
+    expect(report.toDict()).not.toHaveProperty("graph");
+  });
+
+  it("runs the selected scenarios and adds GRAPH lines and a graph key", async () => {
+    const report = await validate(memoryRegistration(), { capabilities: [], graph: { scenarios: ["G05", "G17"] } });
+    const graph = report.toDict().graph as { status: string; cases: { id: string; status: string }[] };
+    expect(graph.status).toBe("passed");
+    expect(graph.cases.map((c) => [c.id, c.status])).toEqual([["G05", "passed"], ["G17", "passed"]]);
+    expect(report.formatReport()).toMatch(/GRAPH SCENARIOS[\s\S]*✓ G05 update-state-as-node[\s\S]*Result: 2 passed, 0 failed/);
+  });
+
+  it("latestOnly: history, replay and fork scenarios are not applicable; the others still run", async () => {
+    const section = await runGraph(memoryRegistration(), { latestOnly: true });
+    const runnable = GRAPH_SCENARIOS.filter((s) => !s.needsHistory).map((s) => s.id);
+    expect(runnable).toEqual(["G16"]);
+    expect(section.results.filter((r) => r.status !== "not-applicable").map((r) => r.scenario)).toEqual(["G16", "G16"]);
+    expect(section.results.filter((r) => r.status === "not-applicable")).toHaveLength(section.results.length - 2);
+    expect(section.passed()).toBe(true);
+  });
+
+  it("an unknown scenario id is a usage error reported by the run", async () => {
+    const report = await validate(memoryRegistration(), { capabilities: [], graph: { scenarios: ["G99"] } });
+    expect(report.errors.join("\n")).toMatch(/graph\.scenarios" has unknown scenario ids G99/);
+  });
+
+  it("a saver that throws fails the scenario with the step and the saver's error, and the run goes on", async () => {
+    const { MemorySaver } = await import("@langchain/langgraph-checkpoint");
+    class Broken extends MemorySaver {
+      override async deleteThread(): Promise<void> {
+        throw new Error("deleteThread is broken");
+      }
+    }
+    const { checkpointerTest } = await import("../../src/index.js");
+    const section = await runGraph(checkpointerTest({ name: "Broken" }, () => new Broken()), { scenarios: ["G20", "G17"] });
+    const [g17, g20] = [...section.results].sort((a, b) => (a.id < b.id ? -1 : 1));
+    expect(g17.status).toBe("passed");
+    expect(g20).toMatchObject({ status: "failed", divergence: { label: "deleteThread(t)", clause: "delete-thread" } });
+    expect(g20.status === "failed" && g20.message).toMatch(/deleteThread is broken/);
+  });
+
+  it("reports itself skipped when @langchain/langgraph cannot be loaded", async () => {
+    vi.resetModules();
+    vi.doMock("@langchain/langgraph", () => {
+      throw new Error("Cannot find package '@langchain/langgraph'");
+    });
+    try {
+      const { validate: freshValidate, checkpointerTest } = await import("../../src/index.js");
+      const { MemorySaver } = await import("@langchain/langgraph-checkpoint");
+      const report = await freshValidate(checkpointerTest({ name: "m" }, () => new MemorySaver()), { capabilities: [], graph: true });
+      const section = report.sections.find((s) => s.key === "graph")!;
+      expect(section.toJSON()).toEqual({ status: "skipped", reason: "install @langchain/langgraph to run the graph scenarios" });
+      expect(section.passed()).toBeNull();
+      expect(section.lines().join("\n")).toMatch(/skipped: install @langchain\/langgraph/);
+    } finally {
+      vi.doUnmock("@langchain/langgraph");
+      vi.resetModules();
+    }
+  });
+
+  it("the section class prints deviations and failures", () => {
+    const section = new GraphSection({
+      results: [
+        { id: "G18", scenario: "G18", name: "delta-channel-parallel", variant: "async", status: "failed", durationMs: 1, message: "differs", deviation: "known" },
+      ],
+    });
+    expect(section.passed()).toBe(true);
+    expect(section.lines().join("\n")).toMatch(/⚑ G18 delta-channel-parallel[\s\S]*G18 \(known deviation: known\)/);
+  });
+});

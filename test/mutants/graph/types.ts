@@ -1,0 +1,16 @@
+import type { BaseCheckpointSaver } from "@langchain/langgraph-checkpoint";
+
+/**
+ * A saver with exactly one realistic bug that graphs notice. Each lives in
+ * `test/mutants/graph/<name>.graph-mutant.ts` (not `*.mutant.ts`, so the
+ * storage-level mutant harness does not load it), default-exported.
+ */
+export interface GraphMutant {
+  /** kebab-case, equal to the file name without `.graph-mutant.ts`. */
+  name: string;
+  /** The one bug, in a sentence a saver author would recognise. */
+  bug: string;
+  /** Graph scenario ids (`G07`) that must fail on it; a scenario fails when any of its cases does. */
+  catches: readonly string[];
+  create(): BaseCheckpointSaver;
+}
