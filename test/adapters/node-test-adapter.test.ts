@@ -1,0 +1,24 @@
+import { describe, expect, it } from "vitest";
+import { expectedCounts } from "./expected-counts.js";
+import { broken, correct } from "./fixtures/savers.js";
+import { runProcess } from "./run-process.js";
+
+/** The summary lines of node:test's TAP reporter: `# pass 12`, ... */
+function tapCounts(tap: string): { passed: number; failed: number; notRun: number } {
+  const read = (key: string) => Number(new RegExp(`^# ${key} (\\d+)$`, "m").exec(tap)?.[1]);
+  return { passed: read("pass"), failed: read("fail"), notRun: read("skipped") };
+}
+
+// `node --test` in its own process, on test/adapters/fixtures/node.
+describe.concurrent("describeConformance under node --test", { timeout: 300_000 }, () => {
+  it.each([
+    ["correct", correct, 0],
+    ["broken", broken, 1],
+  ] as const)("the %s saver: one test per spec test, verdicts as validate()", async (name, registered, exitCode) => {
+    const run = await runProcess(process.execPath, ["--import", "tsx", "--test", "--test-reporter=tap", `test/adapters/fixtures/node/${name}.conformance.ts`]);
+    expect(run.code, run.stderr).toBe(exitCode);
+    expect(tapCounts(run.stdout)).toEqual(await expectedCounts(registered));
+    expect(run.stdout).toMatch(/# SKIP copy_thread not implemented: the saver has no copyThread\(\) method/);
+    if (name === "broken") expect(run.stdout).toMatch(/name: 'ConformanceFailure'/);
+  });
+});
