@@ -19,7 +19,7 @@ export const REGULAR_WRITE_CHANNELS = ["ch", "messages", "x:y", TASKS] as const;
 export const SPECIAL_WRITE_CHANNELS = [ERROR, INTERRUPT, SCHEDULED, RESUME] as const;
 export const RUN_IDS = ["run-1", "run-2", "run-3"] as const;
 /** Checkpoint ids come from a small pool so that ids repeat across threads and namespaces. */
-export const ID_SEEDS = 40;
+export const ID_SEEDS = 6;
 
 /** A uuid-shaped checkpoint id; a higher seed sorts higher, as uuid6 ids do over time. */
 export function checkpointIdOf(seed: number): string {
@@ -37,6 +37,7 @@ const scalar = fc.oneof(text, fc.integer({ min: -1000, max: 1000 }), fc.boolean(
 const largeValue = fc.constantFrom<unknown>(
   Array.from({ length: 40 }).reduce<unknown>((inner) => [inner], "deep"),
   Array.from({ length: 10_001 }, (_, i) => i),
+  "x".repeat(1_048_577),
 );
 
 /** Values JsonPlusSerializer revives (a saver serializing with plain JSON loses them). */
@@ -90,6 +91,7 @@ function biasedIndex(weights: readonly number[]): fc.Arbitrary<number> {
   return fc.oneof(...weights.map((weight, i) => ({ weight, arbitrary: fc.constant(i) })));
 }
 
-export const threadIndex = biasedIndex([4, 2, 1]);
-export const nsIndex = biasedIndex([4, 2, 1, 1]);
+export const threadIndex = biasedIndex([6, 2, 1]);
+export const taskIdIndex = biasedIndex([4, 3, 1, 1, 1, 1, 1]);
+export const nsIndex = biasedIndex([6, 2, 1, 1]);
 export const idSeed = fc.integer({ min: 1, max: ID_SEEDS });

@@ -5,7 +5,7 @@ import type { ListExpectation } from "./reference-model.js";
 
 /**
  * Semantic comparison of a saver's answer with the model's. Not differences:
- * metadata key order; number vs string channel versions (PUT-04, PUT-05);
+ * metadata key order (channel versions keep their type: JS-09);
  * extra keys in a getTuple config that echoes the caller's (GT-04 caveat) and
  * an absent vs "" namespace there (official-savers.md); `pendingWrites`
  * undefined vs [] (PW-10); the order of tuples across namespaces (LS-15).
@@ -31,15 +31,14 @@ export function diffTuple(expected: CheckpointTuple | undefined, actual: Checkpo
   const e = expected.checkpoint;
   const a = actual.checkpoint ?? ({} as CheckpointTuple["checkpoint"]);
   const strict = (path: string, x: unknown, y: unknown) => prefixed(`${at}.${path}`, diffValues(x, y));
-  const loose = (path: string, x: unknown, y: unknown) => prefixed(`${at}.${path}`, diffValues(x, y, { looseNumbers: true }));
   return [
     ...strict("config.configurable", configIds(expected.config), configIds(actual.config)),
     ...strict("checkpoint.v", e.v, a.v),
     ...strict("checkpoint.id", e.id, a.id),
     ...strict("checkpoint.ts", e.ts, a.ts),
     ...strict("checkpoint.channel_values", e.channel_values, a.channel_values),
-    ...loose("checkpoint.channel_versions", e.channel_versions, a.channel_versions),
-    ...loose("checkpoint.versions_seen", e.versions_seen, a.versions_seen),
+    ...strict("checkpoint.channel_versions", e.channel_versions, a.channel_versions),
+    ...strict("checkpoint.versions_seen", e.versions_seen, a.versions_seen),
     ...strict("metadata", expected.metadata, actual.metadata),
     ...strict("parentConfig.configurable", configIds(expected.parentConfig), configIds(actual.parentConfig)),
     ...strict("pendingWrites", expected.pendingWrites ?? [], actual.pendingWrites ?? []),

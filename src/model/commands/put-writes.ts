@@ -12,6 +12,7 @@ import {
   idSeed,
   channelValue,
   nsIndex,
+  taskIdIndex,
   threadIndex,
 } from "../arbitraries.js";
 import { ts, type ModelState, type RealState } from "../sequence-env.js";
@@ -75,7 +76,7 @@ export const putWritesCommand: fc.Arbitrary<PutWritesCommand> = fc
     thread: threadIndex,
     ns: nsIndex,
     target: fc.record({ stored: fc.constantFrom(true, true, true, false), index: fc.nat(8), idSeed }),
-    taskId: fc.constantFrom(...TASK_IDS),
+    taskId: taskIdIndex.map((i) => TASK_IDS[i]),
     taskPath: fc.constantFrom(...TASK_PATHS),
     writes: fc.oneof(
       { weight: 4, arbitrary: fc.array(write(REGULAR_WRITE_CHANNELS), { minLength: 1, maxLength: 3 }) },

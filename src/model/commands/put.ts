@@ -14,7 +14,7 @@ interface PutArgs {
   ns: number;
   idSeed: number;
   /** `pick`: one of the (thread, ns)'s stored checkpoints; `missing`: an id that may not exist. */
-  parent: { kind: "none" } | { kind: "pick"; index: number } | { kind: "missing"; idSeed: number };
+  parent: { kind: "none" } | { kind: "latest" } | { kind: "pick"; index: number } | { kind: "missing"; idSeed: number };
   changes: Record<string, ChannelChange>;
   /** Channels the checkpoint's versions_seen records for a node. */
   seen: readonly string[];
@@ -36,15 +36,22 @@ const IDS = ["PUT-01", "PUT-09", "PUT-12", "PUT-13", "JS-09"] as const;
 export class PutCommand implements fc.AsyncCommand<ModelState, RealState> {
   constructor(private readonly args: PutArgs) {}
 
+  /**
+   * A parent id is always lower than its child's (as uuid6 ids are over time), so parent chains
+   * never loop: a loop would hang every saver's history walk, and LangGraph never makes one.
+   */
   check(m: Readonly<ModelState>): boolean {
-    return m.model.isDefinedPut(THREADS[this.args.thread], NAMESPACES[this.args.ns], checkpointIdOf(this.args.idSeed));
+    const [threadId, ns, id] = [THREADS[this.args.thread], NAMESPACES[this.args.ns], checkpointIdOf(this.args.idSeed)];
+    const parentId = this.parentId(m, threadId, ns);
+    return m.model.isDefinedPut(threadId, ns, id) && (parentId === undefined || parentId < id);
   }
 
   async run(m: ModelState, r: RealState): Promise<void> {
     const { config, checkpoint, metadata, newVersions } = this.build(m);
-    m.env.record(`await saver.put(${ts(config)}, ${ts(checkpoint)}, ${ts(metadata)}, ${ts(newVersions)});`);
+    m.env.record(`await saver.put(${ts(config)}, ${ts(checkpoint)}, ${ts(metadata)}, ${ts(newVersions)}); // then the caller changes these objects`);
     const expected = m.model.put(config, checkpoint, metadata);
     const result = await m.env.call("put()", IDS, () => r.saver.put(config, checkpoint, metadata, newVersions));
+    reuseObjects(checkpoint, metadata);
     const returned = result?.value;
     const diffs = diffValues(expected.configurable, returned?.configurable);
     if (diffs.length > 0) throw new ModelDisagreement("put() (the returned config)", ["PUT-01", "PUT-09", "JS-08"], diffLines(diffs));
@@ -87,17 +94,18 @@ export class PutCommand implements fc.AsyncCommand<ModelState, RealState> {
     return { config, checkpoint, metadata: this.args.metadata as CheckpointMetadata, newVersions };
   }
 
-  private parentId(m: ModelState, threadId: string, ns: string): string | undefined {
+  private parentId(m: Readonly<ModelState>, threadId: string, ns: string): string | undefined {
     const parent = this.args.parent;
     if (parent.kind === "missing") return checkpointIdOf(parent.idSeed);
     if (parent.kind === "none") return undefined;
     const stored = m.model.checkpointIds(threadId, ns);
+    if (parent.kind === "latest") return stored.at(-1);
     return stored.length === 0 ? undefined : stored[parent.index % stored.length];
   }
 
   toString(): string {
     const { thread, ns, idSeed: id, parent } = this.args;
-    const p = parent.kind === "pick" ? `parent#${parent.index}` : parent.kind === "missing" ? `parent:missing-${parent.idSeed}` : "root";
+    const p = parent.kind === "pick" ? `parent#${parent.index}` : parent.kind === "missing" ? `parent:missing-${parent.idSeed}` : parent.kind === "latest" ? "parent:latest" : "root";
     return `put(${THREADS[thread]}, ${JSON.stringify(NAMESPACES[ns])}, id ${id}, ${p})`;
   }
 }
@@ -115,6 +123,7 @@ export const putCommand: fc.Arbitrary<PutCommand> = fc
     idSeed,
     parent: fc.oneof(
       { weight: 2, arbitrary: fc.constant({ kind: "none" as const }) },
+      { weight: 4, arbitrary: fc.constant({ kind: "latest" as const }) },
       { weight: 5, arbitrary: fc.record({ kind: fc.constant("pick" as const), index: fc.nat(8) }) },
       { weight: 1, arbitrary: fc.record({ kind: fc.constant("missing" as const), idSeed }) },
     ),
@@ -124,3 +133,14 @@ export const putCommand: fc.Arbitrary<PutCommand> = fc
     omitNs: fc.boolean(),
   })
   .map((args) => new PutCommand(args));
+
+/**
+ * ISO: after put resolves, LangGraph may reuse and change the objects it passed;
+ * a saver that keeps references (instead of copies or serialized forms) changes
+ * what it stored.
+ */
+function reuseObjects(checkpoint: Checkpoint, metadata: CheckpointMetadata): void {
+  checkpoint.channel_values["changed-by-the-caller"] = true;
+  checkpoint.channel_versions["changed-by-the-caller"] = 0;
+  (metadata as Record<string, unknown>)["changed-by-the-caller"] = true;
+}
