@@ -14,20 +14,20 @@ export interface ProgressStream {
 export function progressLine(stream: ProgressStream, palette: Palette): ProgressHooks {
   const live = stream.isTTY === true;
   let done = 0;
-  let total = 0;
+  let selected = new Set<string>();
   let ran = 0;
   let failed = 0;
   const rewrite = (capability: string) => {
     const failures = failed > 0 ? `, ${palette.red(`${failed} failed`)}` : "";
-    stream.write(`\r\x1b[K  ${palette.dim(`[${done + 1}/${total}]`)} ${capability}: ${ran} tests run${failures}`);
+    stream.write(`\r\x1b[K  ${palette.dim(`[${done + 1}/${selected.size}]`)} ${capability}: ${ran} tests run${failures}`);
   };
   return {
     onRunStart({ checkpointerName, capabilities }) {
-      total = capabilities.length;
-      stream.write(`Checking ${checkpointerName} (${total} capabilities)\n`);
+      selected = new Set(capabilities);
+      stream.write(`Checking ${checkpointerName} (${selected.size} capabilities)\n`);
     },
     onCapabilityStart(capability) {
-      if (live) rewrite(capability);
+      if (live && selected.has(capability)) rewrite(capability);
     },
     onTestResult(capability, _name, _passed, _error, result) {
       ran++;
@@ -35,6 +35,8 @@ export function progressLine(stream: ProgressStream, palette: Palette): Progress
       if (live) rewrite(capability);
     },
     onCapabilityEnd(capability, result) {
+      // Capabilities left out by --capabilities/--skip are in the final report, not in the progress.
+      if (!selected.has(capability)) return;
       done++;
       if (live) return;
       if (result.status === "skipped" || result.status === "not-implemented") {
