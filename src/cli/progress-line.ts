@@ -24,7 +24,7 @@ export function progressLine(stream: ProgressStream, palette: Palette): Progress
   return {
     onRunStart({ checkpointerName, capabilities }) {
       selected = new Set(capabilities);
-      stream.write(`Checking ${checkpointerName} (${selected.size} capabilities)\n`);
+      stream.write(`Checking ${checkpointerName} (${selected.size} ${selected.size === 1 ? "capability" : "capabilities"})\n`);
     },
     onCapabilityStart(capability) {
       if (live && selected.has(capability)) rewrite(capability);
