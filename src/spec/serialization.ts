@@ -80,14 +80,14 @@ const CASES: SerCase[] = [
   {
     id: "SER-03",
     name: "test_ser_large_array",
-    label: "an array of 50,000 items",
-    make: () => Array.from({ length: 50_000 }, (_, i) => (i % 3 === 0 ? i : i % 3 === 1 ? `s${i}` : { i })),
+    label: "an array of 5,000 items (an embedding-sized list of floats, strings and objects)",
+    make: () => Array.from({ length: 5_000 }, (_, i) => (i % 3 === 0 ? i / 7 : i % 3 === 1 ? `s${i}` : { i })),
   },
   {
     id: "SER-04",
     name: "test_ser_long_string",
-    label: "a 1.5 MB string",
-    make: () => "0123456789abcdef".repeat(98_304) + "end",
+    label: "a 1.1 MB string",
+    make: () => "0123456789abcdef".repeat(68_750) + "end",
   },
   {
     id: "SER-05",
