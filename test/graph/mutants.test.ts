@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { GRAPH_SCENARIOS } from "../../src/graph/scenarios/index.js";
 import { loadGraphMutants } from "../mutants/graph/load.js";
+import { validate } from "../../src/index.js";
 import { failedCases, registerSaver, runGraph } from "./helpers.js";
 
 const mutants = await loadGraphMutants();
@@ -10,6 +11,17 @@ describe("graph mutants: savers with one bug that graph scenarios catch", () => 
     const caught = new Set(mutants.flatMap((m) => m.catches));
     expect(GRAPH_SCENARIOS.map((s) => s.id).filter((id) => !caught.has(id))).toEqual([]);
   });
+
+  const storageBlind = mutants.filter((m) => m.passesStorageSpecs);
+
+  it("some of them pass every storage-level spec test: only a graph shows their bug", () => {
+    expect(storageBlind.length).toBeGreaterThanOrEqual(4);
+  });
+
+  it.each(storageBlind.map((m) => [m.name, m] as const))("%s passes every storage-level spec test", async (_, mutant) => {
+    const report = await validate(registerSaver(mutant.name, () => mutant.create()), { timeoutMs: 5_000 });
+    expect(report.failures().map((f) => `${f.capability}/${f.test.name}`)).toEqual([]);
+  }, 120_000);
 
   it.each(mutants.map((m) => [m.name, m] as const))("%s fails every scenario it declares, each with an explanation", async (_, mutant) => {
     const section = await runGraph(registerSaver(mutant.name, () => mutant.create()), { scenarios: mutant.catches });

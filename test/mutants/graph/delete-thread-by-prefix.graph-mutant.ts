@@ -12,5 +12,6 @@ export default {
   name: "delete-thread-by-prefix",
   bug: "deleteThread(t) also deletes every thread whose id starts with t",
   catches: ["G20"],
+  passesStorageSpecs: true,
   create: () => new DeleteThreadByPrefix(),
 } satisfies GraphMutant;

@@ -16,5 +16,6 @@ export default {
   name: "strips-nul",
   bug: "put() removes NUL characters from string channel values (PostgreSQL text and jsonb cannot hold them)",
   catches: ["G21"],
+  passesStorageSpecs: true,
   create: () => new StripsNul(),
 } satisfies GraphMutant;

@@ -16,5 +16,6 @@ export default {
   name: "writes-need-checkpoint",
   bug: "putWrites() rejects writes whose checkpoint has not been put yet (a foreign key), which async and exit durability send first",
   catches: ["G01", "G02", "G03", "G11", "G15"],
+  passesStorageSpecs: true,
   create: () => new WritesNeedCheckpoint(),
 } satisfies GraphMutant;
