@@ -12,3 +12,7 @@ export type { ExtendedCheckpointSaver, ExtendedSaverMethods, PruneStrategy } fro
 export { ConformanceError } from "./assert.js";
 export { TimeoutError } from "./timeout.js";
 export type { CapabilitySpec, CatalogId, SpecContext, SpecTest } from "./spec/types.js";
+export { fromValidationInitializer } from "./validation-initializer.js";
+export type { ValidationInitializer } from "./validation-initializer.js";
+export { REPORTERS } from "./reporters/index.js";
+export type { Reporter, ReporterFactory, ReporterName, ReporterOptions } from "./reporters/index.js";
