@@ -9,13 +9,15 @@ import type { CatalogId } from "../spec/types.js";
 export const DECLARABLE_BEHAVIOURS = {
   "ignores-task-path": {
     ids: ["JS-01", "JS-02"],
+    tests: ["test_put_writes_order_task_path_before_task_id", "test_put_writes_order_empty_task_path_first", "test_history_orders_writes_by_task_path"],
     description: "pendingWrites come back in (taskId, idx) order: the saver does not store taskPath",
   },
   "delete-thread-before-setup-rejects": {
     ids: ["DT-05"],
+    tests: ["test_delete_thread_first_call_on_fresh_saver"],
     description: "deleteThread rejects on a fresh saver before its first put or putWrites (storage is created lazily)",
   },
-} as const satisfies Record<string, { ids: readonly CatalogId[]; description: string }>;
+} as const satisfies Record<string, { ids: readonly CatalogId[]; tests: readonly string[]; description: string }>;
 
 /** @public */
 export type DeclarableBehaviour = keyof typeof DECLARABLE_BEHAVIOURS;
@@ -29,7 +31,7 @@ export function isDeclarableBehaviour(value: unknown): value is DeclarableBehavi
 /**
  * The declared behaviours and why: from the model option (reason "declared in
  * the model options") and from registration deviations naming one of a
- * behaviour's catalog ids (their reason).
+ * behaviour's catalog ids or spec tests (their reason).
  */
 export function declaredBehaviours(
   ignore: readonly DeclarableBehaviour[],
@@ -38,8 +40,8 @@ export function declaredBehaviours(
   const declared = new Map<DeclarableBehaviour, string>();
   for (const id of ignore) declared.set(id, "declared in the model options");
   for (const id of DECLARABLE_BEHAVIOUR_IDS) {
-    const ids: readonly CatalogId[] = DECLARABLE_BEHAVIOURS[id].ids;
-    const deviation = deviations.find((d) => d.ids?.some((c) => ids.includes(c)));
+    const { ids, tests }: { ids: readonly CatalogId[]; tests: readonly string[] } = DECLARABLE_BEHAVIOURS[id];
+    const deviation = deviations.find((d) => d.ids?.some((c) => ids.includes(c)) || d.tests?.some((t) => tests.includes(t)));
     if (deviation && !declared.has(id)) declared.set(id, deviation.reason);
   }
   return declared;

@@ -75,7 +75,8 @@ export async function runModel(registered: RegisteredCheckpointer, settings: Mod
     ...rest,
     declared: [...declared].map(([behaviour, reason]) => ({
       behaviour,
-      ...DECLARABLE_BEHAVIOURS[behaviour],
+      ids: DECLARABLE_BEHAVIOURS[behaviour].ids,
+      description: DECLARABLE_BEHAVIOURS[behaviour].description,
       reason,
       occurrences: observed.get(behaviour)?.occurrences ?? 0,
       ...(observed.has(behaviour) ? { example: observed.get(behaviour)!.example } : {}),
