@@ -6,8 +6,9 @@ import { formatValue } from "./format.js";
 import type { KnownDeviation, RegisteredCheckpointer, SaverLease } from "./registration.js";
 import type { FailureInfo, TestResult } from "./report.js";
 import type { SpecContext, SpecTest } from "./spec/types.js";
-import { TimeoutError, withTimeout } from "./timeout.js";
+import { TimeoutError, withTimeout, withTimeoutReleasing } from "./timeout.js";
 import { trackSaver, type TrackedSaver } from "./tracked-saver.js";
+import { captureUnhandledRejections, settleTick } from "./unhandled-rejections.js";
 
 /** Everything one spec test needs to run against a live saver. */
 export interface SpecTestRun {
@@ -42,12 +43,15 @@ export async function runSpecTest({ registered, capability, test, saver, timeout
   }
   const tracked = trackSaver(saver);
   const extras: { lease: SaverLease; tracked: TrackedSaver }[] = [];
+  const creations: Promise<SaverLease>[] = [];
   const ctx: SpecContext = {
     saver: tracked.saver,
     capability,
     threadId: (label = "t") => `${label}-${randomUUID()}`,
     freshSaver: async () => {
-      const lease = await registered.create();
+      const creating = registered.create();
+      creations.push(creating);
+      const lease = await creating;
       const extra = { lease, tracked: trackSaver(lease.saver) };
       extras.push(extra);
       return extra.tracked.saver;
@@ -59,6 +63,8 @@ export async function runSpecTest({ registered, capability, test, saver, timeout
   };
   const started = performance.now();
   let failure: FailureInfo | undefined;
+  const unhandled: unknown[] = [];
+  const stopCapture = captureUnhandledRejections((reason) => unhandled.push(reason));
   try {
     await withTimeout(test.run(ctx), timeoutMs, () => {
       const pending = [tracked, ...extras.map((e) => e.tracked)].flatMap((t) => t.inFlight());
@@ -67,13 +73,18 @@ export async function runSpecTest({ registered, capability, test, saver, timeout
   } catch (error) {
     failure = toFailure(error, [tracked, ...extras.map((e) => e.tracked)]);
   }
-  for (const extra of extras) {
+  // Every extra saver is cleaned up, including one the factory delivers after the test timed out.
+  for (const creating of creations) {
     try {
-      await withTimeout(extra.lease.release(), timeoutMs, () => "in the factory's cleanup (the code after yield)");
+      const lease = await withTimeoutReleasing(creating, timeoutMs, () => "in the factory", (late) => late.release());
+      await withTimeout(lease.release(), timeoutMs, () => "in the factory's cleanup (the code after yield)");
     } catch (error) {
       failure ??= toFailure(new Error(`the factory's cleanup of an extra saver failed: ${errorText(error)}`), []);
     }
   }
+  await settleTick();
+  stopCapture();
+  if (unhandled.length > 0 && failure === undefined) failure = unhandledFailure(unhandled);
   const durationMs = performance.now() - started;
   return failure ? { ...meta, status: "failed", durationMs, failure } : { ...meta, status: "passed", durationMs };
 }
@@ -98,6 +109,17 @@ function toFailure(error: unknown, trackers: readonly TrackedSaver[]): FailureIn
     errorName: error instanceof Error ? error.name : typeof error,
     thrownBySaver: method !== undefined,
     stack: error instanceof Error ? error.stack : undefined,
+  };
+}
+
+function unhandledFailure(reasons: readonly unknown[]): FailureInfo {
+  const what = reasons.map((r) => (r instanceof Error ? `${r.name}: ${r.message}` : formatValue(r))).join("; ");
+  return {
+    message:
+      `the saver left a rejected promise unhandled during this test (it may come from an earlier call): ${what}\n` +
+      "  A call that is not awaited or caught crashes a Node process (a LangGraph server) when it fails; await it.",
+    errorName: reasons[0] instanceof Error ? reasons[0].name : typeof reasons[0],
+    thrownBySaver: true,
   };
 }
 

@@ -16,6 +16,7 @@ import { errorText, runSpecTest } from "./run-spec-test.js";
 import type { GraphOptions } from "./graph/options.js";
 import type { ModelOptions } from "./model/options.js";
 import { SECTION_RUNNERS } from "./sections.js";
+import { captureUnhandledRejections, settleTick } from "./unhandled-rejections.js";
 import type { ReportSection } from "./report.js";
 
 export { errorText } from "./run-spec-test.js";
@@ -73,33 +74,41 @@ export async function validate(registered: RegisteredCheckpointer, options: Vali
   const sections: ReportSection[] = [];
 
   progress.onRunStart?.({ checkpointerName: registered.name, capabilities: [...selected] });
-  let lifespan;
+  const stopCapture = captureUnhandledRejections((reason) =>
+    errors.push(`the saver left a rejected promise unhandled outside any test: ${errorText(reason)}`),
+  );
   try {
-    lifespan = await withTimeoutReleasing(registered.enterLifespan(), lifespanTimeoutMs, () => "in the lifespan's setup", (late) => late.end());
-  } catch (error) {
-    throw new ConformanceSetupError(`${registered.name}: the lifespan's setup failed: ${errorText(error)}`, { cause: error });
-  }
-  try {
-    for (const { id } of CAPABILITIES) {
-      const runner = new CapabilityRun(registered, id, timeoutMs, grep, progress);
-      if (!selected.has(id)) results[id] = runner.skipped("not selected (the capabilities option)");
-      else if (registered.skipCapabilities.has(id)) results[id] = runner.skipped("skipped by skipCapabilities");
-      else results[id] = await runner.run();
+    let lifespan;
+    try {
+      lifespan = await withTimeoutReleasing(registered.enterLifespan(), lifespanTimeoutMs, () => "in the lifespan's setup", (late) => late.end());
+    } catch (error) {
+      throw new ConformanceSetupError(`${registered.name}: the lifespan's setup failed: ${errorText(error)}`, { cause: error });
     }
-    for (const section of SECTION_RUNNERS) {
+    try {
+      for (const { id } of CAPABILITIES) {
+        const runner = new CapabilityRun(registered, id, timeoutMs, grep, progress);
+        if (!selected.has(id)) results[id] = runner.skipped("not selected (the capabilities option)");
+        else if (registered.skipCapabilities.has(id)) results[id] = runner.skipped("skipped by skipCapabilities");
+        else results[id] = await runner.run();
+      }
+      for (const section of SECTION_RUNNERS) {
+        try {
+          const added = await section.run({ registered, options, results, timeoutMs, progress });
+          if (added) sections.push(added);
+        } catch (error) {
+          errors.push(`the ${section.key} section failed to run: ${errorText(error)}`);
+        }
+      }
+    } finally {
       try {
-        const added = await section.run({ registered, options, results, timeoutMs, progress });
-        if (added) sections.push(added);
+        await withTimeout(lifespan.end(), lifespanTimeoutMs, () => "in the lifespan's teardown");
       } catch (error) {
-        errors.push(`the ${section.key} section failed to run: ${errorText(error)}`);
+        errors.push(`the lifespan's teardown failed: ${errorText(error)}`);
       }
     }
   } finally {
-    try {
-      await withTimeout(lifespan.end(), lifespanTimeoutMs, () => "in the lifespan's teardown");
-    } catch (error) {
-      errors.push(`the lifespan's teardown failed: ${errorText(error)}`);
-    }
+    await settleTick();
+    stopCapture();
   }
   const report = new ConformanceReport({
     checkpointerName: registered.name,
