@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import type { BaseCheckpointSaver } from "@langchain/langgraph-checkpoint";
+import type { BaseCheckpointSaver, ChannelVersions } from "@langchain/langgraph-checkpoint";
 import type { RunnableConfig } from "@langchain/core/runnables";
 import type { RegisteredCheckpointer } from "../registration.js";
 import { generateCheckpoint, generateConfig, generateMetadata } from "../test-utils.js";
@@ -132,7 +132,7 @@ async function putNext(saver: BaseCheckpointSaver, threadId: string, parent: Run
     channelVersions: { messages: 1, counter: step + 1, scratch: 1 },
   });
   const config = generateConfig(threadId, "", parent?.configurable?.checkpoint_id as string | undefined);
-  const newVersions = step === 0 ? { messages: 1, counter: 1, scratch: 1 } : { counter: step + 1 };
+  const newVersions: ChannelVersions = step === 0 ? { messages: 1, counter: 1, scratch: 1 } : { counter: step + 1 };
   const stored = await saver.put(config, checkpoint, generateMetadata("loop", step), newVersions);
   ids.push(checkpoint.id);
   return stored;

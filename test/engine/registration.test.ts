@@ -62,8 +62,8 @@ describe("factory forms and lifecycle", () => {
     });
     const report = await validate(reg, { capabilities: ["put", "get_tuple"] });
     expect(report.results.put?.status).toBe("failed");
-    expect(created).toBe(2);
-    expect(cleaned).toBe(2);
+    expect(created).toBeGreaterThanOrEqual(2); // one per capability, plus any a test asks for (isolation checks)
+    expect(cleaned).toBe(created);
   });
 
   it("runs the lifespan's setup once before everything and its teardown once after", async () => {
@@ -82,7 +82,7 @@ describe("factory forms and lifecycle", () => {
         yield new MemorySaver();
       },
     );
-    await validate(reg, { capabilities: ["put", "list"] });
+    await validate(reg, { capabilities: ["put", "list"], grep: "roundtrip|test_list_all" });
     expect(events).toEqual(["setup", "create", "create", "teardown"]);
   });
 
