@@ -7,17 +7,17 @@ import type { KnownDeviation } from "../registration.js";
  * deviations with this reason instead of failures.
  * @public
  */
-export const DELTA_ORDER_DEVIATION = (saver: string): KnownDeviation => ({
+export const deltaOrderDeviation = (saver: string): KnownDeviation => ({
   tests: ["G18"],
   reason: `${saver} ignores putWrites' taskPath and returns pendingWrites in task-id (or storage) order, so a DeltaChannel rebuilt by a cold getState/history replays parallel writers in another order than the live run`,
 });
 
 /** @public */
-export const SQLITE_GRAPH_DEVIATIONS: readonly KnownDeviation[] = [DELTA_ORDER_DEVIATION("SqliteSaver 1.0.4")];
+export const SQLITE_GRAPH_DEVIATIONS: readonly KnownDeviation[] = [deltaOrderDeviation("SqliteSaver 1.0.4")];
 
 /** @public */
 export const POSTGRES_GRAPH_DEVIATIONS: readonly KnownDeviation[] = [
-  DELTA_ORDER_DEVIATION("PostgresSaver 1.0.5"),
+  deltaOrderDeviation("PostgresSaver 1.0.5"),
   {
     tests: ["G06", "G07", "G08", "G09", "G13"],
     reason:
