@@ -6,7 +6,7 @@ export interface ModelOptions {
   runs?: number;
   /** fast-check seed, to replay a failure. Default: random. */
   seed?: number;
-  /** fast-check path (as printed in a failure), to replay a shrunk failure; needs the same seed. */
+  /** The replay path printed with a failure (fast-check's path, "@", the commands' path), to replay it; needs the same seed. */
   path?: string;
   /** Stop starting new sequences after this many ms (the sequence in flight finishes). Default 20000. */
   timeLimitMs?: number;

@@ -92,13 +92,18 @@ export async function runModel(registered: RegisteredCheckpointer, settings: Mod
   }
   base.extended = [...extended];
 
+  const replay = parseReplayPath(settings.path);
   let lastFailure: { env: SequenceEnv; error: unknown } | undefined;
   const observe = (behaviour: DeclarableBehaviour, example: readonly string[]) => {
     const seen = observed.get(behaviour);
     observed.set(behaviour, { occurrences: (seen?.occurrences ?? 0) + 1, example: seen?.example ?? example });
   };
   const property = fc.asyncProperty(
-    fc.commands(commandArbitraries(extended), { maxCommands: settings.maxCommands ?? MODEL_DEFAULTS.maxCommands, size: "max" }),
+    fc.commands(commandArbitraries(extended), {
+      maxCommands: settings.maxCommands ?? MODEL_DEFAULTS.maxCommands,
+      size: "max",
+      ...(replay.commands !== undefined ? { replayPath: replay.commands } : {}),
+    }),
     async (commands) => {
       const lease = await withTimeout(registered.create(), settings.timeoutMs, () => "in the factory (creating a saver)");
       const env = new SequenceEnv(declared, observe, settings.timeoutMs);
@@ -116,7 +121,7 @@ export async function runModel(registered: RegisteredCheckpointer, settings: Mod
   const details = await fc.check(property, {
     numRuns: requestedRuns,
     seed,
-    ...(settings.path !== undefined ? { path: settings.path } : {}),
+    ...(replay.run !== undefined ? { path: replay.run } : {}),
     interruptAfterTimeLimit: settings.timeLimitMs ?? MODEL_DEFAULTS.timeLimitMs,
     markInterruptAsFailure: false,
   });
@@ -126,6 +131,7 @@ export async function runModel(registered: RegisteredCheckpointer, settings: Mod
   if (!(error instanceof ModelDisagreement) || lastFailure === undefined) {
     return finish({ status: "error", runs, interrupted: details.interrupted, error: `a sequence failed outside the comparison: ${errorText(error)}` });
   }
+  const sequence = details.counterexample ? String(details.counterexample[0]) : "";
   return finish({
     status: "failed",
     runs,
@@ -135,9 +141,9 @@ export async function runModel(registered: RegisteredCheckpointer, settings: Mod
       ids: error.ids,
       lines: error.lines,
       reproduction: renderReproduction(registered.name, lastFailure.env.transcript, error),
-      sequence: details.counterexample ? String(details.counterexample[0]) : "",
+      sequence,
       seed: details.seed,
-      path: details.counterexamplePath ?? "",
+      path: formatReplayPath(details.counterexamplePath ?? "", sequence),
       shrinks: details.numShrinks,
     },
   });
@@ -154,4 +160,19 @@ async function detectExtended(registered: RegisteredCheckpointer, timeoutMs: num
   } finally {
     await withTimeout(lease.release(), timeoutMs, () => "in the factory's cleanup");
   }
+}
+
+/**
+ * Our replay path is fast-check's run path plus, after "@", the commands'
+ * replay path (which fast-check needs to rebuild a shrunk command sequence).
+ */
+function parseReplayPath(path: string | undefined): { run?: string; commands?: string } {
+  if (path === undefined) return {};
+  const [run, commands] = path.split("@");
+  return { run, commands };
+}
+
+function formatReplayPath(runPath: string, sequence: string): string {
+  const commands = /replayPath="([^"]*)"/.exec(sequence)?.[1];
+  return commands === undefined ? runPath : `${runPath}@${commands}`;
 }

@@ -69,7 +69,7 @@ export class PutCommand implements fc.AsyncCommand<ModelState, RealState> {
       const change = this.args.changes[channel] ?? { kind: "keep", alsoNew: false };
       const inherited = parent && Object.prototype.hasOwnProperty.call(parent.channel_versions, channel);
       if (change.kind === "set") {
-        values[channel] = change.value;
+        values[channel] = structuredClone(change.value); // fresh objects: the caller changes them after put
         versions[channel] = m.env.nextVersion();
         newVersions[channel] = versions[channel];
       } else if (change.kind === "keep" && inherited) {
@@ -91,7 +91,7 @@ export class PutCommand implements fc.AsyncCommand<ModelState, RealState> {
     if (!(this.args.omitNs && ns === "")) configurable.checkpoint_ns = ns;
     if (parentId !== undefined) configurable.checkpoint_id = parentId;
     const config: RunnableConfig = { configurable };
-    return { config, checkpoint, metadata: this.args.metadata as CheckpointMetadata, newVersions };
+    return { config, checkpoint, metadata: structuredClone(this.args.metadata) as CheckpointMetadata, newVersions };
   }
 
   private parentId(m: Readonly<ModelState>, threadId: string, ns: string): string | undefined {
