@@ -22,3 +22,4 @@ export type { GraphOptions } from "./graph/options.js";
 export type { GraphScenario, ScenarioContext, ScenarioVariant, Durability } from "./graph/types.js";
 export type { GraphCaseResult } from "./graph/result.js";
 export type { Divergence } from "./graph/compare.js";
+export { createEncryptedSerializer } from "./serde/encrypted-serializer.js";

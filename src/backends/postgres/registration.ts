@@ -79,7 +79,10 @@ export function postgresRegistration(variant: PostgresVariant, given?: PostgresS
     }
   }
 
-  return checkpointerTest({ name: variant.name, lifespan, knownDeviations: variant.knownDeviations }, factory);
+  return checkpointerTest(
+    { name: variant.name, lifespan, knownDeviations: variant.knownDeviations, timeoutMs: SERVER_TEST_TIMEOUT_MS },
+    factory,
+  );
 }
 
 /**
@@ -87,6 +90,13 @@ export function postgresRegistration(variant: PostgresVariant, given?: PostgresS
  * emits "error" on the pool; unhandled, that crashes the process. The next
  * query on the pool reports the problem instead.
  */
+/**
+ * A round trip to a server costs far more than a call into memory, and the
+ * serialization tests move megabytes: a busy CI machine needs more than the
+ * default 5 s per test before a slow call is a hang.
+ */
+const SERVER_TEST_TIMEOUT_MS = 30_000;
+
 function quietPool(pool: Pool): Pool {
   pool.on("error", () => undefined);
   return pool;

@@ -1,0 +1,141 @@
+/**
+ * The suite's own speed: the full conformance run on MemorySaver in-process and
+ * as a whole CLI process, next to @langchain/langgraph-checkpoint-validation's
+ * documented in-vitest route as a whole process; then full runs on SQLite and
+ * the embedded PostgreSQL (server start measured apart).
+ */
+import { readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { MemorySaver } from "@langchain/langgraph-checkpoint";
+import { checkpointerTest, validate, type ValidateOptions } from "../src/index.js";
+import { SPECS } from "../src/spec/index.js";
+import { acquirePostgres, postgresBackend, sqliteBackend } from "../src/backends/index.js";
+import { summarize } from "../src/bench/stats.js";
+import { runProcess } from "./measure-process.js";
+
+export interface Timing {
+  label: string;
+  runs: number;
+  median: number;
+  min: number;
+  max: number;
+  spreadPct: number;
+  peakKb?: number;
+  note?: string;
+}
+
+const root = new URL("..", import.meta.url).pathname;
+
+function timing(label: string, samples: number[], extra: Partial<Timing> = {}): Timing {
+  return { label, runs: samples.length, ...summarize(samples), ...extra };
+}
+
+async function timeInProcess(label: string, runs: number, options: ValidateOptions): Promise<Timing> {
+  const reg = checkpointerTest({ name: "MemorySaver" }, () => new MemorySaver());
+  await validate(reg, options); // warm-up: module loading and JIT are not the suite's cost
+  const samples: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    const start = performance.now();
+    const report = await validate(reg, options);
+    samples.push(performance.now() - start);
+    if (!report.passedAllBase()) throw new Error(`${label}: MemorySaver did not pass the base level`);
+  }
+  return timing(label, samples);
+}
+
+function timeProcess(label: string, runs: number, command: string, args: string[], check: (stdout: string) => void): Timing {
+  const samples: number[] = [];
+  let peakKb = 0;
+  for (let i = 0; i < runs; i++) {
+    const run = runProcess(command, args, root);
+    check(run.stdout);
+    samples.push(run.wallMs);
+    peakKb = Math.max(peakKb, run.peakKb);
+  }
+  return timing(label, samples, { peakKb });
+}
+
+export interface SuiteSpeedResult {
+  timings: Timing[];
+  ours: { specTests: number; requiredTests: number; catalogIds: number };
+  theirs: { tests: number };
+  ratio: number;
+  memoryRatio: number;
+}
+
+export async function measureSuiteSpeed(runs = 5): Promise<SuiteSpeedResult> {
+  const timings: Timing[] = [];
+  timings.push(await timeInProcess("validate() in-process, storage suites (MemorySaver)", runs * 2, { graph: false, model: false }));
+  timings.push(await timeInProcess("validate() in-process, default options (MemorySaver)", runs * 2, {}));
+
+  const ourJson = join(tmpdir(), `conformance-bench-${process.pid}.json`);
+  const ours = timeProcess(
+    "our CLI, whole process (MemorySaver, default options)",
+    runs,
+    process.execPath,
+    ["dist/cli/main.js", "bench/fixtures/memory-registration.mjs", "--reporter", `json:${ourJson}`, "--reporter", "dots"],
+    () => {
+      const dict = JSON.parse(readFileSync(ourJson, "utf8")) as { conformance_level: string };
+      if (dict.conformance_level !== "FULL") throw new Error(`our CLI run reported ${dict.conformance_level}`);
+    },
+  );
+  timings.push(ours);
+
+  const theirJson = join(tmpdir(), `validation-bench-${process.pid}.json`);
+  let theirTests = 0;
+  const theirs = timeProcess(
+    "@langchain/langgraph-checkpoint-validation 1.1.1, whole process (vitest route)",
+    runs,
+    process.execPath,
+    ["node_modules/vitest/vitest.mjs", "run", "--config", "bench/fixtures/validation.vitest.config.mjs", "--reporter=json", `--outputFile=${theirJson}`],
+    () => {
+      const r = JSON.parse(readFileSync(theirJson, "utf8")) as { numTotalTests: number; numFailedTests: number };
+      if (r.numFailedTests > 0 || r.numTotalTests === 0) throw new Error(`the validation package's run failed: ${JSON.stringify(r)}`);
+      theirTests = r.numTotalTests;
+    },
+  );
+  timings.push(theirs);
+  rmSync(ourJson, { force: true });
+  rmSync(theirJson, { force: true });
+
+  const sqlite = sqliteBackend.registration();
+  const sqliteSamples: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    const start = performance.now();
+    await validate(sqlite, { graph: false, model: false });
+    sqliteSamples.push(performance.now() - start);
+  }
+  timings.push(timing("validate() in-process, storage suites (SqliteSaver, temp file)", sqliteSamples));
+
+  const serverStart = performance.now();
+  const server = await acquirePostgres();
+  const startMs = performance.now() - serverStart;
+  try {
+    const pg = postgresBackend.registration({ postgres: server });
+    const pgSamples: number[] = [];
+    for (let i = 0; i < runs; i++) {
+      const start = performance.now();
+      await validate(pg, { graph: false, model: false });
+      pgSamples.push(performance.now() - start);
+    }
+    timings.push(timing(`validate() in-process, storage suites (PostgresSaver, ${server.kind} server)`, pgSamples));
+    timings.push(timing(`PostgreSQL server start (${server.kind})`, [startMs], { note: "once per run, not part of the suite" }));
+  } finally {
+    await server.stop();
+  }
+
+  const specs = Object.values(SPECS).filter((s) => s !== undefined);
+  const tests = specs.flatMap((s) => s.tests);
+  return {
+    timings,
+    ours: {
+      specTests: tests.length,
+      requiredTests: tests.filter((t) => !t.advisory).length,
+      catalogIds: new Set(tests.flatMap((t) => t.ids)).size,
+    },
+    theirs: { tests: theirTests },
+    ratio: ours.median / theirs.median,
+    memoryRatio: (ours.peakKb ?? 0) / (theirs.peakKb ?? 1),
+  };
+}
