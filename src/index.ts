@@ -23,3 +23,6 @@ export type { GraphScenario, ScenarioContext, ScenarioVariant, Durability } from
 export type { GraphCaseResult } from "./graph/result.js";
 export type { Divergence } from "./graph/compare.js";
 export { createEncryptedSerializer } from "./serde/encrypted-serializer.js";
+export type { ModelOptions } from "./model/options.js";
+export type { DeclarableBehaviour } from "./model/behaviours.js";
+export type { DeclaredOutcome, ModelFailure, ModelRunResult } from "./model/run-model.js";
