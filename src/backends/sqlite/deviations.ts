@@ -1,5 +1,6 @@
 import type { KnownDeviation } from "../../registration.js";
 import { taskPathOrderDeviation } from "../task-path-deviation.js";
+import { SQLITE_GRAPH_DEVIATIONS } from "../../graph/known-deviations.js";
 
 /** SqliteSaver 1.0.4's known deviations (measured; see docs/readme/backends.md). */
 export const SQLITE_DEVIATIONS: readonly KnownDeviation[] = [
@@ -9,6 +10,7 @@ export const SQLITE_DEVIATIONS: readonly KnownDeviation[] = [
     reason:
       'SqliteSaver 1.0.4 creates its tables lazily in setup(), which deleteThread() never calls: deleteThread as the first call on a new saver throws "no such table: checkpoints"',
   },
+  ...SQLITE_GRAPH_DEVIATIONS,
 ];
 
 /**
