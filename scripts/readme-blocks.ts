@@ -5,6 +5,7 @@
  */
 import { CAPABILITIES } from "../src/capabilities.js";
 import { SPECS } from "../src/spec/index.js";
+import { BACKENDS } from "../src/backends/index.js";
 
 export type BlockRenderers = Record<string, () => string | Promise<string>>;
 
@@ -24,8 +25,28 @@ function capabilityTable(): string {
   ].join("\n");
 }
 
+/** Every deviation the built-in backends declare, grouped by the backends that share it. */
+function deviationTable(): string {
+  const rows = new Map<string, { backends: string[]; what: string; reason: string }>();
+  for (const backend of BACKENDS) {
+    for (const d of backend.knownDeviations) {
+      const what = [...(d.tests ?? []), ...(d.ids ?? [])].map((t) => `\`${t}\``).join(", ");
+      const key = `${what}|${d.reason}`;
+      const row = rows.get(key) ?? { backends: [], what, reason: d.reason };
+      row.backends.push(`\`${backend.id}\``);
+      rows.set(key, row);
+    }
+  }
+  return [
+    "| backends | spec tests / graph scenarios | reason |",
+    "| --- | --- | --- |",
+    ...[...rows.values()].map((r) => `| ${r.backends.join(", ")} | ${r.what} | ${r.reason.replace(/\|/g, "\\|")} |`),
+  ].join("\n");
+}
+
 export const BLOCKS: BlockRenderers = {
   capabilities: capabilityTable,
+  deviations: deviationTable,
 };
 
 /** Replaces every generated block of `readme` with its fresh content. */
