@@ -2,7 +2,7 @@ import type { KnownDeviation } from "../registration.js";
 
 /**
  * Graph scenarios the official savers are known to fail (measured with
- * @langchain/langgraph 1.7.3; docs/readme/graph.md has the evidence). A
+ * @langchain/langgraph 1.7.3; docs/graph.md has the evidence). A
  * registration lists them in `knownDeviations` so the report shows them as
  * deviations with this reason instead of failures.
  * @public

@@ -9,7 +9,7 @@ import keepsOldest from "../mutants/pr-keep-latest-keeps-oldest.mutant.js";
 const EXTENDED: Capability[] = ["delete_for_runs", "copy_thread", "prune", "delta_channel_history"];
 const QUIET = { graph: false, model: false } as const;
 
-/** The knownDeviations entry documented in docs/readme/deviations-extended.md. */
+/** The knownDeviations entry documented in docs/deviations.md. */
 const SQLITE_DELTA_ORDER: KnownDeviation = {
   tests: ["test_history_orders_writes_by_task_path"],
   reason:

@@ -8,7 +8,7 @@ const CAPABILITIES: Capability[] = ["list", "delete_thread"];
 /** Only this suite's tests (other suites add tests to these capabilities). */
 const OWN_TESTS = /^test_(list|delete_thread)_/;
 
-/** The same entry docs/readme/deviations-list-delete-thread.md asks the SQLite backend to declare. */
+/** The same entry docs/deviations.md records for the SQLite backend. */
 const SQLITE_DEVIATIONS: KnownDeviation[] = [
   {
     tests: ["test_delete_thread_first_call_on_fresh_saver"],

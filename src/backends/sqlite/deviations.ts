@@ -2,7 +2,7 @@ import type { KnownDeviation } from "../../registration.js";
 import { taskPathOrderDeviation } from "../task-path-deviation.js";
 import { SQLITE_GRAPH_DEVIATIONS } from "../../graph/known-deviations.js";
 
-/** SqliteSaver 1.0.4's known deviations (measured; see docs/readme/backends.md). */
+/** SqliteSaver 1.0.4's known deviations (measured; see docs/backends.md). */
 export const SQLITE_DEVIATIONS: readonly KnownDeviation[] = [
   taskPathOrderDeviation("SqliteSaver 1.0.4", "its writes table has no task_path column and its queries sort by nothing"),
   {
