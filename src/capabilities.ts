@@ -92,6 +92,11 @@ export function capabilityInfo(id: Capability): CapabilityInfo {
   return info;
 }
 
+/** Why a saver lacking a base capability's method fails: the detection's reason, then the method every saver must have. */
+export function requiredOfEverySaver(info: CapabilityInfo, reason: string): string {
+  return `${reason}; ${info.signature} is required of every saver`;
+}
+
 export function isCapability(value: unknown): value is Capability {
   return typeof value === "string" && (CAPABILITY_IDS as readonly string[]).includes(value);
 }

@@ -1,4 +1,4 @@
-import { capabilityInfo, detectCapability, type Capability } from "./capabilities.js";
+import { capabilityInfo, detectCapability, requiredOfEverySaver, type Capability } from "./capabilities.js";
 import type { RegisteredCheckpointer, SaverLease } from "./registration.js";
 import { errorText, runSpecTest } from "./run-spec-test.js";
 import type { TestResult } from "./report.js";
@@ -47,7 +47,7 @@ export class CapabilitySession {
     const info = capabilityInfo(capability);
     const state =
       info.kind === "base"
-        ? { kind: "broken" as const, message: `${detection.reason}; ${info.signature} is required of every saver`, lease }
+        ? { kind: "broken" as const, message: requiredOfEverySaver(info, detection.reason), lease }
         : { kind: "not-run" as const, reason: `not implemented: ${detection.reason}` };
     if (state.kind === "not-run") await lease.release();
     return new CapabilitySession(registered, capability, timeoutMs, state);

@@ -1,5 +1,5 @@
 import type { BaseCheckpointSaver } from "@langchain/langgraph-checkpoint";
-import { CAPABILITIES, CAPABILITY_IDS, capabilityInfo, detectCapability, isCapability, type Capability, type Detection } from "./capabilities.js";
+import { CAPABILITIES, CAPABILITY_IDS, capabilityInfo, detectCapability, isCapability, requiredOfEverySaver, type Capability, type Detection } from "./capabilities.js";
 import { describeValue } from "./describe-value.js";
 import type { ProgressHooks } from "./progress.js";
 import {
@@ -173,7 +173,7 @@ class CapabilityRun {
     if (!runs) {
       const reason = (detection as Extract<Detection, { reason: string }>).reason;
       if (info.kind === "base") {
-        const test = lifecycleFailure(`${info.method}_exists`, `${reason}; ${info.signature} is required of every saver`);
+        const test = lifecycleFailure(`${info.method}_exists`, requiredOfEverySaver(info, reason));
         this.report(test);
         return { status: "failed", detected: false, inherited: false, tests: [test] };
       }
