@@ -47,6 +47,7 @@ export { REDIS_URL_ENV } from "./redis/index.js";
 export { createEncryptedSerializer } from "../serde/encrypted-serializer.js";
 export {
   runMatrix,
+  registrationBackend,
   renderMatrixTerminal,
   renderMatrixMarkdown,
   renderMatrixJson,

@@ -1,9 +1,10 @@
 import { CAPABILITIES, type Capability } from "../capabilities.js";
 import { countsOf, isDeviation, type CapabilityResult, type ConformanceLevel, type TestResult } from "../report.js";
+import { buildSectionRows, type MatrixSectionKey, type MatrixSectionRow } from "./section-rows.js";
 import type { BackendOutcome, MatrixResult } from "./types.js";
 
-/** How one spec test came out on one backend. */
-export type TestVerdict = "pass" | "fail" | "deviation" | "skip" | "advisory-pass" | "advisory-fail";
+/** How one spec test, graph scenario case or model run came out on one backend. */
+export type TestVerdict = "pass" | "fail" | "deviation" | "skip" | "advisory-pass" | "advisory-fail" | "not-applicable" | "error";
 
 export interface MatrixColumn {
   id: string;
@@ -34,9 +35,11 @@ export interface MatrixRow {
   disagree: boolean;
 }
 
-/** A spec test whose verdict differs between backends. */
+/** A spec test (or graph case, or model run) whose verdict differs between backends. */
 export interface Disagreement {
-  capability: Capability;
+  /** The capability, or the section ("graph", "model"). */
+  row: Capability | MatrixSectionKey;
+  /** Spec test name, graph case id (`G02[exit]`), or "random sequences". */
   test: string;
   verdicts: Record<string, TestVerdict>;
 }
@@ -44,10 +47,12 @@ export interface Disagreement {
 export interface MatrixGrid {
   columns: MatrixColumn[];
   rows: MatrixRow[];
+  /** After the capability rows: one per report section that ran (graph scenarios, model). */
+  sectionRows: MatrixSectionRow[];
   disagreements: Disagreement[];
 }
 
-/** The backend x capability view of a matrix run, shared by every renderer. */
+/** The backend x capability (then x section) view of a matrix run, shared by every renderer. */
 export function buildGrid(result: MatrixResult): MatrixGrid {
   const columns = result.outcomes.map(toColumn);
   const disagreements: Disagreement[] = [];
@@ -58,7 +63,8 @@ export function buildGrid(result: MatrixResult): MatrixGrid {
     const statuses = new Set(cells.filter((c): c is MatrixCell => c !== undefined).map((c) => c.status));
     return { capability, cells, disagree: statuses.size > 1 || found.length > 0 };
   });
-  return { columns, rows, disagreements };
+  const sections = buildSectionRows(result.outcomes);
+  return { columns, rows, sectionRows: sections.rows, disagreements: [...disagreements, ...sections.disagreements] };
 }
 
 function toColumn(outcome: BackendOutcome): MatrixColumn {
@@ -111,7 +117,7 @@ function disagreeingTests(outcomes: readonly BackendOutcome[], capability: Capab
   const found: Disagreement[] = [];
   for (const [test, verdicts] of byTest) {
     // A test some backends never reached (their capability is not implemented) is not a disagreement on the test.
-    if (new Set(Object.values(verdicts)).size > 1) found.push({ capability, test, verdicts });
+    if (new Set(Object.values(verdicts)).size > 1) found.push({ row: capability, test, verdicts });
   }
   return found;
 }

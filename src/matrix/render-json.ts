@@ -1,13 +1,23 @@
 import { buildGrid } from "./grid.js";
+
+type CountedCell = { status: string; passed: number; failed: number; deviations: number };
 import type { MatrixResult } from "./types.js";
 
 /**
  * The matrix as plain JSON: per backend its status, level, time and the full
- * `toDict()` report (or why it did not run); the grid; and the disagreements.
+ * `toDict()` report (or why it did not run); the grid (capabilities, then the
+ * graph and model sections when they ran); and the disagreements.
  * @public
  */
 export function matrixToJson(result: MatrixResult): unknown {
   const grid = buildGrid(result);
+  const cellsByBackend = (cells: readonly (CountedCell | undefined)[]) =>
+    Object.fromEntries(
+      cells.map((cell, i) => [
+        grid.columns[i].id,
+        cell ? { status: cell.status, passed: cell.passed, failed: cell.failed, deviations: cell.deviations } : null,
+      ]),
+    );
   return {
     duration_ms: Math.round(result.durationMs),
     postgres: result.postgres ? { kind: result.postgres.kind, start_ms: Math.round(result.postgres.startMs) } : null,
@@ -18,16 +28,8 @@ export function matrixToJson(result: MatrixResult): unknown {
           ? { id: o.id, title: o.title, status: o.status, reason: o.reason }
           : { id: o.id, title: o.title, status: o.status, error: o.error, duration_ms: Math.round(o.durationMs) },
     ),
-    capabilities: grid.rows.map((r) => ({
-      capability: r.capability,
-      disagree: r.disagree,
-      cells: Object.fromEntries(
-        r.cells.map((cell, i) => [
-          grid.columns[i].id,
-          cell ? { status: cell.status, passed: cell.passed, failed: cell.failed, deviations: cell.deviations } : null,
-        ]),
-      ),
-    })),
+    capabilities: grid.rows.map((r) => ({ capability: r.capability, disagree: r.disagree, cells: cellsByBackend(r.cells) })),
+    sections: grid.sectionRows.map((r) => ({ section: r.key, disagree: r.disagree, cells: cellsByBackend(r.cells) })),
     disagreements: grid.disagreements,
   };
 }

@@ -13,13 +13,17 @@ export function renderMatrixMarkdown(result: MatrixResult): string {
   const out = [
     "# Conformance matrix",
     "",
-    `${summary(grid.columns)}. Cells: ✓ passed tests, ✗ passed/total, "+n dev" declared deviations that occurred; ≠ marks capabilities where the backends disagree.`,
+    `${summary(grid.columns)}. ${legend(grid.sectionRows.length > 0)}`,
     "",
     row(["capability", ...grid.columns.map((c) => `${c.id}`)]),
     row(["---", ...grid.columns.map(() => "---")]),
   ];
   for (const r of grid.rows) {
     const label = r.disagree ? `**≠ ${r.capability}**` : r.capability;
+    out.push(row([label, ...r.cells.map((cell, i) => cell?.text ?? columnPlaceholder(grid.columns[i]))]));
+  }
+  for (const r of grid.sectionRows) {
+    const label = r.disagree ? `**≠ ${r.label}**` : `*${r.label}*`;
     out.push(row([label, ...r.cells.map((cell, i) => cell?.text ?? columnPlaceholder(grid.columns[i]))]));
   }
   out.push(
@@ -30,8 +34,8 @@ export function renderMatrixMarkdown(result: MatrixResult): string {
     "Backends: " + grid.columns.map((c) => `\`${c.id}\` = ${c.title}`).join(", ") + ".",
   );
   if (grid.disagreements.length > 0) {
-    out.push("", "## Where the backends disagree", "", row(["capability", "test", "verdicts"]), row(["---", "---", "---"]));
-    for (const d of grid.disagreements) out.push(row([d.capability, `\`${d.test}\``, verdictSummary(d)]));
+    out.push("", "## Where the backends disagree", "", row(["row", "test", "verdicts"]), row(["---", "---", "---"]));
+    for (const d of grid.disagreements) out.push(row([d.row, `\`${d.test}\``, verdictSummary(d)]));
   }
   const notRun = grid.columns.filter((c) => c.note !== undefined);
   if (notRun.length > 0) {
@@ -43,4 +47,9 @@ export function renderMatrixMarkdown(result: MatrixResult): string {
 
 function escapeCell(text: string): string {
   return text.replace(/\|/g, "\\|").replace(/\n/g, " ");
+}
+
+function legend(withSections: boolean): string {
+  const sections = withSections ? " Graph scenarios count cases (each compared with MemorySaver); model counts random sequences." : "";
+  return `Cells: ✓ passed tests, ✗ passed/total, "+n dev" declared deviations that occurred; ≠ marks rows where the backends disagree.${sections}`;
 }

@@ -11,7 +11,8 @@ const DISAGREE_MARK = "≠";
 
 /**
  * The matrix as a terminal table: capabilities down, backends across, pass/fail
- * counts per cell, then level, counts and time per backend. Rows where the
+ * counts per cell; then a row per report section that ran (graph scenarios:
+ * cases; model: sequences); then level, counts and time per backend. Rows where the
  * backends disagree are marked `≠` (and yellow), followed by the tests that differ.
  * @public
  */
@@ -20,26 +21,36 @@ export function renderMatrixTerminal(result: MatrixResult, options: TerminalMatr
   const paint = (code: number, text: string) => (color ? `\u001b[${code}m${text}\u001b[0m` : text);
   const grid = buildGrid(result);
   const header = ["capability", ...grid.columns.map((c) => c.id)];
-  const body: { cells: string[]; disagree?: boolean }[] = grid.rows.map((row) => ({
-    cells: [row.capability, ...row.cells.map((cell, i) => cell?.text ?? columnPlaceholder(grid.columns[i]))],
+  const toLine = (label: string, row: { cells: ({ text: string } | undefined)[]; disagree: boolean }) => ({
+    cells: [label, ...row.cells.map((cell, i) => cell?.text ?? columnPlaceholder(grid.columns[i]))],
     disagree: row.disagree,
-  }));
+  });
+  const body = grid.rows.map((row) => toLine(row.capability, row));
+  const sectionBody = grid.sectionRows.map((row) => toLine(row.label, row));
   const footer = [
     ["level", ...grid.columns.map((c) => c.level ?? c.status.toUpperCase())],
     ["passed/failed", ...grid.columns.map((c) => (c.status === "ran" ? `${c.passed}/${c.failed}` : "-"))],
     ["time", ...grid.columns.map((c) => (c.durationMs === undefined ? "-" : seconds(c.durationMs)))],
   ];
-  const widths = header.map((_, i) => Math.max(...[header, ...body.map((r) => r.cells), ...footer].map((cells) => cells[i].length)));
+  const widths = header.map((_, i) =>
+    Math.max(...[header, ...body.map((r) => r.cells), ...sectionBody.map((r) => r.cells), ...footer].map((cells) => cells[i].length)),
+  );
   const line = (cells: string[], mark = " ") =>
     `${mark} ${cells.map((cell, i) => cell.padEnd(widths[i])).join("  ")}`.trimEnd();
 
   const out: string[] = [`Conformance matrix: ${summary(grid.columns)}`, "", line(header)];
-  out.push(`  ${widths.map((w) => "-".repeat(w)).join("  ")}`);
-  for (const row of body) {
-    const text = line(row.cells, row.disagree ? DISAGREE_MARK : " ");
-    out.push(row.disagree ? paint(33, text) : colourFailures(text, paint));
-  }
-  out.push(`  ${widths.map((w) => "-".repeat(w)).join("  ")}`);
+  const rule = `  ${widths.map((w) => "-".repeat(w)).join("  ")}`;
+  const pushRows = (rows: typeof body) => {
+    for (const row of rows) {
+      const text = line(row.cells, row.disagree ? DISAGREE_MARK : " ");
+      out.push(row.disagree ? paint(33, text) : colourFailures(text, paint));
+    }
+  };
+  out.push(rule);
+  pushRows(body);
+  if (sectionBody.length > 0) out.push(rule);
+  pushRows(sectionBody);
+  out.push(rule);
   for (const cells of footer) out.push(line(cells));
   out.push(...disagreementLines(grid.disagreements), ...noteLines(grid.columns));
   if (result.postgres) out.push("", `PostgreSQL: ${result.postgres.kind} server, ready in ${seconds(result.postgres.startMs)}`);
@@ -48,7 +59,7 @@ export function renderMatrixTerminal(result: MatrixResult, options: TerminalMatr
 }
 
 function colourFailures(text: string, paint: (code: number, text: string) => string): string {
-  return text.replace(/✗ \d+\/\d+/g, (m) => paint(31, m));
+  return text.replace(/✗ \S+/g, (m) => paint(31, m));
 }
 
 export function columnPlaceholder(column: MatrixColumn): string {
@@ -76,7 +87,7 @@ function disagreementLines(disagreements: readonly Disagreement[]): string[] {
   return [
     "",
     `${DISAGREE_MARK} The backends disagree on ${disagreements.length} test${disagreements.length === 1 ? "" : "s"}:`,
-    ...disagreements.map((d) => `  ${d.capability} ${d.test}: ${verdictSummary(d)}`),
+    ...disagreements.map((d) => `  ${d.row} ${d.test}: ${verdictSummary(d)}`),
   ];
 }
 

@@ -1,5 +1,5 @@
 import { checkAvailability } from "../backends/select.js";
-import { acquirePostgres, type PostgresServer } from "../backends/postgres/server.js";
+import { SharedResources } from "../backends/shared-resources.js";
 import type { Backend, BackendResources } from "../backends/types.js";
 import { validate, type ValidateOptions } from "../runner.js";
 import type { BackendOutcome, MatrixResult } from "./types.js";
@@ -27,34 +27,21 @@ export async function runMatrix(backends: readonly Backend[], options: MatrixOpt
   const checked = await checkAvailability(backends);
   const outcomes: BackendOutcome[] = [];
   const result: MatrixResult = { outcomes, durationMs: 0 };
-  const resources: BackendResources = { ...options.resources };
-  let ownedServer: PostgresServer | undefined;
-  let serverFailure: string | undefined;
+  const shared = new SharedResources(options.resources);
 
   try {
     for (const { backend, availability } of checked) {
       options.onBackendStart?.(backend);
-      let outcome: BackendOutcome;
-      if (!availability.ok) {
-        outcome = { status: "skipped", id: backend.id, title: backend.title, reason: availability.reason };
-      } else {
-        if (backend.uses === "postgres" && !resources.postgres && serverFailure === undefined) {
-          const t = performance.now();
-          try {
-            ownedServer = resources.postgres = await acquirePostgres();
-            result.postgres = { kind: ownedServer.kind, startMs: performance.now() - t };
-          } catch (error) {
-            serverFailure = `the PostgreSQL server could not start: ${(error as Error).message}`;
-          }
-        }
-        outcome = await runOne(backend, backend.uses === "postgres" ? serverFailure : undefined, resources, options.validate);
-      }
+      const outcome: BackendOutcome = availability.ok
+        ? await runOne(backend, await shared.prepare(backend), shared.resources, options.validate)
+        : { status: "skipped", id: backend.id, title: backend.title, reason: availability.reason };
       outcomes.push(outcome);
       options.onBackendEnd?.(outcome);
     }
   } finally {
-    await ownedServer?.stop();
+    await shared.release();
   }
+  if (shared.postgres) result.postgres = shared.postgres;
   result.durationMs = performance.now() - started;
   return result;
 }
