@@ -44,7 +44,20 @@ export function countingNode(ctx: ScenarioContext, name: string, failOn: readonl
   };
 }
 
+/**
+ * Adds `nodes` in their key order and wires START → first → … → last → END.
+ * Node names must not look like integers: those keys would be reordered.
+ */
+export function line(lg: LangGraph, g: LooseBuilder, nodes: Readonly<Record<string, unknown>>): LooseBuilder {
+  const names = Object.keys(nodes);
+  for (const name of names) g = g.addNode(name, nodes[name]);
+  [lg.START, ...names].forEach((from, i) => (g = g.addEdge(from, names[i] ?? lg.END)));
+  return g;
+}
+
 export interface ChainOptions {
+  /** Node name → its own action instead of a `countingNode`. */
+  nodes?: Readonly<Record<string, unknown>>;
   /** Node name → the calls on which it throws. */
   failOn?: Readonly<Record<string, readonly number[]>>;
   /** Extra compile options (interruptBefore, ...). */
@@ -53,13 +66,13 @@ export interface ChainOptions {
   unnumbered?: boolean;
 }
 
-/** START → n1 → n2 → … → END over `{items}`, each node a `countingNode`. */
+/** START → n1 → n2 → … → END over `{items}`, each node a `countingNode` unless `options.nodes` gives it one. */
 export function chain(ctx: ScenarioContext, names: readonly string[], options: ChainOptions = {}): GraphLike {
   const { lg } = ctx;
-  let g = builder(lg, itemsState(lg));
-  for (const name of names) g = g.addNode(name, countingNode(ctx, name, options.failOn?.[name], !options.unnumbered));
-  [lg.START, ...names].forEach((from, i) => (g = g.addEdge(from, names[i] ?? lg.END)));
-  return asGraph(g.compile({ checkpointer: ctx.checkpointer, ...options.compile }));
+  const nodes = Object.fromEntries(
+    names.map((name) => [name, options.nodes?.[name] ?? countingNode(ctx, name, options.failOn?.[name], !options.unnumbered)]),
+  );
+  return asGraph(line(lg, builder(lg, itemsState(lg)), nodes).compile({ checkpointer: ctx.checkpointer, ...options.compile }));
 }
 
 /** The three durability modes as variants. */

@@ -10,17 +10,7 @@ function askTwice(ctx: ScenarioContext) {
     const second = lg.interrupt(`second question after ${first}`) as string;
     return { items: [`ask:${first}/${second}`] };
   };
-  return asGraph(
-    builder(lg, itemsState(lg))
-      .addNode("a", countingNode(ctx, "a"))
-      .addNode("ask", ask)
-      .addNode("b", countingNode(ctx, "b"))
-      .addEdge(lg.START, "a")
-      .addEdge("a", "ask")
-      .addEdge("ask", "b")
-      .addEdge("b", lg.END)
-      .compile({ checkpointer: ctx.checkpointer }),
-  );
+  return chain(ctx, ["a", "ask", "b"], { nodes: { ask } });
 }
 
 export const G03: GraphScenario = {
@@ -58,19 +48,8 @@ export const G04: GraphScenario = {
     const cfg = ctx.thread("t");
     if (ctx.variant.params?.breakpoints === "*") {
       // Python's test_interruption_without_state_updates: nodes that write nothing still stop at every step.
-      const { lg } = ctx;
       const noop = (name: string) => () => (ctx.called(name), {});
-      const graph = asGraph(
-        builder(lg, itemsState(lg))
-          .addNode("a", noop("a"))
-          .addNode("b", noop("b"))
-          .addNode("c", noop("c"))
-          .addEdge(lg.START, "a")
-          .addEdge("a", "b")
-          .addEdge("b", "c")
-          .addEdge("c", lg.END)
-          .compile({ checkpointer: ctx.checkpointer, interruptAfter: "*" }),
-      );
+      const graph = chain(ctx, ["a", "b", "c"], { nodes: { a: noop("a"), b: noop("b"), c: noop("c") }, compile: { interruptAfter: "*" } });
       await ctx.invoke("invoke (stops after a)", graph, { items: ["in"] }, cfg);
       for (const n of [1, 2, 3]) {
         const history = await ctx.history(`history at stop ${n}`, graph, cfg);

@@ -1,4 +1,4 @@
-import { asGraph, builder, countingNode, DURABILITY_VARIANTS, itemsState } from "./common.js";
+import { asGraph, builder, countingNode, DURABILITY_VARIANTS, itemsState, line } from "./common.js";
 import { Barrier, sleep } from "../barrier.js";
 import type { GraphScenario, ScenarioContext } from "../types.js";
 
@@ -81,16 +81,13 @@ export const G17: GraphScenario = {
       foo: lg.Annotation<string, string>({ reducer: (a, b) => (a ? `${a},${b}` : b), default: () => "" }),
     });
     const graph = asGraph(
-      builder(lg, State)
-        .addNode("one", () => {
+      line(lg, builder(lg, State), {
+        one: () => {
           ctx.called("one");
           return new lg.Command({ update: [["foo", "1a"], ["foo", "1b"], ["foo", "1c"]] });
-        })
-        .addNode("two", () => (ctx.called("two"), { foo: "2" }))
-        .addEdge(lg.START, "one")
-        .addEdge("one", "two")
-        .addEdge("two", lg.END)
-        .compile({ checkpointer: ctx.checkpointer }),
+        },
+        two: () => (ctx.called("two"), { foo: "2" }),
+      }).compile({ checkpointer: ctx.checkpointer }),
     );
     const cfg = ctx.thread("t");
     await ctx.invoke("invoke", graph, { foo: "in" }, cfg);

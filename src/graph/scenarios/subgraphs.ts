@@ -1,5 +1,5 @@
-import { asGraph, builder, concat, countingNode, DURABILITY_VARIANTS } from "./common.js";
-import { findByNext } from "../history.js";
+import { asGraph, builder, concat, countingNode, DURABILITY_VARIANTS, line } from "./common.js";
+import { checkpointBefore } from "./checkpoint-before.js";
 import type { GraphScenario, ScenarioContext } from "../types.js";
 
 /**
@@ -34,26 +34,15 @@ export const G11: GraphScenario = {
   variants: DURABILITY_VARIANTS,
   async run(ctx) {
     const { lg } = ctx;
-    const child = builder(lg, withAnswer(ctx, privateLog(ctx, "secret")))
-      .addNode("s1", () => (ctx.called("s1"), { secret: ["s1"] }))
-      .addNode("s2", () => {
+    const child = line(lg, builder(lg, withAnswer(ctx, privateLog(ctx, "secret"))), {
+      s1: () => (ctx.called("s1"), { secret: ["s1"] }),
+      s2: () => {
         ctx.called("s2");
         return { answer: `s2:${lg.interrupt("child question") as string}` };
-      })
-      .addEdge(lg.START, "s1")
-      .addEdge("s1", "s2")
-      .addEdge("s2", lg.END)
-      .compile();
+      },
+    }).compile();
     const graph = asGraph(
-      builder(lg, parentState(ctx))
-        .addNode("p", countingNode(ctx, "p"))
-        .addNode("child", child)
-        .addNode("q", countingNode(ctx, "q"))
-        .addEdge(lg.START, "p")
-        .addEdge("p", "child")
-        .addEdge("child", "q")
-        .addEdge("q", lg.END)
-        .compile({ checkpointer: ctx.checkpointer }),
+      line(lg, builder(lg, parentState(ctx)), { p: countingNode(ctx, "p"), child, q: countingNode(ctx, "q") }).compile({ checkpointer: ctx.checkpointer }),
     );
     const cfg = ctx.thread("t");
     await ctx.invoke("invoke (pauses in the subgraph)", graph, { items: ["in"] }, cfg);
@@ -75,29 +64,18 @@ export const G12: GraphScenario = {
   clauses: ["namespace", "latest", "metadata", "list"],
   async run(ctx) {
     const { lg } = ctx;
-    const inner = builder(lg, withAnswer(ctx))
-      .addNode("i1", () => {
+    const inner = line(lg, builder(lg, withAnswer(ctx)), {
+      i1: () => {
         ctx.called("i1");
         return { answer: `i1:${lg.interrupt("inner question") as string}` };
-      })
-      .addEdge(lg.START, "i1")
-      .addEdge("i1", lg.END)
-      .compile();
+      },
+    }).compile();
     // mid keeps its own log across turns (checkpointer: true); the root only sees `answer`.
-    const mid = builder(lg, withAnswer(ctx, privateLog(ctx, "midLog")))
-      .addNode("m1", () => (ctx.called("m1"), { midLog: [`m1:${ctx.calls("m1")}`] }))
-      .addNode("inner", inner)
-      .addEdge(lg.START, "m1")
-      .addEdge("m1", "inner")
-      .addEdge("inner", lg.END)
-      .compile({ checkpointer: true });
-    const graph = asGraph(
-      builder(lg, parentState(ctx))
-        .addNode("mid", mid)
-        .addEdge(lg.START, "mid")
-        .addEdge("mid", lg.END)
-        .compile({ checkpointer: ctx.checkpointer }),
-    );
+    const mid = line(lg, builder(lg, withAnswer(ctx, privateLog(ctx, "midLog"))), {
+      m1: () => (ctx.called("m1"), { midLog: [`m1:${ctx.calls("m1")}`] }),
+      inner,
+    }).compile({ checkpointer: true });
+    const graph = asGraph(line(lg, builder(lg, parentState(ctx)), { mid }).compile({ checkpointer: ctx.checkpointer }));
     const cfg = ctx.thread("t");
     const midCfg = { configurable: { ...cfg.configurable, checkpoint_ns: "mid" } };
     for (const turn of [1, 2]) {
@@ -119,24 +97,12 @@ export const G13: GraphScenario = {
   clauses: ["branch-values", "latest", "namespace", "parent"],
   async run(ctx) {
     const { lg } = ctx;
-    const child = builder(lg, withAnswer(ctx))
-      .addNode("s", () => (ctx.called("s"), { answer: `s${ctx.calls("s")}` }))
-      .addEdge(lg.START, "s")
-      .addEdge("s", lg.END)
-      .compile();
-    const graph = asGraph(
-      builder(lg, parentState(ctx))
-        .addNode("p", countingNode(ctx, "p"))
-        .addNode("child", child)
-        .addEdge(lg.START, "p")
-        .addEdge("p", "child")
-        .addEdge("child", lg.END)
-        .compile({ checkpointer: ctx.checkpointer }),
-    );
+    const child = line(lg, builder(lg, withAnswer(ctx)), { s: () => (ctx.called("s"), { answer: `s${ctx.calls("s")}` }) }).compile();
+    const graph = asGraph(line(lg, builder(lg, parentState(ctx)), { p: countingNode(ctx, "p"), child }).compile({ checkpointer: ctx.checkpointer }));
     const cfg = ctx.thread("t");
     await ctx.invoke("invoke", graph, { items: ["in"] }, cfg);
-    const beforeChild = findByNext(await ctx.history("history after the first run", graph, cfg), ["child"]);
-    if (!beforeChild) return ctx.record("no checkpoint with next [child]", null);
+    const beforeChild = await checkpointBefore(ctx, graph, cfg, "child");
+    if (!beforeChild) return;
     await ctx.invoke("replay from before the subgraph", graph, null, beforeChild.config);
     await ctx.state("getState after the replay", graph, cfg);
     await ctx.history("history", graph, cfg);

@@ -1,5 +1,5 @@
 import { asGraph, builder, chain, countingNode, itemsState } from "./common.js";
-import { findByNext } from "../history.js";
+import { checkpointBefore } from "./checkpoint-before.js";
 import { Barrier, sleep } from "../barrier.js";
 import type { GraphScenario, ScenarioContext } from "../types.js";
 
@@ -13,8 +13,8 @@ export const G07: GraphScenario = {
     const graph = chain(ctx, ["a", "b", "c"]);
     const cfg = ctx.thread("t");
     await ctx.invoke("invoke", graph, { items: ["in"] }, cfg);
-    const beforeB = findByNext(await ctx.history("history after the first run", graph, cfg), ["b"]);
-    if (!beforeB) return ctx.record("no checkpoint with next [b]", null);
+    const beforeB = await checkpointBefore(ctx, graph, cfg, "b");
+    if (!beforeB) return;
     await ctx.invoke("replay from the checkpoint before b", graph, null, beforeB.config);
     await ctx.state("getState after the replay", graph, cfg);
     await ctx.history("history", graph, cfg);
@@ -31,8 +31,8 @@ export const G08: GraphScenario = {
     const graph = chain(ctx, ["a", "b", "c"]);
     const cfg = ctx.thread("t");
     await ctx.invoke("invoke", graph, { items: ["in"] }, cfg);
-    const beforeB = findByNext(await ctx.history("history after the first run", graph, cfg), ["b"]);
-    if (!beforeB) return ctx.record("no checkpoint with next [b]", null);
+    const beforeB = await checkpointBefore(ctx, graph, cfg, "b");
+    if (!beforeB) return;
     const fork = await ctx.update("updateState on the checkpoint before b", graph, beforeB.config, { items: ["X"] });
     await ctx.state("getState after the update", graph, cfg);
     if (fork) await ctx.invoke("run the fork", graph, null, fork);
@@ -53,22 +53,12 @@ export const G09: GraphScenario = {
       ctx.called("ask");
       return { items: [`h:${lg.interrupt("question") as string}`] };
     };
-    const graph = asGraph(
-      builder(lg, itemsState(lg))
-        .addNode("a", countingNode(ctx, "a"))
-        .addNode("ask", ask)
-        .addNode("b", countingNode(ctx, "b"))
-        .addEdge(lg.START, "a")
-        .addEdge("a", "ask")
-        .addEdge("ask", "b")
-        .addEdge("b", lg.END)
-        .compile({ checkpointer: ctx.checkpointer }),
-    );
+    const graph = chain(ctx, ["a", "ask", "b"], { nodes: { ask } });
     const cfg = ctx.thread("t");
     await ctx.invoke("invoke (pauses)", graph, { items: ["in"] }, cfg);
     await ctx.invoke("resume old", graph, new lg.Command({ resume: "old" }), cfg);
-    const beforeAsk = findByNext(await ctx.history("history after the first run", graph, cfg), ["ask"]);
-    if (!beforeAsk) return ctx.record("no checkpoint with next [ask]", null);
+    const beforeAsk = await checkpointBefore(ctx, graph, cfg, "ask");
+    if (!beforeAsk) return;
     await ctx.invoke("replay from before ask (pauses again)", graph, null, beforeAsk.config);
     await ctx.state("getState at the new pause", graph, cfg);
     await ctx.invoke("resume new", graph, new lg.Command({ resume: "new" }), cfg);

@@ -1,5 +1,5 @@
 import { chain } from "./common.js";
-import { findByNext } from "../history.js";
+import { checkpointBefore } from "./checkpoint-before.js";
 import type { GraphScenario } from "../types.js";
 
 export const G05: GraphScenario = {
@@ -33,9 +33,8 @@ export const G06: GraphScenario = {
     const graph = chain(ctx, ["a", "b"]);
     const cfg = ctx.thread("t");
     await ctx.invoke("invoke", graph, { items: ["in"] }, cfg);
-    const history = await ctx.history("history after the first run", graph, cfg);
-    const beforeB = findByNext(history, ["b"]);
-    if (!beforeB) return ctx.record("no checkpoint with next [b]", null);
+    const beforeB = await checkpointBefore(ctx, graph, cfg, "b");
+    if (!beforeB) return;
     const copy = await ctx.update("updateState as __copy__ of the checkpoint before b", graph, beforeB.config, undefined, "__copy__");
     if (copy) await ctx.invoke("invoke from the copy", graph, null, copy);
     await ctx.state("getState after running the copy", graph, cfg);
