@@ -3,8 +3,6 @@ import type { ProgressHooks } from "./progress.js";
 import type { RegisteredCheckpointer } from "./registration.js";
 import type { CapabilityResult, ReportSection } from "./report.js";
 import type { ValidateOptions } from "./runner.js";
-import { modelSection } from "./model/section.js";
-import { graphSectionRunner } from "./graph/section.js";
 
 /** What a report section (graph scenarios, model-based runs, ...) gets from the runner. */
 export interface SectionContext {
@@ -25,5 +23,28 @@ export interface SectionRunner {
   run(ctx: SectionContext): Promise<ReportSection | undefined>;
 }
 
+/**
+ * A section whose code is loaded only when its option asks for it: both are off
+ * by default, and loading them (fast-check, the graph scenarios) would slow
+ * every run's start-up.
+ */
+function lazySection(
+  key: string,
+  optionOf: (options: ValidateOptions) => unknown,
+  load: () => Promise<SectionRunner>,
+): SectionRunner {
+  return {
+    key,
+    async run(ctx) {
+      const option = optionOf(ctx.options);
+      if (option === undefined || option === false) return undefined;
+      return (await load()).run(ctx);
+    },
+  };
+}
+
 /** The sections, in the order they run. Add one line per section. */
-export const SECTION_RUNNERS: SectionRunner[] = [modelSection, graphSectionRunner];
+export const SECTION_RUNNERS: SectionRunner[] = [
+  lazySection("model", (o) => o.model, async () => (await import("./model/section.js")).modelSection),
+  lazySection("graph", (o) => o.graph, async () => (await import("./graph/section.js")).graphSectionRunner),
+];
