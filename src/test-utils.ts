@@ -90,6 +90,26 @@ export async function putTestCheckpoint(
   return saver.put(config, checkpoint, options.metadata ?? generateMetadata(), options.newVersions ?? versions);
 }
 
+export interface PutCheckpointChainOptions {
+  threadId: string;
+  checkpointNs?: string;
+  /** How many checkpoints to put. */
+  length: number;
+  /** What else the checkpoint at position `i` gets. Default: metadata `generateMetadata("loop", i)`. */
+  each?: (i: number) => Omit<PutTestCheckpointOptions, "threadId" | "checkpointNs" | "parentConfig">;
+}
+
+/** `length` checkpoints on one thread and namespace, each the parent of the next; returns the stored configs, oldest first. */
+export async function putCheckpointChain(saver: BaseCheckpointSaver, options: PutCheckpointChainOptions): Promise<RunnableConfig[]> {
+  const { threadId, checkpointNs = "", length, each } = options;
+  const stored: RunnableConfig[] = [];
+  for (let i = 0; i < length; i++) {
+    const parentConfig = stored[stored.length - 1];
+    stored.push(await putTestCheckpoint(saver, { metadata: generateMetadata("loop", i), ...each?.(i), threadId, checkpointNs, parentConfig }));
+  }
+  return stored;
+}
+
 export interface PutTestCheckpointsOptions {
   nThreads?: number;
   nCheckpoints?: number;
@@ -115,17 +135,7 @@ export async function putTestCheckpoints(
     const threadId = `${threadPrefix}-${t}-${randomUUID()}`;
     threadIds.push(threadId);
     for (const ns of namespaces) {
-      let parent: RunnableConfig | undefined;
-      for (let i = 0; i < nCheckpoints; i++) {
-        parent = await putTestCheckpoint(saver, {
-          threadId,
-          checkpointNs: ns,
-          parentConfig: parent,
-          channelValues,
-          metadata: generateMetadata("loop", i),
-        });
-        configs.push(parent);
-      }
+      configs.push(...(await putCheckpointChain(saver, { threadId, checkpointNs: ns, length: nCheckpoints, each: () => ({ channelValues }) })));
     }
   }
   return { configs, threadIds };

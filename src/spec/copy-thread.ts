@@ -3,9 +3,9 @@ import type { BaseCheckpointSaver, CheckpointTuple } from "@langchain/langgraph-
 import type { RunnableConfig } from "@langchain/core/runnables";
 import { ConformanceError, expectDefined, expectEqual, expectLength, expectSame } from "../assert.js";
 import { asExtendedSaver } from "../extended-saver.js";
-import { generateConfig, generateMetadata, putTestCheckpoint } from "../test-utils.js";
+import { generateConfig, generateMetadata, putCheckpointChain } from "../test-utils.js";
 import { buildDeltaChain } from "./delta-fixtures.js";
-import { NAMESPACES, nsLabel, threadSnapshot, wholeThread } from "./extended-helpers.js";
+import { expectThreadUnchanged, NAMESPACES, nsLabel, wholeThread } from "./extended-helpers.js";
 import { idsOf, listAll } from "./helpers.js";
 import type { CapabilitySpec, SpecContext, SpecTest } from "./types.js";
 
@@ -17,18 +17,12 @@ import type { CapabilitySpec, SpecContext, SpecTest } from "./types.js";
 async function putSourceThread(saver: BaseCheckpointSaver, threadId: string, n = 3, namespaces: readonly string[] = [""]): Promise<RunnableConfig[]> {
   const stored: RunnableConfig[] = [];
   for (const ns of namespaces) {
-    let parent: RunnableConfig | undefined;
-    for (let i = 0; i < n; i++) {
-      parent = await putTestCheckpoint(saver, {
-        threadId,
-        checkpointNs: ns,
-        parentConfig: parent,
-        channelValues: { step: i },
-        channelVersions: { step: i + 1 },
-        metadata: generateMetadata("loop", i, { label: `step-${i}`, score: i * 10 }),
-      });
-      stored.push(parent);
-    }
+    const each = (i: number) => ({
+      channelValues: { step: i },
+      channelVersions: { step: i + 1 },
+      metadata: generateMetadata("loop", i, { label: `step-${i}`, score: i * 10 }),
+    });
+    stored.push(...(await putCheckpointChain(saver, { threadId, checkpointNs: ns, length: n, each })));
   }
   return stored;
 }
@@ -154,9 +148,7 @@ const tests: SpecTest[] = [
       const [src, dst] = [ctx.threadId("src"), ctx.threadId("dst")];
       const stored = await putSourceThread(ctx.saver, src, 2, ["", "child:1"]);
       for (const config of stored) await ctx.saver.putWrites(config, [["ch", "w"]], randomUUID());
-      const before = await threadSnapshot(ctx.saver, src);
-      await copy(ctx, src, dst);
-      expectEqual(await threadSnapshot(ctx.saver, src), before, "copyThread must not alter the source thread (its checkpoints, metadata, parents and pending writes)");
+      await expectThreadUnchanged(ctx.saver, src, () => copy(ctx, src, dst), "copyThread must not alter the source thread (its checkpoints, metadata, parents and pending writes)");
     },
   },
   {

@@ -1,5 +1,5 @@
 import { expectDefined, expectEqual, expectLength, expectResolves, expectSame, expectUndefined } from "../assert.js";
-import { generateCheckpoint, generateConfig, generateMetadata } from "../test-utils.js";
+import { generateCheckpoint, generateConfig, generateMetadata, putCheckpointChain } from "../test-utils.js";
 import { listAll } from "./helpers.js";
 import type { CapabilitySpec, SpecTest } from "./types.js";
 
@@ -10,12 +10,7 @@ const tests: SpecTest[] = [
     description: "after deleteThread(T), getTuple finds nothing on T and list yields nothing",
     async run(ctx) {
       const threadId = ctx.threadId();
-      let parent: string | undefined;
-      for (let step = 0; step < 3; step++) {
-        const checkpoint = generateCheckpoint();
-        await ctx.saver.put(generateConfig(threadId, "", parent), checkpoint, generateMetadata("loop", step), {});
-        parent = checkpoint.id;
-      }
+      await putCheckpointChain(ctx.saver, { threadId, length: 3 });
       expectLength(await listAll(ctx.saver, generateConfig(threadId)), 3, "before deleteThread, list() must yield the 3 checkpoints put");
       await ctx.saver.deleteThread(threadId);
       expectUndefined(await ctx.saver.getTuple(generateConfig(threadId)), "after deleteThread(T), getTuple({thread_id: T}) must find nothing");

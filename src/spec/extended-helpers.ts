@@ -1,6 +1,6 @@
 import type { BaseCheckpointSaver, CheckpointTuple } from "@langchain/langgraph-checkpoint";
 import type { RunnableConfig } from "@langchain/core/runnables";
-import { ConformanceError } from "../assert.js";
+import { ConformanceError, expectEqual } from "../assert.js";
 import { formatValue } from "../format.js";
 import { listAll } from "./helpers.js";
 
@@ -57,4 +57,11 @@ export function tupleSnapshot(tuple: CheckpointTuple): Record<string, unknown> {
 /** Every tuple of a thread (all namespaces), as {@link tupleSnapshot}s. */
 export async function threadSnapshot(saver: BaseCheckpointSaver, threadId: string): Promise<Record<string, unknown>[]> {
   return (await listAll(saver, wholeThread(threadId))).map(tupleSnapshot);
+}
+
+/** Runs `act` and requires every tuple of the thread to read back exactly as before it. */
+export async function expectThreadUnchanged(saver: BaseCheckpointSaver, threadId: string, act: () => Promise<unknown>, clause: string): Promise<void> {
+  const before = await threadSnapshot(saver, threadId);
+  await act();
+  expectEqual(await threadSnapshot(saver, threadId), before, clause);
 }

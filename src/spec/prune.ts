@@ -3,21 +3,15 @@ import type { BaseCheckpointSaver } from "@langchain/langgraph-checkpoint";
 import type { RunnableConfig } from "@langchain/core/runnables";
 import { expectDefined, expectEqual, expectLength, expectRejects } from "../assert.js";
 import { asExtendedSaver, type PruneStrategy } from "../extended-saver.js";
-import { generateConfig, generateMetadata, putTestCheckpoint } from "../test-utils.js";
+import { generateConfig, putCheckpointChain } from "../test-utils.js";
 import { buildDeltaChain } from "./delta-fixtures.js";
-import { NAMESPACES, nsLabel, threadSnapshot, wholeThread } from "./extended-helpers.js";
+import { expectThreadUnchanged, NAMESPACES, nsLabel, wholeThread } from "./extended-helpers.js";
 import { idsOf, listAll } from "./helpers.js";
 import type { CapabilitySpec, SpecContext, SpecTest } from "./types.js";
 
 /** `n` chained empty checkpoints on (thread, ns); oldest first, so the last is the latest. */
-async function putThread(saver: BaseCheckpointSaver, threadId: string, n: number, ns = ""): Promise<RunnableConfig[]> {
-  const stored: RunnableConfig[] = [];
-  let parent: RunnableConfig | undefined;
-  for (let i = 0; i < n; i++) {
-    parent = await putTestCheckpoint(saver, { threadId, checkpointNs: ns, parentConfig: parent, metadata: generateMetadata("loop", i) });
-    stored.push(parent);
-  }
-  return stored;
+function putThread(saver: BaseCheckpointSaver, threadId: string, n: number, ns = ""): Promise<RunnableConfig[]> {
+  return putCheckpointChain(saver, { threadId, checkpointNs: ns, length: n });
 }
 
 function prune(ctx: SpecContext, threadIds: string[], strategy?: PruneStrategy | string): Promise<void> {
@@ -103,9 +97,7 @@ const tests: SpecTest[] = [
       const [t1, t2] = [ctx.threadId("t1"), ctx.threadId("t2")];
       await putThread(ctx.saver, t1, 3);
       await putThread(ctx.saver, t2, 2);
-      const before = await threadSnapshot(ctx.saver, t2);
-      await prune(ctx, [t1], "keep_latest");
-      expectEqual(await threadSnapshot(ctx.saver, t2), before, "prune([T1]) must leave thread T2 (not listed) exactly as it was");
+      await expectThreadUnchanged(ctx.saver, t2, () => prune(ctx, [t1], "keep_latest"), "prune([T1]) must leave thread T2 (not listed) exactly as it was");
     },
   },
   {
@@ -115,9 +107,7 @@ const tests: SpecTest[] = [
     async run(ctx) {
       const threadId = ctx.threadId();
       await putThread(ctx.saver, threadId, 2);
-      const before = await threadSnapshot(ctx.saver, threadId);
-      await prune(ctx, [], "keep_latest");
-      expectEqual(await threadSnapshot(ctx.saver, threadId), before, "prune([]) must be a no-op: an empty list selects no thread, not every thread");
+      await expectThreadUnchanged(ctx.saver, threadId, () => prune(ctx, [], "keep_latest"), "prune([]) must be a no-op: an empty list selects no thread, not every thread");
     },
   },
   {
@@ -127,9 +117,7 @@ const tests: SpecTest[] = [
     async run(ctx) {
       const threadId = ctx.threadId();
       await putThread(ctx.saver, threadId, 2);
-      const before = await threadSnapshot(ctx.saver, threadId);
-      await prune(ctx, [ctx.threadId("missing")], "keep_latest");
-      expectEqual(await threadSnapshot(ctx.saver, threadId), before, "prune([a thread that does not exist]) must resolve and change nothing else");
+      await expectThreadUnchanged(ctx.saver, threadId, () => prune(ctx, [ctx.threadId("missing")], "keep_latest"), "prune([a thread that does not exist]) must resolve and change nothing else");
     },
   },
   {
@@ -151,9 +139,8 @@ const tests: SpecTest[] = [
     async run(ctx) {
       const threadId = ctx.threadId();
       await putThread(ctx.saver, threadId, 2);
-      const before = await threadSnapshot(ctx.saver, threadId);
-      await expectRejects(() => prune(ctx, [threadId], "delete_all"), "prune([T], {strategy: \"delete_all\"}) (not a known strategy) should reject");
-      expectEqual(await threadSnapshot(ctx.saver, threadId), before, "a rejected prune should change nothing");
+      const rejected = () => expectRejects(() => prune(ctx, [threadId], "delete_all"), "prune([T], {strategy: \"delete_all\"}) (not a known strategy) should reject");
+      await expectThreadUnchanged(ctx.saver, threadId, rejected, "a rejected prune should change nothing");
     },
   },
   {
