@@ -1,4 +1,5 @@
 import { CAPABILITIES, type Capability } from "../capabilities.js";
+import { GRAPH_SCENARIOS } from "../graph/scenarios/index.js";
 import { toMatcher } from "../runner.js";
 import { specFor } from "../spec/index.js";
 
@@ -22,4 +23,12 @@ export function listSpecTests(capabilities: readonly Capability[] | undefined, g
     out.push("");
   }
   return count > 0 ? `${out.join("\n")}${count} spec tests\n` : "no spec test matches\n";
+}
+
+/** --list with the graph scenarios on: their ids (for --graph-scenarios / --graph-skip), names and what each checks. */
+export function listGraphScenarios(selected: readonly string[] | undefined): string {
+  const scenarios = GRAPH_SCENARIOS.filter((s) => !selected || selected.includes(s.id));
+  const width = Math.max(...scenarios.map((s) => s.name.length));
+  const lines = scenarios.map((s) => `  ${s.id}  ${s.name.padEnd(width)}  ${s.description}`);
+  return ["graph scenarios (each run on the saver and on MemorySaver, transcripts compared)", ...lines, "", `${scenarios.length} graph scenarios`, ""].join("\n");
 }

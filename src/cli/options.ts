@@ -1,6 +1,10 @@
-import { CAPABILITY_IDS, isCapability, type Capability } from "../capabilities.js";
+import { BACKENDS, selectBackends } from "../backends/index.js";
+import { CAPABILITY_IDS } from "../capabilities.js";
+import type { GraphOptions } from "../graph/options.js";
+import type { ModelOptions } from "../model/options.js";
 import { isReporterName, REPORTER_NAMES, type ReporterName } from "../reporters/index.js";
 import type { ValidateOptions } from "../runner.js";
+import { capabilityList, commaList, positiveInteger, positiveIntegerList, scenarioList, seedValue } from "./option-values.js";
 import { CliUsageError } from "./usage-error.js";
 
 type Raw<Type extends "string" | "boolean", Multiple extends boolean> = Type extends "boolean"
@@ -61,7 +65,7 @@ export const CLI_OPTIONS = {
     type: "string",
     arg: "MS",
     help: "time limit per spec test and per factory step, in ms (default 5000)",
-    parse: (raw) => (raw === undefined ? undefined : positiveInteger(raw, "--timeout")),
+    parse: (raw) => (raw === undefined ? undefined : positiveInteger(raw, "--timeout", "10000", "ms")),
     apply: (value, options) => (value ? { ...options, timeoutMs: value } : options),
   }),
   strict: option({ type: "boolean", help: "exit 1 unless every detected capability passes (default: the base ones)", parse: (raw) => raw ?? false }),
@@ -71,6 +75,79 @@ export const CLI_OPTIONS = {
     help: "run only spec tests whose name, description or catalog id contains PATTERN",
     parse: (raw) => raw,
     apply: (value, options) => (value ? { ...options, grep: value } : options),
+  }),
+  graph: option({
+    type: "boolean",
+    help: "also run the graph scenarios (real LangGraph runs compared with MemorySaver; on by default with --backends)",
+    parse: (raw) => raw ?? false,
+    apply: (value, options) => (value ? { ...options, graph: graphObject(options.graph) } : options),
+  }),
+  "graph-scenarios": option({
+    type: "string",
+    arg: "LIST",
+    help: "run only these graph scenarios, e.g. G07,G08 (turns the graph scenarios on)",
+    parse: (raw) => (raw === undefined ? undefined : scenarioList(raw, "--graph-scenarios")),
+    apply: (value, options) => (value ? { ...options, graph: { ...graphObject(options.graph), scenarios: value } } : options),
+  }),
+  "graph-skip": option({
+    type: "string",
+    arg: "LIST",
+    help: "do not run these graph scenarios (turns the graph scenarios on)",
+    parse: (raw) => (raw === undefined ? undefined : scenarioList(raw, "--graph-skip")),
+    apply: (value, options) => (value ? { ...options, graph: { ...graphObject(options.graph), skip: value } } : options),
+  }),
+  "no-graph": option({
+    type: "boolean",
+    help: "do not run the graph scenarios (the default without --backends)",
+    parse: (raw) => raw ?? false,
+    apply: (value, options) => {
+      if (!value) return options;
+      if (options.graph !== undefined) throw new CliUsageError("--no-graph contradicts --graph, --graph-scenarios and --graph-skip; keep one of them");
+      return { ...options, graph: false };
+    },
+  }),
+  model: option({
+    type: "string",
+    arg: "RUNS",
+    help: "also run RUNS random operation sequences against the reference model (MODEL section)",
+    parse: (raw) => (raw === undefined ? undefined : positiveInteger(raw, "--model", "100")),
+    apply: (value, options) => (value ? { ...options, model: { ...modelObject(options.model), runs: value } } : options),
+  }),
+  seed: option({
+    type: "string",
+    arg: "N",
+    help: "seed of the model sequences, to replay a failure (turns the model mode on)",
+    parse: (raw) => (raw === undefined ? undefined : seedValue(raw, "--seed")),
+    apply: (value, options) => (value === undefined ? options : { ...options, model: { ...modelObject(options.model), seed: value } }),
+  }),
+  path: option({
+    type: "string",
+    arg: "P",
+    help: "replay path of a model failure, printed with it; needs its --seed",
+    parse: (raw) => raw,
+    apply: (value, options) => {
+      if (value === undefined) return options;
+      const model = modelObject(options.model);
+      if (model.seed === undefined) throw new CliUsageError(`--path replays a model failure only with the seed printed beside it; add --seed N (the MODEL section's replay line has both)`);
+      return { ...options, model: { ...model, path: value } };
+    },
+  }),
+  backends: option({
+    type: "string",
+    arg: "LIST|all",
+    help: `run the matrix on these built-in backends (${BACKENDS.map((b) => b.id).join(",")}); with <module>, your saver is one more column`,
+    parse: (raw) => (raw === undefined ? undefined : selectBackends(BACKENDS, commaList(raw, "--backends", "memory,sqlite"))),
+  }),
+  bench: option({
+    type: "boolean",
+    help: "measure throughput (ops/s, p50/p99 per operation) instead of checking conformance",
+    parse: (raw) => raw ?? false,
+  }),
+  "bench-sizes": option({
+    type: "string",
+    arg: "LIST",
+    help: "thread lengths to measure at with --bench (default 10,100,1000)",
+    parse: (raw) => (raw === undefined ? undefined : positiveIntegerList(raw, "--bench-sizes", "10,100,1000")),
   }),
   list: option({ type: "boolean", help: "print the spec tests with their catalog ids and exit", parse: (raw) => raw ?? false }),
   help: option({ type: "boolean", short: "h", help: "print this help and exit", parse: (raw) => raw ?? false }),
@@ -108,17 +185,10 @@ function reporterTarget(raw: string): ReporterTarget {
   return { name, file };
 }
 
-function capabilityList(raw: string, flag: string): Capability[] {
-  const items = raw.split(",").map((s) => s.trim()).filter((s) => s !== "");
-  for (const item of items) {
-    if (!isCapability(item)) throw new CliUsageError(`unknown capability "${item}" in ${flag}; known: ${CAPABILITY_IDS.join(", ")}`);
-  }
-  if (items.length === 0) throw new CliUsageError(`${flag} needs a comma-separated list of capabilities, e.g. ${flag} put,list`);
-  return items as Capability[];
+function graphObject(current: ValidateOptions["graph"]): GraphOptions {
+  return typeof current === "object" ? current : {};
 }
 
-function positiveInteger(raw: string, flag: string): number {
-  const value = Number(raw);
-  if (!Number.isInteger(value) || value <= 0) throw new CliUsageError(`${flag} must be a positive whole number of ms, got "${raw}"; e.g. ${flag} 10000`);
-  return value;
+function modelObject(current: ValidateOptions["model"]): ModelOptions {
+  return typeof current === "object" ? current : {};
 }

@@ -1,8 +1,8 @@
-import { mkdirSync, writeFileSync } from "node:fs";
-import { dirname, resolve } from "node:path";
+import { resolve } from "node:path";
 import type { ProgressHooks } from "../progress.js";
 import type { ConformanceReport } from "../report.js";
 import { paletteFor, plainPalette, REPORTERS, type Reporter } from "../reporters/index.js";
+import { deliver } from "./deliver.js";
 import type { ReporterTarget } from "./options.js";
 import { progressLine, type ProgressStream } from "./progress-line.js";
 
@@ -56,18 +56,15 @@ export class ReportOutputs {
 
   /** Renders every report to its destination; when nothing went to the screen, a one-line summary does. */
   finish(report: ConformanceReport): void {
-    const files = new Map<string, string[]>();
-    for (const output of this.outputs) {
-      const text = output.reporter.render(report);
-      if (output.file === undefined) this.io.stdout.write(text);
-      else files.set(output.file, [...(files.get(output.file) ?? []), ...output.buffer, text]);
-    }
-    for (const [file, parts] of files) {
-      mkdirSync(dirname(file), { recursive: true });
-      writeFileSync(file, parts.join(""));
-    }
+    const files = deliver(
+      this.outputs.map((o) => {
+        const text = o.reporter.render(report);
+        return o.file === undefined ? { text } : { text: [...o.buffer, text].join(""), file: o.file };
+      }),
+      this.io,
+    );
     if (this.outputs.every((o) => o.file !== undefined)) {
-      this.io.stdout.write(`${report.checkpointerName}: ${report.conformanceLevel()}; reports written to ${[...files.keys()].join(", ")}\n`);
+      this.io.stdout.write(`${report.checkpointerName}: ${report.conformanceLevel()}; reports written to ${files.join(", ")}\n`);
     }
   }
 }

@@ -5,8 +5,11 @@ import { ConformanceSetupError, validate } from "../runner.js";
 import { parseCliArgs } from "./args.js";
 import { runPassed } from "./exit-code.js";
 import { helpText } from "./help.js";
-import { listSpecTests } from "./list.js";
+import { listGraphScenarios, listSpecTests } from "./list.js";
+import { runBenchCommand } from "./bench-command.js";
 import { loadRegistration } from "./load.js";
+import { runMatrixCommand } from "./matrix-command.js";
+import { cliMode, rejectConformanceOptions } from "./modes.js";
 import { toValidateOptions } from "./options.js";
 import { ReportOutputs, type CliIo } from "./outputs.js";
 import { CliUsageError } from "./usage-error.js";
@@ -23,12 +26,26 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
     const validateOptions = toValidateOptions(options);
     if (options.list) {
       const grep = typeof validateOptions.grep === "string" ? validateOptions.grep : undefined;
-      return print(io, listSpecTests(validateOptions.capabilities ? [...validateOptions.capabilities] : undefined, grep), EXIT.passed);
+      const specTests = listSpecTests(validateOptions.capabilities ? [...validateOptions.capabilities] : undefined, grep);
+      const graph = validateOptions.graph;
+      const scenarios = graph ? `\n${listGraphScenarios(graph === true ? undefined : graph.scenarios)}` : "";
+      return print(io, `${specTests}${scenarios}`, EXIT.passed);
     }
-    if (module === undefined) {
-      throw new CliUsageError("missing <module>: pass the file that exports checkpointerTest(...), e.g. checkpoint-conformance ./my-saver.ts");
+    const mode = cliMode(options);
+    if (mode === "bench") rejectConformanceOptions(options);
+    const registered = module === undefined ? undefined : await loadRegistration(module, options.export, io.cwd);
+    if (mode === "bench") {
+      if (!registered && !options.backends) throw new CliUsageError("--bench needs a <module> to measure, or --backends LIST (e.g. --bench --backends memory,sqlite)");
+      const sizes = options["bench-sizes"];
+      return await runBenchCommand({ registered, backends: options.backends, sizes, timeoutMs: validateOptions.timeoutMs, output: options.output }, io);
     }
-    const registered = await loadRegistration(module, options.export, io.cwd);
+    if (mode === "matrix" && options.backends) {
+      const command = { backends: options.backends, registered, reporters: options.reporter, output: options.output, strict: options.strict };
+      return await runMatrixCommand({ ...command, validate: validateOptions }, io);
+    }
+    if (!registered) {
+      throw new CliUsageError("missing <module>: pass the file that exports checkpointerTest(...), e.g. checkpoint-conformance ./my-saver.ts (or --backends all for the built-in savers)");
+    }
     const outputs = new ReportOutputs(options.reporter, options.output, io);
     const report = await validate(registered, { ...validateOptions, progress: outputs.hooks() });
     outputs.finish(report);

@@ -1,0 +1,92 @@
+import { resolve } from "node:path";
+import type { Backend } from "../backends/types.js";
+import { registrationBackend } from "../matrix/registration-backend.js";
+import { renderMatrixJson } from "../matrix/render-json.js";
+import { renderMatrixMarkdown } from "../matrix/render-markdown.js";
+import { renderMatrixTerminal, seconds, summary } from "../matrix/render-terminal.js";
+import { buildGrid } from "../matrix/grid.js";
+import { runMatrix } from "../matrix/run-matrix.js";
+import type { BackendOutcome, MatrixResult } from "../matrix/types.js";
+import type { RegisteredCheckpointer } from "../registration.js";
+import { colorPalette, paletteFor } from "../reporters/palette.js";
+import type { ValidateOptions } from "../runner.js";
+import { deliver } from "./deliver.js";
+import { runPassed } from "./exit-code.js";
+import type { ReporterTarget } from "./options.js";
+import type { CliIo } from "./outputs.js";
+import type { ProgressStream } from "./progress-line.js";
+import { CliUsageError } from "./usage-error.js";
+
+/** The formats of the matrix, by --reporter name: pretty is the terminal table. */
+const MATRIX_FORMATS = {
+  pretty: (result: MatrixResult, color: boolean) => renderMatrixTerminal(result, { color }),
+  markdown: (result: MatrixResult) => renderMatrixMarkdown(result),
+  json: (result: MatrixResult) => renderMatrixJson(result),
+} as const;
+type MatrixFormat = keyof typeof MATRIX_FORMATS;
+
+export interface MatrixCommand {
+  backends: readonly Backend[];
+  /** The user's module, shown as the first column. */
+  registered?: RegisteredCheckpointer;
+  reporters: readonly ReporterTarget[];
+  output?: string;
+  strict: boolean;
+  validate: ValidateOptions;
+}
+
+/**
+ * `--backends`: the full suite on every selected backend (and the user's
+ * saver), as one table. The graph scenarios are on unless --no-graph. Exit 0
+ * when every backend that ran passed the level asked for (skipped ones do not
+ * count), 1 when one did not or could not start.
+ */
+export async function runMatrixCommand(command: MatrixCommand, io: CliIo): Promise<number> {
+  const targets = matrixTargets(command.reporters, command.output, io.cwd);
+  const columns = command.registered ? [registrationBackend(command.registered, { taken: command.backends }), ...command.backends] : command.backends;
+  const validate: ValidateOptions = { ...command.validate, graph: command.validate.graph ?? true };
+  const progress = targets.some((t) => t.format === "json" && t.file === undefined) ? io.stderr : io.stdout;
+  progress.write(`Matrix: ${columns.map((b) => b.id).join(", ")}${validate.graph === false ? "" : " (with the graph scenarios; --no-graph to leave them out)"}\n`);
+
+  const result = await runMatrix(columns, { validate, ...backendProgress(progress) });
+  const color = paletteFor(io.stdout, io.env) === colorPalette;
+  const files = deliver(
+    targets.map((t) => ({ text: t.format === "pretty" ? MATRIX_FORMATS.pretty(result, color && t.file === undefined) : MATRIX_FORMATS[t.format](result), file: t.file })),
+    io,
+  );
+  if (targets.every((t) => t.file !== undefined)) io.stdout.write(`Matrix: ${summary(buildGrid(result).columns)}; written to ${files.join(", ")}\n`);
+
+  const selected = validate.capabilities ? [...validate.capabilities] : undefined;
+  const passed = result.outcomes.every((o) => o.status === "skipped" || (o.status === "ran" && runPassed(o.report, selected, command.strict)));
+  return passed ? 0 : 1;
+}
+
+function matrixTargets(reporters: readonly ReporterTarget[], output: string | undefined, cwd: string): { format: MatrixFormat; file?: string }[] {
+  const targets = reporters.length > 0 ? reporters : [{ name: "pretty" as const }];
+  return targets.map(({ name, file }) => {
+    if (!(name in MATRIX_FORMATS)) {
+      throw new CliUsageError(`--reporter ${name} does not apply to --backends; the matrix is written as ${Object.keys(MATRIX_FORMATS).join(", ")} (e.g. --reporter markdown:matrix.md)`);
+    }
+    const target = file ?? output;
+    return { format: name as MatrixFormat, file: target === undefined ? undefined : resolve(cwd, target) };
+  });
+}
+
+/** One line per backend as it finishes; on a terminal, a "running" line first, replaced by the result. */
+function backendProgress(stream: ProgressStream): { onBackendStart(backend: Backend): void; onBackendEnd(outcome: BackendOutcome): void } {
+  const live = stream.isTTY === true;
+  return {
+    onBackendStart(backend) {
+      if (live) stream.write(`  ${backend.id}: running ...`);
+    },
+    onBackendEnd(outcome) {
+      const text =
+        outcome.status === "ran"
+          ? `${outcome.report.conformanceLevel()} (${seconds(outcome.durationMs)})`
+          : outcome.status === "skipped"
+            ? `skipped (${outcome.reason})`
+            : `could not start (${outcome.error})`;
+      stream.write(`${live ? "\r\x1b[K" : ""}  ${outcome.id}: ${text}\n`);
+    },
+  };
+}

@@ -1,0 +1,53 @@
+/** Checks and converts the values of command-line options; every bad value is a CliUsageError naming the flag and the fix. */
+import { CAPABILITY_IDS, isCapability, type Capability } from "../capabilities.js";
+import { GRAPH_SCENARIOS } from "../graph/scenarios/index.js";
+import { CliUsageError } from "./usage-error.js";
+
+/** "a, b,,c" -> ["a", "b", "c"]; an empty list is bad usage. */
+export function commaList(raw: string, flag: string, example: string): string[] {
+  const items = raw.split(",").map((s) => s.trim()).filter((s) => s !== "");
+  if (items.length === 0) throw new CliUsageError(`${flag} needs a comma-separated list, e.g. ${flag} ${example}`);
+  return items;
+}
+
+export function capabilityList(raw: string, flag: string): Capability[] {
+  const items = commaList(raw, flag, "put,list");
+  for (const item of items) {
+    if (!isCapability(item)) throw new CliUsageError(`unknown capability "${item}" in ${flag}; known: ${CAPABILITY_IDS.join(", ")}`);
+  }
+  return items as Capability[];
+}
+
+/** Graph scenario ids, case-insensitive ("g07" is G07). */
+export function scenarioList(raw: string, flag: string): string[] {
+  const known = GRAPH_SCENARIOS.map((s) => s.id);
+  const ids = commaList(raw, flag, "G07,G08").map((id) => id.toUpperCase());
+  const unknown = ids.filter((id) => !known.includes(id));
+  if (unknown.length > 0) {
+    throw new CliUsageError(
+      `unknown graph scenario ${unknown.map((id) => `"${id}"`).join(", ")} in ${flag}; known: ${known[0]} to ${known[known.length - 1]} (--list --graph prints them)`,
+    );
+  }
+  return ids;
+}
+
+export function positiveInteger(raw: string, flag: string, example: string, unit?: string): number {
+  const value = Number(raw);
+  if (!/^\s*\d+\s*$/.test(raw) || !Number.isSafeInteger(value) || value <= 0) {
+    throw new CliUsageError(`${flag} must be a positive whole number${unit ? ` of ${unit}` : ""}, got "${raw}"; e.g. ${flag} ${example}`);
+  }
+  return value;
+}
+
+export function positiveIntegerList(raw: string, flag: string, example: string): number[] {
+  return commaList(raw, flag, example).map((item) => positiveInteger(item, flag, example));
+}
+
+/** A fast-check seed: any 32-bit integer, negative ones included. */
+export function seedValue(raw: string, flag: string): number {
+  const value = Number(raw);
+  if (!/^\s*-?\d+\s*$/.test(raw) || !Number.isInteger(value) || value < -(2 ** 31) || value > 2 ** 31 - 1) {
+    throw new CliUsageError(`${flag} must be a whole number (the seed printed in the MODEL section), got "${raw}"; e.g. ${flag} 42`);
+  }
+  return value;
+}
