@@ -1,4 +1,4 @@
-import { TASKS, type Checkpoint } from "@langchain/langgraph-checkpoint";
+import { TASKS, type Checkpoint, type CheckpointTuple } from "@langchain/langgraph-checkpoint";
 import type { RunnableConfig } from "@langchain/core/runnables";
 import { expectDefined, expectEqual, expectResolves, expectSame, expectTrue, expectUndefined } from "../assert.js";
 import {
@@ -17,6 +17,21 @@ async function chainOfThree(ctx: SpecContext, ns: string) {
   const { configs, threadIds } = await putTestCheckpoints(ctx.saver, { nCheckpoints: 3, namespaces: [ns], threadPrefix: "gt" });
   const ids = configs.map((c) => c.configurable?.checkpoint_id as string);
   return { threadId: threadIds[0], configs, ids };
+}
+
+/**
+ * Checks one part of the stored checkpoint's tuple read both ways a caller can:
+ * by the config put returned, then as the latest of its thread and namespace.
+ */
+async function expectByIdAndLatest(
+  ctx: SpecContext,
+  stored: { config: RunnableConfig; threadId: string; ns: string },
+  part: (tuple: CheckpointTuple | undefined) => unknown,
+  expected: unknown,
+  clauses: { byId: string; latest: string },
+): Promise<void> {
+  expectEqual(part(await ctx.saver.getTuple(stored.config)), expected, clauses.byId);
+  expectEqual(part(await ctx.saver.getTuple(generateConfig(stored.threadId, stored.ns))), expected, clauses.latest);
 }
 
 function exactConfig(threadId: string, ns: string, checkpointId: string): RunnableConfig {
@@ -89,11 +104,10 @@ const tests: SpecTest[] = [
       for (const ns of ROOT_AND_CHILD) {
         const threadId = ctx.threadId();
         const stored = await putTestCheckpoint(ctx.saver, { threadId, checkpointNs: ns });
-        const expected = exactConfig(threadId, ns, stored.configurable?.checkpoint_id as string);
-        const byId = await ctx.saver.getTuple(stored);
-        expectEqual(byId?.config, expected, `getTuple(config put returned).config must be {configurable: {thread_id, checkpoint_ns, checkpoint_id}} (${nsLabel(ns)})`);
-        const latest = await ctx.saver.getTuple(generateConfig(threadId, ns));
-        expectEqual(latest?.config, expected, `getTuple({thread_id, checkpoint_ns}).config must name the checkpoint found (${nsLabel(ns)})`);
+        await expectByIdAndLatest(ctx, { config: stored, threadId, ns }, (t) => t?.config, exactConfig(threadId, ns, stored.configurable?.checkpoint_id as string), {
+          byId: `getTuple(config put returned).config must be {configurable: {thread_id, checkpoint_ns, checkpoint_id}} (${nsLabel(ns)})`,
+          latest: `getTuple({thread_id, checkpoint_ns}).config must name the checkpoint found (${nsLabel(ns)})`,
+        });
       }
     },
   },
@@ -126,10 +140,10 @@ const tests: SpecTest[] = [
         const threadId = ctx.threadId();
         const metadata = generateMetadata("input", -1, { writes: { __start__: { question: "hi" } } });
         const stored = await putTestCheckpoint(ctx.saver, { threadId, checkpointNs: ns, metadata });
-        const byId = await ctx.saver.getTuple(stored);
-        expectEqual(byId?.metadata, metadata, `getTuple(config put returned).metadata must be the metadata put, unmodified (${nsLabel(ns)})`);
-        const latest = await ctx.saver.getTuple(generateConfig(threadId, ns));
-        expectEqual(latest?.metadata, metadata, `getTuple({thread_id, checkpoint_ns}).metadata must be the metadata put, unmodified (${nsLabel(ns)})`);
+        await expectByIdAndLatest(ctx, { config: stored, threadId, ns }, (t) => t?.metadata, metadata, {
+          byId: `getTuple(config put returned).metadata must be the metadata put, unmodified (${nsLabel(ns)})`,
+          latest: `getTuple({thread_id, checkpoint_ns}).metadata must be the metadata put, unmodified (${nsLabel(ns)})`,
+        });
       }
     },
   },
@@ -164,11 +178,10 @@ const tests: SpecTest[] = [
         const stored = await putTestCheckpoint(ctx.saver, { threadId, checkpointNs: ns });
         await ctx.saver.putWrites(stored, [["ch", "val"]], "t1");
         await ctx.saver.putWrites(stored, [[TASKS, "send-1"]], "t2");
-        const expected = [["t1", "ch", "val"], ["t2", TASKS, "send-1"]];
-        const byId = await ctx.saver.getTuple(stored);
-        expectEqual(byId?.pendingWrites, expected, `getTuple(config put returned).pendingWrites must be the writes stored, as [taskId, channel, value] (${nsLabel(ns)})`);
-        const latest = await ctx.saver.getTuple(generateConfig(threadId, ns));
-        expectEqual(latest?.pendingWrites, expected, `getTuple({thread_id, checkpoint_ns}).pendingWrites must be the latest checkpoint's writes (${nsLabel(ns)})`);
+        await expectByIdAndLatest(ctx, { config: stored, threadId, ns }, (t) => t?.pendingWrites, [["t1", "ch", "val"], ["t2", TASKS, "send-1"]], {
+          byId: `getTuple(config put returned).pendingWrites must be the writes stored, as [taskId, channel, value] (${nsLabel(ns)})`,
+          latest: `getTuple({thread_id, checkpoint_ns}).pendingWrites must be the latest checkpoint's writes (${nsLabel(ns)})`,
+        });
       }
     },
   },

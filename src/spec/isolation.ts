@@ -1,4 +1,4 @@
-import type { BaseCheckpointSaver, CheckpointTuple } from "@langchain/langgraph-checkpoint";
+import type { CheckpointTuple } from "@langchain/langgraph-checkpoint";
 import type { RunnableConfig } from "@langchain/core/runnables";
 import { expectDefined, expectEqual, expectLength } from "../assert.js";
 import { generateCheckpoint, generateConfig, generateMetadata } from "../test-utils.js";
@@ -19,11 +19,13 @@ const METADATA = generateMetadata("loop", 1, { note: "original" });
 const ALIAS_CAUSE =
   "the saver returns objects that alias its storage; LangGraph mutates what it reads, so return fresh copies (deserialize on every read, or structuredClone)";
 
-async function putSample(ctx: SpecContext, saver: BaseCheckpointSaver = ctx.saver) {
+/** Puts VALUES at VERSIONS with METADATA on a fresh thread; returns the caller's own objects with the config put returned. */
+async function putSample(ctx: SpecContext) {
   const threadId = ctx.threadId("iso");
   const checkpoint = generateCheckpoint({ channelValues: structuredClone(VALUES), channelVersions: VERSIONS });
-  const config = await saver.put(generateConfig(threadId), checkpoint, structuredClone(METADATA), VERSIONS);
-  return { threadId, checkpoint, config };
+  const metadata = structuredClone(METADATA);
+  const config = await ctx.saver.put(generateConfig(threadId), checkpoint, metadata, VERSIONS);
+  return { threadId, checkpoint, metadata, config };
 }
 
 /** Mutates everything a caller can reach in a tuple, the way a careless graph would. */
@@ -108,11 +110,8 @@ const putArguments: SpecTest = {
   ids: ["ISO-04"],
   description: "mutating the checkpoint and metadata after put() resolves does not change what is stored",
   async run(ctx) {
-    const threadId = ctx.threadId("iso");
-    const checkpoint = generateCheckpoint({ channelValues: structuredClone(VALUES), channelVersions: VERSIONS });
-    const metadata = structuredClone(METADATA);
+    const { checkpoint, metadata, config } = await putSample(ctx);
     const id = checkpoint.id;
-    const config = await ctx.saver.put(generateConfig(threadId), checkpoint, metadata, VERSIONS);
     vandalise({ config, checkpoint, metadata });
     await expectUnchanged(
       ctx,
