@@ -49,6 +49,16 @@ export class SequenceEnv {
     this.transcript.push(line);
   }
 
+  /** Runs a read whose line joins the reproduction only when it disagrees (bulk checks would be noise). */
+  async recordOnFailure(line: string, read: () => Promise<void>): Promise<void> {
+    try {
+      await read();
+    } catch (error) {
+      this.record(line);
+      throw error;
+    }
+  }
+
   /**
    * Calls the saver with the timeout. A rejection where the model expects success is a
    * disagreement, unless a declared behaviour explains it (then `undefined` is returned).

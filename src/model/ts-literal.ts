@@ -1,6 +1,8 @@
+import { DeltaSnapshot } from "@langchain/langgraph-checkpoint";
+
 /**
  * A value as a TypeScript expression that rebuilds it: JSON where JSON is
- * exact, `new Map(...)` / `new Set(...)` for revived types, and short forms
+ * exact, `new Map(...)` / `new Set(...)` for revived types, `new DeltaSnapshot(...)`, and short forms
  * for the generators' large values so a reproduction stays readable.
  */
 export function tsLiteral(value: unknown): string {
@@ -10,6 +12,7 @@ export function tsLiteral(value: unknown): string {
     return JSON.stringify(value);
   }
   if (value === null || typeof value !== "object") return JSON.stringify(value);
+  if (value instanceof DeltaSnapshot) return `new DeltaSnapshot(${tsLiteral(value.value)})`;
   if (value instanceof Map) return `new Map(${tsLiteral([...value.entries()])})`;
   if (value instanceof Set) return `new Set(${tsLiteral([...value.values()])})`;
   if (Array.isArray(value)) {

@@ -1,5 +1,5 @@
 import fc from "fast-check";
-import type { PendingWrite } from "@langchain/langgraph-checkpoint";
+import { WRITES_IDX_MAP, type PendingWrite } from "@langchain/langgraph-checkpoint";
 import type { RunnableConfig } from "@langchain/core/runnables";
 import {
   NAMESPACES,
@@ -25,6 +25,8 @@ interface PutWritesArgs {
   taskId: string;
   taskPath: string | undefined;
   writes: PendingWrite[];
+  /** New values for the same channels, sent again by the same task (a retried or resumed task): JS-03a / JS-03b decide which stay. */
+  retry: unknown[] | null;
 }
 
 const IDS = ["PW-01", "PW-07", "JS-01", "JS-03"] as const;
@@ -39,12 +41,20 @@ export class PutWritesCommand implements fc.AsyncCommand<ModelState, RealState> 
   constructor(private readonly args: PutWritesArgs) {}
 
   check(m: Readonly<ModelState>): boolean {
-    return m.model.isDefinedWrite(this.config(m), this.args.writes, this.args.taskId);
+    const { writes, taskId, retry } = this.args;
+    const mixed = new Set(writes.map(([channel]) => channel in WRITES_IDX_MAP)).size > 1;
+    return m.model.isDefinedWrite(this.config(m), writes, taskId) && (retry === null || !mixed); // JS-03c: a retried mixed call is undefined
   }
 
   async run(m: ModelState, r: RealState): Promise<void> {
     const config = this.config(m);
-    const { writes, taskId, taskPath } = this.args;
+    const { writes, taskId, retry } = this.args;
+    await this.send(m, r, config, writes);
+    if (retry !== null) await this.send(m, r, config, writes.map(([channel], i): PendingWrite => [channel, retry[i]]));
+  }
+
+  private async send(m: ModelState, r: RealState, config: RunnableConfig, writes: PendingWrite[]): Promise<void> {
+    const { taskId, taskPath } = this.args;
     const pathArg = taskPath === undefined ? "" : `, ${ts(taskPath)}`;
     m.env.record(`await saver.putWrites(${ts(config)}, ${ts(writes)}, ${ts(taskId)}${pathArg});`);
     m.model.putWrites(config, writes, taskId, taskPath);
@@ -64,7 +74,8 @@ export class PutWritesCommand implements fc.AsyncCommand<ModelState, RealState> 
   }
 
   toString(): string {
-    return `putWrites(${THREADS[this.args.thread]}, ${JSON.stringify(NAMESPACES[this.args.ns])}, ${this.args.taskId}, ${this.args.writes.map(([c]) => c).join("+")})`;
+    const again = this.args.retry === null ? "" : ", twice";
+    return `putWrites(${THREADS[this.args.thread]}, ${JSON.stringify(NAMESPACES[this.args.ns])}, ${this.args.taskId}, ${this.args.writes.map(([c]) => c).join("+")}${again})`;
   }
 }
 
@@ -83,5 +94,6 @@ export const putWritesCommand: fc.Arbitrary<PutWritesCommand> = fc
       { weight: 1, arbitrary: fc.array(write(SPECIAL_WRITE_CHANNELS), { minLength: 1, maxLength: 2 }) },
       { weight: 1, arbitrary: fc.array(write([...REGULAR_WRITE_CHANNELS, ...SPECIAL_WRITE_CHANNELS]), { minLength: 2, maxLength: 3 }) },
     ),
+    retry: fc.option(fc.array(channelValue, { minLength: 3, maxLength: 3 }), { freq: 4 }),
   })
   .map((args) => new PutWritesCommand(args));
