@@ -16,7 +16,7 @@ export function parseCliArgs(argv: readonly string[]): CliArgs {
   }
   let parsed;
   try {
-    parsed = parseArgs({ args: [...argv], options: config, allowPositionals: true, strict: true });
+    parsed = parseArgs({ args: joinNegativeNumbers(argv), options: config, allowPositionals: true, strict: true });
   } catch (error) {
     throw new CliUsageError(`${parseErrorText(error)}; run checkpoint-conformance --help for the options`);
   }
@@ -28,6 +28,21 @@ export function parseCliArgs(argv: readonly string[]): CliArgs {
     (Object.keys(CLI_OPTIONS) as CliOptionName[]).map((name) => [name, CLI_OPTIONS[name].parse(values[name])]),
   ) as CliOptions;
   return { module: parsed.positionals[0], options };
+}
+
+/**
+ * parseArgs reads "--seed -5" as two options; the seed a model failure prints
+ * may be negative, so a negative number after an option that takes a value is its value.
+ */
+function joinNegativeNumbers(argv: readonly string[]): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < argv.length; i++) {
+    const name = argv[i].startsWith("--") ? argv[i].slice(2) : undefined;
+    const takesValue = name !== undefined && name in CLI_OPTIONS && CLI_OPTIONS[name as CliOptionName].type === "string";
+    if (takesValue && /^-\d+$/.test(argv[i + 1] ?? "")) out.push(`${argv[i]}=${argv[++i]}`);
+    else out.push(argv[i]);
+  }
+  return out;
 }
 
 /** parseArgs' messages carry advice for script authors; keep the part that names the option. */

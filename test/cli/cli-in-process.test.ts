@@ -2,23 +2,11 @@ import { mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { runCli } from "../../src/cli/run-cli.js";
 import { colorPalette, paletteFor, plainPalette } from "../../src/reporters/palette.js";
 import { specFor } from "../../src/spec/index.js";
 import { expectUsageError } from "./expect-usage-error.js";
-import { FIXTURES, REPO_ROOT, type CliRun } from "./run-cli-process.js";
-
-/** runCli with captured streams: argument handling without a process per case (the subprocess tests cover the process). */
-async function runInProcess(args: readonly string[]): Promise<CliRun> {
-  const out = { stdout: "", stderr: "" };
-  const code = await runCli(args, {
-    stdout: { write: (t: string) => (out.stdout += t) },
-    stderr: { write: (t: string) => (out.stderr += t) },
-    env: {},
-    cwd: REPO_ROOT,
-  });
-  return { code, ...out };
-}
+import { runInProcess } from "./run-cli-in-process.js";
+import { FIXTURES, REPO_ROOT } from "./run-cli-process.js";
 
 describe("checkpoint-conformance CLI (arguments, in process)", () => {
   it.each([
@@ -54,7 +42,7 @@ describe("checkpoint-conformance CLI (arguments, in process)", () => {
     const help = await runInProcess(["--help"]);
     expect(help.code).toBe(0);
     expect(help.stdout).toContain("Usage: checkpoint-conformance <module> [options]");
-    for (const flag of ["--export", "--capabilities", "--skip", "--reporter", "--output", "--timeout", "--strict", "--grep", "--list", "--version"]) {
+    for (const flag of ["--export", "--capabilities", "--skip", "--reporter", "--output", "--timeout", "--strict", "--grep", "--list", "--version", "--graph", "--no-graph", "--graph-scenarios", "--graph-skip", "--model", "--seed", "--path", "--backends", "--bench", "--bench-sizes"]) {
       expect(help.stdout).toContain(flag);
     }
     const version = await runInProcess(["-v"]);

@@ -1,0 +1,92 @@
+import { mkdtempSync, readFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { THROUGHPUT_OPERATIONS } from "../../src/bench/throughput.js";
+import { runInProcess } from "./run-cli-in-process.js";
+import { FIXTURES, runCliProcess } from "./run-cli-process.js";
+
+const memoryModule = [`${FIXTURES}/memory-named.mjs`, "--export", "memory"];
+const tableLine = (text: string, label: string) => text.split("\n").find((l) => new RegExp(`^[ ≠] ${label}\\s`).test(l));
+
+describe("--backends: the matrix from the CLI (in process)", { timeout: 180_000 }, () => {
+  it("puts the module's saver first among the selected backends; pretty on screen, markdown and json to files; a backend that cannot run is skipped with the reason", async () => {
+    const dir = mkdtempSync(join(tmpdir(), "cli-matrix-"));
+    const run = await runInProcess([
+      ...memoryModule,
+      "--backends", "memory,mongodb",
+      "--capabilities", "put,get_tuple",
+      "--no-graph",
+      "--reporter", "pretty",
+      "--reporter", `markdown:${dir}/matrix.md`,
+      "--reporter", `json:${dir}/matrix.json`,
+    ]);
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.stdout).toContain("Matrix: MemorySaver (mjs), memory, mongodb\n");
+    expect(run.stdout).toMatch(/^\s+capability\s+MemorySaver \(mjs\)\s+memory\s+mongodb$/m);
+    expect(tableLine(run.stdout, "put")).toMatch(/✓ \d+\s+✓ \d+\s+skipped/);
+    expect(run.stdout).toContain("mongodb (skipped): MONGODB_URL is not set");
+    expect(run.stdout).not.toContain("graph scenarios");
+
+    expect(readFileSync(`${dir}/matrix.md`, "utf8")).toContain("| capability | MemorySaver (mjs) | memory | mongodb |");
+    const json = JSON.parse(readFileSync(`${dir}/matrix.json`, "utf8")) as { backends: { id: string; status: string }[] };
+    expect(json.backends.map((b) => [b.id, b.status])).toEqual([
+      ["MemorySaver (mjs)", "ran"],
+      ["memory", "ran"],
+      ["mongodb", "skipped"],
+    ]);
+  });
+
+  it("runs the graph scenarios on every backend unless --no-graph, and shows them as a row", async () => {
+    const run = await runInProcess(["--backends", "memory", "--capabilities", "put", "--graph-skip", "G01,G02,G03,G04,G06,G07,G08,G09,G10,G11,G12,G13,G14,G15,G16,G17,G18,G19,G20,G21,G22"]);
+    expect(run.code, run.stderr).toBe(0);
+    expect(tableLine(run.stdout, "graph scenarios")).toMatch(/✓ \d+/);
+    const byDefault = await runInProcess(["--backends", "memory", "--capabilities", "put", "--reporter", "json"]);
+    const dict = JSON.parse(byDefault.stdout) as { sections: { section: string; cells: Record<string, { status: string }> }[] };
+    expect(dict.sections.map((s) => s.section)).toEqual(["graph"]);
+    expect(dict.sections[0].cells.memory.status).toBe("passed");
+    expect(byDefault.stderr).toContain("with the graph scenarios; --no-graph to leave them out");
+  });
+
+  it("exits 1 when a backend that ran misses the level: here the module's broken saver, while the official one passes", async () => {
+    const run = await runInProcess([`${FIXTURES}/broken.ts`, "--backends", "memory", "--capabilities", "put", "--no-graph"]);
+    expect(run.code, run.stderr).toBe(1);
+    expect(tableLine(run.stdout, "put")).toMatch(/^≠ put\s+✗ \d+\/\d+\s+✓ \d+/);
+    expect(run.stdout).toMatch(/put test_put_preserves_metadata: fail: DropsCustomMetadata; pass: memory/);
+  });
+});
+
+describe("--bench: throughput from the CLI (in process)", { timeout: 180_000 }, () => {
+  it("measures the module's saver: one row per operation at each --bench-sizes length, with the growth", async () => {
+    const run = await runInProcess([...memoryModule, "--bench", "--bench-sizes", "5,20"]);
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.stdout.startsWith("MemorySaver (mjs)\n")).toBe(true);
+    expect(run.stdout).toContain("| n=5: ops/s (p50 / p99 ms) | n=20: ops/s (p50 / p99 ms) | growth |");
+    for (const op of THROUGHPUT_OPERATIONS) expect(run.stdout).toMatch(new RegExp(`\\| ${op.replace(/[()]/g, "\\$&")}\\s+\\| [\\d,.]+ \\(`));
+    expect(run.stdout).not.toContain("Side by side");
+    expect(run.stderr).toContain("Measuring MemorySaver (mjs) ...");
+  });
+
+  it("with --backends: a table per saver, the side-by-side comparison, and why a backend was not measured; --output writes it to a file", async () => {
+    const file = join(mkdtempSync(join(tmpdir(), "cli-bench-")), "bench.md");
+    const run = await runInProcess([...memoryModule, "--bench", "--bench-sizes", "5", "--backends", "memory,redis", "--output", file]);
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.stdout).toBe(`Throughput written to ${file}\n`);
+    const text = readFileSync(file, "utf8");
+    expect(text).toContain("Side by side (ops/s)");
+    expect(text).toMatch(/\| operation\s+\| n\s+\| MemorySaver \(mjs\) ops\/s \| memory ops\/s \|/);
+    expect(text).toContain("redis (skipped): REDIS_URL is not set");
+  });
+});
+
+describe("--backends as a process", { timeout: 240_000 }, () => {
+  it("prints the matrix of memory and sqlite with a graph row, skips mongodb with the reason, exits 0", async () => {
+    const run = await runCliProcess(["--backends", "memory,sqlite,mongodb", "--capabilities", "put,list", "--graph-scenarios", "G05", "--model", "20", "--seed", "1"]);
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.stdout).toMatch(/^\s+capability\s+memory\s+sqlite\s+mongodb$/m);
+    expect(tableLine(run.stdout, "graph scenarios")).toMatch(/✓ \d+\s+✓ \d+\s+skipped/);
+    expect(tableLine(run.stdout, "model")).toMatch(/✓ 20 seq\s+✓ 20 seq/);
+    expect(run.stdout).toMatch(/^\s+level\s+FULL\s+FULL\s+SKIPPED$/m);
+    expect(run.stdout).toContain("mongodb (skipped): MONGODB_URL is not set");
+  });
+});
