@@ -1,3 +1,5 @@
+import type { Availability } from "./types.js";
+
 /**
  * Loads an optional peer dependency. Backends import their drivers this way so
  * that installing the package without them still works: the backend is then
@@ -20,6 +22,15 @@ export async function requireOptional<T>(specifier: string): Promise<T> {
   const loaded = await importOptional<T>(specifier);
   if (!loaded.ok) throw new Error(loaded.reason);
   return loaded.module;
+}
+
+/** Whether every one of these optional packages loads; the first that does not gives the reason. */
+export async function optionalPackagesLoad(specifiers: readonly string[]): Promise<Availability> {
+  for (const specifier of specifiers) {
+    const loaded = await importOptional(specifier);
+    if (!loaded.ok) return loaded;
+  }
+  return { ok: true };
 }
 
 function packageName(specifier: string): string {

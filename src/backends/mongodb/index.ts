@@ -2,7 +2,8 @@ import { randomBytes } from "node:crypto";
 import type { MongoClient } from "mongodb";
 import type { MongoDBSaver } from "@langchain/langgraph-checkpoint-mongodb";
 import { checkpointerTest } from "../../registration.js";
-import { importOptional, requireOptional } from "../optional-import.js";
+import { requireOptional } from "../optional-import.js";
+import { requireServerUrl, serverBackendAvailable } from "../server-url.js";
 import type { Backend } from "../types.js";
 
 /** The environment variable naming the MongoDB server; without it the backend is skipped. */
@@ -18,16 +19,7 @@ export const mongodbBackend: Backend = {
   id: "mongodb",
   title: TITLE,
   knownDeviations: [],
-  async available() {
-    if (!process.env[MONGODB_URL_ENV]) {
-      return { ok: false, reason: `${MONGODB_URL_ENV} is not set (no MongoDB server here; set it to run this backend)` };
-    }
-    for (const specifier of ["@langchain/langgraph-checkpoint-mongodb", "mongodb"]) {
-      const loaded = await importOptional(specifier);
-      if (!loaded.ok) return loaded;
-    }
-    return { ok: true };
-  },
+  available: () => serverBackendAvailable(MONGODB_URL_ENV, "no MongoDB server here", ["@langchain/langgraph-checkpoint-mongodb", "mongodb"]),
   registration() {
     let client: MongoClient | undefined;
     const runId = randomBytes(4).toString("hex");
@@ -36,8 +28,7 @@ export const mongodbBackend: Backend = {
       {
         name: TITLE,
         async *lifespan() {
-          const url = process.env[MONGODB_URL_ENV];
-          if (!url) throw new Error(`${MONGODB_URL_ENV} is not set`);
+          const url = requireServerUrl(MONGODB_URL_ENV);
           const { MongoClient } = await requireOptional<typeof import("mongodb")>("mongodb");
           client = new MongoClient(url);
           await client.connect();

