@@ -26,3 +26,8 @@ export { createEncryptedSerializer } from "./serde/encrypted-serializer.js";
 export type { ModelOptions } from "./model/options.js";
 export type { DeclarableBehaviour } from "./model/behaviours.js";
 export type { DeclaredOutcome, ModelFailure, ModelRunResult } from "./model/run-model.js";
+export { benchmarkSaver, THROUGHPUT_OPERATIONS } from "./bench/throughput.js";
+export type { Growth, OperationStats, ThroughputOperation, ThroughputOptions, ThroughputResult } from "./bench/throughput.js";
+export { benchmarkBackends } from "./bench/benchmark-backends.js";
+export type { BenchmarkBackendsOptions, BenchOutcome } from "./bench/benchmark-backends.js";
+export { renderThroughput, renderThroughputComparison } from "./bench/render.js";

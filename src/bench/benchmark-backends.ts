@@ -13,6 +13,7 @@ export type BenchOutcome =
 
 /** @public */
 export interface BenchmarkBackendsOptions extends ThroughputOptions {
+  /** Called before each backend that can run here is measured. */
   onBackendStart?(backend: Backend): void;
   onBackendEnd?(outcome: BenchOutcome): void;
 }
@@ -29,7 +30,7 @@ export async function benchmarkBackends(backends: readonly Backend[], options: B
   const outcomes: BenchOutcome[] = [];
   try {
     for (const { backend, availability } of checked) {
-      options.onBackendStart?.(backend);
+      if (availability.ok) options.onBackendStart?.(backend);
       const outcome = availability.ok ? await measure(backend, shared, options) : { status: "skipped" as const, id: backend.id, reason: availability.reason };
       outcomes.push(outcome);
       options.onBackendEnd?.(outcome);
