@@ -39,12 +39,12 @@ export class ConcurrentBatchCommand implements fc.AsyncCommand<ModelState, RealS
   constructor(private readonly ops: BatchOp[]) {}
 
   check(m: Readonly<ModelState>): boolean {
-    const issued = this.issue(m);
+    const issued = this.issue(m, () => 0); // check() only asks whether the batch commutes: no version is spent
     return issued !== undefined && issued.filter((op) => op.list === undefined).length >= 2;
   }
 
   async run(m: ModelState, r: RealState): Promise<void> {
-    const issued = this.issue(m)!;
+    const issued = this.issue(m, () => m.env.nextVersion())!;
     m.env.record(`await Promise.all([\n  ${issued.map((op) => op.line).join(",\n  ")},\n]);`);
     const results = await Promise.all(issued.map((op) => m.env.call(op.operation, IDS, () => op.start(r))));
     for (const op of issued) op.apply(m);
@@ -67,11 +67,11 @@ export class ConcurrentBatchCommand implements fc.AsyncCommand<ModelState, RealS
   }
 
   /** Resolves every operation against the current state, or undefined when two would not commute. */
-  private issue(m: Readonly<ModelState>): Issued[] | undefined {
+  private issue(m: Readonly<ModelState>, nextVersion: () => number): Issued[] | undefined {
     const claimed = new Set<string>();
     const issued: Issued[] = [];
     for (const op of this.ops) {
-      const next = op.kind === "put" ? issuePut(m, op) : op.kind === "putWrites" ? issueWrites(m, op) : issueList(m, op);
+      const next = op.kind === "put" ? issuePut(m, op, nextVersion) : op.kind === "putWrites" ? issueWrites(m, op) : issueList(m, op);
       if (next === undefined) continue;
       if (next.claim !== undefined) {
         if (claimed.has(next.claim)) return undefined;
@@ -87,11 +87,11 @@ export class ConcurrentBatchCommand implements fc.AsyncCommand<ModelState, RealS
   }
 }
 
-function issuePut(m: Readonly<ModelState>, op: Extract<BatchOp, { kind: "put" }>): { claim: string; issued: Issued } | undefined {
+function issuePut(m: Readonly<ModelState>, op: Extract<BatchOp, { kind: "put" }>, nextVersion: () => number): { claim: string; issued: Issued } | undefined {
   const [threadId, ns, id] = [THREADS[op.thread], NAMESPACES[op.ns], checkpointIdOf(op.idSeed)];
   const parentId = op.fromLatest ? m.model.checkpointIds(threadId, ns).at(-1) : undefined;
   if (!m.model.isDefinedPut(threadId, ns, id) || (parentId !== undefined && parentId >= id)) return undefined;
-  const version = m.env.nextVersion();
+  const version = nextVersion();
   const checkpoint: Checkpoint = { v: 4, id, ts: timestampOf(op.idSeed), channel_values: { a: op.value }, channel_versions: { a: version }, versions_seen: {} };
   const metadata = { source: "loop", step: op.idSeed, parents: {} } as CheckpointMetadata;
   const config: RunnableConfig = { configurable: { thread_id: threadId, checkpoint_ns: ns, ...(parentId !== undefined ? { checkpoint_id: parentId } : {}) } };
