@@ -3,6 +3,14 @@ import { checkpointBefore } from "./checkpoint-before.js";
 import { Barrier, sleep } from "../barrier.js";
 import type { GraphScenario, ScenarioContext } from "../types.js";
 
+/** a→b→c run once on thread t, and the checkpoint before b that G07 replays and G08 forks (its absence recorded). */
+async function firstRunThenBeforeB(ctx: ScenarioContext) {
+  const graph = chain(ctx, ["a", "b", "c"]);
+  const cfg = ctx.thread("t");
+  await ctx.invoke("invoke", graph, { items: ["in"] }, cfg);
+  return { graph, cfg, beforeB: await checkpointBefore(ctx, graph, cfg, "b") };
+}
+
 export const G07: GraphScenario = {
   id: "G07",
   name: "replay-old-checkpoint",
@@ -10,10 +18,7 @@ export const G07: GraphScenario = {
   needsHistory: true,
   clauses: ["branch-values", "latest", "parent", "list"],
   async run(ctx) {
-    const graph = chain(ctx, ["a", "b", "c"]);
-    const cfg = ctx.thread("t");
-    await ctx.invoke("invoke", graph, { items: ["in"] }, cfg);
-    const beforeB = await checkpointBefore(ctx, graph, cfg, "b");
+    const { graph, cfg, beforeB } = await firstRunThenBeforeB(ctx);
     if (!beforeB) return;
     await ctx.invoke("replay from the checkpoint before b", graph, null, beforeB.config);
     await ctx.state("getState after the replay", graph, cfg);
@@ -28,10 +33,7 @@ export const G08: GraphScenario = {
   needsHistory: true,
   clauses: ["branch-values", "latest", "pending-writes", "parent"],
   async run(ctx) {
-    const graph = chain(ctx, ["a", "b", "c"]);
-    const cfg = ctx.thread("t");
-    await ctx.invoke("invoke", graph, { items: ["in"] }, cfg);
-    const beforeB = await checkpointBefore(ctx, graph, cfg, "b");
+    const { graph, cfg, beforeB } = await firstRunThenBeforeB(ctx);
     if (!beforeB) return;
     const fork = await ctx.update("updateState on the checkpoint before b", graph, beforeB.config, { items: ["X"] });
     await ctx.state("getState after the update", graph, cfg);
