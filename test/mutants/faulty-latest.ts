@@ -1,5 +1,6 @@
 import { MemorySaver } from "@langchain/langgraph-checkpoint";
 import type { RunnableConfig } from "@langchain/core/runnables";
+import { greatestId } from "./memory-internals.js";
 
 /** A stored checkpoint, by where it lives in MemorySaver's storage. */
 export interface StoredAt {
@@ -10,6 +11,12 @@ export interface StoredAt {
 
 /** Which checkpoint a faulty "latest" lookup of (thread, ns) reads; undefined when it finds none. */
 export type LatestRule = (storage: MemorySaver["storage"], threadId: string, ns: string) => StoredAt | undefined;
+
+/** The entry with the greatest checkpoint id among `stored` (what "latest" means), or undefined. */
+export function newestOf(stored: readonly StoredAt[]): StoredAt | undefined {
+  const latest = greatestId(stored.map((s) => s.id));
+  return stored.find((s) => s.id === latest);
+}
 
 /**
  * MemorySaver whose getTuple without checkpoint_id reads the checkpoint `rule`

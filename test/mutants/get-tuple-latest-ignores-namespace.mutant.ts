@@ -1,12 +1,10 @@
-import { FaultyLatestSaver, type LatestRule } from "./faulty-latest.js";
-import { greatestId } from "./memory-internals.js";
+import { FaultyLatestSaver, newestOf, type LatestRule } from "./faulty-latest.js";
 import type { Mutant } from "./types.js";
 
 /** Looks for the latest checkpoint across every namespace of the thread. */
 const acrossNamespaces: LatestRule = (storage, threadId) => {
   const stored = Object.entries(storage[threadId] ?? {}).flatMap(([ns, checkpoints]) => Object.keys(checkpoints).map((id) => ({ threadId, ns, id })));
-  const latest = greatestId(stored.map((s) => s.id));
-  return stored.find((s) => s.id === latest);
+  return newestOf(stored);
 };
 
 export default {

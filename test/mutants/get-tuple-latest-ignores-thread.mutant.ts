@@ -1,12 +1,10 @@
-import { FaultyLatestSaver, type LatestRule } from "./faulty-latest.js";
-import { greatestId } from "./memory-internals.js";
+import { FaultyLatestSaver, newestOf, type LatestRule } from "./faulty-latest.js";
 import type { Mutant } from "./types.js";
 
 /** Its "latest" query filters by namespace but forgets the thread. */
 const acrossThreads: LatestRule = (storage, _threadId, ns) => {
   const stored = Object.entries(storage).flatMap(([threadId, byNs]) => Object.keys(byNs[ns] ?? {}).map((id) => ({ threadId, ns, id })));
-  const latest = greatestId(stored.map((s) => s.id));
-  return stored.find((s) => s.id === latest);
+  return newestOf(stored);
 };
 
 export default {
