@@ -17,12 +17,12 @@ import type { CliIo } from "./outputs.js";
 import type { ProgressStream } from "./progress-line.js";
 import { CliUsageError } from "./usage-error.js";
 
-/** The formats of the matrix, by --reporter name: pretty is the terminal table. */
-const MATRIX_FORMATS = {
-  pretty: (result: MatrixResult, color: boolean) => renderMatrixTerminal(result, { color }),
-  markdown: (result: MatrixResult) => renderMatrixMarkdown(result),
-  json: (result: MatrixResult) => renderMatrixJson(result),
-} as const;
+/** The formats of the matrix, by --reporter name: pretty is the terminal table (the only one with colours). */
+const MATRIX_FORMATS: Record<"pretty" | "markdown" | "json", (result: MatrixResult, color: boolean) => string> = {
+  pretty: (result, color) => renderMatrixTerminal(result, { color }),
+  markdown: (result) => renderMatrixMarkdown(result),
+  json: (result) => renderMatrixJson(result),
+};
 type MatrixFormat = keyof typeof MATRIX_FORMATS;
 
 export interface MatrixCommand {
@@ -45,13 +45,14 @@ export async function runMatrixCommand(command: MatrixCommand, io: CliIo): Promi
   const targets = matrixTargets(command.reporters, command.output, io.cwd);
   const columns = command.registered ? [registrationBackend(command.registered, { taken: command.backends }), ...command.backends] : command.backends;
   const validate: ValidateOptions = { ...command.validate, graph: command.validate.graph ?? true };
-  const progress = targets.some((t) => t.format === "json" && t.file === undefined) ? io.stderr : io.stdout;
+  // As for one saver: when a machine-readable format goes to stdout, the progress goes to stderr.
+  const progress = targets.some((t) => t.format !== "pretty" && t.file === undefined) ? io.stderr : io.stdout;
   progress.write(`Matrix: ${columns.map((b) => b.id).join(", ")}${validate.graph === false ? "" : " (with the graph scenarios; --no-graph to leave them out)"}\n`);
 
   const result = await runMatrix(columns, { validate, ...backendProgress(progress) });
   const color = paletteFor(io.stdout, io.env) === colorPalette;
   const files = deliver(
-    targets.map((t) => ({ text: t.format === "pretty" ? MATRIX_FORMATS.pretty(result, color && t.file === undefined) : MATRIX_FORMATS[t.format](result), file: t.file })),
+    targets.map((t) => ({ text: MATRIX_FORMATS[t.format](result, color && t.file === undefined), file: t.file })),
     io,
   );
   if (targets.every((t) => t.file !== undefined)) io.stdout.write(`Matrix: ${summary(buildGrid(result).columns)}; written to ${files.join(", ")}\n`);
