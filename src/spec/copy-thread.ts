@@ -31,6 +31,14 @@ async function copy(ctx: SpecContext, source: string, target: string): Promise<v
   await asExtendedSaver(ctx.saver).copyThread(source, target);
 }
 
+/** A source thread built by {@link putSourceThread}, copied to a fresh target thread. */
+async function copiedSourceThread(ctx: SpecContext, n?: number, namespaces?: readonly string[]): Promise<{ src: string; dst: string }> {
+  const [src, dst] = [ctx.threadId("src"), ctx.threadId("dst")];
+  await putSourceThread(ctx.saver, src, n, namespaces);
+  await copy(ctx, src, dst);
+  return { src, dst };
+}
+
 function byId(tuples: readonly CheckpointTuple[]): CheckpointTuple[] {
   return [...tuples].sort((a, b) => (a.checkpoint.id < b.checkpoint.id ? -1 : a.checkpoint.id > b.checkpoint.id ? 1 : 0));
 }
@@ -47,9 +55,7 @@ const tests: SpecTest[] = [
     ids: ["CT-01"],
     description: "after copyThread(src, dst), list(dst) yields the 3 copied checkpoints",
     async run(ctx) {
-      const [src, dst] = [ctx.threadId("src"), ctx.threadId("dst")];
-      await putSourceThread(ctx.saver, src);
-      await copy(ctx, src, dst);
+      const { dst } = await copiedSourceThread(ctx);
       expectLength(await listAll(ctx.saver, generateConfig(dst)), 3, "after copyThread(src, dst) of a 3-checkpoint thread, list(dst) must yield 3 checkpoints");
     },
   },
@@ -58,9 +64,7 @@ const tests: SpecTest[] = [
     ids: ["CT-02"],
     description: "every checkpoint is copied, not just the latest, with its channel_values",
     async run(ctx) {
-      const [src, dst] = [ctx.threadId("src"), ctx.threadId("dst")];
-      await putSourceThread(ctx.saver, src);
-      await copy(ctx, src, dst);
+      const { src, dst } = await copiedSourceThread(ctx);
       const pairs = pair(await listAll(ctx.saver, generateConfig(src)), await listAll(ctx.saver, generateConfig(dst)), "checkpoints");
       for (const [s, d] of pairs) {
         expectEqual(d.checkpoint.channel_values, s.checkpoint.channel_values, `the copy of checkpoint ${s.checkpoint.id} must have its channel_values (paired by sorted checkpoint id)`);
@@ -72,9 +76,7 @@ const tests: SpecTest[] = [
     ids: ["CT-03"],
     description: "every metadata key of each source checkpoint reads back equal on its copy",
     async run(ctx) {
-      const [src, dst] = [ctx.threadId("src"), ctx.threadId("dst")];
-      await putSourceThread(ctx.saver, src, 2);
-      await copy(ctx, src, dst);
+      const { src, dst } = await copiedSourceThread(ctx, 2);
       const step = (t: CheckpointTuple) => Number(t.metadata?.step ?? 0);
       const srcTuples = (await listAll(ctx.saver, generateConfig(src))).sort((a, b) => step(a) - step(b));
       const dstTuples = (await listAll(ctx.saver, generateConfig(dst))).sort((a, b) => step(a) - step(b));
@@ -95,9 +97,7 @@ const tests: SpecTest[] = [
     ids: ["CT-04"],
     description: "the root and a child namespace are both copied, one checkpoint each",
     async run(ctx) {
-      const [src, dst] = [ctx.threadId("src"), ctx.threadId("dst")];
-      await putSourceThread(ctx.saver, src, 1, ["", "child:1"]);
-      await copy(ctx, src, dst);
+      const { dst } = await copiedSourceThread(ctx, 1, ["", "child:1"]);
       for (const ns of ["", "child:1"]) {
         expectLength(
           await listAll(ctx.saver, generateConfig(dst, ns)),
@@ -127,9 +127,7 @@ const tests: SpecTest[] = [
     ids: ["CT-06"],
     description: "list(dst) yields the same checkpoint ids as list(src), in the same order (ids are kept)",
     async run(ctx) {
-      const [src, dst] = [ctx.threadId("src"), ctx.threadId("dst")];
-      await putSourceThread(ctx.saver, src, 4);
-      await copy(ctx, src, dst);
+      const { src, dst } = await copiedSourceThread(ctx, 4);
       const [srcTuples, dstTuples] = [await listAll(ctx.saver, generateConfig(src)), await listAll(ctx.saver, generateConfig(dst))];
       const configIds = (tuples: CheckpointTuple[]) => tuples.map((t) => t.config.configurable?.checkpoint_id);
       expectEqual(
@@ -171,9 +169,7 @@ const tests: SpecTest[] = [
     ids: ["CT-09"],
     description: "each copy belongs to dst and its parentConfig names dst, its namespace and the same parent",
     async run(ctx) {
-      const [src, dst] = [ctx.threadId("src"), ctx.threadId("dst")];
-      await putSourceThread(ctx.saver, src, 3, ["", "child:1"]);
-      await copy(ctx, src, dst);
+      const { src, dst } = await copiedSourceThread(ctx, 3, ["", "child:1"]);
       const pairs = pair(await listAll(ctx.saver, wholeThread(src)), await listAll(ctx.saver, wholeThread(dst)), "checkpoints (all namespaces)");
       for (const [s, d] of pairs) {
         const id = s.checkpoint.id;
