@@ -1,3 +1,6 @@
+/** How long after its siblings finished a failing node waits, so their writes are stored first. */
+const SETTLE_MS = 25;
+
 /**
  * Resolves once `count` parties have arrived. Parallel nodes wait on it so the
  * order in which they finish (and so which siblings an error aborts) does not
@@ -16,6 +19,12 @@ export class Barrier {
   arrive(): void {
     this.arrived += 1;
     if (this.arrived >= this.count) this.release();
+  }
+
+  /** `done`, then SETTLE_MS, so the writes of the parties that arrived are stored before the waiter fails. */
+  async settled(): Promise<void> {
+    await this.done;
+    await sleep(SETTLE_MS);
   }
 }
 

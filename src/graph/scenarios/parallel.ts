@@ -15,8 +15,7 @@ function fanOut(ctx: ScenarioContext, failIndex?: number) {
   const worker = async ({ index }: { index: number }) => {
     ctx.called(`w${index}`);
     if (index === failIndex && ctx.calls(`w${index}`) === 1) {
-      await siblingsDone.done;
-      await sleep(25);
+      await siblingsDone.settled();
       throw new Error(`w${index} fails on its first call`);
     }
     await sleep((FANOUT - index) * 3);

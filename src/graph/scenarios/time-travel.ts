@@ -1,6 +1,6 @@
 import { asGraph, builder, chain, countingNode, itemsState } from "./common.js";
 import { checkpointBefore } from "./checkpoint-before.js";
-import { Barrier, sleep } from "../barrier.js";
+import { Barrier } from "../barrier.js";
 import type { GraphScenario, ScenarioContext } from "../types.js";
 
 /** a→b→c run once on thread t, and the checkpoint before b that G07 replays and G08 forks (its absence recorded). */
@@ -82,8 +82,7 @@ function parallelWithFailure(ctx: ScenarioContext) {
     return update;
   };
   const b = async () => {
-    await aDone.done;
-    await sleep(25);
+    await aDone.settled();
     return countingNode(ctx, "b", [1])();
   };
   return asGraph(
