@@ -90,7 +90,13 @@ export function renderPrettyReport(report: ConformanceReport): string {
 
   const counted = report.capabilityResults().filter(countsTowardLevel);
   const passed = counted.filter((r) => r.status === "passed").length;
-  out.push(`    Result: ${report.conformanceLevel()} (${passed}/${counted.length})`);
+  // The level is storage-level, as in Python; sections that ran say their own verdict beside it.
+  const sectionVerdicts = report.sections
+    .map((s) => ({ key: s.key, passed: s.passed() }))
+    .filter((s) => s.passed !== null)
+    .map((s) => `; ${s.key}: ${s.passed ? "passed" : "FAILED"}`)
+    .join("");
+  out.push(`    Result: ${report.conformanceLevel()} (${passed}/${counted.length})${sectionVerdicts}`);
   out.push(`  ${border}`, "", "");
   return out.join("\n");
 }
