@@ -4,8 +4,7 @@ import type { Mutant } from "./types.js";
 /** An ON DELETE CASCADE on the parent column: deleting a run also deletes every checkpoint below it. */
 class CascadesToDescendants extends ReferenceSaver {
   override async deleteForRuns(runIds: string[]): Promise<void> {
-    const removed = new Set<string>();
-    for (const ref of this.refs()) if (runIds.includes((await this.metadataOf(ref)).run_id as string)) removed.add(ref.id);
+    const removed = new Set((await this.refsOfRuns(runIds)).map((ref) => ref.id));
     let grew = true;
     while (grew) {
       grew = false;

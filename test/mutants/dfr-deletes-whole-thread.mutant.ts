@@ -4,8 +4,7 @@ import type { Mutant } from "./types.js";
 /** Implements "delete a run" as "delete the thread the run ran on". */
 class DeletesWholeThread extends ReferenceSaver {
   override async deleteForRuns(runIds: string[]): Promise<void> {
-    const threads = new Set<string>();
-    for (const ref of this.refs()) if (runIds.includes((await this.metadataOf(ref)).run_id as string)) threads.add(ref.threadId);
+    const threads = new Set((await this.refsOfRuns(runIds)).map((ref) => ref.threadId));
     for (const threadId of threads) await this.deleteThread(threadId);
   }
 }

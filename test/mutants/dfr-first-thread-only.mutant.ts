@@ -4,12 +4,8 @@ import type { Mutant } from "./types.js";
 /** Looks the run up once, finds its thread, and deletes only there. */
 class FirstThreadOnly extends ReferenceSaver {
   override async deleteForRuns(runIds: string[]): Promise<void> {
-    let thread: string | undefined;
-    for (const ref of this.refs()) {
-      if (!runIds.includes((await this.metadataOf(ref)).run_id as string)) continue;
-      thread ??= ref.threadId;
-      if (ref.threadId === thread) this.removeCheckpoint(ref);
-    }
+    const matched = await this.refsOfRuns(runIds);
+    for (const ref of matched) if (ref.threadId === matched[0].threadId) this.removeCheckpoint(ref);
   }
 }
 

@@ -4,9 +4,7 @@ import type { Mutant } from "./types.js";
 /** Deletes from the checkpoints table and forgets the writes table. */
 class LeavesWrites extends ReferenceSaver {
   override async deleteForRuns(runIds: string[]): Promise<void> {
-    for (const ref of this.refs()) {
-      if (runIds.includes((await this.metadataOf(ref)).run_id as string)) delete this.storage[ref.threadId][ref.ns][ref.id];
-    }
+    for (const ref of await this.refsOfRuns(runIds)) delete this.storage[ref.threadId][ref.ns][ref.id];
   }
 }
 

@@ -4,9 +4,7 @@ import type { Mutant } from "./types.js";
 /** Deletes with `WHERE checkpoint_ns = ''`, missing subgraph checkpoints of the run. */
 class RootNamespaceOnly extends ReferenceSaver {
   override async deleteForRuns(runIds: string[]): Promise<void> {
-    for (const ref of this.refs()) {
-      if (ref.ns === "" && runIds.includes((await this.metadataOf(ref)).run_id as string)) this.removeCheckpoint(ref);
-    }
+    for (const ref of await this.refsOfRuns(runIds)) if (ref.ns === "") this.removeCheckpoint(ref);
   }
 }
 

@@ -4,14 +4,9 @@ import type { Mutant } from "./types.js";
 /** Reports "run not found" when nothing matched, like a REST handler would. */
 class ThrowsOnUnknownRun extends ReferenceSaver {
   override async deleteForRuns(runIds: string[]): Promise<void> {
-    let matched = 0;
-    for (const ref of this.refs()) {
-      if (runIds.includes((await this.metadataOf(ref)).run_id as string)) {
-        this.removeCheckpoint(ref);
-        matched++;
-      }
-    }
-    if (runIds.length > 0 && matched === 0) throw new Error(`runs not found: ${runIds.join(", ")}`);
+    const matched = await this.refsOfRuns(runIds);
+    for (const ref of matched) this.removeCheckpoint(ref);
+    if (runIds.length > 0 && matched.length === 0) throw new Error(`runs not found: ${runIds.join(", ")}`);
   }
 }
 
