@@ -1,13 +1,11 @@
-import { MemorySaver, type CheckpointListOptions, type CheckpointTuple } from "@langchain/langgraph-checkpoint";
-import type { RunnableConfig } from "@langchain/core/runnables";
+import { RewritingListSaver, type ListQueryRewrite } from "./rewriting-list.js";
 import type { Mutant } from "./types.js";
 
 /** Defaults an absent checkpoint_ns to "" as put and getTuple do, which list() must not. */
-class ListAbsentNsMeansRoot extends MemorySaver {
-  override list(config: RunnableConfig, options?: CheckpointListOptions): AsyncGenerator<CheckpointTuple> {
-    return super.list({ ...config, configurable: { checkpoint_ns: "", ...config.configurable } }, options);
-  }
-}
+const absentNsMeansRoot: ListQueryRewrite = ({ config, options }) => ({
+  config: { ...config, configurable: { checkpoint_ns: "", ...config.configurable } },
+  options,
+});
 
 export default {
   name: "list-absent-ns-means-root",
@@ -18,5 +16,5 @@ export default {
     "test_list_combinations",
     "test_list_without_thread_id_lists_every_thread",
   ],
-  create: () => new ListAbsentNsMeansRoot(),
+  create: () => new RewritingListSaver(absentNsMeansRoot),
 } satisfies Mutant;

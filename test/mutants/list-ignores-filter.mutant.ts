@@ -1,13 +1,8 @@
-import { MemorySaver, type CheckpointListOptions, type CheckpointTuple } from "@langchain/langgraph-checkpoint";
-import type { RunnableConfig } from "@langchain/core/runnables";
+import { RewritingListSaver, type ListQueryRewrite } from "./rewriting-list.js";
 import type { Mutant } from "./types.js";
 
 /** Accepts the filter option but never applies it. */
-class ListIgnoresFilter extends MemorySaver {
-  override list(config: RunnableConfig, options: CheckpointListOptions = {}): AsyncGenerator<CheckpointTuple> {
-    return super.list(config, { ...options, filter: undefined });
-  }
-}
+const ignoresFilter: ListQueryRewrite = ({ config, options = {} }) => ({ config, options: { ...options, filter: undefined } });
 
 export default {
   name: "list-ignores-filter",
@@ -20,5 +15,5 @@ export default {
     "test_list_combined_thread_and_filter",
     "test_list_combinations",
   ],
-  create: () => new ListIgnoresFilter(),
+  create: () => new RewritingListSaver(ignoresFilter),
 } satisfies Mutant;
