@@ -56,6 +56,13 @@ function timeProcess(label: string, runs: number, command: string, args: string[
   return timing(label, samples, { peakKb });
 }
 
+/** The command an installed bin runs: node with the flags of the file's `#!/usr/bin/env -S node ...` line. */
+function binCommand(file: string): string[] {
+  const shebang = readFileSync(join(root, file), "utf8").split("\n", 1)[0];
+  const flags = /^#!\/usr\/bin\/env\s+(?:-S\s+)?node\b(.*)$/.exec(shebang)?.[1].trim().split(/\s+/).filter(Boolean) ?? [];
+  return [process.execPath, ...flags, file];
+}
+
 export interface SuiteSpeedResult {
   timings: Timing[];
   ours: { specTests: number; requiredTests: number; catalogIds: number };
@@ -70,11 +77,12 @@ export async function measureSuiteSpeed(runs = 5): Promise<SuiteSpeedResult> {
   timings.push(await timeInProcess("validate() in-process, default options (MemorySaver)", runs * 2, {}));
 
   const ourJson = join(tmpdir(), `conformance-bench-${process.pid}.json`);
+  const [ourCommand, ...ourArgs] = binCommand("dist/cli/main.js");
   const ours = timeProcess(
     "our CLI, whole process (MemorySaver, default options)",
     runs,
-    process.execPath,
-    ["dist/cli/main.js", "bench/fixtures/memory-registration.mjs", "--reporter", `json:${ourJson}`, "--reporter", "dots"],
+    ourCommand,
+    [...ourArgs, "bench/fixtures/memory-registration.mjs", "--reporter", `json:${ourJson}`, "--reporter", "dots"],
     () => {
       const dict = JSON.parse(readFileSync(ourJson, "utf8")) as { conformance_level: string };
       if (dict.conformance_level !== "FULL") throw new Error(`our CLI run reported ${dict.conformance_level}`);

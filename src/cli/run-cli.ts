@@ -5,10 +5,7 @@ import { ConformanceSetupError, validate } from "../runner.js";
 import { parseCliArgs } from "./args.js";
 import { runPassed } from "./exit-code.js";
 import { helpText } from "./help.js";
-import { listGraphScenarios, listSpecTests } from "./list.js";
-import { runBenchCommand } from "./bench-command.js";
 import { loadRegistration } from "./load.js";
-import { runMatrixCommand } from "./matrix-command.js";
 import { cliMode, rejectConformanceOptions } from "./modes.js";
 import { toValidateOptions } from "./options.js";
 import { ReportOutputs, type CliIo } from "./outputs.js";
@@ -26,6 +23,8 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
     const validateOptions = toValidateOptions(options);
     if (options.list) {
       const grep = typeof validateOptions.grep === "string" ? validateOptions.grep : undefined;
+      // The list, bench and matrix modes load their code on demand: a plain run starts faster.
+      const { listGraphScenarios, listSpecTests } = await import("./list.js");
       const specTests = listSpecTests(validateOptions.capabilities ? [...validateOptions.capabilities] : undefined, grep);
       const graph = validateOptions.graph;
       const scenarios = graph ? `\n${listGraphScenarios(graph === true ? undefined : graph.scenarios)}` : "";
@@ -37,10 +36,12 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
     if (mode === "bench") {
       if (!registered && !options.backends) throw new CliUsageError("--bench needs a <module> to measure, or --backends LIST (e.g. --bench --backends memory,sqlite)");
       const sizes = options["bench-sizes"];
+      const { runBenchCommand } = await import("./bench-command.js");
       return await runBenchCommand({ registered, backends: options.backends, sizes, timeoutMs: validateOptions.timeoutMs, output: options.output }, io);
     }
     if (mode === "matrix" && options.backends) {
       const command = { backends: options.backends, registered, reporters: options.reporter, output: options.output, strict: options.strict };
+      const { runMatrixCommand } = await import("./matrix-command.js");
       return await runMatrixCommand({ ...command, validate: validateOptions }, io);
     }
     if (!registered) {
