@@ -1,6 +1,7 @@
 /** Checks and converts the values of command-line options; every bad value is a CliUsageError naming the flag and the fix. */
 import { CAPABILITY_IDS, isCapability, type Capability } from "../capabilities.js";
-import { GRAPH_SCENARIOS } from "../graph/scenarios/index.js";
+import { BACKEND_IDS } from "../backends/ids.js";
+import { GRAPH_SCENARIO_IDS } from "../graph/scenario-ids.js";
 import { CliUsageError } from "./usage-error.js";
 
 /** "a, b,,c" -> ["a", "b", "c"]; an empty list is bad usage. */
@@ -20,7 +21,7 @@ export function capabilityList(raw: string, flag: string): Capability[] {
 
 /** Graph scenario ids, case-insensitive ("g07" is G07). */
 export function scenarioList(raw: string, flag: string): string[] {
-  const known = GRAPH_SCENARIOS.map((s) => s.id);
+  const known = GRAPH_SCENARIO_IDS;
   const ids = commaList(raw, flag, "G07,G08").map((id) => id.toUpperCase());
   const unknown = ids.filter((id) => !known.includes(id));
   if (unknown.length > 0) {
@@ -29,6 +30,18 @@ export function scenarioList(raw: string, flag: string): string[] {
     );
   }
   return ids;
+}
+
+/** Built-in backend ids, or "all" for every one, in matrix order. */
+export function backendList(raw: string, flag: string): string[] {
+  const ids = commaList(raw, flag, "memory,sqlite");
+  if (ids.includes("all")) return [...BACKEND_IDS];
+  const unknown = ids.filter((id) => !(BACKEND_IDS as readonly string[]).includes(id));
+  if (unknown.length > 0) {
+    throw new CliUsageError(`unknown backend ${unknown.map((id) => `"${id}"`).join(", ")} in ${flag}; known: ${BACKEND_IDS.join(", ")}, or "all"`);
+  }
+  return BACKEND_IDS.filter((id) => ids.includes(id)); // matrix order
+
 }
 
 export function positiveInteger(raw: string, flag: string, example: string, unit?: string): number {

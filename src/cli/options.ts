@@ -1,10 +1,10 @@
-import { BACKENDS, selectBackends } from "../backends/index.js";
+import { BACKEND_IDS } from "../backends/ids.js";
 import { CAPABILITY_IDS } from "../capabilities.js";
 import type { GraphOptions } from "../graph/options.js";
 import type { ModelOptions } from "../model/options.js";
 import { isReporterName, REPORTER_NAMES, type ReporterName } from "../reporters/index.js";
 import type { ValidateOptions } from "../runner.js";
-import { capabilityList, commaList, positiveInteger, positiveIntegerList, scenarioList, seedValue } from "./option-values.js";
+import { backendList, capabilityList, commaList, positiveInteger, positiveIntegerList, scenarioList, seedValue } from "./option-values.js";
 import { CliUsageError } from "./usage-error.js";
 
 type Raw<Type extends "string" | "boolean", Multiple extends boolean> = Type extends "boolean"
@@ -135,8 +135,8 @@ export const CLI_OPTIONS = {
   backends: option({
     type: "string",
     arg: "LIST|all",
-    help: `run the matrix on these built-in backends (${BACKENDS.map((b) => b.id).join(",")}); with <module>, your saver is one more column`,
-    parse: (raw) => (raw === undefined ? undefined : selectBackends(BACKENDS, commaList(raw, "--backends", "memory,sqlite"))),
+    help: `run the matrix on these built-in backends (${BACKEND_IDS.join(",")}); with <module>, your saver is one more column`,
+    parse: (raw) => (raw === undefined ? undefined : backendList(raw, "--backends")),
   }),
   bench: option({
     type: "boolean",

@@ -37,10 +37,10 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
       if (!registered && !options.backends) throw new CliUsageError("--bench needs a <module> to measure, or --backends LIST (e.g. --bench --backends memory,sqlite)");
       const sizes = options["bench-sizes"];
       const { runBenchCommand } = await import("./bench-command.js");
-      return await runBenchCommand({ registered, backends: options.backends, sizes, timeoutMs: validateOptions.timeoutMs, output: options.output }, io);
+      return await runBenchCommand({ registered, backends: await loadBackends(options.backends), sizes, timeoutMs: validateOptions.timeoutMs, output: options.output }, io);
     }
     if (mode === "matrix" && options.backends) {
-      const command = { backends: options.backends, registered, reporters: options.reporter, output: options.output, strict: options.strict };
+      const command = { backends: (await loadBackends(options.backends)) ?? [], registered, reporters: options.reporter, output: options.output, strict: options.strict };
       const { runMatrixCommand } = await import("./matrix-command.js");
       return await runMatrixCommand({ ...command, validate: validateOptions }, io);
     }
@@ -61,6 +61,13 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
     }
     return print(io, `checkpoint-conformance: unexpected error (please report it): ${errorText(error)}\n`, EXIT.failed, "stderr");
   }
+}
+
+/** The selected built-in backends, loaded only for the modes that run them. */
+async function loadBackends(ids: readonly string[] | undefined) {
+  if (ids === undefined) return undefined;
+  const { BACKENDS } = await import("../backends/index.js");
+  return BACKENDS.filter((b) => ids.includes(b.id));
 }
 
 function print(io: CliIo, text: string, code: number, stream: "stdout" | "stderr" = "stdout"): number {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { BACKENDS, BACKENDS_ENV, checkAvailability, selectBackends, type Backend } from "../../src/backends/index.js";
+import { BACKEND_IDS } from "../../src/backends/ids.js";
 import { ConformanceUsageError } from "../../src/registration.js";
 
 const ids = (list: readonly Backend[]) => list.map((b) => b.id);
@@ -35,5 +36,11 @@ describe("checkAvailability", () => {
       ["memory", { ok: true }],
       ["broken", { ok: false, reason: "checking availability failed: driver exploded" }],
     ]);
+  });
+});
+
+describe("BACKEND_IDS (what the CLI checks --backends against without loading the backends)", () => {
+  it("lists exactly the ids of BACKENDS, in order", () => {
+    expect([...BACKEND_IDS]).toEqual(BACKENDS.map((b) => b.id));
   });
 });

@@ -2,6 +2,7 @@ import { describe, expect, it, vi } from "vitest";
 import { validate } from "../../src/index.js";
 import { GraphSection } from "../../src/graph/report-section.js";
 import { GRAPH_SCENARIOS } from "../../src/graph/scenarios/index.js";
+import { GRAPH_SCENARIO_IDS } from "../../src/graph/scenario-ids.js";
 import { memoryRegistration, runGraph } from "./helpers.js";
 
 describe("the graph section in validate()", () => {
@@ -75,5 +76,11 @@ describe("the graph section in validate()", () => {
     });
     expect(section.passed()).toBe(true);
     expect(section.lines().join("\n")).toMatch(/⚑ G18 delta-channel-parallel[\s\S]*G18 \(known deviation: known\)/);
+  });
+});
+
+describe("GRAPH_SCENARIO_IDS (what the CLI checks --graph-scenarios against without loading the scenarios)", () => {
+  it("lists exactly the ids of GRAPH_SCENARIOS, in order", () => {
+    expect(GRAPH_SCENARIO_IDS).toEqual(GRAPH_SCENARIOS.map((s) => s.id));
   });
 });
