@@ -16,8 +16,6 @@ export { fromValidationInitializer } from "./validation-initializer.js";
 export type { ValidationInitializer } from "./validation-initializer.js";
 export { REPORTERS } from "./reporters/index.js";
 export type { Reporter, ReporterFactory, ReporterName, ReporterOptions } from "./reporters/index.js";
-export { GRAPH_SCENARIOS } from "./graph/scenarios/index.js";
-export { SQLITE_GRAPH_DEVIATIONS, POSTGRES_GRAPH_DEVIATIONS } from "./graph/known-deviations.js";
 export type { GraphOptions } from "./graph/options.js";
 export type { GraphScenario, ScenarioContext, ScenarioVariant, Durability } from "./graph/types.js";
 export type { GraphCaseResult } from "./graph/result.js";
