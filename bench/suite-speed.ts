@@ -47,6 +47,7 @@ async function timeInProcess(label: string, runs: number, options: ValidateOptio
 function timeProcess(label: string, runs: number, command: string, args: string[], check: (stdout: string) => void): Timing {
   const samples: number[] = [];
   let peakKb = 0;
+  check(runProcess(command, args, root).stdout); // warm-up: disk caches and vitest's transform cache, for both tools alike
   for (let i = 0; i < runs; i++) {
     const run = runProcess(command, args, root);
     check(run.stdout);
