@@ -1,4 +1,4 @@
-import type { KnownDeviation } from "../registration.js";
+import { ConformanceUsageError, type KnownDeviation } from "../registration.js";
 import type { CatalogId } from "../spec/types.js";
 
 /**
@@ -26,6 +26,16 @@ export const DECLARABLE_BEHAVIOUR_IDS = Object.keys(DECLARABLE_BEHAVIOURS) as De
 
 export function isDeclarableBehaviour(value: unknown): value is DeclarableBehaviour {
   return typeof value === "string" && Object.prototype.hasOwnProperty.call(DECLARABLE_BEHAVIOURS, value);
+}
+
+/** Rejects `model.ignore` entries that name no behaviour: a misspelt declaration must not silently declare nothing. */
+export function assertDeclarableBehaviours(ignore: readonly unknown[]): void {
+  const unknown = ignore.filter((value) => !isDeclarableBehaviour(value));
+  if (unknown.length > 0) {
+    throw new ConformanceUsageError(
+      `validate: option "model.ignore" has unknown behaviour ids ${unknown.map((value) => JSON.stringify(value)).join(", ")}; known: ${DECLARABLE_BEHAVIOUR_IDS.join(", ")}`,
+    );
+  }
 }
 
 /**

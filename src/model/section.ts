@@ -1,4 +1,5 @@
 import type { SectionRunner } from "../sections.js";
+import { assertDeclarableBehaviours } from "./behaviours.js";
 import { ModelReportSection } from "./model-report.js";
 import { runModel } from "./run-model.js";
 
@@ -11,6 +12,7 @@ export const modelSection: SectionRunner = {
   async run({ registered, options, timeoutMs }) {
     if (options.model === undefined || options.model === false) return undefined;
     const modelOptions = options.model === true ? {} : options.model;
+    assertDeclarableBehaviours(modelOptions.ignore ?? []);
     return new ModelReportSection(await runModel(registered, { ...modelOptions, timeoutMs }));
   },
 };
