@@ -104,10 +104,6 @@ export function diffValues(expected: unknown, actual: unknown, options: DiffOpti
   return out;
 }
 
-export function deepEqual(expected: unknown, actual: unknown, options: Omit<DiffOptions, "max"> = {}): boolean {
-  return diffValues(expected, actual, { ...options, max: 1 }).length === 0;
-}
-
 function walk(
   expected: unknown,
   actual: unknown,
