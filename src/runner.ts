@@ -67,6 +67,8 @@ export async function validate(registered: RegisteredCheckpointer, options: Vali
   const lifespanTimeoutMs =
     positive(options.lifespanTimeoutMs, "lifespanTimeoutMs") ?? registered.lifespanTimeoutMs ?? DEFAULT_LIFESPAN_TIMEOUT_MS;
   const grep = toMatcher(options.grep);
+  // Misused section options (an unknown scenario id, ...) fail now, not after the suites ran.
+  for (const section of SECTION_RUNNERS) await section.check?.(options);
   const progress = options.progress ?? {};
   const started = performance.now();
   const results: Partial<Record<Capability, CapabilityResult>> = {};

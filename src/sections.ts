@@ -20,6 +20,8 @@ export interface SectionContext {
  */
 export interface SectionRunner {
   key: string;
+  /** Checks the section's option before anything runs; throws `ConformanceUsageError` on misuse. */
+  check?(options: ValidateOptions): Promise<void> | void;
   run(ctx: SectionContext): Promise<ReportSection | undefined>;
 }
 
@@ -33,12 +35,17 @@ function lazySection(
   optionOf: (options: ValidateOptions) => unknown,
   load: () => Promise<SectionRunner>,
 ): SectionRunner {
+  const asked = (options: ValidateOptions) => {
+    const option = optionOf(options);
+    return option !== undefined && option !== false;
+  };
   return {
     key,
+    async check(options) {
+      if (asked(options)) await (await load()).check?.(options);
+    },
     async run(ctx) {
-      const option = optionOf(ctx.options);
-      if (option === undefined || option === false) return undefined;
-      return (await load()).run(ctx);
+      return asked(ctx.options) ? (await load()).run(ctx) : undefined;
     },
   };
 }

@@ -22,6 +22,9 @@ export const DEFAULT_GRAPH_CASE_TIMEOUT_MS = 30_000;
  */
 export const graphSectionRunner: SectionRunner = {
   key: "graph",
+  check(options) {
+    if (typeof options.graph === "object") selectScenarios(options.graph);
+  },
   async run(ctx) {
     const option = ctx.options.graph;
     if (option === undefined || option === false) return undefined;

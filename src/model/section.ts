@@ -9,10 +9,12 @@ import { runModel } from "./run-model.js";
  */
 export const modelSection: SectionRunner = {
   key: "model",
+  check(options) {
+    if (typeof options.model === "object") assertDeclarableBehaviours(options.model.ignore ?? []);
+  },
   async run({ registered, options, timeoutMs }) {
     if (options.model === undefined || options.model === false) return undefined;
     const modelOptions = options.model === true ? {} : options.model;
-    assertDeclarableBehaviours(modelOptions.ignore ?? []);
     return new ModelReportSection(await runModel(registered, { ...modelOptions, timeoutMs }));
   },
 };

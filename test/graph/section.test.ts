@@ -29,9 +29,8 @@ describe("the graph section in validate()", () => {
     expect(section.passed()).toBe(true);
   });
 
-  it("an unknown scenario id is a usage error reported by the run", async () => {
-    const report = await validate(memoryRegistration(), { capabilities: [], graph: { scenarios: ["G99"] } });
-    expect(report.errors.join("\n")).toMatch(/graph\.scenarios" has unknown scenario ids G99/);
+  it("an unknown scenario id makes validate() reject before anything runs", async () => {
+    await expect(validate(memoryRegistration(), { graph: { scenarios: ["G99"] } })).rejects.toThrow(/graph\.scenarios" has unknown scenario ids G99/);
   });
 
   it("a saver that throws fails the scenario with the step and the saver's error, and the run goes on", async () => {

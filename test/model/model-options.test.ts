@@ -5,13 +5,17 @@ import { checkpointerTest, validate, type DeclarableBehaviour } from "../../src/
 const memory = checkpointerTest({ name: "MemorySaver" }, () => new MemorySaver());
 
 describe("model options", () => {
-  it("an unknown model.ignore id is a usage error reported by the run, naming it and the known ones", async () => {
+  it("an unknown model.ignore id makes validate() reject before anything runs, naming it and the known ones", async () => {
     const misspelt = ["ignores-taskpath"] as unknown as DeclarableBehaviour[];
-    const report = await validate(memory, { capabilities: [], model: { runs: 1, ignore: misspelt } });
-    expect(report.sections.map((s) => s.key)).not.toContain("model");
-    expect(report.errors.join("\n")).toMatch(
-      /the model section failed to run: validate: option "model\.ignore" has unknown behaviour ids "ignores-taskpath"; known: ignores-task-path, delete-thread-before-setup-rejects/,
+    let created = 0;
+    const counting = checkpointerTest({ name: "counting" }, () => {
+      created++;
+      return new MemorySaver();
+    });
+    await expect(validate(counting, { model: { runs: 1, ignore: misspelt } })).rejects.toThrow(
+      /validate: option "model\.ignore" has unknown behaviour ids "ignores-taskpath"; known: ignores-task-path, delete-thread-before-setup-rejects/,
     );
+    expect(created).toBe(0);
   });
 
   it("accepts the known ids", async () => {
