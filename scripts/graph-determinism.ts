@@ -12,8 +12,9 @@ import { loadLangGraph } from "../src/graph/langgraph.js";
 import { GRAPH_SCENARIOS } from "../src/graph/scenarios/index.js";
 
 const runs = Number(process.argv[2] ?? 20);
-const lg = await loadLangGraph();
-if (!lg) throw new Error("install @langchain/langgraph first");
+const loaded = await loadLangGraph();
+if (!loaded.ok) throw new Error(loaded.reason);
+const lg = loaded.module;
 const cases = GRAPH_SCENARIOS.flatMap((s) => variantsOf(s).map((v) => ({ scenario: s, variant: v, id: caseId(s, v) })));
 const divergences: { run: number; case: string; message: string }[] = [];
 for (let run = 1; run <= runs; run++) {

@@ -30,11 +30,11 @@ export const graphSectionRunner: SectionRunner = {
     if (option === undefined || option === false) return undefined;
     const options: GraphOptions = option === true ? {} : option;
     const scenarios = selectScenarios(options);
-    const lg = await loadLangGraph();
-    if (!lg) return new GraphSection({ skipped: "install @langchain/langgraph to run the graph scenarios" });
+    const loaded = await loadLangGraph();
+    if (!loaded.ok) return new GraphSection({ skipped: `${loaded.reason}; the graph scenarios need @langchain/langgraph` });
     const results: GraphCaseResult[] = [];
     for (const scenario of scenarios) {
-      for (const variant of variantsOf(scenario)) results.push(await runCase(ctx, lg, scenario, variant, options));
+      for (const variant of variantsOf(scenario)) results.push(await runCase(ctx, loaded.module, scenario, variant, options));
     }
     return new GraphSection({ results }) satisfies ReportSection;
   },

@@ -1,4 +1,4 @@
-import type { Availability } from "./types.js";
+import type { Availability } from "./backends/types.js";
 
 /**
  * Loads an optional peer dependency. Backends import their drivers this way so
@@ -9,8 +9,7 @@ export async function importOptional<T>(specifier: string): Promise<{ ok: true; 
   try {
     return { ok: true, module: (await import(specifier)) as T };
   } catch (error) {
-    const code = (error as { code?: unknown }).code;
-    if (code === "ERR_MODULE_NOT_FOUND" || code === "MODULE_NOT_FOUND") {
+    if (isModuleNotFound(error)) {
       return { ok: false, reason: `the optional package "${specifier}" is not installed (npm install ${packageName(specifier)})` };
     }
     return { ok: false, reason: `loading "${specifier}" failed: ${error instanceof Error ? error.message : String(error)}` };
@@ -31,6 +30,15 @@ export async function optionalPackagesLoad(specifiers: readonly string[]): Promi
     if (!loaded.ok) return loaded;
   }
   return { ok: true };
+}
+
+/** A missing module, also when a loader (tsx, a test runner's mocks) wrapped the error in another. */
+function isModuleNotFound(error: unknown): boolean {
+  for (let e: unknown = error, depth = 0; e instanceof Error && depth < 5; e = e.cause, depth++) {
+    const code = (e as { code?: unknown }).code;
+    if (code === "ERR_MODULE_NOT_FOUND" || code === "MODULE_NOT_FOUND") return true;
+  }
+  return false;
 }
 
 function packageName(specifier: string): string {
