@@ -149,7 +149,7 @@ export const CLI_OPTIONS = {
     help: "thread lengths to measure at with --bench (default 10,100,1000)",
     parse: (raw) => (raw === undefined ? undefined : positiveIntegerList(raw, "--bench-sizes", "10,100,1000")),
   }),
-  list: option({ type: "boolean", help: "print the spec tests with their catalog ids and exit", parse: (raw) => raw ?? false }),
+  list: option({ type: "boolean", help: "print the spec tests with their catalog ids and exit (with --graph, the graph scenarios too)", parse: (raw) => raw ?? false }),
   help: option({ type: "boolean", short: "h", help: "print this help and exit", parse: (raw) => raw ?? false }),
   version: option({ type: "boolean", short: "v", help: "print the version and exit", parse: (raw) => raw ?? false }),
 };
