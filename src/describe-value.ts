@@ -16,3 +16,9 @@ export function describeValue(value: unknown): string {
 function truncate(s: string): string {
   return s.length > 80 ? `${s.slice(0, 77)}...` : s;
 }
+
+/** An error's message, or a description of a thrown non-Error value. */
+export function errorText(error: unknown): string {
+  if (error instanceof Error) return error.message;
+  return `a non-Error value ${formatValue(error)}`;
+}

@@ -1,6 +1,7 @@
 import { capabilityInfo, detectCapability, requiredOfEverySaver, type Capability } from "./capabilities.js";
 import type { RegisteredCheckpointer, SaverLease } from "./registration.js";
-import { errorText, runSpecTest } from "./run-spec-test.js";
+import { errorText } from "./describe-value.js";
+import { runSpecTest } from "./run-spec-test.js";
 import type { TestResult } from "./report.js";
 import type { SpecTest } from "./spec/types.js";
 import { withTimeout } from "./timeout.js";

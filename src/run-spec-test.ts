@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import type { BaseCheckpointSaver } from "@langchain/langgraph-checkpoint";
 import { capabilityInfo, detectCapability, type Capability } from "./capabilities.js";
 import { ConformanceError } from "./assert.js";
+import { errorText } from "./describe-value.js";
 import { formatValue } from "./format.js";
 import type { KnownDeviation, RegisteredCheckpointer, SaverLease } from "./registration.js";
 import type { FailureInfo, TestResult } from "./report.js";
@@ -121,9 +122,4 @@ function unhandledFailure(reasons: readonly unknown[]): FailureInfo {
     errorName: reasons[0] instanceof Error ? reasons[0].name : typeof reasons[0],
     thrownBySaver: true,
   };
-}
-
-export function errorText(error: unknown): string {
-  if (error instanceof Error) return error.message;
-  return `a non-Error value ${formatValue(error)}`;
 }

@@ -1,6 +1,6 @@
 import type { BaseCheckpointSaver } from "@langchain/langgraph-checkpoint";
 import { CAPABILITIES, CAPABILITY_IDS, capabilityInfo, detectCapability, isCapability, requiredOfEverySaver, type Capability, type Detection } from "./capabilities.js";
-import { describeValue } from "./describe-value.js";
+import { describeValue, errorText } from "./describe-value.js";
 import type { ProgressHooks } from "./progress.js";
 import {
   ConformanceUsageError,
@@ -12,14 +12,13 @@ import { ConformanceReport, isCountedFailure, type CapabilityDraft, type Capabil
 import { specFor } from "./spec/index.js";
 import type { SpecTest } from "./spec/types.js";
 import { withTimeout, withTimeoutReleasing } from "./timeout.js";
-import { errorText, runSpecTest } from "./run-spec-test.js";
+import { runSpecTest } from "./run-spec-test.js";
 import type { GraphOptions } from "./graph/options.js";
 import type { ModelOptions } from "./model/options.js";
 import { SECTION_RUNNERS } from "./sections.js";
 import { captureUnhandledRejections, settleTick } from "./unhandled-rejections.js";
 import type { ReportSection } from "./report.js";
 
-export { errorText } from "./run-spec-test.js";
 
 /** @public */
 export const DEFAULT_TIMEOUT_MS = 5_000;

@@ -5,7 +5,7 @@ import { pathToFileURL } from "node:url";
 import { describeValue } from "../describe-value.js";
 import type { RegisteredCheckpointer } from "../registration.js";
 import { firstLine } from "../reporters/summary.js";
-import { errorText } from "../run-spec-test.js";
+import { errorText } from "../describe-value.js";
 import { toRegistration } from "../validation-initializer.js";
 import { CliUsageError } from "./usage-error.js";
 

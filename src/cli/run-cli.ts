@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { ConformanceUsageError } from "../registration.js";
-import { errorText } from "../run-spec-test.js";
+import { errorText } from "../describe-value.js";
 import { ConformanceSetupError, validate } from "../runner.js";
 import { parseCliArgs } from "./args.js";
 import { runPassed } from "./exit-code.js";

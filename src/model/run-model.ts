@@ -3,7 +3,7 @@ import { CAPABILITIES, detectCapability, type Capability } from "../capabilities
 import type { RegisteredCheckpointer } from "../registration.js";
 import type { CatalogId } from "../spec/types.js";
 import { withTimeout } from "../timeout.js";
-import { errorText } from "../run-spec-test.js";
+import { errorText } from "../describe-value.js";
 import { DECLARABLE_BEHAVIOURS, declaredBehaviours, type DeclarableBehaviour } from "./behaviours.js";
 import { MODELLED_EXTENDED, commandArbitraries } from "./commands/index.js";
 import { MODEL_DEFAULTS, type ModelOptions } from "./options.js";
