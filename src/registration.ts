@@ -1,6 +1,6 @@
 import type { BaseCheckpointSaver } from "@langchain/langgraph-checkpoint";
 import { CAPABILITY_IDS, isCapability, type Capability } from "./capabilities.js";
-import { describeValue } from "./describe-value.js";
+import { describeValue } from "./engine/describe-value.js";
 import type { CatalogId } from "./spec/types.js";
 
 /** Misuse of the public API: a wrong option or argument. The message names it. @public */

@@ -1,6 +1,6 @@
 import { BASE_CAPABILITIES, CAPABILITIES, type Capability, type CapabilityKind } from "./capabilities.js";
 import type { CatalogId } from "./spec/types.js";
-import { renderPrettyReport } from "./report-pretty.js";
+import { renderPrettyReport } from "./reporters/pretty-layout.js";
 
 /** Why a test failed, in the words a saver author needs. @public */
 export interface FailureInfo {

@@ -1,13 +1,13 @@
 import { CAPABILITIES, type Capability } from "../capabilities.js";
 import { ConformanceUsageError, type LifespanLease, type RegisteredCheckpointer } from "../registration.js";
-import { describeValue } from "../describe-value.js";
-import { CapabilitySession } from "../run-single.js";
-import { DEFAULT_LIFESPAN_TIMEOUT_MS, DEFAULT_TIMEOUT_MS, toMatcher } from "../runner.js";
-import { findDeviation } from "../run-spec-test.js";
+import { describeValue } from "../engine/describe-value.js";
+import { CapabilitySession } from "../engine/capability-session.js";
+import { DEFAULT_LIFESPAN_TIMEOUT_MS, DEFAULT_TIMEOUT_MS, toMatcher } from "../engine/validate.js";
+import { findDeviation } from "../engine/run-spec-test.js";
 import { specFor } from "../spec/index.js";
 import type { SpecTest } from "../spec/types.js";
-import { withTimeout } from "../timeout.js";
-import { toRegistration, type ValidationInitializer } from "../validation-initializer.js";
+import { withTimeout } from "../engine/timeout.js";
+import { toRegistration, type ValidationInitializer } from "../engine/validation-initializer.js";
 
 /** @public */
 export interface ConformanceSuiteOptions {

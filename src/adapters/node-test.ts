@@ -1,6 +1,6 @@
 import { after, before, describe, it } from "node:test";
 import type { RegisteredCheckpointer } from "../registration.js";
-import type { ValidationInitializer } from "../validation-initializer.js";
+import type { ValidationInitializer } from "../engine/validation-initializer.js";
 import { defineConformance, type ConformanceSuiteOptions, type RunnerBinding } from "./define-conformance.js";
 
 const nodeTest: RunnerBinding = {

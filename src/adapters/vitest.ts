@@ -1,5 +1,5 @@
 import { ConformanceUsageError, type RegisteredCheckpointer } from "../registration.js";
-import type { ValidationInitializer } from "../validation-initializer.js";
+import type { ValidationInitializer } from "../engine/validation-initializer.js";
 import { defineConformance, type ConformanceSuiteOptions, type RunnerBinding } from "./define-conformance.js";
 
 type Body = (...args: unknown[]) => unknown;

@@ -1,6 +1,6 @@
 import { CAPABILITIES, type Capability } from "../capabilities.js";
 import { GRAPH_SCENARIOS } from "../graph/scenarios/index.js";
-import { toMatcher } from "../runner.js";
+import { toMatcher } from "../engine/validate.js";
 import { specFor } from "../spec/index.js";
 
 /** --list: the spec tests (honouring --capabilities, --skip and --grep) with their catalog ids. */

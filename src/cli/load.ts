@@ -2,11 +2,11 @@ import { existsSync, statSync } from "node:fs";
 import { createRequire } from "node:module";
 import { extname, isAbsolute, join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
-import { describeValue } from "../describe-value.js";
+import { describeValue } from "../engine/describe-value.js";
 import type { RegisteredCheckpointer } from "../registration.js";
 import { firstLine } from "../reporters/summary.js";
-import { errorText } from "../describe-value.js";
-import { toRegistration } from "../validation-initializer.js";
+import { errorText } from "../engine/describe-value.js";
+import { toRegistration } from "../engine/validation-initializer.js";
 import { CliUsageError } from "./usage-error.js";
 
 const MODULE_EXTENSIONS = [".ts", ".mts", ".mjs", ".js", ".cjs"];

@@ -9,7 +9,7 @@ import { runMatrix } from "../matrix/run-matrix.js";
 import type { BackendOutcome, MatrixResult } from "../matrix/types.js";
 import type { RegisteredCheckpointer } from "../registration.js";
 import { colorPalette, paletteFor } from "../reporters/palette.js";
-import type { ValidateOptions } from "../runner.js";
+import type { ValidateOptions } from "../engine/validate.js";
 import { deliver } from "./deliver.js";
 import { runPassed } from "./exit-code.js";
 import type { ReporterTarget } from "./options.js";

@@ -3,7 +3,7 @@ import { CAPABILITY_IDS } from "../capabilities.js";
 import type { GraphOptions } from "../graph/options.js";
 import type { ModelOptions } from "../model/options.js";
 import { isReporterName, REPORTER_NAMES, type ReporterName } from "../reporters/index.js";
-import type { ValidateOptions } from "../runner.js";
+import type { ValidateOptions } from "../engine/validate.js";
 import { backendList, capabilityList, commaList, positiveInteger, positiveIntegerList, scenarioList, seedValue } from "./option-values.js";
 import { CliUsageError } from "./usage-error.js";
 

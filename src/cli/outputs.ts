@@ -1,5 +1,5 @@
 import { resolve } from "node:path";
-import type { ProgressHooks } from "../progress.js";
+import type { ProgressHooks } from "../engine/progress.js";
 import type { ConformanceReport } from "../report.js";
 import { paletteFor, plainPalette, REPORTERS, type Reporter } from "../reporters/index.js";
 import { deliver } from "./deliver.js";

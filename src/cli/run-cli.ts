@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { ConformanceUsageError } from "../registration.js";
-import { errorText } from "../describe-value.js";
-import { ConformanceSetupError, validate } from "../runner.js";
+import { errorText } from "../engine/describe-value.js";
+import { ConformanceSetupError, validate } from "../engine/validate.js";
 import { parseCliArgs } from "./args.js";
 import { runPassed } from "./exit-code.js";
 import { helpText } from "./help.js";

@@ -1,8 +1,8 @@
 import type { KnownDeviation } from "../registration.js";
 import { ConformanceUsageError } from "../registration.js";
 import type { ReportSection } from "../report.js";
-import type { SectionContext, SectionRunner } from "../sections.js";
-import { TimeoutError, withTimeout } from "../timeout.js";
+import type { SectionContext, SectionRunner } from "../engine/sections.js";
+import { TimeoutError, withTimeout } from "../engine/timeout.js";
 import { explainDivergence } from "./compare.js";
 import { caseId, runDifferential, variantsOf } from "./differential.js";
 import { loadLangGraph, type LangGraph } from "./langgraph.js";

@@ -1,7 +1,7 @@
 import { checkAvailability } from "../backends/select.js";
 import { SharedResources } from "../backends/shared-resources.js";
 import type { Backend, BackendResources } from "../backends/types.js";
-import { validate, type ValidateOptions } from "../runner.js";
+import { validate, type ValidateOptions } from "../engine/validate.js";
 import type { BackendOutcome, MatrixResult } from "./types.js";
 
 /** @public */

@@ -1,4 +1,4 @@
-import type { SectionRunner } from "../sections.js";
+import type { SectionRunner } from "../engine/sections.js";
 import { assertDeclarableBehaviours } from "./behaviours.js";
 import { ModelReportSection } from "./model-report.js";
 import { runModel } from "./run-model.js";

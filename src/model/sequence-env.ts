@@ -2,7 +2,7 @@ import type { BaseCheckpointSaver } from "@langchain/langgraph-checkpoint";
 import type { Difference } from "../format.js";
 import { formatValue } from "../format.js";
 import type { CatalogId } from "../spec/types.js";
-import { withTimeout } from "../timeout.js";
+import { withTimeout } from "../engine/timeout.js";
 import { DECLARABLE_BEHAVIOURS, type DeclarableBehaviour } from "./behaviours.js";
 import { diffLines } from "./compare.js";
 import type { ReferenceModel } from "./reference-model.js";

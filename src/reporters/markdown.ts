@@ -1,5 +1,5 @@
 import { countsOf, countsTowardLevel, isDeviation, type ConformanceReport } from "../report.js";
-import { capabilityCell } from "../report-pretty.js";
+import { capabilityCell } from "./pretty-layout.js";
 import type { ReporterFactory } from "./types.js";
 
 /**

@@ -1,4 +1,4 @@
-import type { ProgressHooks } from "../progress.js";
+import type { ProgressHooks } from "../engine/progress.js";
 import type { ConformanceReport } from "../report.js";
 import type { Palette } from "./palette.js";
 

@@ -1,4 +1,4 @@
-import { ProgressCallbacks } from "../progress.js";
+import { ProgressCallbacks } from "../engine/progress.js";
 import type { Palette } from "./palette.js";
 import { prettyReporter } from "./pretty.js";
 import type { ReporterFactory } from "./types.js";

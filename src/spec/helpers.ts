@@ -1,7 +1,7 @@
 import type { BaseCheckpointSaver, CheckpointListOptions, CheckpointTuple } from "@langchain/langgraph-checkpoint";
 import type { RunnableConfig } from "@langchain/core/runnables";
 import { ConformanceError } from "../assert.js";
-import { describeValue } from "../describe-value.js";
+import { describeValue } from "../engine/describe-value.js";
 
 /**
  * Drains `saver.list(config, options)` into an array, with a clear failure

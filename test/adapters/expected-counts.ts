@@ -1,6 +1,6 @@
 import { isCountedFailure } from "../../src/report.js";
 import type { RegisteredCheckpointer } from "../../src/registration.js";
-import { validate } from "../../src/runner.js";
+import { validate } from "../../src/engine/validate.js";
 import { specFor } from "../../src/spec/index.js";
 import { ADAPTER_CAPABILITIES } from "./fixtures/savers.js";
 

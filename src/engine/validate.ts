@@ -1,5 +1,5 @@
 import type { BaseCheckpointSaver } from "@langchain/langgraph-checkpoint";
-import { CAPABILITIES, CAPABILITY_IDS, capabilityInfo, detectCapability, isCapability, requiredOfEverySaver, type Capability, type Detection } from "./capabilities.js";
+import { CAPABILITIES, CAPABILITY_IDS, capabilityInfo, detectCapability, isCapability, requiredOfEverySaver, type Capability, type Detection } from "../capabilities.js";
 import { describeValue, errorText } from "./describe-value.js";
 import type { ProgressHooks } from "./progress.js";
 import {
@@ -7,17 +7,17 @@ import {
   isRegisteredCheckpointer,
   type RegisteredCheckpointer,
   type SaverLease,
-} from "./registration.js";
-import { ConformanceReport, isCountedFailure, type CapabilityDraft, type CapabilityResult, type TestResult } from "./report.js";
-import { specFor } from "./spec/index.js";
-import type { SpecTest } from "./spec/types.js";
+} from "../registration.js";
+import { ConformanceReport, isCountedFailure, type CapabilityDraft, type CapabilityResult, type TestResult } from "../report.js";
+import { specFor } from "../spec/index.js";
+import type { SpecTest } from "../spec/types.js";
 import { withTimeout, withTimeoutReleasing } from "./timeout.js";
 import { runSpecTest } from "./run-spec-test.js";
-import type { GraphOptions } from "./graph/options.js";
-import type { ModelOptions } from "./model/options.js";
+import type { GraphOptions } from "../graph/options.js";
+import type { ModelOptions } from "../model/options.js";
 import { SECTION_RUNNERS } from "./sections.js";
 import { captureUnhandledRejections, settleTick } from "./unhandled-rejections.js";
-import type { ReportSection } from "./report.js";
+import type { ReportSection } from "../report.js";
 
 
 /** @public */

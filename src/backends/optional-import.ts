@@ -1,4 +1,4 @@
-import type { Availability } from "./backends/types.js";
+import type { Availability } from "./types.js";
 
 /**
  * Loads an optional peer dependency. Backends import their drivers this way so

@@ -1,5 +1,5 @@
-import { CAPABILITIES, type Capability, type CapabilityKind } from "./capabilities.js";
-import { countsOf, countsTowardLevel, isDeviation, type CapabilityResult, type ConformanceReport } from "./report.js";
+import { CAPABILITIES, type Capability, type CapabilityKind } from "../capabilities.js";
+import { countsOf, countsTowardLevel, isDeviation, type CapabilityResult, type ConformanceReport } from "../report.js";
 
 const WIDTH = 52;
 

@@ -1,9 +1,9 @@
-import { capabilityInfo, detectCapability, requiredOfEverySaver, type Capability } from "./capabilities.js";
-import type { RegisteredCheckpointer, SaverLease } from "./registration.js";
+import { capabilityInfo, detectCapability, requiredOfEverySaver, type Capability } from "../capabilities.js";
+import type { RegisteredCheckpointer, SaverLease } from "../registration.js";
 import { errorText } from "./describe-value.js";
 import { runSpecTest } from "./run-spec-test.js";
-import type { TestResult } from "./report.js";
-import type { SpecTest } from "./spec/types.js";
+import type { TestResult } from "../report.js";
+import type { SpecTest } from "../spec/types.js";
 import { withTimeout } from "./timeout.js";
 
 /**

@@ -1,4 +1,4 @@
-import { formatValue } from "./format.js";
+import { formatValue } from "../format.js";
 
 /** A short description of a value for misuse errors: its type and a glimpse. */
 export function describeValue(value: unknown): string {

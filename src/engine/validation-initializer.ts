@@ -1,5 +1,5 @@
 import type { BaseCheckpointSaver } from "@langchain/langgraph-checkpoint";
-import { checkpointerTest, isRegisteredCheckpointer, type RegisteredCheckpointer } from "./registration.js";
+import { checkpointerTest, isRegisteredCheckpointer, type RegisteredCheckpointer } from "../registration.js";
 
 type MaybePromise<T> = T | Promise<T>;
 

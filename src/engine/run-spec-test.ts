@@ -1,12 +1,12 @@
 import { randomUUID } from "node:crypto";
 import type { BaseCheckpointSaver } from "@langchain/langgraph-checkpoint";
-import { capabilityInfo, detectCapability, type Capability } from "./capabilities.js";
-import { ConformanceError } from "./assert.js";
+import { capabilityInfo, detectCapability, type Capability } from "../capabilities.js";
+import { ConformanceError } from "../assert.js";
 import { errorText } from "./describe-value.js";
-import { formatValue } from "./format.js";
-import type { KnownDeviation, RegisteredCheckpointer, SaverLease } from "./registration.js";
-import type { FailureInfo, TestResult } from "./report.js";
-import type { SpecContext, SpecTest } from "./spec/types.js";
+import { formatValue } from "../format.js";
+import type { KnownDeviation, RegisteredCheckpointer, SaverLease } from "../registration.js";
+import type { FailureInfo, TestResult } from "../report.js";
+import type { SpecContext, SpecTest } from "../spec/types.js";
 import { TimeoutError, withTimeout, withTimeoutReleasing } from "./timeout.js";
 import { trackSaver, type TrackedSaver } from "./tracked-saver.js";
 import { captureUnhandledRejections, settleTick } from "./unhandled-rejections.js";

@@ -1,8 +1,8 @@
-import type { Capability } from "./capabilities.js";
+import type { Capability } from "../capabilities.js";
 import type { ProgressHooks } from "./progress.js";
-import type { RegisteredCheckpointer } from "./registration.js";
-import type { CapabilityResult, ReportSection } from "./report.js";
-import type { ValidateOptions } from "./runner.js";
+import type { RegisteredCheckpointer } from "../registration.js";
+import type { CapabilityResult, ReportSection } from "../report.js";
+import type { ValidateOptions } from "./validate.js";
 
 /** What a report section (graph scenarios, model-based runs, ...) gets from the runner. */
 export interface SectionContext {
@@ -52,6 +52,6 @@ function lazySection(
 
 /** The sections, in the order they run. Add one line per section. */
 export const SECTION_RUNNERS: SectionRunner[] = [
-  lazySection("model", (o) => o.model, async () => (await import("./model/section.js")).modelSection),
-  lazySection("graph", (o) => o.graph, async () => (await import("./graph/section.js")).graphSectionRunner),
+  lazySection("model", (o) => o.model, async () => (await import("../model/section.js")).modelSection),
+  lazySection("graph", (o) => o.graph, async () => (await import("../graph/section.js")).graphSectionRunner),
 ];

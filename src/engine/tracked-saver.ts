@@ -1,5 +1,5 @@
 import type { BaseCheckpointSaver } from "@langchain/langgraph-checkpoint";
-import { withShapeChecks } from "./spec/shape.js";
+import { withShapeChecks } from "../spec/shape.js";
 
 /**
  * Wraps a saver so the runner knows which of its methods are in flight: a test

@@ -1,5 +1,5 @@
-import type { Capability } from "./capabilities.js";
-import type { CapabilityResult, ConformanceReport, TestResult } from "./report.js";
+import type { Capability } from "../capabilities.js";
+import type { CapabilityResult, ConformanceReport, TestResult } from "../report.js";
 
 /**
  * Hooks the runner calls as it goes; every hook is optional. The first three
