@@ -115,6 +115,12 @@ export type Detection =
   | { kind: "missing"; reason: string }
   | { kind: "not-a-function"; reason: string };
 
+/** The saver offers the capability: its own method, or the base class's working default. */
+export function offersCapability(saver: object, id: Capability): boolean {
+  const { kind } = detectCapability(saver, id);
+  return kind === "detected" || kind === "inherited";
+}
+
 /**
  * Detects one capability on a saver instance. A capability is detected when the
  * saver's method exists and is not `BaseCheckpointSaver.prototype`'s own.

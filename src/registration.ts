@@ -1,12 +1,11 @@
 import type { BaseCheckpointSaver } from "@langchain/langgraph-checkpoint";
 import { CAPABILITY_IDS, isCapability, type Capability } from "./capabilities.js";
 import { describeValue } from "./engine/describe-value.js";
+import { ConformanceUsageError } from "./engine/errors.js";
+import { checkTimeoutMs } from "./engine/timeout.js";
 import type { CatalogId } from "./spec/types.js";
 
-/** Misuse of the public API: a wrong option or argument. The message names it. @public */
-export class ConformanceUsageError extends Error {
-  override readonly name = "ConformanceUsageError";
-}
+export { ConformanceUsageError };
 
 type MaybePromise<T> = T | Promise<T>;
 
@@ -130,11 +129,8 @@ export function checkpointerTest(options: CheckpointerTestOptions, factory: Save
       `checkpointerTest(${name}): option "lifespan" must be an async generator function (setup; yield; teardown), got ${describeValue(lifespan)}`,
     );
   }
-  for (const [key, value] of [["timeoutMs", timeoutMs], ["lifespanTimeoutMs", lifespanTimeoutMs]] as const) {
-    if (value !== undefined && (typeof value !== "number" || !(value > 0))) {
-      throw new ConformanceUsageError(`checkpointerTest(${name}): option "${key}" must be a positive number of ms, got ${describeValue(value)}`);
-    }
-  }
+  checkTimeoutMs(timeoutMs, `checkpointerTest(${name}): option "timeoutMs"`);
+  checkTimeoutMs(lifespanTimeoutMs, `checkpointerTest(${name}): option "lifespanTimeoutMs"`);
 
   if (!Array.isArray(knownDeviations) || knownDeviations.some((d) => typeof d?.reason !== "string" || (!d.tests && !d.ids))) {
     throw new ConformanceUsageError(

@@ -11,6 +11,8 @@ export interface FailureInfo {
   /** True when the saver itself threw (rather than an assertion failing). */
   thrownBySaver: boolean;
   stack?: string;
+  /** The first stack frames of the saver's error in the user's code (not node_modules, Node or this package). */
+  frames?: string[];
 }
 
 /**

@@ -1,25 +1,10 @@
-import { CAPABILITIES, type Capability } from "../capabilities.js";
-import { ConformanceUsageError, type LifespanLease, type RegisteredCheckpointer } from "../registration.js";
-import { describeValue } from "../engine/describe-value.js";
-import { CapabilitySession } from "../engine/capability-session.js";
-import { DEFAULT_LIFESPAN_TIMEOUT_MS, DEFAULT_TIMEOUT_MS, toMatcher } from "../engine/validate.js";
-import { findDeviation } from "../engine/run-spec-test.js";
-import { specFor } from "../spec/index.js";
-import type { SpecTest } from "../spec/types.js";
-import { withTimeout } from "../engine/timeout.js";
-import { toRegistration, type ValidationInitializer } from "../engine/validation-initializer.js";
+import type { RegisteredCheckpointer } from "../registration.js";
+import type { SuiteOptions } from "../engine/options.js";
+import { planSuite, type RunnerOutcome } from "../engine/suite.js";
+import type { ValidationInitializer } from "../engine/validation-initializer.js";
 
-/** @public */
-export interface ConformanceSuiteOptions {
-  /** Only these capabilities get a describe block. Default: all. */
-  capabilities?: readonly Capability[];
-  /** Only spec tests whose name, description or catalog id matches. */
-  grep?: string | RegExp;
-  /** Per spec test and per factory step, in ms. Default: the registration's, else 5000. */
-  timeoutMs?: number;
-  /** For the lifespan's setup and teardown, in ms. Default: the registration's, else 120000. */
-  lifespanTimeoutMs?: number;
-}
+/** The options of `describeConformance`: the same checks and defaults as `validate()`'s. @public */
+export type ConformanceSuiteOptions = SuiteOptions;
 
 /** What a running test can do besides pass or throw. */
 export interface TestControls {
@@ -45,12 +30,14 @@ export class ConformanceFailure extends Error {
   }
 }
 
-/** The lifecycle for hooks: setup and teardown get a margin over our own timeouts so ours fire first, with a clearer message. */
-const HOOK_MARGIN_MS = 1_000;
+/** Time a test needs once its capability ran in the setup hook: only reading the result. */
+const SETTLE_TIMEOUT_MS = 5_000;
 
 /**
- * One describe for the saver, one per capability, one test per spec test:
- * lifespan around everything, a fresh saver per capability.
+ * Maps the engine's suite onto a test runner: one describe for the saver (the
+ * lifespan in its hooks), one per capability (the engine runs the capability
+ * in its setup hook, exactly as validate() does), one test per spec test
+ * showing that test's outcome.
  */
 export function defineConformance(
   input: RegisteredCheckpointer | ValidationInitializer,
@@ -58,82 +45,40 @@ export function defineConformance(
   runner: RunnerBinding,
   caller: string,
 ): void {
-  const registered = toRegistration(input);
-  if (!registered) {
-    throw new ConformanceUsageError(
-      `${caller}: the first argument must be what checkpointerTest() returns (or a validation-package initializer), got ${describeValue(input)}`,
-    );
-  }
-  const timeoutMs = options.timeoutMs ?? registered.timeoutMs ?? DEFAULT_TIMEOUT_MS;
-  const lifespanTimeoutMs = options.lifespanTimeoutMs ?? registered.lifespanTimeoutMs ?? DEFAULT_LIFESPAN_TIMEOUT_MS;
-  const matches = toMatcher(options.grep) ?? (() => true);
-
-  runner.describe(`${registered.name} conformance`, () => {
-    let lifespan: LifespanLease | undefined;
-    runner.beforeAll(async () => {
-      lifespan = await withTimeout(registered.enterLifespan(), lifespanTimeoutMs, () => "in the lifespan's setup");
-    }, lifespanTimeoutMs + HOOK_MARGIN_MS);
-    runner.afterAll(async () => {
-      await withTimeout(lifespan?.end() ?? Promise.resolve(), lifespanTimeoutMs, () => "in the lifespan's teardown");
-    }, lifespanTimeoutMs + HOOK_MARGIN_MS);
-
-    for (const { id: capability } of CAPABILITIES) {
-      if (options.capabilities && !options.capabilities.includes(capability)) continue;
-      const tests = (specFor(capability)?.tests ?? []).filter(matches);
-      if (tests.length === 0) continue;
-      runner.describe(capability, () => {
-        if (registered.skipCapabilities.has(capability)) {
-          for (const test of tests) runner.skippedTest(testTitle(registered, test), "skipped by skipCapabilities");
+  const suite = planSuite(input, options, caller);
+  runner.describe(suite.title, () => {
+    runner.beforeAll(() => suite.enterLifespan(), suite.lifespanHookTimeoutMs);
+    runner.afterAll(() => suite.endLifespan(), suite.lifespanHookTimeoutMs);
+    for (const capability of suite.capabilities) {
+      runner.describe(capability.capability, () => {
+        if (capability.skipped !== undefined) {
+          for (const test of capability.tests) runner.skippedTest(test.title, capability.skipped);
           return;
         }
-        let session: CapabilitySession | undefined;
-        runner.beforeAll(async () => {
-          session = await CapabilitySession.open(registered, capability, timeoutMs);
-        }, timeoutMs + HOOK_MARGIN_MS);
+        runner.beforeAll(() => capability.run(), capability.hookTimeoutMs);
         runner.afterAll(async () => {
-          await session?.close();
-        }, timeoutMs + HOOK_MARGIN_MS);
-        for (const test of tests) {
-          runner.test(
-            testTitle(registered, test),
-            async (controls) => {
-              if (!session) throw new ConformanceFailure(`${capability}: the saver for this capability was not created (see the beforeAll error)`);
-              settle(capability, test, await session.run(test), controls);
-            },
-            // A test may create extra savers and clean them up, each within timeoutMs.
-            3 * timeoutMs + HOOK_MARGIN_MS,
-          );
+          const failure = capability.cleanupFailure();
+          if (failure) throw new ConformanceFailure(failure);
+        }, SETTLE_TIMEOUT_MS);
+        for (const test of capability.tests) {
+          runner.test(test.title, async (controls) => settle(capability.outcome(test.name), controls), SETTLE_TIMEOUT_MS);
         }
       });
     }
   });
 }
 
-/** `test_put_roundtrip [PUT-02]`, tagged when advisory or a declared deviation, so runners can filter by id. */
-function testTitle(registered: RegisteredCheckpointer, test: SpecTest): string {
-  const tags = [test.advisory ? "advisory" : "", findDeviation(registered.knownDeviations, test) ? "known deviation" : ""].filter(Boolean);
-  return `${test.name} [${test.ids.join(", ")}]${tags.length > 0 ? ` (${tags.join(", ")})` : ""}`;
-}
-
-function settle(capability: Capability, test: SpecTest, outcome: Awaited<ReturnType<CapabilitySession["run"]>>, controls: TestControls): void {
-  if (outcome.kind === "broken") throw new ConformanceFailure(`${capability}: ${outcome.message}`);
-  if (outcome.kind === "not-run") return notRun(controls, `${capability} ${outcome.reason}`);
-  const { result } = outcome;
-  if (result.status === "skipped") return notRun(controls, result.reason);
-  if (result.status === "passed") return;
-  const heading = `${capability} › ${result.name} [${result.ids.join(", ")}]: ${result.description}`;
-  if (result.advisory) {
-    console.warn(`advisory (never fails): ${heading}\n${result.failure.message}`);
-    return;
+function settle(outcome: RunnerOutcome, controls: TestControls): void {
+  switch (outcome.kind) {
+    case "passed":
+      return;
+    case "failed":
+      throw new ConformanceFailure(outcome.message);
+    case "noted":
+      console.warn(outcome.message);
+      return;
+    case "skipped":
+      // Jest has no way to skip a running test: there the test passes and says on stderr that it did not run.
+      if (!controls.skip(outcome.reason)) console.warn(`not run: ${outcome.reason}`);
   }
-  if (result.deviation !== undefined) {
-    console.warn(`known deviation occurred: ${heading}\nreason: ${result.deviation}\n${result.failure.message}`);
-    return;
-  }
-  throw new ConformanceFailure(`${heading}\n${result.failure.message}`);
-}
-
-/** Jest has no way to skip a running test: there the test passes and says on stderr that it did not run. */
-function notRun(controls: TestControls, reason: string): void {
-  if (!controls.skip(reason)) console.warn(`not run: ${reason}`);
 }

@@ -1,19 +1,16 @@
-import { CAPABILITIES, type Capability } from "../capabilities.js";
+import { CAPABILITIES } from "../capabilities.js";
 import { GRAPH_SCENARIOS } from "../graph/scenarios/index.js";
-import { toMatcher } from "../engine/validate.js";
-import { specFor } from "../spec/index.js";
+import { selectTests, type SuiteOptions } from "../engine/options.js";
 
-/** --list: the spec tests (honouring --capabilities, --skip and --grep) with their catalog ids. */
-export function listSpecTests(capabilities: readonly Capability[] | undefined, grep: string | undefined): string {
-  const matches = toMatcher(grep) ?? (() => true);
+/** --list: the spec tests (honouring --capabilities, --skip and --grep, selected as a run selects them) with their catalog ids. */
+export function listSpecTests(options: Pick<SuiteOptions, "capabilities" | "grep">): string {
   const out: string[] = [];
   let count = 0;
-  for (const { id, kind, signature } of CAPABILITIES) {
-    if (capabilities && !capabilities.includes(id)) continue;
-    const tests = (specFor(id)?.tests ?? []).filter(matches);
+  for (const { capability, tests } of selectTests(options, "--list")) {
     if (tests.length === 0) continue;
+    const { kind, signature } = CAPABILITIES.find((c) => c.id === capability)!;
     count += tests.length;
-    out.push(`${id} (${kind}) ${signature}`);
+    out.push(`${capability} (${kind}) ${signature}`);
     const width = Math.max(...tests.map((t) => t.name.length));
     for (const t of tests) {
       const flags = [t.advisory ? "advisory" : "", t.requires?.length ? `needs ${t.requires.join(",")}` : ""].filter(Boolean);

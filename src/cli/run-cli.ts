@@ -22,10 +22,9 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
     if (options.version) return print(io, `${packageVersion()}\n`, EXIT.passed);
     const validateOptions = toValidateOptions(options);
     if (options.list) {
-      const grep = typeof validateOptions.grep === "string" ? validateOptions.grep : undefined;
       // The list, bench and matrix modes load their code on demand: a plain run starts faster.
       const { listGraphScenarios, listSpecTests } = await import("./list.js");
-      const specTests = listSpecTests(validateOptions.capabilities ? [...validateOptions.capabilities] : undefined, grep);
+      const specTests = listSpecTests(validateOptions);
       const graph = validateOptions.graph;
       const scenarios = graph ? `\n${listGraphScenarios(graph === true ? undefined : graph.scenarios)}` : "";
       return print(io, `${specTests}${scenarios}`, EXIT.passed);

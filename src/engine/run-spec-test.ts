@@ -1,13 +1,15 @@
 import { randomUUID } from "node:crypto";
 import type { BaseCheckpointSaver } from "@langchain/langgraph-checkpoint";
-import { capabilityInfo, detectCapability, type Capability } from "../capabilities.js";
+import { capabilityInfo, offersCapability, type Capability } from "../capabilities.js";
 import { ConformanceError } from "../assert.js";
 import { errorText } from "./describe-value.js";
 import { formatValue } from "../format.js";
 import type { KnownDeviation, RegisteredCheckpointer, SaverLease } from "../registration.js";
 import type { FailureInfo, TestResult } from "../report.js";
 import type { SpecContext, SpecTest } from "../spec/types.js";
-import { TimeoutError, withTimeout, withTimeoutReleasing } from "./timeout.js";
+import { createSaver } from "./create-saver.js";
+import { TimeoutError, withTimeout } from "./timeout.js";
+import { framesBlock, userFrames } from "./user-frames.js";
 import { trackSaver, type TrackedSaver } from "./tracked-saver.js";
 import { captureUnhandledRejections, settleTick } from "./unhandled-rejections.js";
 
@@ -27,18 +29,8 @@ export interface SpecTestRun {
  * savers, and turns any error into a `FailureInfo`. Never throws.
  */
 export async function runSpecTest({ registered, capability, test, saver, timeoutMs }: SpecTestRun): Promise<TestResult> {
-  const deviation = findDeviation(registered.knownDeviations, test);
-  const meta = {
-    name: test.name,
-    ids: test.ids,
-    description: test.description,
-    advisory: test.advisory ?? false,
-    ...(deviation ? { deviation: deviation.reason } : {}),
-  };
-  const missing = (test.requires ?? []).filter((cap) => {
-    const d = detectCapability(saver, cap).kind;
-    return d !== "detected" && d !== "inherited";
-  });
+  const meta = testMeta(registered, test);
+  const missing = (test.requires ?? []).filter((cap) => !offersCapability(saver, cap));
   if (missing.length > 0) {
     return { ...meta, status: "skipped", reason: `needs ${missing.map((c) => capabilityInfo(c).method + "()").join(", ")}` };
   }
@@ -50,17 +42,14 @@ export async function runSpecTest({ registered, capability, test, saver, timeout
     capability,
     threadId: (label = "t") => `${label}-${randomUUID()}`,
     freshSaver: async () => {
-      const creating = registered.create();
+      const creating = createSaver(registered, timeoutMs, "in the factory (creating an extra saver)");
       creations.push(creating);
       const lease = await creating;
       const extra = { lease, tracked: trackSaver(lease.saver) };
       extras.push(extra);
       return extra.tracked.saver;
     },
-    has: (cap) => {
-      const d = detectCapability(saver, cap).kind;
-      return d === "detected" || d === "inherited";
-    },
+    has: (cap) => offersCapability(saver, cap),
   };
   const started = performance.now();
   let failure: FailureInfo | undefined;
@@ -77,7 +66,7 @@ export async function runSpecTest({ registered, capability, test, saver, timeout
   // Every extra saver is cleaned up, including one the factory delivers after the test timed out.
   for (const creating of creations) {
     try {
-      const lease = await withTimeoutReleasing(creating, timeoutMs, () => "in the factory", (late) => late.release());
+      const lease = await creating;
       await withTimeout(lease.release(), timeoutMs, () => "in the factory's cleanup (the code after yield)");
     } catch (error) {
       failure ??= toFailure(new Error(`the factory's cleanup of an extra saver failed: ${errorText(error)}`), []);
@@ -88,6 +77,18 @@ export async function runSpecTest({ registered, capability, test, saver, timeout
   if (unhandled.length > 0 && failure === undefined) failure = unhandledFailure(unhandled);
   const durationMs = performance.now() - started;
   return failure ? { ...meta, status: "failed", durationMs, failure } : { ...meta, status: "passed", durationMs };
+}
+
+/** A spec test's name, ids, description, advisory flag and the declared deviation that covers it. */
+export function testMeta(registered: RegisteredCheckpointer, test: SpecTest) {
+  const deviation = findDeviation(registered.knownDeviations, test);
+  return {
+    name: test.name,
+    ids: test.ids,
+    description: test.description,
+    advisory: test.advisory ?? false,
+    ...(deviation ? { deviation: deviation.reason } : {}),
+  };
 }
 
 /** The registration's declared deviation that covers this test, if any. */
@@ -105,11 +106,13 @@ function toFailure(error: unknown, trackers: readonly TrackedSaver[]): FailureIn
   const method = trackers.map((t) => t.thrownBy(error)).find((m) => m !== undefined);
   const what = error instanceof Error ? `${error.name}: ${error.message}` : `a non-Error value ${formatValue(error)}`;
   const message = method ? `${method} threw ${what}` : `the test threw ${what}`;
+  const frames = userFrames(error);
   return {
-    message,
+    message: `${message}${framesBlock(error)}`,
     errorName: error instanceof Error ? error.name : typeof error,
     thrownBySaver: method !== undefined,
     stack: error instanceof Error ? error.stack : undefined,
+    ...(frames.length > 0 ? { frames } : {}),
   };
 }
 
@@ -118,7 +121,8 @@ function unhandledFailure(reasons: readonly unknown[]): FailureInfo {
   return {
     message:
       `the saver left a rejected promise unhandled during this test (it may come from an earlier call): ${what}\n` +
-      "  A call that is not awaited or caught crashes a Node process (a LangGraph server) when it fails; await it.",
+      "  A call that is not awaited or caught crashes a Node process (a LangGraph server) when it fails; await it." +
+      framesBlock(reasons[0]),
     errorName: reasons[0] instanceof Error ? reasons[0].name : typeof reasons[0],
     thrownBySaver: true,
   };

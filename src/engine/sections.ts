@@ -2,7 +2,7 @@ import type { Capability } from "../capabilities.js";
 import type { ProgressHooks } from "./progress.js";
 import type { RegisteredCheckpointer } from "../registration.js";
 import type { CapabilityResult, ReportSection } from "../report.js";
-import type { ValidateOptions } from "./validate.js";
+import type { ValidateOptions } from "./options.js";
 
 /** What a report section (graph scenarios, model-based runs, ...) gets from the runner. */
 export interface SectionContext {
@@ -20,6 +20,8 @@ export interface SectionContext {
  */
 export interface SectionRunner {
   key: string;
+  /** Whether the options turn this section on. */
+  asked?(options: ValidateOptions): boolean;
   /** Checks the section's option before anything runs; throws `ConformanceUsageError` on misuse. */
   check?(options: ValidateOptions): Promise<void> | void;
   run(ctx: SectionContext): Promise<ReportSection | undefined>;
@@ -41,6 +43,7 @@ function lazySection(
   };
   return {
     key,
+    asked,
     async check(options) {
       if (asked(options)) await (await load()).check?.(options);
     },
@@ -48,6 +51,11 @@ function lazySection(
       return asked(ctx.options) ? (await load()).run(ctx) : undefined;
     },
   };
+}
+
+/** Whether the options turn on a section (graph, model): such a run checks something even with no spec test selected. */
+export function sectionsAsked(options: ValidateOptions): boolean {
+  return SECTION_RUNNERS.some((section) => section.asked?.(options) === true);
 }
 
 /** The sections, in the order they run. Add one line per section. */

@@ -1,3 +1,25 @@
+import { ConformanceUsageError } from "./errors.js";
+import { describeValue } from "./describe-value.js";
+
+/** The longest delay Node's timers keep (2^31-1 ms, about 24.8 days); a longer one fires after 1 ms. */
+export const MAX_TIMEOUT_MS = 2 ** 31 - 1;
+
+/**
+ * A timeout option: undefined stays undefined; anything but a positive number
+ * of ms up to `MAX_TIMEOUT_MS` is a usage error that starts with `what`
+ * (e.g. `validate: option "timeoutMs"`).
+ */
+export function checkTimeoutMs(value: unknown, what: string): number | undefined {
+  if (value === undefined) return undefined;
+  if (typeof value !== "number" || !(value > 0) || !Number.isFinite(value)) {
+    throw new ConformanceUsageError(`${what} must be a positive number of ms, got ${describeValue(value)}`);
+  }
+  if (value > MAX_TIMEOUT_MS) {
+    throw new ConformanceUsageError(`${what} must be at most ${MAX_TIMEOUT_MS} ms (2^31-1, Node's longest timer; about 24.8 days), got ${value}`);
+  }
+  return value;
+}
+
 /** A lifecycle step or a spec test that did not settle in time. @public */
 export class TimeoutError extends Error {
   override readonly name = "TimeoutError";

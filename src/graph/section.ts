@@ -2,7 +2,9 @@ import type { KnownDeviation } from "../registration.js";
 import { ConformanceUsageError } from "../registration.js";
 import type { ReportSection } from "../report.js";
 import type { SectionContext, SectionRunner } from "../engine/sections.js";
+import { createSaver } from "../engine/create-saver.js";
 import { TimeoutError, withTimeout } from "../engine/timeout.js";
+import { framesBlock } from "../engine/user-frames.js";
 import { explainDivergence } from "./compare.js";
 import { caseId, runDifferential, variantsOf } from "./differential.js";
 import { loadLangGraph, type LangGraph } from "./langgraph.js";
@@ -57,16 +59,16 @@ async function runCase(
   const elapsed = () => performance.now() - started;
   let lease;
   try {
-    lease = await withTimeout(ctx.registered.create(), ctx.timeoutMs, () => "in the factory (creating a saver)");
+    lease = await createSaver(ctx.registered, ctx.timeoutMs);
   } catch (error) {
-    return { ...base, status: "failed", durationMs: elapsed(), message: `the factory failed to produce a saver: ${text(error)}`, deviation };
+    return { ...base, status: "failed", durationMs: elapsed(), message: `the factory failed to produce a saver: ${text(error)}${framesBlock(error)}`, deviation };
   }
   try {
     const run = await withTimeout(runDifferential(scenario, variant, lg, lease.saver, options), timeoutMs, () => `running ${base.id}`);
     if (!run.divergence) return { ...base, status: "passed", durationMs: elapsed(), deviation };
     return { ...base, status: "failed", durationMs: elapsed(), message: explainDivergence(run.divergence), divergence: run.divergence, deviation };
   } catch (error) {
-    const why = error instanceof TimeoutError ? error.message : `the scenario threw ${text(error)}`;
+    const why = error instanceof TimeoutError ? error.message : `the scenario threw ${text(error)}${framesBlock(error)}`;
     return { ...base, status: "failed", durationMs: elapsed(), message: why, deviation };
   } finally {
     await withTimeout(lease.release(), ctx.timeoutMs, () => "in the factory's cleanup").catch(() => undefined);

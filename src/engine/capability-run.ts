@@ -1,0 +1,138 @@
+import type { BaseCheckpointSaver } from "@langchain/langgraph-checkpoint";
+import { capabilityInfo, detectCapability, requiredOfEverySaver } from "../capabilities.js";
+import type { RegisteredCheckpointer, SaverLease } from "../registration.js";
+import { isCountedFailure, type CapabilityDraft, type CapabilityResult, type TestResult } from "../report.js";
+import type { SpecTest } from "../spec/types.js";
+import { errorText } from "./describe-value.js";
+import type { CapabilityPlan, RunPlan } from "./options.js";
+import type { ProgressHooks } from "./progress.js";
+import { runSpecTest, testMeta } from "./run-spec-test.js";
+import { createSaver } from "./create-saver.js";
+import { withTimeout } from "./timeout.js";
+import { framesBlock } from "./user-frames.js";
+
+/** After this many spec tests in a row time out, the saver is taken to have stopped answering. */
+export const CONSECUTIVE_TIMEOUTS_TO_STOP = 3;
+
+/** The description of the results that are about the saver's lifecycle (factory, cleanup, a missing base method), not a spec test. */
+export const LIFECYCLE_DESCRIPTION = "the saver's lifecycle";
+
+/**
+ * One capability of a run, the same in every entry point: a fresh saver,
+ * detection, the planned spec tests one after another (stopping once the saver
+ * stopped answering), the "throws not implemented" rule, then the factory's
+ * cleanup. Never throws: every problem is a result.
+ */
+export async function runCapability(plan: RunPlan, capability: CapabilityPlan, progress: ProgressHooks = {}): Promise<CapabilityResult> {
+  const started = performance.now();
+  const finish = (draft: CapabilityDraft): CapabilityResult => {
+    const result = { ...draft, capability: capability.capability, kind: capability.kind, durationMs: performance.now() - started } as CapabilityResult;
+    progress.onCapabilityEnd?.(capability.capability, result);
+    return result;
+  };
+  const report = (result: TestResult) => {
+    const error = result.status === "failed" ? result.failure.message : undefined;
+    progress.onTestResult?.(capability.capability, result.name, result.status === "passed", error, result);
+  };
+  if (capability.skip) {
+    progress.onCapabilityStart?.(capability.capability, false);
+    const { reason, excluded } = capability.skip;
+    return finish({ status: "skipped", reason, detected: false, inherited: false, tests: [], ...(excluded ? { excluded } : {}) });
+  }
+  let lease: SaverLease;
+  try {
+    lease = await createSaver(plan.registered, plan.timeoutMs);
+  } catch (error) {
+    progress.onCapabilityStart?.(capability.capability, false);
+    const test = lifecycleFailure("factory", `the factory failed to produce a saver: ${errorText(error)}${framesBlock(error)}`, error);
+    report(test);
+    return finish({ status: "failed", detected: false, inherited: false, tests: [test] });
+  }
+  let draft: CapabilityDraft;
+  try {
+    draft = await runTests(plan, capability, lease.saver, progress, report);
+  } catch (error) {
+    // A bug in the engine itself: still reported, and cleanup still runs.
+    draft = { status: "failed", detected: false, inherited: false, tests: [lifecycleFailure("runner", errorText(error), error)] };
+  }
+  try {
+    await withTimeout(lease.release(), plan.timeoutMs, () => "in the factory's cleanup (the code after yield)");
+  } catch (error) {
+    const test = lifecycleFailure("factory_cleanup", `the factory's cleanup failed: ${errorText(error)}${framesBlock(error)}`, error);
+    report(test);
+    draft = { ...draft, status: "failed", tests: [...draft.tests, test] } as CapabilityDraft;
+  }
+  return finish(draft);
+}
+
+async function runTests(
+  plan: RunPlan,
+  capability: CapabilityPlan,
+  saver: BaseCheckpointSaver,
+  progress: ProgressHooks,
+  report: (result: TestResult) => void,
+): Promise<CapabilityDraft> {
+  const info = capabilityInfo(capability.capability);
+  const detection = detectCapability(saver, capability.capability);
+  const runs = detection.kind === "detected" || detection.kind === "inherited";
+  const inherited = detection.kind === "inherited";
+  progress.onCapabilityStart?.(capability.capability, runs);
+  if (!runs) {
+    if (info.kind === "base") {
+      const test = lifecycleFailure(`${info.method}_exists`, requiredOfEverySaver(info, detection.reason));
+      report(test);
+      return { status: "failed", detected: false, inherited: false, tests: [test] };
+    }
+    return { status: "not-implemented", reason: detection.reason, detected: false, inherited: false, tests: [] };
+  }
+  const tests: TestResult[] = [];
+  let timeoutsInARow = 0;
+  for (const test of capability.tests) {
+    const result =
+      timeoutsInARow >= CONSECUTIVE_TIMEOUTS_TO_STOP
+        ? stoppedAnswering(plan.registered, test, plan.timeoutMs)
+        : await runSpecTest({ registered: plan.registered, capability: capability.capability, test, saver, timeoutMs: plan.timeoutMs });
+    timeoutsInARow = result.status === "failed" && result.failure.errorName === "TimeoutError" ? timeoutsInARow + 1 : 0;
+    tests.push(result);
+    report(result);
+  }
+  const notImplemented = info.kind === "extended" ? throwsNotImplemented(tests, info.method) : undefined;
+  if (notImplemented) return { status: "not-implemented", reason: notImplemented, detected: !inherited, inherited, tests: [] };
+  return { status: tests.some(isCountedFailure) ? "failed" : "passed", detected: !inherited, inherited, tests };
+}
+
+/** A spec test left out because the saver stopped answering: a failure, so a hung saver fails in seconds, not minutes. */
+function stoppedAnswering(registered: RegisteredCheckpointer, test: SpecTest, timeoutMs: number): TestResult {
+  return {
+    ...testMeta(registered, test),
+    status: "failed",
+    durationMs: 0,
+    failure: {
+      message: `not run: the saver stopped answering (${CONSECUTIVE_TIMEOUTS_TO_STOP} tests in a row timed out after ${timeoutMs} ms each; the rest of this capability was not run)`,
+      errorName: "NotRun",
+      thrownBySaver: true,
+    },
+  };
+}
+
+export function lifecycleFailure(name: string, message: string, error?: unknown): TestResult {
+  return {
+    status: "failed",
+    name,
+    ids: [],
+    description: LIFECYCLE_DESCRIPTION,
+    advisory: false,
+    durationMs: 0,
+    failure: { message, errorName: error instanceof Error ? error.name : "Error", thrownBySaver: true },
+  };
+}
+
+/** An extended method that only throws "not implemented" is reported as not implemented. */
+function throwsNotImplemented(tests: readonly TestResult[], method: string): string | undefined {
+  const required = tests.filter((t) => !t.advisory && t.status !== "skipped");
+  if (required.length === 0) return undefined;
+  const allNotImplemented = required.every(
+    (t) => t.status === "failed" && t.failure.thrownBySaver && /not\s*implemented/i.test(t.failure.message),
+  );
+  return allNotImplemented ? `${method}() exists but throws "not implemented" in every test` : undefined;
+}

@@ -1,0 +1,24 @@
+import type { LifespanLease } from "../registration.js";
+import { errorText } from "./describe-value.js";
+import { ConformanceSetupError } from "./errors.js";
+import type { RunPlan } from "./options.js";
+import { withTimeout, withTimeoutReleasing } from "./timeout.js";
+
+/** Starts the registration's lifespan within its timeout (a late one is still ended); a failure is a `ConformanceSetupError`. */
+export async function enterLifespan(plan: RunPlan): Promise<LifespanLease> {
+  try {
+    return await withTimeoutReleasing(plan.registered.enterLifespan(), plan.lifespanTimeoutMs, () => "in the lifespan's setup", (late) => late.end());
+  } catch (error) {
+    throw new ConformanceSetupError(`${plan.registered.name}: the lifespan's setup failed: ${errorText(error)}`, { cause: error });
+  }
+}
+
+/** Ends the lifespan within its timeout; returns what went wrong, if anything. */
+export async function endLifespan(plan: RunPlan, lifespan: LifespanLease | undefined): Promise<string | undefined> {
+  try {
+    await withTimeout(lifespan?.end() ?? Promise.resolve(), plan.lifespanTimeoutMs, () => "in the lifespan's teardown");
+    return undefined;
+  } catch (error) {
+    return `the lifespan's teardown failed: ${errorText(error)}`;
+  }
+}

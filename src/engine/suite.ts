@@ -1,0 +1,133 @@
+import type { Capability } from "../capabilities.js";
+import type { LifespanLease, RegisteredCheckpointer } from "../registration.js";
+import type { CapabilityResult, TestResult } from "../report.js";
+import { LIFECYCLE_DESCRIPTION, runCapability } from "./capability-run.js";
+import { describeValue } from "./describe-value.js";
+import { ConformanceUsageError } from "./errors.js";
+import { endLifespan, enterLifespan } from "./lifespan.js";
+import { planRun, type CapabilityPlan, type RunPlan, type SuiteOptions } from "./options.js";
+import { findDeviation } from "./run-spec-test.js";
+import { MAX_TIMEOUT_MS } from "./timeout.js";
+import { toRegistration, type ValidationInitializer } from "./validation-initializer.js";
+
+/** What a test runner shows for one spec test. `noted`: passes, with the message on stderr (an advisory failure or a declared deviation). */
+export type RunnerOutcome =
+  | { kind: "passed" }
+  | { kind: "skipped"; reason: string }
+  | { kind: "failed"; message: string }
+  | { kind: "noted"; message: string };
+
+/** One capability as a describe block: its tests, run together by the engine in the block's setup hook. */
+export interface SuiteCapability {
+  capability: Capability;
+  /** `test_put_roundtrip [PUT-02]` (tagged when advisory or a declared deviation) and the spec test's name. */
+  tests: readonly { title: string; name: string }[];
+  /** Set when the registration skips the capability: each test is shown skipped with this reason. */
+  skipped?: string;
+  /** Time the setup hook may take: every test with its extra savers, the factory and its cleanup. */
+  hookTimeoutMs: number;
+  /** Runs the capability through the engine (the same code as validate()); never throws. */
+  run(): Promise<void>;
+  /** What a test came to, once `run()` finished. */
+  outcome(name: string): RunnerOutcome;
+  /** The factory's cleanup failure, once `run()` finished: the teardown hook throws it. */
+  cleanupFailure(): string | undefined;
+}
+
+/** The plan a test-runner adapter maps onto describe/test/hooks. */
+export interface Suite {
+  title: string;
+  lifespanHookTimeoutMs: number;
+  enterLifespan(): Promise<void>;
+  /** Ends the lifespan; throws if the teardown failed. */
+  endLifespan(): Promise<void>;
+  capabilities: readonly SuiteCapability[];
+}
+
+/** Our own timeouts fire first (with a clearer message); the runner's hook timeouts are a margin above them. */
+const HOOK_MARGIN_MS = 1_000;
+
+/**
+ * The adapters' plan: the same option checks, selection, lifecycle, detection
+ * and verdicts as `validate()`, one describe block per capability that runs.
+ */
+export function planSuite(input: RegisteredCheckpointer | ValidationInitializer, options: SuiteOptions, caller: string): Suite {
+  const registered = toRegistration(input);
+  if (!registered) {
+    throw new ConformanceUsageError(
+      `${caller}: the first argument must be what checkpointerTest() returns (or a validation-package initializer), got ${describeValue(input)}`,
+    );
+  }
+  const plan = planRun(registered, options, caller);
+  let lifespan: LifespanLease | undefined;
+  return {
+    title: `${registered.name} conformance`,
+    lifespanHookTimeoutMs: hookTimeout(2 * plan.lifespanTimeoutMs),
+    async enterLifespan() {
+      lifespan = await enterLifespan(plan);
+    },
+    async endLifespan() {
+      const failure = await endLifespan(plan, lifespan);
+      if (failure) throw new Error(`${registered.name}: ${failure}`);
+    },
+    capabilities: plan.capabilities.filter((c) => !c.skip?.excluded).map((c) => suiteCapability(plan, c)),
+  };
+}
+
+function suiteCapability(plan: RunPlan, capability: CapabilityPlan): SuiteCapability {
+  let result: CapabilityResult | undefined;
+  const { registered, timeoutMs } = plan;
+  return {
+    capability: capability.capability,
+    tests: capability.tests.map((test) => ({ title: testTitle(registered, test), name: test.name })),
+    ...(capability.skip ? { skipped: capability.skip.reason } : {}),
+    // A test may create extra savers and clean them up, each within timeoutMs.
+    hookTimeoutMs: hookTimeout((3 * capability.tests.length + 2) * timeoutMs),
+    async run() {
+      result = await runCapability(plan, capability);
+    },
+    outcome: (name) => outcomeOf(capability.capability, result, name),
+    cleanupFailure: () => (result ? failureText(result, "factory_cleanup") : undefined),
+  };
+}
+
+function outcomeOf(capability: Capability, result: CapabilityResult | undefined, name: string): RunnerOutcome {
+  if (!result) return { kind: "failed", message: `${capability}: the capability did not run (see the setup hook's error)` };
+  if (result.status === "not-implemented") return { kind: "skipped", reason: `${capability} not implemented: ${result.reason}` };
+  if (result.status === "skipped") return { kind: "skipped", reason: `${capability} ${result.reason}` };
+  const test = result.tests.find((t) => t.name === name && t.description !== LIFECYCLE_DESCRIPTION);
+  if (!test) {
+    // The capability could not be tested (the factory failed, a base method is missing): every test fails with the reason.
+    const lifecycle = result.tests.filter((t) => t.description === LIFECYCLE_DESCRIPTION && t.status === "failed");
+    return { kind: "failed", message: lifecycle.map((t) => `${capability}: ${message(t)}`).join("\n") || `${capability}: ${name} did not run` };
+  }
+  return testOutcome(capability, test);
+}
+
+function testOutcome(capability: Capability, test: TestResult): RunnerOutcome {
+  if (test.status === "passed") return { kind: "passed" };
+  if (test.status === "skipped") return { kind: "skipped", reason: test.reason };
+  const heading = `${capability} › ${test.name} [${test.ids.join(", ")}]: ${test.description}`;
+  if (test.advisory) return { kind: "noted", message: `advisory (never fails): ${heading}\n${test.failure.message}` };
+  if (test.deviation !== undefined) return { kind: "noted", message: `known deviation occurred: ${heading}\nreason: ${test.deviation}\n${test.failure.message}` };
+  return { kind: "failed", message: `${heading}\n${test.failure.message}` };
+}
+
+function failureText(result: CapabilityResult, name: string): string | undefined {
+  const test = result.tests.find((t) => t.name === name && t.description === LIFECYCLE_DESCRIPTION);
+  return test ? `${result.capability}: ${message(test)}` : undefined;
+}
+
+function message(test: TestResult): string {
+  return test.status === "failed" ? test.failure.message : "";
+}
+
+/** `test_put_roundtrip [PUT-02]`, tagged when advisory or a declared deviation, so runners can filter by id. */
+function testTitle(registered: RegisteredCheckpointer, test: CapabilityPlan["tests"][number]): string {
+  const tags = [test.advisory ? "advisory" : "", findDeviation(registered.knownDeviations, test) ? "known deviation" : ""].filter(Boolean);
+  return `${test.name} [${test.ids.join(", ")}]${tags.length > 0 ? ` (${tags.join(", ")})` : ""}`;
+}
+
+function hookTimeout(ms: number): number {
+  return Math.min(MAX_TIMEOUT_MS, ms + HOOK_MARGIN_MS);
+}

@@ -1,0 +1,33 @@
+import { fileURLToPath } from "node:url";
+
+/** This package's own code (src/ when run from source, dist/ when installed): never the user's frames. */
+const OWN_CODE = [fileURLToPath(new URL("../", import.meta.url)), new URL("../", import.meta.url).href];
+
+/** How many of the user's frames a failure shows. */
+const SHOWN_FRAMES = 3;
+
+/**
+ * The first stack frames of an error that are in the user's code: not in
+ * node_modules, not Node's internals (`node:`), not this package. A saver
+ * author sees the line of their saver that threw.
+ */
+export function userFrames(error: unknown, limit = SHOWN_FRAMES): string[] {
+  const stack = error instanceof Error && typeof error.stack === "string" ? error.stack : "";
+  return stack
+    .split("\n")
+    .map((line) => line.trim())
+    .filter((line) => line.startsWith("at ") && isUserFrame(line))
+    .slice(0, limit);
+}
+
+function isUserFrame(line: string): boolean {
+  if (line.includes("node_modules") || line.includes("node:") || line.includes("<anonymous>")) return false;
+  if (!/[/\\]|file:/.test(line)) return false;
+  return !OWN_CODE.some((dir) => line.includes(dir));
+}
+
+/** The error's user frames as indented lines to put under its message; empty when there are none. */
+export function framesBlock(error: unknown): string {
+  const frames = userFrames(error);
+  return frames.length > 0 ? `\n${frames.map((f) => `    ${f}`).join("\n")}` : "";
+}
