@@ -6,7 +6,6 @@
  * declared). `npm start -- --no-graph` leaves the graph scenarios out.
  */
 import { memoryBackend, postgresBackend, renderMatrixTerminal, runMatrix, sqliteBackend } from "../src/backends/index.js";
-import { runPassed } from "../src/cli/exit-code.js";
 
 const graph = !process.argv.includes("--no-graph");
 const result = await runMatrix([memoryBackend, sqliteBackend, postgresBackend], {
@@ -18,5 +17,5 @@ const result = await runMatrix([memoryBackend, sqliteBackend, postgresBackend], 
   },
 });
 process.stdout.write(`\n${renderMatrixTerminal(result)}`);
-const ok = result.outcomes.every((o) => o.status === "ran" && runPassed(o.report, undefined, false));
+const ok = result.outcomes.every((o) => o.status === "ran" && o.report.verdict().passed);
 process.exitCode = ok ? 0 : 1;

@@ -1,61 +1,24 @@
-import { BASE_CAPABILITIES, CAPABILITIES, type Capability, type CapabilityKind } from "./capabilities.js";
-import type { CatalogId } from "./spec/types.js";
+import { BASE_CAPABILITIES, CAPABILITIES, type Capability } from "./capabilities.js";
+import {
+  countsOf,
+  countsTowardLevel,
+  isCountedFailure,
+  isDeviation,
+  type CapabilityResult,
+  type TestResult,
+} from "./engine/results.js";
 import { renderPrettyReport } from "./reporters/pretty-layout.js";
 
-/** Why a test failed, in the words a saver author needs. @public */
-export interface FailureInfo {
-  /** The clause in plain words and expected vs actual, several lines. */
-  message: string;
-  /** The error's class (`ConformanceError`, `TimeoutError`, `TypeError`, ...). */
-  errorName: string;
-  /** True when the saver itself threw (rather than an assertion failing). */
-  thrownBySaver: boolean;
-  stack?: string;
-  /** The first stack frames of the saver's error in the user's code (not node_modules, Node or this package). */
-  frames?: string[];
-}
-
-/**
- * One spec test's outcome. `deviation` is set when the registration declared
- * this test (or one of its ids) a known deviation: a failure then is reported
- * as that deviation, not counted against the capability.
- * @public
- */
-export type TestResult = TestOutcome & { deviation?: string };
-
-type TestOutcome =
-  | { status: "passed"; name: string; ids: readonly CatalogId[]; description: string; advisory: boolean; durationMs: number }
-  | {
-      status: "failed";
-      name: string;
-      ids: readonly CatalogId[];
-      description: string;
-      advisory: boolean;
-      durationMs: number;
-      failure: FailureInfo;
-    }
-  | { status: "skipped"; name: string; ids: readonly CatalogId[]; description: string; advisory: boolean; reason: string };
-
-interface CapabilityResultBase {
-  capability: Capability;
-  kind: CapabilityKind;
-  /** Python's `detected`: the saver has its own method for it. */
-  detected: boolean;
-  /** Only the base class's default (delta_channel_history): tested through it, shown as "inherited". */
-  inherited: boolean;
-  tests: TestResult[];
-  durationMs: number;
-}
-
-/**
- * A capability's outcome: a tagged union on `status`, never a tri-state boolean.
- * @public
- */
-export type CapabilityResult =
-  | (CapabilityResultBase & { status: "passed" })
-  | (CapabilityResultBase & { status: "failed" })
-  | (CapabilityResultBase & { status: "not-implemented"; reason: string })
-  | (CapabilityResultBase & { status: "skipped"; reason: string });
+export {
+  countsOf,
+  countsTowardLevel,
+  isCountedFailure,
+  isDeviation,
+  type CapabilityDraft,
+  type CapabilityResult,
+  type FailureInfo,
+  type TestResult,
+} from "./engine/results.js";
 
 /** @public */
 export type ConformanceLevel = "FULL" | "BASE+PARTIAL" | "BASE" | "NONE";
@@ -78,42 +41,13 @@ export interface ReportDict {
       reason?: string;
       advisories: { name: string; ids: readonly string[]; passed: boolean; message?: string }[];
       deviations: { name: string; ids: readonly string[]; reason: string; occurred: boolean; message?: string }[];
-      failure_details: { name: string; ids: readonly string[]; description: string; message: string }[];
+      failure_details: { name: string; ids: readonly string[]; description: string; message: string; frames?: string[] }[];
       duration_ms: number;
     }
   >;
   errors: string[];
   duration_ms: number;
   [extra: string]: unknown;
-}
-
-/** A failure that counts against its capability: not advisory, not a declared deviation. */
-export function isCountedFailure(t: TestResult): t is Extract<TestResult, { status: "failed" }> {
-  return t.status === "failed" && !t.advisory && t.deviation === undefined;
-}
-
-/** A declared deviation that did occur. */
-export function isDeviation(t: TestResult): t is Extract<TestResult, { status: "failed" }> {
-  return t.status === "failed" && !t.advisory && t.deviation !== undefined;
-}
-
-export function countsOf(result: CapabilityResult): { passed: number; failed: number; skipped: number } {
-  let passed = 0;
-  let failed = 0;
-  let skipped = 0;
-  for (const t of result.tests) {
-    if (t.advisory) continue;
-    if (t.status === "passed") passed++;
-    else if (isCountedFailure(t)) failed++;
-    else if (t.status === "skipped") skipped++;
-  }
-  if (result.status === "not-implemented" || result.status === "skipped") skipped = Math.max(skipped, 1);
-  return { passed, failed, skipped };
-}
-
-/** Counts toward `passedAll()` and the level: detected, or inherited (LangGraph really calls it). */
-export function countsTowardLevel(result: CapabilityResult): boolean {
-  return result.detected || (result.inherited && (result.status === "passed" || result.status === "failed"));
 }
 
 /** Extra sections (graph, model, ...) that later parts of the run attach to a report. @public */
@@ -123,8 +57,42 @@ export interface ReportSection {
   /** Printed after the capability sections. */
   lines(): string[];
   toJSON(): unknown;
-  /** Whether this section's failures should fail `passedAll()`. */
+  /** The section's verdict: false fails the run (`passedAll()`, the exit code); null when it did not run. */
   passed(): boolean | null;
+  /** The section's part of the Result line, e.g. `graph 32/38 +6 known deviations`. Default: `graph passed`/`FAILED`/`skipped`. */
+  summary?(): string;
+}
+
+/** One section's part of the verdict. @public */
+export interface SectionVerdict {
+  key: string;
+  passed: boolean | null;
+  summary: string;
+}
+
+/**
+ * The one verdict rule (docs/verdict.md), behind `passedAll()`, the level,
+ * every reporter's Result line and the CLI's exit code.
+ * @public
+ */
+export interface Verdict {
+  /** The run passed: with `strict`, every checked capability; without, every base capability in scope. Sections and run errors count either way. */
+  passed: boolean;
+  strict: boolean;
+  /** Nothing was checked (every capability skipped or not implemented, no section ran): a usage error, never a pass. */
+  nothingChecked: boolean;
+  level: ConformanceLevel;
+  /** Capabilities that were checked (passed or failed), and those that failed. */
+  capabilities: { checked: number; passed: number; failed: Capability[] };
+  /** Declared deviations that occurred (they do not fail). */
+  deviations: number;
+  sections: SectionVerdict[];
+  /** Problems outside any test (lifespan teardown, an unhandled rejection, a section that could not run): each fails the run. */
+  errors: number;
+  /** `Result: FULL (5/5) +2 known deviations; graph 32/38 +6 known deviations`: every reporter's last line. */
+  resultLine: string;
+  /** What the level means and why this saver got it, in one line. */
+  explanation: string;
 }
 
 /**
@@ -153,21 +121,90 @@ export class ConformanceReport {
     this.sections = init.sections ?? [];
   }
 
-  /** All five base capabilities passed. */
+  /** Every base capability in scope passed (all five, unless the capabilities option or grep narrowed the run). */
   passedAllBase(): boolean {
-    return BASE_CAPABILITIES.every((cap) => this.results[cap]?.status === "passed");
+    const base = this.baseInScope();
+    return base.length > 0 && base.every((cap) => this.results[cap]?.status === "passed");
   }
 
-  /** Every detected (or inherited and tested) capability passed. */
+  /** The run checked something and everything it checked passed: capabilities, sections, and no run error. */
   passedAll(): boolean {
-    return this.capabilityResults().every((r) => !countsTowardLevel(r) || r.status === "passed");
+    return this.verdict({ strict: true }).passed;
   }
 
-  /** Python's rules: FULL, BASE+PARTIAL, BASE, NONE. */
+  /** Python's levels: FULL (everything passed), BASE+PARTIAL (the base passed), BASE (some base passed), NONE. */
   conformanceLevel(): ConformanceLevel {
-    if (this.passedAll()) return "FULL";
+    return this.verdict().level;
+  }
+
+  /** The verdict; `strict` (the CLI's --strict) asks for every checked capability, else the base ones. */
+  verdict({ strict = false }: { strict?: boolean } = {}): Verdict {
+    const checked = this.capabilityResults().filter(countsTowardLevel);
+    const failed = checked.filter((r) => r.status === "failed").map((r) => r.capability);
+    const sections = this.sections.map((s): SectionVerdict => ({ key: s.key, passed: s.passed(), summary: s.summary?.() ?? defaultSummary(s) }));
+    const nothingChecked = checked.length === 0 && sections.every((s) => s.passed === null);
+    const othersPassed = !nothingChecked && sections.every((s) => s.passed !== false) && this.errors.length === 0;
+    const base = this.baseInScope();
+    const passed = othersPassed && (strict || base.length === 0 ? failed.length === 0 : this.passedAllBase());
+    const level = this.levelFor(othersPassed && failed.length === 0);
+    const deviations = this.capabilityResults().reduce((n, r) => n + r.tests.filter(isDeviation).length, 0);
+    const counts = { checked: checked.length, passed: checked.length - failed.length, failed };
+    const devText = deviations > 0 ? ` +${deviations} known deviation${deviations === 1 ? "" : "s"}` : "";
+    const errText = this.errors.length > 0 ? `; ${this.errors.length} run error${this.errors.length === 1 ? "" : "s"}` : "";
+    const resultLine =
+      `Result: ${level} (${counts.passed}/${counts.checked})${devText}` +
+      sections.map((s) => `; ${s.summary}`).join("") +
+      errText +
+      (nothingChecked ? "; nothing was checked" : "");
+    return {
+      passed,
+      strict,
+      nothingChecked,
+      level,
+      capabilities: counts,
+      deviations,
+      sections,
+      errors: this.errors.length,
+      resultLine,
+      explanation: this.explain(level, nothingChecked, failed, sections),
+    };
+  }
+
+  private levelFor(allPassed: boolean): ConformanceLevel {
+    if (allPassed) return "FULL";
     if (this.passedAllBase()) return "BASE+PARTIAL";
-    return BASE_CAPABILITIES.some((cap) => this.results[cap]?.status === "passed") ? "BASE" : "NONE";
+    return this.baseInScope().some((cap) => this.results[cap]?.status === "passed") ? "BASE" : "NONE";
+  }
+
+  /** Base capabilities the run was asked to check: all five, unless the capabilities option or grep excluded some. */
+  private baseInScope(): Capability[] {
+    return BASE_CAPABILITIES.filter((cap) => {
+      const r = this.results[cap];
+      return !(r?.status === "skipped" && r.excluded === true);
+    });
+  }
+
+  private explain(level: ConformanceLevel, nothingChecked: boolean, failed: Capability[], sections: SectionVerdict[]): string {
+    if (nothingChecked) return "nothing was checked: every selected capability was skipped or not implemented";
+    const failing = [...failed, ...sections.filter((s) => s.passed === false).map((s) => s.key), ...(this.errors.length > 0 ? ["run errors"] : [])];
+    const because = failing.length > 0 ? `; failed: ${failing.join(", ")}` : "";
+    const excluded = this.capabilityResults().some((r) => r.status === "skipped" && r.excluded === true);
+    const scope = excluded ? " (of what this run selected)" : "";
+    switch (level) {
+      case "FULL":
+        return `FULL: every capability the saver offers passed, and every section that ran${scope}`;
+      case "BASE+PARTIAL":
+        return `BASE+PARTIAL: every base capability passed${scope}, but not everything${because}`;
+      case "BASE":
+        return `BASE: some base capabilities passed${scope}${because}`;
+      case "NONE": {
+        const factory = this.capabilityResults()
+          .flatMap((r) => r.tests)
+          .find((t) => t.name === "factory" && t.status === "failed");
+        const cause = factory?.status === "failed" ? `; the saver could not be created: ${factory.failure.message.split("\n", 1)[0]}` : because;
+        return `NONE: no base capability passed${scope}${cause}`;
+      }
+    }
   }
 
   capabilityResults(): CapabilityResult[] {
@@ -228,16 +265,34 @@ export class ConformanceReport {
           })),
         failure_details: failed
           .filter(isCountedFailure)
-          .map((t) => ({ name: t.name, ids: t.ids, description: t.description, message: t.failure.message })),
+          .map((t) => ({
+            name: t.name,
+            ids: t.ids,
+            description: t.description,
+            message: t.failure.message,
+            ...(t.failure.frames ? { frames: t.failure.frames } : {}),
+          })),
         duration_ms: Math.round(r.durationMs),
       };
     }
+    const verdict = this.verdict();
     const dict: ReportDict = {
       checkpointer_name: this.checkpointerName,
-      conformance_level: this.conformanceLevel(),
+      conformance_level: verdict.level,
       results,
       errors: [...this.errors],
       duration_ms: Math.round(this.durationMs),
+      summary: {
+        result: verdict.resultLine,
+        explanation: verdict.explanation,
+        passed: verdict.passed,
+        passed_all: this.passedAll(),
+        nothing_checked: verdict.nothingChecked,
+        capabilities_checked: verdict.capabilities.checked,
+        capabilities_passed: verdict.capabilities.passed,
+        known_deviations: verdict.deviations,
+        sections: Object.fromEntries(verdict.sections.map((s) => [s.key, { passed: s.passed, summary: s.summary }])),
+      },
     };
     for (const section of this.sections) dict[section.key] = section.toJSON();
     return dict;
@@ -248,9 +303,8 @@ function firstLine(text: string): string {
   return text.split("\n", 1)[0];
 }
 
-/** A capability result before the runner stamps its id, kind and duration. */
-export type CapabilityDraft = CapabilityResult extends infer R
-  ? R extends CapabilityResult
-    ? Omit<R, "capability" | "kind" | "durationMs">
-    : never
-  : never;
+
+function defaultSummary(section: ReportSection): string {
+  const passed = section.passed();
+  return `${section.key} ${passed === null ? "skipped" : passed ? "passed" : "FAILED"}`;
+}

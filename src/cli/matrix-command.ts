@@ -11,7 +11,6 @@ import type { RegisteredCheckpointer } from "../registration.js";
 import { colorPalette, paletteFor } from "../reporters/palette.js";
 import type { ValidateOptions } from "../engine/validate.js";
 import { deliver } from "./deliver.js";
-import { runPassed } from "./exit-code.js";
 import type { ReporterTarget } from "./options.js";
 import type { CliIo } from "./outputs.js";
 import type { ProgressStream } from "./progress-line.js";
@@ -57,8 +56,7 @@ export async function runMatrixCommand(command: MatrixCommand, io: CliIo): Promi
   );
   if (targets.every((t) => t.file !== undefined)) io.stdout.write(`Matrix: ${summary(buildGrid(result).columns)}; written to ${files.join(", ")}\n`);
 
-  const selected = validate.capabilities ? [...validate.capabilities] : undefined;
-  const passed = result.outcomes.every((o) => o.status === "skipped" || (o.status === "ran" && runPassed(o.report, selected, command.strict)));
+  const passed = result.outcomes.every((o) => o.status === "skipped" || (o.status === "ran" && o.report.verdict({ strict: command.strict }).passed));
   return passed ? 0 : 1;
 }
 

@@ -1,5 +1,6 @@
 import { BACKEND_IDS } from "../backends/ids.js";
 import { CAPABILITY_IDS } from "../capabilities.js";
+import { checkTimeoutMs } from "../engine/timeout.js";
 import type { GraphOptions } from "../graph/options.js";
 import type { ModelOptions } from "../model/options.js";
 import { isReporterName, REPORTER_NAMES, type ReporterName } from "../reporters/index.js";
@@ -65,7 +66,7 @@ export const CLI_OPTIONS = {
     type: "string",
     arg: "MS",
     help: "time limit per spec test and per factory step, in ms (default 5000)",
-    parse: (raw) => (raw === undefined ? undefined : positiveInteger(raw, "--timeout", "10000", "ms")),
+    parse: (raw) => (raw === undefined ? undefined : checkTimeoutMs(positiveInteger(raw, "--timeout", "10000", "ms"), "--timeout")),
     apply: (value, options) => (value ? { ...options, timeoutMs: value } : options),
   }),
   strict: option({ type: "boolean", help: "exit 1 unless every detected capability passes (default: the base ones)", parse: (raw) => raw ?? false }),

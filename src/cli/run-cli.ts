@@ -3,7 +3,6 @@ import { ConformanceUsageError } from "../registration.js";
 import { errorText } from "../engine/describe-value.js";
 import { ConformanceSetupError, validate } from "../engine/validate.js";
 import { parseCliArgs } from "./args.js";
-import { runPassed } from "./exit-code.js";
 import { helpText } from "./help.js";
 import { loadRegistration } from "./load.js";
 import { cliMode, rejectConformanceOptions } from "./modes.js";
@@ -49,8 +48,9 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
     const outputs = new ReportOutputs(options.reporter, options.output, io);
     const report = await validate(registered, { ...validateOptions, progress: outputs.hooks() });
     outputs.finish(report);
-    const selected = validateOptions.capabilities ? [...validateOptions.capabilities] : undefined;
-    return runPassed(report, selected, options.strict) ? EXIT.passed : EXIT.failed;
+    const verdict = report.verdict({ strict: options.strict });
+    if (verdict.nothingChecked) return print(io, `checkpoint-conformance: ${verdict.explanation}\n`, EXIT.usage, "stderr");
+    return verdict.passed ? EXIT.passed : EXIT.failed;
   } catch (error) {
     if (error instanceof CliUsageError || error instanceof ConformanceUsageError) {
       return print(io, `checkpoint-conformance: ${error.message}\n`, EXIT.usage, "stderr");

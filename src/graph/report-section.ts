@@ -19,6 +19,16 @@ export class GraphSection implements ReportSection {
     return !this.results.some(isCountedGraphFailure);
   }
 
+  /** `graph 32/38 +6 known deviations` (applicable cases passed / applicable), for the Result line. */
+  summary(): string {
+    if (this.skipped !== undefined) return "graph skipped";
+    const n = this.counts();
+    const applicable = this.results.length - n.notApplicable;
+    const deviations = n.deviations > 0 ? ` +${n.deviations} known deviation${n.deviations === 1 ? "" : "s"}` : "";
+    const failed = n.failed > 0 ? `, ${n.failed} FAILED` : "";
+    return `graph ${n.passed}/${applicable}${deviations}${failed}`;
+  }
+
   counts() {
     const count = (p: (r: GraphCaseResult) => boolean) => this.results.filter(p).length;
     return {

@@ -3,7 +3,7 @@ import type { Palette } from "./palette.js";
 import { firstLine, resultLine } from "./summary.js";
 import type { ReporterFactory } from "./types.js";
 
-/** One character per spec test as it finishes, then the failures in one line each and the level. */
+/** One character per spec test as it finishes, then the failures in one line each, failed sections, and the Result line. */
 export const dotsReporter: ReporterFactory = ({ write, palette }) => ({
   machine: false,
   ...ProgressCallbacks.default((text) => write(colorDot(text, palette))),
@@ -11,7 +11,10 @@ export const dotsReporter: ReporterFactory = ({ write, palette }) => ({
     const lines = report
       .failures()
       .map(({ capability, test }) => `  ${palette.red("✗")} ${capability} › ${test.name} [${test.ids.join(", ")}]: ${firstLine(test.failure.message)}`);
-    return [...lines, `  ${resultLine(report, palette)} ${report.checkpointerName}`, ""].join("\n");
+    // A section that failed shows its details (what failed and why); every section that ran is in the Result line.
+    const sections = report.sections.filter((section) => section.passed() === false).flatMap((section) => section.lines().map((l) => `  ${l}`));
+    const errors = report.errors.map((e) => `  ${palette.red("✗")} ${e}`);
+    return [...lines, ...sections, ...errors, `  ${resultLine(report, palette)} ${report.checkpointerName}`, ""].join("\n");
   },
 });
 

@@ -40,10 +40,26 @@ export function renderJunit(report: ConformanceReport): string {
   return [
     `<?xml version="1.0" encoding="UTF-8"?>`,
     `<testsuites${root}>`,
+    ...verdictSuite(report),
     ...suites.flatMap((s) => s.xml),
     `</testsuites>`,
     "",
   ].join("\n");
+}
+
+/** The verdict and the Result line, as the properties of an empty first suite (JUnit has no run-level properties). */
+function verdictSuite(report: ConformanceReport): string[] {
+  const verdict = report.verdict();
+  return [
+    `  <testsuite${xmlAttributes({ name: "verdict", tests: 0, failures: 0, skipped: 0, errors: 0 })}>`,
+    `    <properties>`,
+    property("result", verdict.resultLine, 6),
+    property("level", verdict.level, 6),
+    property("passed", String(verdict.passed), 6),
+    property("explanation", verdict.explanation, 6),
+    `    </properties>`,
+    `  </testsuite>`,
+  ];
 }
 
 function capabilitySuite(result: CapabilityResult): { counts: Counts; xml: string[] } {

@@ -1,4 +1,4 @@
-import { countsOf, countsTowardLevel, isDeviation, type ConformanceReport } from "../report.js";
+import { countsOf, isDeviation, type ConformanceReport } from "../report.js";
 import { capabilityCell } from "./pretty-layout.js";
 import type { ReporterFactory } from "./types.js";
 
@@ -12,12 +12,13 @@ export const markdownReporter: ReporterFactory = () => ({
 });
 
 export function renderMarkdown(report: ConformanceReport): string {
-  const counted = report.capabilityResults().filter(countsTowardLevel);
-  const passed = counted.filter((r) => r.status === "passed").length;
+  const verdict = report.verdict();
   const out = [
     `## Checkpointer conformance: ${inline(report.checkpointerName)}`,
     "",
-    `**Level: ${report.conformanceLevel()}** (${passed}/${counted.length} capabilities passed; base ${report.passedAllBase() ? "passed" : "failed"})`,
+    `**${inline(verdict.resultLine)}**`,
+    "",
+    inline(verdict.explanation),
     "",
     "| capability | kind | status | passed | failed | skipped |",
     "| --- | --- | --- | ---: | ---: | ---: |",

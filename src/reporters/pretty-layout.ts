@@ -1,5 +1,6 @@
 import { CAPABILITIES, type Capability, type CapabilityKind } from "../capabilities.js";
-import { countsOf, countsTowardLevel, isDeviation, type CapabilityResult, type ConformanceReport } from "../report.js";
+import { countsOf, isDeviation, type CapabilityResult } from "../engine/results.js";
+import type { ConformanceReport } from "../report.js";
 
 const WIDTH = 52;
 
@@ -88,15 +89,9 @@ export function renderPrettyReport(report: ConformanceReport): string {
     out.push("");
   }
 
-  const counted = report.capabilityResults().filter(countsTowardLevel);
-  const passed = counted.filter((r) => r.status === "passed").length;
-  // The level is storage-level, as in Python; sections that ran say their own verdict beside it.
-  const sectionVerdicts = report.sections
-    .map((s) => ({ key: s.key, passed: s.passed() }))
-    .filter((s) => s.passed !== null)
-    .map((s) => `; ${s.key}: ${s.passed ? "passed" : "FAILED"}`)
-    .join("");
-  out.push(`    Result: ${report.conformanceLevel()} (${passed}/${counted.length})${sectionVerdicts}`);
+  const verdict = report.verdict();
+  out.push(`    ${verdict.explanation}`);
+  out.push(`    ${verdict.resultLine}`);
   out.push(`  ${border}`, "", "");
   return out.join("\n");
 }

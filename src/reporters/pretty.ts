@@ -1,3 +1,4 @@
+import { resultLine } from "./summary.js";
 import type { ReporterFactory } from "./types.js";
 
 /** The `printReport()` layout, written once at the end. */
@@ -5,8 +6,7 @@ export const prettyReporter: ReporterFactory = ({ palette }) => ({
   machine: false,
   render(report) {
     // Only the result line is colored, so the layout stays byte-identical to printReport() without color.
-    return report.formatReport().replace(/Result: [^\n]*/, (line) =>
-      report.passedAllBase() ? palette.bold(palette.green(line)) : palette.bold(palette.red(line)),
-    );
+    const { resultLine: plain } = report.verdict();
+    return report.formatReport().replace(plain, () => resultLine(report, palette));
   },
 });

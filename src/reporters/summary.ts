@@ -1,12 +1,10 @@
-import { countsTowardLevel, type ConformanceReport } from "../report.js";
+import type { ConformanceReport } from "../report.js";
 import type { Palette } from "./palette.js";
 
-/** `Result: FULL (5/5)`, the last line of the pretty report, colored by whether the base level passed. */
+/** The report's Result line (`Result: FULL (5/5); graph 22/22`), the same in every reporter, colored by the verdict. */
 export function resultLine(report: ConformanceReport, palette: Palette): string {
-  const counted = report.capabilityResults().filter(countsTowardLevel);
-  const passed = counted.filter((r) => r.status === "passed").length;
-  const text = `Result: ${report.conformanceLevel()} (${passed}/${counted.length})`;
-  return palette.bold(report.passedAllBase() ? palette.green(text) : palette.red(text));
+  const verdict = report.verdict();
+  return palette.bold(verdict.passed ? palette.green(verdict.resultLine) : palette.red(verdict.resultLine));
 }
 
 /** The first line of a (multi-line) failure message. */

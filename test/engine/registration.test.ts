@@ -82,7 +82,7 @@ describe("factory forms and lifecycle", () => {
         yield new MemorySaver();
       },
     );
-    await validate(reg, { capabilities: ["put", "list"], grep: "roundtrip|test_list_all" });
+    await validate(reg, { capabilities: ["put", "list"], grep: /roundtrip|test_list_all/ });
     expect(events).toEqual(["setup", "create", "create", "teardown"]);
   });
 

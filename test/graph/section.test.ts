@@ -7,7 +7,7 @@ import { memoryRegistration, runGraph } from "./helpers.js";
 
 describe("the graph section in validate()", () => {
   it("is opt-in: without the graph option the report has no graph section", async () => {
-    const report = await validate(memoryRegistration(), { capabilities: [] });
+    const report = await validate(memoryRegistration(), { capabilities: ["delete_thread"] });
     expect(report.sections.some((s) => s.key === "graph")).toBe(false);
     expect(report.toDict()).not.toHaveProperty("graph");
   });

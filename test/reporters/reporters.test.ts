@@ -52,7 +52,7 @@ describe("report formats on a fixed report", () => {
     }).parse(text);
     const suites = xml.testsuites.testsuite as Record<string, any>[];
     const byName = Object.fromEntries(suites.map((s) => [s.name, s]));
-    expect(Object.keys(byName)).toEqual(["put", "put_writes", "get_tuple", "list", "delete_thread", "delete_for_runs", "copy_thread", "prune", "delta_channel_history", "run"]);
+    expect(Object.keys(byName)).toEqual(["verdict", "put", "put_writes", "get_tuple", "list", "delete_thread", "delete_for_runs", "copy_thread", "prune", "delta_channel_history", "run"]);
     expect(xml.testsuites).toMatchObject({ name: "checkpoint-conformance: Fixed<Saver> & co", failures: "3", time: "1.234" });
 
     const pw = byName.put_writes;
@@ -78,11 +78,16 @@ describe("report formats on a fixed report", () => {
     expect(prune).toMatchObject({ tests: "1", skipped: "1" });
     expect(prune.testcase[0]).toMatchObject({ name: "test_prune_example", classname: "prune", skipped: { message: "the saver has no prune() method" } });
     expect(byName.run.testcase[0].failure.message).toBe("the lifespan's teardown failed: connection reset");
+    // The verdict and the Result line every reporter prints, as properties of an empty first suite.
+    expect(byName.verdict).toMatchObject({ tests: "0", failures: "0" });
+    expect(byName.verdict.properties.property).toContainEqual({ name: "result", value: fixedReport().verdict().resultLine });
+    expect(byName.verdict.properties.property).toContainEqual({ name: "passed", value: "false" });
   });
 
   it("markdown has the level, a row per capability and the failures with their catalog ids", () => {
     const md = renderAll("markdown");
-    expect(md).toContain("**Level: BASE** (5/6 capabilities passed; base failed)");
+    expect(md).toContain("**Result: BASE (5/6) +1 known deviation; 1 run error**");
+    expect(md).toContain("BASE: some base capabilities passed; failed: put\\_writes, run errors");
     expect(md.match(/^\| `[a-z_]+` \|/gm)).toHaveLength(9);
     expect(md).toContain("| `put_writes` | base | ❌ failed | 1 | 2 | 1 |");
     expect(md).toContain("<code>test_put_writes_special_channels</code> (`PW-05`, `JS-03`)");

@@ -1,0 +1,102 @@
+import type { Capability, CapabilityKind } from "../capabilities.js";
+import type { CatalogId } from "../spec/types.js";
+
+/** Why a test failed, in the words a saver author needs. @public */
+export interface FailureInfo {
+  /** The clause in plain words and expected vs actual, several lines. */
+  message: string;
+  /** The error's class (`ConformanceError`, `TimeoutError`, `TypeError`, ...). */
+  errorName: string;
+  /** True when the saver itself threw (rather than an assertion failing). */
+  thrownBySaver: boolean;
+  stack?: string;
+  /** The first stack frames of the saver's error in the user's code (not node_modules, Node or this package). */
+  frames?: string[];
+}
+
+/**
+ * One spec test's outcome. `deviation` is set when the registration declared
+ * this test (or one of its ids) a known deviation: a failure then is reported
+ * as that deviation, not counted against the capability.
+ * @public
+ */
+export type TestResult = TestOutcome & { deviation?: string };
+
+type TestOutcome =
+  | { status: "passed"; name: string; ids: readonly CatalogId[]; description: string; advisory: boolean; durationMs: number }
+  | {
+      status: "failed";
+      name: string;
+      ids: readonly CatalogId[];
+      description: string;
+      advisory: boolean;
+      durationMs: number;
+      failure: FailureInfo;
+    }
+  | { status: "skipped"; name: string; ids: readonly CatalogId[]; description: string; advisory: boolean; reason: string };
+
+interface CapabilityResultBase {
+  capability: Capability;
+  kind: CapabilityKind;
+  /** Python's `detected`: the saver has its own method for it. */
+  detected: boolean;
+  /** Only the base class's default (delta_channel_history): tested through it, shown as "inherited". */
+  inherited: boolean;
+  tests: TestResult[];
+  durationMs: number;
+}
+
+/**
+ * A capability's outcome: a tagged union on `status`, never a tri-state boolean.
+ * @public
+ */
+export type CapabilityResult =
+  | (CapabilityResultBase & { status: "passed" })
+  | (CapabilityResultBase & { status: "failed" })
+  | (CapabilityResultBase & { status: "not-implemented"; reason: string })
+  | (CapabilityResultBase & {
+      status: "skipped";
+      reason: string;
+      /** Outside what the run was asked to check (the capabilities option, grep): not part of the verdict. */
+      excluded?: boolean;
+    });
+
+/** A failure that counts against its capability: not advisory, not a declared deviation. */
+export function isCountedFailure(t: TestResult): t is Extract<TestResult, { status: "failed" }> {
+  return t.status === "failed" && !t.advisory && t.deviation === undefined;
+}
+
+/** A declared deviation that did occur. */
+export function isDeviation(t: TestResult): t is Extract<TestResult, { status: "failed" }> {
+  return t.status === "failed" && !t.advisory && t.deviation !== undefined;
+}
+
+export function countsOf(result: CapabilityResult): { passed: number; failed: number; skipped: number } {
+  let passed = 0;
+  let failed = 0;
+  let skipped = 0;
+  for (const t of result.tests) {
+    if (t.advisory) continue;
+    if (t.status === "passed") passed++;
+    else if (isCountedFailure(t)) failed++;
+    else if (t.status === "skipped") skipped++;
+  }
+  if (result.status === "not-implemented" || result.status === "skipped") skipped = Math.max(skipped, 1);
+  return { passed, failed, skipped };
+}
+
+/**
+ * Counts toward the verdict and the level: the capability was checked (it
+ * passed or failed). A saver that could not be created fails its capabilities;
+ * a capability not implemented or skipped is not counted.
+ */
+export function countsTowardLevel(result: CapabilityResult): boolean {
+  return result.status === "passed" || result.status === "failed";
+}
+
+/** A capability result before the runner stamps its id, kind and duration. */
+export type CapabilityDraft = CapabilityResult extends infer R
+  ? R extends CapabilityResult
+    ? Omit<R, "capability" | "kind" | "durationMs">
+    : never
+  : never;
