@@ -1,7 +1,15 @@
-import { fileURLToPath } from "node:url";
+/**
+ * This package's own code (src/ when run from source, dist/ when installed):
+ * never the user's frames. Read from this module's own stack frame, which works
+ * under ESM and under a CommonJS transform (jest) alike.
+ */
+const OWN_CODE = ownCodeDir();
 
-/** This package's own code (src/ when run from source, dist/ when installed): never the user's frames. */
-const OWN_CODE = [fileURLToPath(new URL("../", import.meta.url)), new URL("../", import.meta.url).href];
+function ownCodeDir(): string | undefined {
+  const frame = new Error().stack?.split("\n").find((line) => /[/\\]engine[/\\]user-frames\.[cm]?[jt]s/.test(line));
+  const match = frame && /((?:file:\/\/)?[^\s(]*?)[/\\]engine[/\\]user-frames\./.exec(frame);
+  return match ? match[1].replace(/^file:\/\//, "") : undefined;
+}
 
 /** How many of the user's frames a failure shows. */
 const SHOWN_FRAMES = 3;
@@ -23,7 +31,7 @@ export function userFrames(error: unknown, limit = SHOWN_FRAMES): string[] {
 function isUserFrame(line: string): boolean {
   if (line.includes("node_modules") || line.includes("node:") || line.includes("<anonymous>")) return false;
   if (!/[/\\]|file:/.test(line)) return false;
-  return !OWN_CODE.some((dir) => line.includes(dir));
+  return OWN_CODE === undefined || !line.includes(`${OWN_CODE}/`);
 }
 
 /** The error's user frames as indented lines to put under its message; empty when there are none. */

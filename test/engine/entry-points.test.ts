@@ -1,0 +1,141 @@
+import { beforeAll, describe, expect, it, vi } from "vitest";
+import { describeConformance as describeVitest } from "../../src/adapters/vitest.js";
+import { describeConformance as describeNodeTest } from "../../src/adapters/node-test.js";
+import { ConformanceUsageError, validate, type ConformanceReport, type RegisteredCheckpointer, type ReportDict } from "../../src/index.js";
+import { isCountedFailure } from "../../src/report.js";
+import { runInProcess } from "../cli/run-cli-in-process.js";
+import { fakeRunner, type RecordedTest } from "./fake-runner.js";
+import { broken, correct, ENTRY_CAPABILITIES, factoryThrows, lateFactory, LATE_TIMEOUT_MS, notImplemented } from "./fixtures/entry-savers.js";
+
+const MODULE = "test/engine/fixtures/entry-savers.ts";
+const SAVERS = { correct, broken, notImplemented, factoryThrows } as const;
+
+type Status = "passed" | "failed" | "skipped";
+
+/** What each spec test came to in validate(), as a runner shows it: advisories and declared deviations pass; a capability that did not run skips its tests. */
+function expectedStatuses(report: ConformanceReport): Record<string, Status> {
+  const out: Record<string, Status> = {};
+  for (const cap of ENTRY_CAPABILITIES) {
+    const result = report.results[cap]!;
+    const ran = new Map(result.tests.map((t) => [t.name, t]));
+    for (const name of SPEC_NAMES[cap]) {
+      const test = ran.get(name);
+      if (result.status === "not-implemented" || result.status === "skipped") out[`${cap} ${name}`] = "skipped";
+      else if (!test) out[`${cap} ${name}`] = "failed"; // the saver could not be created: every test fails with the reason
+      else out[`${cap} ${name}`] = test.status === "skipped" ? "skipped" : isCountedFailure(test) ? "failed" : "passed";
+    }
+  }
+  return out;
+}
+
+/** The spec tests of the entry capabilities, as --list prints them (the engine's own selection). */
+const SPEC_NAMES: Record<string, string[]> = {};
+
+beforeAll(async () => {
+  const listed = await runInProcess(["--list", "--capabilities", ENTRY_CAPABILITIES.join(",")]);
+  let cap = "";
+  for (const line of listed.stdout.split("\n")) {
+    const heading = /^([a-z_]+) \((base|extended)\)/.exec(line);
+    if (heading) cap = heading[1];
+    const test = /^ {2}(test_\w+)/.exec(line);
+    if (test) (SPEC_NAMES[cap] ??= []).push(test[1]);
+  }
+});
+
+async function adapterStatuses(registered: RegisteredCheckpointer): Promise<{ statuses: Record<string, Status>; tests: RecordedTest[]; hookErrors: string[] }> {
+  const runner = fakeRunner();
+  describeVitest(registered, { capabilities: ENTRY_CAPABILITIES, runner: runner.functions });
+  // Advisory failures and declared deviations are written to stderr; not needed here.
+  const warn = vi.spyOn(console, "warn").mockImplementation(() => undefined);
+  const { tests, hookErrors } = await runner.run().finally(() => warn.mockRestore());
+  const statuses = Object.fromEntries(tests.map((t) => [`${t.path[1]} ${t.path[2].split(" ")[0]}`, t.status]));
+  return { statuses, tests, hookErrors };
+}
+
+describe("one engine behind every entry point", { timeout: 120_000 }, () => {
+  it("--list selects the same spec tests as a run", async () => {
+    expect(Object.keys(SPEC_NAMES)).toEqual([...ENTRY_CAPABILITIES]);
+    const report = await validate(correct, { capabilities: ENTRY_CAPABILITIES });
+    for (const cap of ["put", "delete_thread"] as const) expect(report.results[cap]!.tests.map((t) => t.name)).toEqual(SPEC_NAMES[cap]);
+  });
+
+  it.each(Object.keys(SAVERS) as (keyof typeof SAVERS)[])("the %s saver: validate(), the CLI and the adapter give the same statuses and counts", async (name) => {
+    const registered = SAVERS[name];
+    const report = await validate(registered, { capabilities: ENTRY_CAPABILITIES });
+
+    const cli = await runInProcess([MODULE, "--export", name, "--capabilities", ENTRY_CAPABILITIES.join(","), "--reporter", "json"]);
+    const dict = JSON.parse(cli.stdout) as ReportDict;
+    const expectedDict = report.toDict();
+    for (const cap of ENTRY_CAPABILITIES) {
+      const { status, tests_passed, tests_failed, tests_skipped } = dict.results[cap];
+      const want = expectedDict.results[cap];
+      expect({ status, tests_passed, tests_failed, tests_skipped }, `${name} › ${cap}`).toEqual({
+        status: want.status,
+        tests_passed: want.tests_passed,
+        tests_failed: want.tests_failed,
+        tests_skipped: want.tests_skipped,
+      });
+    }
+    expect(dict.conformance_level).toBe(report.conformanceLevel());
+    expect(cli.code).toBe(report.verdict().passed ? 0 : 1);
+
+    const adapter = await adapterStatuses(registered);
+    expect(adapter.statuses).toEqual(expectedStatuses(report));
+    expect(adapter.hookErrors).toEqual([]);
+  });
+
+  it("a method that only throws 'not implemented' is not implemented everywhere, never failed", async () => {
+    const report = await validate(notImplemented, { capabilities: ENTRY_CAPABILITIES });
+    expect(report.results.copy_thread).toMatchObject({ status: "not-implemented", reason: 'copyThread() exists but throws "not implemented" in every test' });
+    expect(report.verdict().passed).toBe(true);
+    const adapter = await adapterStatuses(notImplemented);
+    const copy = adapter.tests.filter((t) => t.path[1] === "copy_thread");
+    expect(copy.length).toBeGreaterThan(0);
+    expect(copy.every((t) => t.status === "skipped" && t.message === 'copy_thread not implemented: copyThread() exists but throws "not implemented" in every test')).toBe(true);
+  });
+
+  it("a factory that throws is NONE and fails every test with its error, never FULL (0/0)", async () => {
+    const report = await validate(factoryThrows, { capabilities: ENTRY_CAPABILITIES });
+    expect(report.conformanceLevel()).toBe("NONE");
+    expect(report.passedAll()).toBe(false);
+    expect(report.verdict().resultLine).toBe("Result: NONE (0/3)");
+    expect(report.verdict().explanation).toContain("the saver could not be created: the factory failed to produce a saver: cannot connect to db:5432");
+    const adapter = await adapterStatuses(factoryThrows);
+    expect(adapter.tests.every((t) => t.status === "failed" && t.message!.includes("cannot connect to db:5432"))).toBe(true);
+  });
+
+  it("a factory that finishes after its timeout fails, and its late saver is still cleaned up: in validate() and in the adapter", async () => {
+    for (const entry of ["validate", "adapter"] as const) {
+      const { registered, counts } = lateFactory();
+      if (entry === "validate") {
+        const report = await validate(registered, { capabilities: ["put"] });
+        expect(report.results.put!.tests[0]).toMatchObject({ name: "factory", status: "failed" });
+        expect((report.results.put!.tests[0] as { failure: { message: string } }).failure.message).toContain(`timed out after ${LATE_TIMEOUT_MS} ms in the factory`);
+      } else {
+        const runner = fakeRunner();
+        describeVitest(registered, { capabilities: ["put"], runner: runner.functions });
+        const { tests } = await runner.run();
+        expect(tests.every((t) => t.status === "failed" && t.message!.includes(`timed out after ${LATE_TIMEOUT_MS} ms in the factory`))).toBe(true);
+      }
+      await vi.waitFor(() => expect(counts).toEqual({ created: 1, released: 1 }), { timeout: 20 * LATE_TIMEOUT_MS });
+    }
+  });
+
+  it.each([
+    [{ capabilities: ["bogus"] }, ["--capabilities", "bogus"], /unknown capability .*bogus/],
+    [{ timeoutMs: -5 }, ["--timeout", "-5"], /timeout.* must be a positive/i],
+    [{ timeoutMs: 2 ** 40 }, ["--timeout", String(2 ** 40)], /must be at most 2147483647 ms/],
+    [{ grep: "no_such_spec_test" }, ["--grep", "no_such_spec_test"], /nothing to check: grep .*no_such_spec_test/],
+  ] as const)("bogus options %j are a usage error in validate(), the CLI and both adapters", async (options, args, message) => {
+    const bad = options as never;
+    await expect(validate(correct, bad)).rejects.toThrow(ConformanceUsageError);
+    await expect(validate(correct, bad)).rejects.toThrow(message);
+    expect(() => describeVitest(correct, { ...(options as object), runner: fakeRunner().functions })).toThrow(message);
+    // The node:test adapter checks before it registers anything with node:test.
+    expect(() => describeNodeTest(correct, bad)).toThrow(ConformanceUsageError);
+    const cli = await runInProcess([MODULE, "--export", "correct", ...args]);
+    expect(cli.code).toBe(2);
+    expect(cli.stderr.trim().split("\n")).toHaveLength(1);
+    if (!String(message).includes("positive")) expect(cli.stderr).toMatch(message);
+  });
+});
