@@ -5,7 +5,7 @@ export type { ValidateOptions } from "./engine/validate.js";
 export { ProgressCallbacks } from "./engine/progress.js";
 export type { ProgressHooks } from "./engine/progress.js";
 export { ConformanceReport } from "./report.js";
-export type { CapabilityResult, ConformanceLevel, FailureInfo, ReportDict, TestResult } from "./report.js";
+export type { CapabilityResult, ConformanceLevel, FailureInfo, ReportDict, ReportSection, SectionVerdict, TestResult, Verdict } from "./report.js";
 export { CAPABILITIES, BASE_CAPABILITIES, EXTENDED_CAPABILITIES, detectCapability } from "./capabilities.js";
 export type { Capability, CapabilityInfo, Detection } from "./capabilities.js";
 export type { ExtendedCheckpointSaver, ExtendedSaverMethods, PruneStrategy } from "./extended-saver.js";
