@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { expectedCounts } from "./expected-counts.js";
-import { broken, correct } from "./fixtures/savers.js";
+import { broken, correct, notImplemented } from "./fixtures/savers.js";
 import { countStatus, runWithJsonReport } from "./json-report.js";
 
 // A real jest 30 process on test/adapters/fixtures/jest (.cjs test files requiring the TypeScript sources).
@@ -15,7 +15,7 @@ describe("describeConformance under jest", { timeout: 300_000 }, () => {
     ]);
     expect(run.code, run.stderr).toBe(1);
 
-    for (const [name, registered] of [["correct.conformance.cjs", correct], ["broken.conformance.cjs", broken]] as const) {
+    for (const [name, registered] of [["correct.conformance.cjs", correct], ["broken.conformance.cjs", broken], ["not-implemented.conformance.cjs", notImplemented]] as const) {
       const tests = testsOf(name);
       const expected = await expectedCounts(registered);
       // jest cannot skip a running test: a capability the saver lacks passes there, saying "not run" on stderr.
@@ -25,6 +25,7 @@ describe("describeConformance under jest", { timeout: 300_000 }, () => {
       });
     }
     expect(run.stderr).toContain("not run: copy_thread not implemented: the saver has no copyThread() method");
+    expect(run.stderr).toContain('not run: copy_thread not implemented: copyThread() exists but throws "not implemented" in every test');
     const failure = testsOf("broken.conformance.cjs").find((t) => t.status === "failed")!;
     expect(failure.fullName).toMatch(/^DropsCustomMetadata conformance get_tuple test_\w+ \[[A-Z]+-\d+/);
     expect(failure.failureMessages[0]).toContain("ConformanceFailure: get_tuple › ");

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { expectedCounts } from "./expected-counts.js";
-import { broken, correct } from "./fixtures/savers.js";
+import { broken, correct, notImplemented } from "./fixtures/savers.js";
 import { countStatus, runWithJsonReport } from "./json-report.js";
 
 // A nested `vitest run` on test/adapters/fixtures/vitest: a real process, slow on a loaded machine.
@@ -16,7 +16,7 @@ describe("describeConformance under vitest", { timeout: 300_000 }, () => {
     ]);
     expect(run.code, run.stderr).toBe(1);
 
-    for (const [name, registered] of [["correct.conformance.ts", correct], ["broken.conformance.ts", broken]] as const) {
+    for (const [name, registered] of [["correct.conformance.ts", correct], ["broken.conformance.ts", broken], ["not-implemented.conformance.ts", notImplemented]] as const) {
       const tests = testsOf(name);
       const expected = await expectedCounts(registered);
       expect({ passed: countStatus(tests, "passed"), failed: countStatus(tests, "failed"), notRun: countStatus(tests, "skipped") }, name).toEqual(expected);
