@@ -9,7 +9,7 @@ const memory = checkpointerTest({ name: "MemorySaver" }, () => new MemorySaver()
 
 describe("model mode", () => {
   it("is off unless asked", async () => {
-    const report = await validate(memory, { capabilities: [] });
+    const report = await validate(memory, { capabilities: ["delete_thread"] }); // a run with nothing selected is a usage error
     expect(report.sections.map((s) => s.key)).not.toContain("model");
   });
 
