@@ -29,7 +29,7 @@ export function userFrames(error: unknown, limit = SHOWN_FRAMES): string[] {
 }
 
 function isUserFrame(line: string): boolean {
-  if (line.includes("node_modules") || line.includes("node:") || line.includes("<anonymous>")) return false;
+  if (line.includes("node_modules") || line.includes("node:")) return false;
   if (!/[/\\]|file:/.test(line)) return false;
   return OWN_CODE === undefined || !line.includes(`${OWN_CODE}/`);
 }

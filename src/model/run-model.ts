@@ -2,6 +2,7 @@ import fc from "fast-check";
 import { CAPABILITIES, detectCapability, type Capability } from "../capabilities.js";
 import type { RegisteredCheckpointer } from "../registration.js";
 import type { CatalogId } from "../spec/types.js";
+import { createSaver } from "../engine/create-saver.js";
 import { withTimeout } from "../engine/timeout.js";
 import { errorText } from "../engine/describe-value.js";
 import { DECLARABLE_BEHAVIOURS, declaredBehaviours, type DeclarableBehaviour } from "./behaviours.js";
@@ -105,7 +106,7 @@ export async function runModel(registered: RegisteredCheckpointer, settings: Mod
       ...(replay.commands !== undefined ? { replayPath: replay.commands } : {}),
     }),
     async (commands) => {
-      const lease = await withTimeout(registered.create(), settings.timeoutMs, () => "in the factory (creating a saver)");
+      const lease = await createSaver(registered, settings.timeoutMs);
       const env = new SequenceEnv(declared, observe, settings.timeoutMs);
       try {
         const setup = (): { model: ModelState; real: RealState } => ({ model: { model: new ReferenceModel(), env }, real: { saver: lease.saver } });
@@ -151,7 +152,7 @@ export async function runModel(registered: RegisteredCheckpointer, settings: Mod
 
 /** The modelled extended capabilities the saver has (and the registration does not skip). */
 async function detectExtended(registered: RegisteredCheckpointer, timeoutMs: number): Promise<Set<Capability>> {
-  const lease = await withTimeout(registered.create(), timeoutMs, () => "in the factory (creating a saver)");
+  const lease = await createSaver(registered, timeoutMs);
   try {
     // The inherited getDeltaChannelHistory is real code LangGraph calls, so it is modelled too.
     const runs = (kind: string) => kind === "detected" || kind === "inherited";

@@ -48,7 +48,7 @@ export function renderPrettyReport(report: ConformanceReport): string {
   if (failures.length > 0) {
     out.push("    FAILURES");
     for (const { capability, test } of failures) {
-      out.push(`      ✗ ${capability} › ${test.name} [${test.ids.join(", ")}]`);
+      out.push(`      ✗ ${capability} › ${test.name}${test.ids.length > 0 ? ` [${test.ids.join(", ")}]` : ""}`);
       out.push(`        ${test.description}`);
       for (const line of test.failure.message.split("\n")) out.push(`        ${line}`);
     }

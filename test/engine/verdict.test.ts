@@ -92,9 +92,16 @@ describe("saver errors show the user's stack frames", () => {
       "    at MySaver.put (/home/me/project/src/my-saver.ts:42:11)",
       "    at process.processTicksAndRejections (node:internal/process/task_queues:95:5)",
       `    at runSpecTest (${new URL("../../src/engine/run-spec-test.ts", import.meta.url).pathname}:60:5)`,
+      "    at AsyncGenerator.next (<anonymous>)",
       "    at MySaver.getTuple (file:///home/me/project/src/my-saver.ts:50:3)",
+      "    at <anonymous> (/home/me/project/test/setup.ts:20:9)",
+      "    at more (/home/me/project/test/setup.ts:30:9)",
     ].join("\n");
-    expect(userFrames(error)).toEqual(["at MySaver.put (/home/me/project/src/my-saver.ts:42:11)", "at MySaver.getTuple (file:///home/me/project/src/my-saver.ts:50:3)"]);
+    expect(userFrames(error)).toEqual([
+      "at MySaver.put (/home/me/project/src/my-saver.ts:42:11)",
+      "at MySaver.getTuple (file:///home/me/project/src/my-saver.ts:50:3)",
+      "at <anonymous> (/home/me/project/test/setup.ts:20:9)",
+    ]);
   });
 
   it("a saver that throws: the failure message, JSON and JUnit show the line of the saver that threw", async () => {
