@@ -144,9 +144,11 @@ export class ConformanceReport {
     const sections = this.sections.map((s): SectionVerdict => ({ key: s.key, passed: s.passed(), summary: s.summary?.() ?? defaultSummary(s) }));
     const nothingChecked = checked.length === 0 && sections.every((s) => s.passed === null);
     const othersPassed = !nothingChecked && sections.every((s) => s.passed !== false) && this.errors.length === 0;
-    const base = this.baseInScope();
-    const passed = othersPassed && (strict || base.length === 0 ? failed.length === 0 : this.passedAllBase());
-    const level = this.levelFor(othersPassed && failed.length === 0);
+    // A base capability in scope that did not pass (failed, or skipped by skipCapabilities) keeps the run from FULL and from passing.
+    const basePassed = this.baseInScope().length === 0 || this.passedAllBase();
+    const allPassed = othersPassed && failed.length === 0 && basePassed;
+    const passed = strict ? allPassed : othersPassed && basePassed && (this.baseInScope().length > 0 || failed.length === 0);
+    const level = this.levelFor(allPassed);
     const deviations = this.capabilityResults().reduce((n, r) => n + r.tests.filter(isDeviation).length, 0);
     const counts = { checked: checked.length, passed: checked.length - failed.length, failed };
     const devText = deviations > 0 ? ` +${deviations} known deviation${deviations === 1 ? "" : "s"}` : "";
@@ -187,7 +189,9 @@ export class ConformanceReport {
   private explain(level: ConformanceLevel, nothingChecked: boolean, failed: Capability[], sections: SectionVerdict[]): string {
     if (nothingChecked) return "nothing was checked: every selected capability was skipped or not implemented";
     const failing = [...failed, ...sections.filter((s) => s.passed === false).map((s) => s.key), ...(this.errors.length > 0 ? ["run errors"] : [])];
-    const because = failing.length > 0 ? `; failed: ${failing.join(", ")}` : "";
+    const unchecked = this.baseInScope().filter((cap) => this.results[cap]?.status !== "passed" && this.results[cap]?.status !== "failed");
+    const because =
+      (failing.length > 0 ? `; failed: ${failing.join(", ")}` : "") + (unchecked.length > 0 ? `; base capabilities not checked: ${unchecked.join(", ")}` : "");
     const excluded = this.capabilityResults().some((r) => r.status === "skipped" && r.excluded === true);
     const scope = excluded ? " (of what this run selected)" : "";
     switch (level) {

@@ -15,14 +15,19 @@ export interface TrackedSaver {
   inFlight(): string[];
   /** Which method threw or rejected with this error, if the saver did. */
   thrownBy(error: unknown): string | undefined;
+  /** The first error the saver threw or rejected with, and the method, if any. */
+  firstThrow(): { method: string; error: unknown } | undefined;
 }
 
-export function trackSaver(target: BaseCheckpointSaver): TrackedSaver {
+/** `shapeChecks: false` only tracks (the graph scenarios hand the saver to LangGraph as it is). */
+export function trackSaver(target: BaseCheckpointSaver, { shapeChecks = true } = {}): TrackedSaver {
   const pending = new Map<number, string>();
   const throwers = new Map<unknown, string>();
+  let first: { method: string; error: unknown } | undefined;
   const recordThrow = (name: string) => (error: unknown) => {
     if (throwers.size > 100) throwers.clear();
     throwers.set(error, `${name}()`);
+    first ??= { method: `${name}()`, error };
   };
   let next = 0;
   const begin = (name: string) => {
@@ -65,9 +70,10 @@ export function trackSaver(target: BaseCheckpointSaver): TrackedSaver {
     },
   });
   return {
-    saver: withShapeChecks(proxy),
+    saver: shapeChecks ? withShapeChecks(proxy) : proxy,
     inFlight: () => [...new Set(pending.values())],
     thrownBy: (error) => throwers.get(error),
+    firstThrow: () => first,
   };
 }
 

@@ -4,6 +4,7 @@ import type { ReportSection } from "../report.js";
 import type { SectionContext, SectionRunner } from "../engine/sections.js";
 import { createSaver } from "../engine/create-saver.js";
 import { TimeoutError, withTimeout } from "../engine/timeout.js";
+import { trackSaver, type TrackedSaver } from "../engine/tracked-saver.js";
 import { framesBlock } from "../engine/user-frames.js";
 import { explainDivergence } from "./compare.js";
 import { caseId, runDifferential, variantsOf } from "./differential.js";
@@ -63,16 +64,25 @@ async function runCase(
   } catch (error) {
     return { ...base, status: "failed", durationMs: elapsed(), message: `the factory failed to produce a saver: ${text(error)}${framesBlock(error)}`, deviation };
   }
+  // Tracked, so a failure shows the error the saver threw (with its line), not only the transcript it led to.
+  const tracked = trackSaver(lease.saver, { shapeChecks: false });
   try {
-    const run = await withTimeout(runDifferential(scenario, variant, lg, lease.saver, options), timeoutMs, () => `running ${base.id}`);
+    const run = await withTimeout(runDifferential(scenario, variant, lg, tracked.saver, options), timeoutMs, () => `running ${base.id}`);
     if (!run.divergence) return { ...base, status: "passed", durationMs: elapsed(), deviation };
-    return { ...base, status: "failed", durationMs: elapsed(), message: explainDivergence(run.divergence), divergence: run.divergence, deviation };
+    const message = explainDivergence(run.divergence) + saverThrew(tracked);
+    return { ...base, status: "failed", durationMs: elapsed(), message, divergence: run.divergence, deviation };
   } catch (error) {
     const why = error instanceof TimeoutError ? error.message : `the scenario threw ${text(error)}${framesBlock(error)}`;
-    return { ...base, status: "failed", durationMs: elapsed(), message: why, deviation };
+    return { ...base, status: "failed", durationMs: elapsed(), message: why + (tracked.thrownBy(error) ? "" : saverThrew(tracked)), deviation };
   } finally {
     await withTimeout(lease.release(), ctx.timeoutMs, () => "in the factory's cleanup").catch(() => undefined);
   }
+}
+
+/** The first error the saver threw during the case, with the user's frames; empty when it threw none. */
+function saverThrew(tracked: TrackedSaver): string {
+  const thrown = tracked.firstThrow();
+  return thrown ? `\nthe saver threw in ${thrown.method}: ${text(thrown.error)}${framesBlock(thrown.error)}` : "";
 }
 
 function selectScenarios(options: GraphOptions): GraphScenario[] {

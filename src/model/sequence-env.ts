@@ -3,6 +3,7 @@ import type { Difference } from "../format.js";
 import { formatValue } from "../format.js";
 import type { CatalogId } from "../spec/types.js";
 import { withTimeout } from "../engine/timeout.js";
+import { userFrames } from "../engine/user-frames.js";
 import { DECLARABLE_BEHAVIOURS, type DeclarableBehaviour } from "./behaviours.js";
 import { diffLines } from "./compare.js";
 import type { ReferenceModel } from "./reference-model.js";
@@ -70,6 +71,8 @@ export class SequenceEnv {
       return { value: await withTimeout(work(), this.timeoutMs, () => `in ${operation}`) };
     } catch (error) {
       const lines = ["expected: to resolve", `actual:   rejected with ${formatValue(error)}`];
+      // Where in the saver it threw: the first frames of the user's code.
+      lines.push(...userFrames(error).map((frame) => `            ${frame}`));
       if (operation.startsWith("deleteThread") && beforeFirstWrite && this.explains("delete-thread-before-setup-rejects", lines)) {
         return undefined;
       }

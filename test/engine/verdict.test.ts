@@ -28,6 +28,15 @@ describe("the one verdict rule", () => {
     expect(report.verdict().explanation).toBe("BASE+PARTIAL: every base capability passed, but not everything; failed: graph");
   });
 
+  it("a base capability skipped by the registration keeps the saver from FULL and from passing", () => {
+    const results: Record<string, CapabilityResult> = Object.fromEntries(BASE.map((c) => [c, passed(c)]));
+    results.list = { ...passed("list"), status: "skipped", reason: "skipped by skipCapabilities", detected: false };
+    const report = new ConformanceReport({ checkpointerName: "S", results });
+    expect(report.verdict()).toMatchObject({ passed: false, level: "BASE", resultLine: "Result: BASE (4/4)" });
+    expect(report.passedAll()).toBe(false);
+    expect(report.verdict().explanation).toBe("BASE: some base capabilities passed; base capabilities not checked: list");
+  });
+
   it("every reporter prints the same Result line, dots included, with every section that ran", () => {
     const results = Object.fromEntries(BASE.map((c) => [c, passed(c)]));
     const report = new ConformanceReport({ checkpointerName: "S", results, sections: [section("graph", false, "graph 30/38, 8 FAILED"), section("model", true)] });
@@ -120,5 +129,23 @@ describe("saver errors show the user's stack frames", () => {
     expect(report.toDict().results.put.failure_details[0].frames?.[0]).toMatch(/verdict\.test\.ts/);
     const junit = REPORTERS.junit({ write: () => undefined, palette: plainPalette }).render(report);
     expect(junit).toMatch(/at Throwing\.put \(.*verdict\.test\.ts/);
+  });
+
+  it("graph and model failures where the saver threw show the line of the saver that threw", async () => {
+    class ThrowsOnRead extends MemorySaver {
+      override async getTuple(): Promise<never> {
+        throw new RangeError("SQLITE_TOOBIG: string or blob too big");
+      }
+    }
+    const registered = checkpointerTest({ name: "ThrowsOnRead" }, async function* () {
+      yield new ThrowsOnRead();
+    });
+    const report = await validate(registered, { capabilities: ["delete_thread"], graph: { scenarios: ["G01"] }, model: { runs: 3, seed: 1 } });
+    for (const key of ["graph", "model"]) {
+      const lines = report.sections.find((s) => s.key === key)!.lines().join("\n");
+      expect(lines, key).toContain("SQLITE_TOOBIG");
+      expect(lines, key).toMatch(/at ThrowsOnRead\.getTuple \(.*verdict\.test\.ts:\d+:\d+\)/);
+    }
+    expect(report.verdict().passed).toBe(false);
   });
 });
