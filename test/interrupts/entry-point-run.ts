@@ -72,22 +72,19 @@ export class EntryPointRun {
 
   /** The embedded PostgreSQL server accepts connections (its postmaster.pid says "ready"): the postgres suite is running. */
   async postgresReady(): Promise<boolean> {
-    for (const name of await readdir(this.tmp)) {
-      if (!name.startsWith("lgc-postgres-")) continue;
-      const pidFile = await readFile(join(this.tmp, name, "data", "postmaster.pid"), "utf8").catch(() => "");
-      if (/^ready/m.test(pidFile)) return true;
-    }
-    return false;
+    return /^ready/m.test(await this.postmasterPidFile());
   }
 
-  /** The postmaster's pid of the run's (first) server, read from its postmaster.pid. */
+  /** The postmaster's pid of the run's server. */
   async postmasterPid(): Promise<number | undefined> {
-    for (const name of await readdir(this.tmp)) {
-      if (!name.startsWith("lgc-postgres-")) continue;
-      const pidFile = await readFile(join(this.tmp, name, "data", "postmaster.pid"), "utf8").catch(() => "");
-      if (pidFile) return Number(pidFile.split("\n", 1)[0]);
-    }
-    return undefined;
+    const pid = Number((await this.postmasterPidFile()).split("\n", 1)[0]);
+    return pid > 0 ? pid : undefined;
+  }
+
+  /** PostgreSQL's postmaster.pid in the run's data directory ("" until there is one). */
+  private async postmasterPidFile(): Promise<string> {
+    const name = (await readdir(this.tmp)).find((n) => n.startsWith("lgc-postgres-"));
+    return name === undefined ? "" : readFile(join(this.tmp, name, "data", "postmaster.pid"), "utf8").catch(() => "");
   }
 
   /** Nothing of the run is left: no file in its TMPDIR, no process in its group, no server on its directories. */
