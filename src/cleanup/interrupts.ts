@@ -53,11 +53,13 @@ export function installSignalHandlers(): void {
 
 function onSignal(signal: InterruptSignal): void {
   if (received !== undefined) {
+    tell(`${signal} again: stopping at once (server processes killed, temporary files removed)`);
     runCleanupsNow();
     finish(signal);
     return;
   }
   received = signal;
+  tell(`${signal}: cleaning up (press Ctrl-C again to stop at once)`);
   // The run is being torn down: an error from its remains (a pool whose server just stopped) must not end the process before the clean-up.
   process.on("uncaughtException", ignore);
   process.on("unhandledRejection", ignore);
@@ -82,6 +84,11 @@ function finish(signal: InterruptSignal): void {
   installed = false;
   received = undefined;
   if (process.listenerCount(signal) === 0) process.kill(process.pid, signal);
+}
+
+/** A line on stderr, for an entry point's user (a library inside someone else's program stays quiet). */
+function tell(text: string): void {
+  if (reporters.size > 0) process.stderr.write(`checkpoint-conformance: ${text}\n`);
 }
 
 function ignore(): void {}

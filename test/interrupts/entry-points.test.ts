@@ -52,14 +52,18 @@ describe.concurrent("an interrupted run reports what ran, exits 128 + signal and
     await run.expectNothingLeft();
   }, RUN_TIMEOUT_MS);
 
-  it("npm run matrix, Ctrl-C twice during the postgres suite: exits at once, the partial matrix is in its files, no server left", async () => {
+  it("npm run matrix, Ctrl-C, then Ctrl-C again while a server that does not stop holds up the clean-up: exits at once, the partial matrix is in its files, no server left", async () => {
     const out = await privateTmp();
     const run = await EntryPointRun.start([...ENTRY_POINTS.matrix, "--out", out]);
     await run.waitUntil("the postgres suite runs", () => run.postgresReady());
+    // A stopped postmaster cannot act on the shutdown it is asked for: the first clean-up waits for it.
+    process.kill((await run.postmasterPid())!, "SIGSTOP");
     run.signalGroup("SIGINT");
+    await run.waitUntil("the clean-up is under way", () => run.stderr.includes("SIGINT: cleaning up (press Ctrl-C again to stop at once)"));
     run.signalGroup("SIGINT");
     const { code } = await run.ended;
     expect(code, run.output).toBe(130);
+    expect(run.stderr).toContain("SIGINT again: stopping at once");
     const json = JSON.parse(await readFile(join(out, "matrix.json"), "utf8")) as { interrupted: { signal: string; during: { id: string } } };
     expect(json.interrupted).toMatchObject({ signal: "SIGINT", during: { id: "postgres" } });
     expect(await readFile(join(out, "matrix.md"), "utf8")).toContain("**INTERRUPTED by SIGINT");
