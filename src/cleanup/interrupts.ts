@@ -31,6 +31,12 @@ export function interruptedBy(): InterruptSignal | undefined {
   return received;
 }
 
+/** Throws once Ctrl-C or SIGTERM has ended the run: a resource created now could escape the clean-up under way. */
+export function refuseWhenInterrupted(): void {
+  const signal = interruptedBy();
+  if (signal !== undefined) throw new Error(`the run was interrupted (${signal}) and is being cleaned up`);
+}
+
 /**
  * For an entry point, after the run returns: once interrupted, the signal
  * handler owns the process (it has written the partial report, cleans up and

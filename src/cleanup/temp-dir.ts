@@ -2,7 +2,7 @@ import { rmSync } from "node:fs";
 import { chmod, mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { interruptedBy } from "./interrupts.js";
+import { refuseWhenInterrupted } from "./interrupts.js";
 import { removeLeftoversOnce, TEMP_DIR_PREFIX } from "./leftovers.js";
 import { writeOwnerMarker } from "./owner-marker.js";
 import { trackCleanup } from "./track.js";
@@ -38,10 +38,4 @@ export async function createTempDir(prefix: string, options: { mode?: number } =
     throw error;
   }
   return { path, remove: () => removal.run() };
-}
-
-/** Throws once Ctrl-C or SIGTERM has ended the run: a resource created now could escape the clean-up under way. */
-export function refuseWhenInterrupted(): void {
-  const signal = interruptedBy();
-  if (signal !== undefined) throw new Error(`the run was interrupted (${signal}) and is being cleaned up`);
 }

