@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync } from "node:fs";
+import { readdirSync, readFileSync, statSync } from "node:fs";
 import { rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -35,7 +35,7 @@ export async function removeLeftovers(dir = tmpdir(), log: (line: string) => voi
   for (const name of names) {
     const path = join(dir, name);
     const marker = readOwnerMarker(path);
-    if (!marker || ownerMayBeAlive(marker)) continue;
+    if (!marker || ownerMayBeAlive(marker) || !removableByUs(path)) continue;
     const server = await stopOrphanServer(path);
     if (server === "unverifiable") continue;
     try {
@@ -69,6 +69,17 @@ async function stopOrphanServer(dir: string): Promise<number | "unverifiable" | 
     return pid;
   }
   return undefined;
+}
+
+/** Another user's leftovers are theirs to remove (and their server ours not to signal); root may remove any. */
+function removableByUs(dir: string): boolean {
+  const uid = process.getuid?.();
+  if (uid === undefined || uid === 0) return true;
+  try {
+    return statSync(dir).uid === uid;
+  } catch {
+    return false;
+  }
 }
 
 function subdirectories(dir: string): string[] {
