@@ -1,7 +1,9 @@
 /**
  * `npm run bench`: the suite against the existing JS tool, and savers against
  * each other. Writes bench/results.md. Ratios, medians and spreads, never
- * single timings: the machine is shared and noisy.
+ * single timings: the machine is shared and noisy. Ctrl-C or SIGTERM: what
+ * was measured so far on stdout, marked interrupted (results.md untouched),
+ * everything the run created removed, exit 130 or 143.
  */
 import { writeFileSync } from "node:fs";
 import { cpus } from "node:os";
@@ -10,6 +12,7 @@ import { checkpointerTest } from "../src/index.js";
 import { acquirePostgres, postgresBackend, sqliteBackend } from "../src/backends/index.js";
 import { benchmarkSaver, type ThroughputResult } from "../src/bench/throughput.js";
 import { renderThroughput, renderThroughputComparison } from "../src/bench/render.js";
+import { exitOnInterrupt, parkIfInterrupted } from "../src/cleanup/index.js";
 import { measureSuiteSpeed, type Timing } from "./suite-speed.js";
 
 const runs = Number(process.env.BENCH_RUNS ?? 5);
@@ -24,43 +27,70 @@ function timingTable(timings: readonly Timing[]): string {
   return ["| measurement | median ms | range | runs | peak RSS / note |", "| --- | --- | --- | --- | --- |", ...rows].join("\n");
 }
 
-console.error(`bench: suite speed (${runs} runs each)…`);
-const speed = await measureSuiteSpeed(runs);
-
-console.error("bench: saver throughput (memory, sqlite, embedded postgres)…");
+const timings: Timing[] = [];
 const throughput: ThroughputResult[] = [];
-throughput.push(await benchmarkSaver(checkpointerTest({ name: "memory" }, () => new MemorySaver())));
-throughput.push(await benchmarkSaver({ ...sqliteBackend.registration(), name: "sqlite" }));
-const server = await acquirePostgres();
+let phase = "suite speed";
+exitOnInterrupt((signal) => {
+  const parts = [`bench: INTERRUPTED by ${signal} during ${phase}; bench/results.md was not written. Measured so far:`, ""];
+  if (timings.length > 0) parts.push(timingTable(timings), "");
+  parts.push(...throughput.flatMap((r) => [renderThroughput(r), ""]));
+  process.stdout.write(`${parts.join("\n")}\n`);
+});
+
 try {
-  throughput.push(await benchmarkSaver({ ...postgresBackend.registration({ postgres: server }), name: "postgres" }));
-} finally {
-  await server.stop();
+  await measure();
+} catch (error) {
+  // A measured child process (spawnSync) dies of the same Ctrl-C before this process gets to handle it: let the signal arrive first.
+  await new Promise((resolve) => setTimeout(resolve, 1_000));
+  await parkIfInterrupted();
+  throw error;
 }
 
-const md = [
-  "# Benchmark results",
-  "",
-  `Measured ${new Date().toISOString().slice(0, 10)} on ${cpus().length} cores, Node ${process.version}, by \`npm run bench\`.`,
-  "",
-  "## The suite itself",
-  "",
-  timingTable(speed.timings),
-  "",
-  `- Whole process, ours / @langchain/langgraph-checkpoint-validation: **${speed.ratio.toFixed(2)}** (target ≤ 0.50).`,
-  `- Peak memory, ours / theirs: **${speed.memoryRatio.toFixed(2)}** (target < 1).`,
-  `- What each checks: ours ${speed.ours.specTests} spec tests (${speed.ours.requiredTests} required) over ${speed.ours.catalogIds} catalog ids and 9 capabilities; theirs ${speed.theirs.tests} vitest tests (648 of them list() combinations) over 5 methods.`,
-  "",
-  "## Saver throughput",
-  "",
-  "ops/s with p50 / p99 latency in ms, on threads of 10, 100 and 1,000 checkpoints; growth is how the p50 grows with thread length.",
-  "",
-  ...throughput.flatMap((r) => [renderThroughput(r), ""]),
-  "### Side by side (ops/s)",
-  "",
-  renderThroughputComparison(throughput),
-  "",
-].join("\n");
+async function measure(): Promise<void> {
+  console.error(`bench: suite speed (${runs} runs each)…`);
+  const speed = await measureSuiteSpeed(runs, (timing) => timings.push(timing));
 
-writeFileSync(new URL("./results.md", import.meta.url), md);
-console.log(md);
+  console.error("bench: saver throughput (memory, sqlite, embedded postgres)…");
+  phase = "saver throughput (memory)";
+  throughput.push(await benchmarkSaver(checkpointerTest({ name: "memory" }, () => new MemorySaver())));
+  phase = "saver throughput (sqlite)";
+  throughput.push(await benchmarkSaver({ ...sqliteBackend.registration(), name: "sqlite" }));
+  phase = "saver throughput (postgres)";
+  const server = await acquirePostgres();
+  try {
+    throughput.push(await benchmarkSaver({ ...postgresBackend.registration({ postgres: server }), name: "postgres" }));
+  } finally {
+    await server.stop();
+  }
+  await parkIfInterrupted();
+  writeResults(speed);
+}
+
+function writeResults(speed: Awaited<ReturnType<typeof measureSuiteSpeed>>): void {
+  const md = [
+    "# Benchmark results",
+    "",
+    `Measured ${new Date().toISOString().slice(0, 10)} on ${cpus().length} cores, Node ${process.version}, by \`npm run bench\`.`,
+    "",
+    "## The suite itself",
+    "",
+    timingTable(speed.timings),
+    "",
+    `- Whole process, ours / @langchain/langgraph-checkpoint-validation: **${speed.ratio.toFixed(2)}** (target ≤ 0.50).`,
+    `- Peak memory, ours / theirs: **${speed.memoryRatio.toFixed(2)}** (target < 1).`,
+    `- What each checks: ours ${speed.ours.specTests} spec tests (${speed.ours.requiredTests} required) over ${speed.ours.catalogIds} catalog ids and 9 capabilities; theirs ${speed.theirs.tests} vitest tests (648 of them list() combinations) over 5 methods.`,
+    "",
+    "## Saver throughput",
+    "",
+    "ops/s with p50 / p99 latency in ms, on threads of 10, 100 and 1,000 checkpoints; growth is how the p50 grows with thread length.",
+    "",
+    ...throughput.flatMap((r) => [renderThroughput(r), ""]),
+    "### Side by side (ops/s)",
+    "",
+    renderThroughputComparison(throughput),
+    "",
+  ].join("\n");
+
+  writeFileSync(new URL("./results.md", import.meta.url), md);
+  console.log(md);
+}

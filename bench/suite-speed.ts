@@ -4,14 +4,14 @@
  * documented in-vitest route as a whole process; then full runs on SQLite and
  * the embedded PostgreSQL (server start measured apart).
  */
-import { readFileSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { MemorySaver } from "@langchain/langgraph-checkpoint";
 import { checkpointerTest, validate, type ValidateOptions } from "../src/index.js";
 import { SPECS } from "../src/spec/index.js";
 import { acquirePostgres, postgresBackend, sqliteBackend } from "../src/backends/index.js";
 import { summarize } from "../src/bench/stats.js";
+import { createTempDir } from "../src/cleanup/index.js";
 import { runProcess } from "./measure-process.js";
 
 export interface Timing {
@@ -47,9 +47,12 @@ async function timeInProcess(label: string, runs: number, options: ValidateOptio
 function timeProcess(label: string, runs: number, command: string, args: string[], check: (stdout: string) => void): Timing {
   const samples: number[] = [];
   let peakKb = 0;
-  check(runProcess(command, args, root).stdout); // warm-up: disk caches and vitest's transform cache, for both tools alike
+  const warmUp = runProcess(command, args, root); // warm-up: disk caches and vitest's transform cache, for both tools alike
+  if (warmUp.status !== 0) throw new Error(`${label}: the process exited with status ${warmUp.status}`);
+  check(warmUp.stdout);
   for (let i = 0; i < runs; i++) {
     const run = runProcess(command, args, root);
+    if (run.status !== 0) throw new Error(`${label}: the process exited with status ${run.status}`);
     check(run.stdout);
     samples.push(run.wallMs);
     peakKb = Math.max(peakKb, run.peakKb);
@@ -72,12 +75,19 @@ export interface SuiteSpeedResult {
   memoryRatio: number;
 }
 
-export async function measureSuiteSpeed(runs = 5): Promise<SuiteSpeedResult> {
+/** `onTiming` sees each measurement as it is taken (an interrupted bench reports those). */
+export async function measureSuiteSpeed(runs = 5, onTiming: (timing: Timing) => void = () => undefined): Promise<SuiteSpeedResult> {
   const timings: Timing[] = [];
-  timings.push(await timeInProcess("validate() in-process, storage suites (MemorySaver)", runs * 2, { graph: false, model: false }));
-  timings.push(await timeInProcess("validate() in-process, default options (MemorySaver)", runs * 2, {}));
+  const record = (t: Timing) => {
+    timings.push(t);
+    onTiming(t);
+  };
+  record(await timeInProcess("validate() in-process, storage suites (MemorySaver)", runs * 2, { graph: false, model: false }));
+  record(await timeInProcess("validate() in-process, default options (MemorySaver)", runs * 2, {}));
 
-  const ourJson = join(tmpdir(), `conformance-bench-${process.pid}.json`);
+  // The reports of the measured processes, in a directory of this run (removed however the run ends).
+  const reportDir = await createTempDir("lgc-bench-");
+  const ourJson = join(reportDir.path, "conformance.json");
   const [ourCommand, ...ourArgs] = binCommand("dist/cli/main.js");
   const ours = timeProcess(
     "our CLI, whole process (MemorySaver, default options)",
@@ -89,9 +99,9 @@ export async function measureSuiteSpeed(runs = 5): Promise<SuiteSpeedResult> {
       if (dict.conformance_level !== "FULL") throw new Error(`our CLI run reported ${dict.conformance_level}`);
     },
   );
-  timings.push(ours);
+  record(ours);
 
-  const theirJson = join(tmpdir(), `validation-bench-${process.pid}.json`);
+  const theirJson = join(reportDir.path, "validation.json");
   let theirTests = 0;
   const theirs = timeProcess(
     "@langchain/langgraph-checkpoint-validation 1.1.1, whole process (vitest route)",
@@ -104,9 +114,8 @@ export async function measureSuiteSpeed(runs = 5): Promise<SuiteSpeedResult> {
       theirTests = r.numTotalTests;
     },
   );
-  timings.push(theirs);
-  rmSync(ourJson, { force: true });
-  rmSync(theirJson, { force: true });
+  record(theirs);
+  await reportDir.remove();
 
   const sqlite = sqliteBackend.registration();
   const sqliteSamples: number[] = [];
@@ -115,7 +124,7 @@ export async function measureSuiteSpeed(runs = 5): Promise<SuiteSpeedResult> {
     await validate(sqlite, { graph: false, model: false });
     sqliteSamples.push(performance.now() - start);
   }
-  timings.push(timing("validate() in-process, storage suites (SqliteSaver, temp file)", sqliteSamples));
+  record(timing("validate() in-process, storage suites (SqliteSaver, temp file)", sqliteSamples));
 
   const serverStart = performance.now();
   const server = await acquirePostgres();
@@ -128,8 +137,8 @@ export async function measureSuiteSpeed(runs = 5): Promise<SuiteSpeedResult> {
       await validate(pg, { graph: false, model: false });
       pgSamples.push(performance.now() - start);
     }
-    timings.push(timing(`validate() in-process, storage suites (PostgresSaver, ${server.kind} server)`, pgSamples));
-    timings.push(timing(`PostgreSQL server start (${server.kind})`, [startMs], { note: "once per run, not part of the suite" }));
+    record(timing(`validate() in-process, storage suites (PostgresSaver, ${server.kind} server)`, pgSamples));
+    record(timing(`PostgreSQL server start (${server.kind})`, [startMs], { note: "once per run, not part of the suite" }));
   } finally {
     await server.stop();
   }

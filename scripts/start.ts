@@ -4,18 +4,29 @@
  * storage suites and graph scenarios, then the side-by-side table. Exits 0 when
  * every one passes the base level and its graph scenarios (known deviations
  * declared). `npm start -- --no-graph` leaves the graph scenarios out.
+ * Ctrl-C or SIGTERM: the table of the backends that finished, marked
+ * interrupted, everything the run created removed, exit 130 or 143.
  */
 import { memoryBackend, postgresBackend, renderMatrixTerminal, runMatrix, sqliteBackend } from "../src/backends/index.js";
+import { exitOnInterrupt, parkIfInterrupted } from "../src/cleanup/index.js";
+import { MatrixRunRecorder } from "../src/matrix/run-recorder.js";
 
 const graph = !process.argv.includes("--no-graph");
-const result = await runMatrix([memoryBackend, sqliteBackend, postgresBackend], {
-  validate: { graph },
-  onBackendStart: (backend) => process.stdout.write(`\n${backend.title}\n`),
-  onBackendEnd: (outcome) => {
-    if (outcome.status === "ran") outcome.report.printReport();
-    else process.stdout.write(`${outcome.status === "skipped" ? "skipped" : "could not run"}: ${outcome.status === "skipped" ? outcome.reason : outcome.error}\n`);
-  },
-});
+const backends = [memoryBackend, sqliteBackend, postgresBackend];
+const recorder = new MatrixRunRecorder(backends);
+exitOnInterrupt((signal) => process.stdout.write(`\n${renderMatrixTerminal(recorder.interrupted(signal))}`));
+const result = await runMatrix(
+  backends,
+  recorder.watch({
+    validate: { graph },
+    onBackendStart: (backend) => process.stdout.write(`\n${backend.title}\n`),
+    onBackendEnd: (outcome) => {
+      if (outcome.status === "ran") outcome.report.printReport();
+      else process.stdout.write(`${outcome.status === "skipped" ? "skipped" : "could not run"}: ${outcome.status === "skipped" ? outcome.reason : outcome.error}\n`);
+    },
+  }),
+);
+await parkIfInterrupted();
 process.stdout.write(`\n${renderMatrixTerminal(result)}`);
 const ok = result.outcomes.every((o) => o.status === "ran" && o.report.verdict().passed);
 process.exitCode = ok ? 0 : 1;

@@ -55,6 +55,7 @@ export {
   buildGrid,
   type MatrixOptions,
   type MatrixResult,
+  type MatrixInterruption,
   type BackendOutcome,
   type MatrixGrid,
 } from "../matrix/index.js";

@@ -1,5 +1,6 @@
 import { checkAvailability } from "../backends/select.js";
 import { SharedResources } from "../backends/shared-resources.js";
+import { removeLeftoversOnce } from "../cleanup/index.js";
 import type { Backend } from "../backends/types.js";
 import { benchmarkSaver, type ThroughputOptions, type ThroughputResult } from "./throughput.js";
 
@@ -25,6 +26,7 @@ export interface BenchmarkBackendsOptions extends ThroughputOptions {
  * @public
  */
 export async function benchmarkBackends(backends: readonly Backend[], options: BenchmarkBackendsOptions = {}): Promise<BenchOutcome[]> {
+  await removeLeftoversOnce();
   const checked = await checkAvailability(backends);
   const shared = new SharedResources();
   const outcomes: BenchOutcome[] = [];

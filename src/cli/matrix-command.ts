@@ -6,6 +6,8 @@ import { renderMatrixMarkdown } from "../matrix/render-markdown.js";
 import { renderMatrixTerminal, seconds, summary } from "../matrix/render-terminal.js";
 import { buildGrid } from "../matrix/grid.js";
 import { runMatrix } from "../matrix/run-matrix.js";
+import { MatrixRunRecorder } from "../matrix/run-recorder.js";
+import { exitOnInterrupt, parkIfInterrupted } from "../cleanup/index.js";
 import type { BackendOutcome, MatrixResult } from "../matrix/types.js";
 import type { RegisteredCheckpointer } from "../registration.js";
 import { colorPalette, paletteFor } from "../reporters/palette.js";
@@ -48,16 +50,36 @@ export async function runMatrixCommand(command: MatrixCommand, io: CliIo): Promi
   const progress = targets.some((t) => t.format !== "pretty" && t.file === undefined) ? io.stderr : io.stdout;
   progress.write(`Matrix: ${columns.map((b) => b.id).join(", ")}${validate.graph === false ? "" : " (with the graph scenarios; --no-graph to leave them out)"}\n`);
 
-  const result = await runMatrix(columns, { validate, ...backendProgress(progress) });
+  // Ctrl-C or SIGTERM: the backends that finished go to every target as a partial report marked interrupted; exit 130/143.
+  const recorder = new MatrixRunRecorder(columns);
+  const stopReporting = exitOnInterrupt((signal) => {
+    if (progress.isTTY) progress.write("\n"); // after a live "running ..." line
+    writeMatrix(recorder.interrupted(signal), targets, io);
+  });
+  let result: MatrixResult;
+  try {
+    result = await runMatrix(columns, recorder.watch({ validate, ...backendProgress(progress) }));
+    await parkIfInterrupted();
+  } finally {
+    stopReporting();
+  }
+  writeMatrix(result, targets, io);
+
+  const passed = result.outcomes.every((o) => o.status === "skipped" || (o.status === "ran" && o.report.verdict({ strict: command.strict }).passed));
+  return passed ? 0 : 1;
+}
+
+/** Renders the matrix to every target; when none is the screen, one summary line is. */
+function writeMatrix(result: MatrixResult, targets: readonly { format: MatrixFormat; file?: string }[], io: CliIo): void {
   const color = paletteFor(io.stdout, io.env) === colorPalette;
   const files = deliver(
     targets.map((t) => ({ text: MATRIX_FORMATS[t.format](result, color && t.file === undefined), file: t.file })),
     io,
   );
-  if (targets.every((t) => t.file !== undefined)) io.stdout.write(`Matrix: ${summary(buildGrid(result).columns)}; written to ${files.join(", ")}\n`);
-
-  const passed = result.outcomes.every((o) => o.status === "skipped" || (o.status === "ran" && o.report.verdict({ strict: command.strict }).passed));
-  return passed ? 0 : 1;
+  if (targets.every((t) => t.file !== undefined)) {
+    const state = result.interrupted ? ` (INTERRUPTED by ${result.interrupted.signal}: partial)` : "";
+    io.stdout.write(`Matrix: ${summary(buildGrid(result).columns)}${state}; written to ${files.join(", ")}\n`);
+  }
 }
 
 function matrixTargets(reporters: readonly ReporterTarget[], output: string | undefined, cwd: string): { format: MatrixFormat; file?: string }[] {

@@ -20,6 +20,15 @@ export function matrixToJson(result: MatrixResult): unknown {
     );
   return {
     duration_ms: Math.round(result.durationMs),
+    interrupted: result.interrupted
+      ? {
+          signal: result.interrupted.signal,
+          during: result.interrupted.during
+            ? { id: result.interrupted.during.id, tests_run: result.interrupted.during.testsRun, tests_failed: result.interrupted.during.testsFailed }
+            : null,
+          not_run: result.interrupted.notRun,
+        }
+      : null,
     postgres: result.postgres ? { kind: result.postgres.kind, start_ms: Math.round(result.postgres.startMs) } : null,
     backends: result.outcomes.map((o) =>
       o.status === "ran"

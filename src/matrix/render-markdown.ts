@@ -1,5 +1,6 @@
 import { buildGrid } from "./grid.js";
 import { columnPlaceholder, seconds, summary, verdictSummary } from "./render-terminal.js";
+import { interruptionHeadline, interruptionLines } from "./render-interruption.js";
 import type { MatrixResult } from "./types.js";
 
 /**
@@ -13,6 +14,7 @@ export function renderMatrixMarkdown(result: MatrixResult): string {
   const out = [
     "# Conformance matrix",
     "",
+    ...(result.interrupted ? [`**${interruptionHeadline(result.interrupted)}.** ${interruptionLines(result.interrupted).join(" ")}`, ""] : []),
     `${summary(grid.columns)}. ${legend(grid.sectionRows.length > 0)}`,
     "",
     row(["capability", ...grid.columns.map((c) => `${c.id}`)]),

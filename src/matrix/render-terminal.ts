@@ -1,4 +1,5 @@
 import { buildGrid, type Disagreement, type MatrixColumn } from "./grid.js";
+import { interruptionHeadline, interruptionLines } from "./render-interruption.js";
 import type { MatrixResult } from "./types.js";
 
 /** @public */
@@ -39,6 +40,7 @@ export function renderMatrixTerminal(result: MatrixResult, options: TerminalMatr
     `${mark} ${cells.map((cell, i) => cell.padEnd(widths[i])).join("  ")}`.trimEnd();
 
   const out: string[] = [`Conformance matrix: ${summary(grid.columns)}`, "", line(header)];
+  if (result.interrupted) out.unshift(paint(33, interruptionHeadline(result.interrupted)));
   const rule = `  ${widths.map((w) => "-".repeat(w)).join("  ")}`;
   const pushRows = (rows: typeof body) => {
     for (const row of rows) {
@@ -54,6 +56,7 @@ export function renderMatrixTerminal(result: MatrixResult, options: TerminalMatr
   for (const cells of footer) out.push(line(cells));
   out.push(...disagreementLines(grid.disagreements), ...noteLines(grid.columns));
   if (result.postgres) out.push("", `PostgreSQL: ${result.postgres.kind} server, ready in ${seconds(result.postgres.startMs)}`);
+  if (result.interrupted) out.push("", ...interruptionLines(result.interrupted).map((text) => paint(33, text)));
   out.push(`Total: ${seconds(result.durationMs)}`);
   return `${out.join("\n")}\n`;
 }

@@ -1,5 +1,6 @@
 import { checkAvailability } from "../backends/select.js";
 import { SharedResources } from "../backends/shared-resources.js";
+import { removeLeftoversOnce } from "../cleanup/index.js";
 import type { Backend, BackendResources } from "../backends/types.js";
 import { validate, type ValidateOptions } from "../engine/validate.js";
 import type { BackendOutcome, MatrixResult } from "./types.js";
@@ -24,6 +25,7 @@ export interface MatrixOptions {
  */
 export async function runMatrix(backends: readonly Backend[], options: MatrixOptions = {}): Promise<MatrixResult> {
   const started = performance.now();
+  await removeLeftoversOnce();
   const checked = await checkAvailability(backends);
   const outcomes: BackendOutcome[] = [];
   const result: MatrixResult = { outcomes, durationMs: 0 };

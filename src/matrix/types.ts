@@ -14,4 +14,15 @@ export interface MatrixResult {
   /** The PostgreSQL server shared by the postgres backends, when one was needed. */
   postgres?: { kind: "embedded" | "external"; startMs: number };
   durationMs: number;
+  /** Set when Ctrl-C or SIGTERM ended the run early: `outcomes` then holds the backends that finished. */
+  interrupted?: MatrixInterruption;
+}
+
+/** What an interrupted matrix run had done. @public */
+export interface MatrixInterruption {
+  signal: string;
+  /** The backend that was running: how many of its spec tests had finished, and how many of those failed. */
+  during?: { id: string; title: string; testsRun: number; testsFailed: number };
+  /** The backends that had not started. */
+  notRun: string[];
 }

@@ -15,8 +15,12 @@ afterAll(async () => {
   for (const dir of privateDirs) await rm(dir, { recursive: true, force: true });
 });
 
-/** Runs the child with its own TMPDIR; sends SIGINT once it prints RUNNING when asked. */
-async function runChild(mode: string, interrupt: boolean): Promise<{ tmp: string; code: number | null; signal: string | null; output: string }> {
+/**
+ * Runs the child with its own TMPDIR; when asked, sends SIGINT once it prints
+ * RUNNING: to the node process, or to its whole process group (as a terminal's
+ * Ctrl-C: the server's processes get it too).
+ */
+async function runChild(mode: string, interrupt: false | "process" | "group"): Promise<{ tmp: string; code: number | null; signal: string | null; output: string }> {
   const tmp = await mkdtemp(join(tmpdir(), "lgc-cleanup-test-"));
   privateDirs.push(tmp);
   // Like /tmp: as root, the server runs as the postgres user and must reach its files here.
@@ -24,13 +28,15 @@ async function runChild(mode: string, interrupt: boolean): Promise<{ tmp: string
   const child = spawn(process.execPath, ["--import", "tsx", CHILD, mode], {
     env: { ...process.env, TMPDIR: tmp, POSTGRES_URL: "" },
     stdio: ["ignore", "pipe", "pipe"],
+    detached: interrupt === "group",
   });
   let output = "";
   const onData = (chunk: Buffer) => {
     output += chunk.toString();
     if (interrupt && output.includes("RUNNING")) {
+      if (interrupt === "group") process.kill(-child.pid!, "SIGINT");
+      else child.kill("SIGINT");
       interrupt = false;
-      child.kill("SIGINT");
     }
   };
   child.stdout.on("data", onData);
@@ -71,13 +77,15 @@ describe("embedded PostgreSQL leaves no process or directory behind", () => {
     await expectNothingLeft(tmp, output);
   }, CHILD_TIMEOUT_MS);
 
-  it.concurrent("after Ctrl-C (SIGINT) mid-run", async () => {
-    const { tmp, code, signal, output } = await runChild("interrupt", true);
-    expect(output).toContain("RUNNING");
-    expect(output).not.toContain("DONE");
-    expect(code === 130 || signal === "SIGINT", `exit code ${code}, signal ${signal}\n${output}`).toBe(true);
-    await expectNothingLeft(tmp, output);
-  }, CHILD_TIMEOUT_MS);
+  for (const target of ["process", "group"] as const) {
+    it.concurrent(`after Ctrl-C (SIGINT to the ${target === "process" ? "node process" : "whole process group"}) mid-run: the signal then ends the program as it would have`, async () => {
+      const { tmp, code, signal, output } = await runChild("interrupt", target);
+      expect(output).toContain("RUNNING");
+      expect(output).not.toContain("DONE");
+      expect(code === 130 || signal === "SIGINT", `exit code ${code}, signal ${signal}\n${output}`).toBe(true);
+      await expectNothingLeft(tmp, output);
+    }, CHILD_TIMEOUT_MS);
+  }
 });
 
 describe("two runs at once do not collide", () => {

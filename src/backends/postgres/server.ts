@@ -7,7 +7,7 @@ export interface PostgresServer {
   /** Connection string of a database the suite may create schemas in. */
   readonly url: string;
   readonly kind: "embedded" | "external";
-  /** Embedded only: the temporary data directory (removed by `stop()`). */
+  /** Embedded only: the data directory, `data/` inside the run's `lgc-postgres-*` temporary directory (both removed by `stop()`). */
   readonly dataDir?: string;
   /** Embedded only: the postmaster's process id. */
   readonly pid?: number;

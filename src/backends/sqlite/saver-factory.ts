@@ -1,8 +1,7 @@
-import { mkdtemp, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { SerializerProtocol } from "@langchain/langgraph-checkpoint";
 import type { SqliteSaver } from "@langchain/langgraph-checkpoint-sqlite";
+import { createTempDir } from "../../cleanup/index.js";
 import { requireOptional } from "../optional-import.js";
 
 type SqliteModule = typeof import("@langchain/langgraph-checkpoint-sqlite");
@@ -21,16 +20,17 @@ export function sqliteSaverFactory(options: SqliteFactoryOptions): () => AsyncGe
   return async function* () {
     const { SqliteSaver } = await requireOptional<SqliteModule>("@langchain/langgraph-checkpoint-sqlite");
     const Database = (await requireOptional<{ default: SqliteDatabaseConstructor }>("better-sqlite3")).default;
-    const dir = options.storage === "file" ? await mkdtemp(join(tmpdir(), "lgc-sqlite-")) : undefined;
+    // A marked directory of this run: removed however the run ends (or by the next run, if this one is killed).
+    const dir = options.storage === "file" ? await createTempDir("lgc-sqlite-") : undefined;
     try {
-      const db = new Database(dir ? join(dir, "checkpoints.sqlite") : ":memory:");
+      const db = new Database(dir ? join(dir.path, "checkpoints.sqlite") : ":memory:");
       try {
         yield new SqliteSaver(db as ConstructorParameters<typeof SqliteSaver>[0], options.serde?.());
       } finally {
         db.close();
       }
     } finally {
-      if (dir) await rm(dir, { recursive: true, force: true });
+      await dir?.remove();
     }
   };
 }

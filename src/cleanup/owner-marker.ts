@@ -1,0 +1,45 @@
+import { readFileSync, writeFileSync } from "node:fs";
+import { hostname } from "node:os";
+import { join } from "node:path";
+import { isAlive, processStartTime } from "./processes.js";
+
+/** The file in each temporary directory the suite creates that names the run owning it. */
+export const OWNER_MARKER = ".lgc-owner";
+
+/** Who owns a directory: the process id, its start time (so a reused pid is not mistaken for the owner) and the host. */
+export interface OwnerMarker {
+  pid: number;
+  /** Clock ticks since boot (Linux /proc); absent where the platform does not tell. */
+  start?: string;
+  host: string;
+}
+
+export function currentOwner(): OwnerMarker {
+  return { pid: process.pid, start: processStartTime(process.pid), host: hostname() };
+}
+
+export function writeOwnerMarker(dir: string): void {
+  writeFileSync(join(dir, OWNER_MARKER), `${JSON.stringify(currentOwner())}\n`);
+}
+
+/** The directory's marker, or undefined when it has none (not ours, or created a moment ago) or it cannot be read. */
+export function readOwnerMarker(dir: string): OwnerMarker | undefined {
+  try {
+    const marker = JSON.parse(readFileSync(join(dir, OWNER_MARKER), "utf8")) as Partial<OwnerMarker>;
+    if (typeof marker.pid !== "number" || typeof marker.host !== "string") return undefined;
+    return { pid: marker.pid, start: typeof marker.start === "string" ? marker.start : undefined, host: marker.host };
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Whether the run that wrote the marker may still be going. Another host's
+ * processes cannot be checked (a temp dir shared between machines): alive.
+ */
+export function ownerMayBeAlive(marker: OwnerMarker): boolean {
+  if (marker.host !== hostname()) return true;
+  if (!isAlive(marker.pid)) return false;
+  const start = processStartTime(marker.pid);
+  return marker.start === undefined || start === undefined || start === marker.start;
+}

@@ -1,0 +1,41 @@
+import { rmSync } from "node:fs";
+import { chmod, mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { refuseWhenInterrupted } from "./interrupts.js";
+import { removeLeftoversOnce, TEMP_DIR_PREFIX } from "./leftovers.js";
+import { writeOwnerMarker } from "./owner-marker.js";
+import { trackCleanup } from "./track.js";
+
+/** A temporary directory of this run, removed by `remove()` or, failing that, when the run ends however it ends. */
+export interface TempDir {
+  readonly path: string;
+  /** Removes it (once; later calls share the first). */
+  remove(): Promise<void>;
+}
+
+/**
+ * Creates `<tmpdir>/<prefix>XXXXXX` (the prefix starts with `lgc-`) with an
+ * owner marker (this process's id and start time), so that if this run is
+ * killed outright the next run removes it. The first call in a process first
+ * removes what dead runs left. Throws once the run is interrupted: nothing
+ * new is created while it is being cleaned up.
+ */
+export async function createTempDir(prefix: string, options: { mode?: number } = {}): Promise<TempDir> {
+  if (!prefix.startsWith(TEMP_DIR_PREFIX)) throw new Error(`createTempDir: the prefix must start with "${TEMP_DIR_PREFIX}", got "${prefix}"`);
+  await removeLeftoversOnce();
+  refuseWhenInterrupted();
+  const path = await mkdtemp(join(tmpdir(), prefix));
+  const removal = trackCleanup({
+    run: () => rm(path, { recursive: true, force: true, maxRetries: 3 }),
+    runNow: () => rmSync(path, { recursive: true, force: true, maxRetries: 3 }),
+  });
+  try {
+    if (options.mode !== undefined) await chmod(path, options.mode);
+    writeOwnerMarker(path);
+  } catch (error) {
+    await removal.run();
+    throw error;
+  }
+  return { path, remove: () => removal.run() };
+}

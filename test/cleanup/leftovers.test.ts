@@ -1,0 +1,77 @@
+import { spawnSync } from "node:child_process";
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { hostname, tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
+import { createTempDir, removeLeftovers } from "../../src/cleanup/index.js";
+import { currentOwner, OWNER_MARKER, type OwnerMarker } from "../../src/cleanup/owner-marker.js";
+
+const dirs: string[] = [];
+afterEach(() => {
+  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
+
+function privateTmp(): string {
+  const dir = mkdtempSync(join(tmpdir(), "conformance-leftovers-test-"));
+  dirs.push(dir);
+  return dir;
+}
+
+function markedDir(parent: string, name: string, marker: OwnerMarker | undefined): string {
+  const dir = join(parent, name);
+  mkdirSync(dir);
+  writeFileSync(join(dir, "data.sqlite"), "x");
+  if (marker) writeFileSync(join(dir, OWNER_MARKER), JSON.stringify(marker));
+  return dir;
+}
+
+/** The pid of a process that has exited. */
+function deadPid(): number {
+  return spawnSync(process.execPath, ["-e", ""]).pid!;
+}
+
+describe("removeLeftovers: what a killed run left goes, nothing of a live run or of anyone else does", () => {
+  it("removes the directories whose owning process is gone, and says so in one line", async () => {
+    const tmp = privateTmp();
+    const live = markedDir(tmp, "lgc-sqlite-live", currentOwner());
+    const dead = markedDir(tmp, "lgc-sqlite-dead", { pid: deadPid(), host: hostname() });
+    const unmarked = markedDir(tmp, "lgc-postgres-unmarked", undefined);
+    const elsewhere = markedDir(tmp, "lgc-sqlite-elsewhere", { pid: deadPid(), host: `not-${hostname()}` });
+    const notOurs = markedDir(tmp, "other-dead", { pid: deadPid(), host: hostname() });
+    const lines: string[] = [];
+
+    const removed = await removeLeftovers(tmp, (line) => lines.push(line));
+
+    expect(removed).toEqual(["lgc-sqlite-dead"]);
+    expect(existsSync(dead)).toBe(false);
+    for (const kept of [live, unmarked, elsewhere, notOurs]) expect(existsSync(kept), kept).toBe(true);
+    expect(lines).toEqual([`checkpoint-conformance: removed a temporary directory left in ${tmp} by a run that was killed before it could clean up: lgc-sqlite-dead\n`]);
+  });
+
+  it.runIf(process.platform === "linux")("a live process with the owner's pid but another start time is not the owner (pid reuse)", async () => {
+    const tmp = privateTmp();
+    const reused = markedDir(tmp, "lgc-sqlite-reused", { ...currentOwner(), start: "1" });
+    expect(await removeLeftovers(tmp, () => undefined)).toEqual(["lgc-sqlite-reused"]);
+    expect(existsSync(reused)).toBe(false);
+  });
+
+  it("says nothing when there is nothing to remove", async () => {
+    const lines: string[] = [];
+    expect(await removeLeftovers(privateTmp(), (line) => lines.push(line))).toEqual([]);
+    expect(lines).toEqual([]);
+  });
+});
+
+describe("createTempDir", () => {
+  it("marks the directory with this process as its owner, and remove() takes it away", async () => {
+    const dir = await createTempDir("lgc-test-");
+    expect(dir.path.startsWith(join(tmpdir(), "lgc-test-"))).toBe(true);
+    expect(readdirSync(dir.path)).toEqual([OWNER_MARKER]);
+    await dir.remove();
+    expect(existsSync(dir.path)).toBe(false);
+  });
+
+  it("refuses a prefix that the next run's sweep would not look at", async () => {
+    await expect(createTempDir("mine-")).rejects.toThrow('createTempDir: the prefix must start with "lgc-", got "mine-"');
+  });
+});

@@ -1,0 +1,113 @@
+import { spawn } from "node:child_process";
+import { chmod, mkdtemp, readdir, readFile, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { expect } from "vitest";
+import { REPO_ROOT } from "../cli/run-cli-process.js";
+import { processesInGroup, processesMentioning } from "../backends/process-probe.js";
+
+/** The entry points as a user starts them, from the sources (tsx), each with its arguments. */
+export const ENTRY_POINTS = {
+  start: ["scripts/start.ts", "--no-graph"],
+  cli: ["src/cli/main.ts", "--backends", "memory,sqlite,postgres", "--no-graph"],
+  matrix: ["scripts/matrix.ts", "--backends", "memory,sqlite,postgres", "--no-graph"],
+  bench: ["bench/run.ts"],
+  cliBench: ["src/cli/main.ts", "--bench", "--backends", "sqlite,postgres", "--bench-sizes", "10,100"],
+} as const;
+
+/** A run of an entry point in its own process group, with a private TMPDIR. */
+export class EntryPointRun {
+  stdout = "";
+  stderr = "";
+  readonly ended: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+  private readonly pid: number;
+
+  private constructor(readonly tmp: string, args: readonly string[], env: NodeJS.ProcessEnv) {
+    const child = spawn(process.execPath, ["--import", "tsx", ...args], {
+      cwd: REPO_ROOT,
+      // Its own process group, as a terminal's foreground job: a signal to the group reaches every process of the run.
+      detached: true,
+      env: { ...process.env, TMPDIR: tmp, POSTGRES_URL: "", NO_COLOR: "1", BENCH_RUNS: "1", ...env },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    this.pid = child.pid!;
+    child.stdout.on("data", (chunk: Buffer) => (this.stdout += chunk.toString()));
+    child.stderr.on("data", (chunk: Buffer) => (this.stderr += chunk.toString()));
+    this.ended = new Promise((resolve) => child.on("close", (code, signal) => resolve({ code, signal })));
+  }
+
+  /** Starts `args` (after `node --import tsx`); `tmp`: a TMPDIR to reuse (a run after a killed one). */
+  static async start(args: readonly string[], options: { tmp?: string; env?: NodeJS.ProcessEnv } = {}): Promise<EntryPointRun> {
+    return new EntryPointRun(options.tmp ?? (await privateTmp()), args, options.env ?? {});
+  }
+
+  get output(): string {
+    return `--- stdout\n${this.stdout}\n--- stderr\n${this.stderr}`;
+  }
+
+  /** Signals the whole process group, as Ctrl-C in a terminal or a CI runner's cancellation does. */
+  signalGroup(signal: NodeJS.Signals): void {
+    process.kill(-this.pid, signal);
+  }
+
+  /** Signals the node process only (the out-of-memory killer picks one process). */
+  signalProcess(signal: NodeJS.Signals): void {
+    process.kill(this.pid, signal);
+  }
+
+  /** Waits (polling what the run shows: its output, its files) until `reached` holds; fails if the run ends first. */
+  async waitUntil(what: string, reached: () => boolean | Promise<boolean>): Promise<void> {
+    let ended = false;
+    void this.ended.then(() => (ended = true));
+    while (!(await reached())) {
+      if (ended) throw new Error(`the run ended before ${what}\n${this.output}`);
+      await new Promise((resolve) => setTimeout(resolve, 25));
+    }
+  }
+
+  /** A temporary directory of the run whose name starts with `prefix` exists. */
+  hasDir(prefix: string): Promise<boolean> {
+    return readdir(this.tmp).then((names) => names.some((n) => n.startsWith(prefix)));
+  }
+
+  /** The embedded PostgreSQL server accepts connections (its postmaster.pid says "ready"): the postgres suite is running. */
+  async postgresReady(): Promise<boolean> {
+    return /^ready/m.test(await this.postmasterPidFile());
+  }
+
+  /** The postmaster's pid of the run's server. */
+  async postmasterPid(): Promise<number | undefined> {
+    const pid = Number((await this.postmasterPidFile()).split("\n", 1)[0]);
+    return pid > 0 ? pid : undefined;
+  }
+
+  /** PostgreSQL's postmaster.pid in the run's data directory ("" until there is one). */
+  private async postmasterPidFile(): Promise<string> {
+    const name = (await readdir(this.tmp)).find((n) => n.startsWith("lgc-postgres-"));
+    return name === undefined ? "" : readFile(join(this.tmp, name, "data", "postmaster.pid"), "utf8").catch(() => "");
+  }
+
+  /** Nothing of the run is left: no file in its TMPDIR, no process in its group, no server on its directories. */
+  async expectNothingLeft(): Promise<void> {
+    // tsx keeps its compile cache in TMPDIR; everything else there would be the run's.
+    const left = (await readdir(this.tmp)).filter((name) => !name.startsWith("tsx-"));
+    expect(left, `leftover files in the run's TMPDIR\n${this.output}`).toEqual([]);
+    expect(await processesInGroup(this.pid), `processes left in the run's group\n${this.output}`).toEqual([]);
+    expect(await processesMentioning(this.tmp), `processes (a postmaster) still on the run's directories\n${this.output}`).toEqual([]);
+  }
+}
+
+const privateDirs: string[] = [];
+
+/** A fresh TMPDIR for one run: concurrent runs (other tests, CI jobs) never share one. */
+export async function privateTmp(): Promise<string> {
+  const dir = await mkdtemp(join(tmpdir(), "conformance-interrupt-test-"));
+  // Like /tmp: as root, the server runs as the postgres user and must reach its directory here.
+  await chmod(dir, 0o1777);
+  privateDirs.push(dir);
+  return dir;
+}
+
+export async function removePrivateDirs(): Promise<void> {
+  for (const dir of privateDirs.splice(0)) await rm(dir, { recursive: true, force: true });
+}
