@@ -10,6 +10,7 @@ import { checkpointerTest } from "../src/index.js";
 import { acquirePostgres, postgresBackend, sqliteBackend } from "../src/backends/index.js";
 import { benchmarkSaver, type ThroughputResult } from "../src/bench/throughput.js";
 import { renderThroughput, renderThroughputComparison } from "../src/bench/render.js";
+import { FOOTPRINT_HEADING, readSection, RESULTS_FILE } from "./results-sections.js";
 import { measureSuiteSpeed, type Timing } from "./suite-speed.js";
 
 const runs = Number(process.env.BENCH_RUNS ?? 5);
@@ -60,7 +61,9 @@ const md = [
   "",
   renderThroughputComparison(throughput),
   "",
+  // Measured by `npm run footprint` (it needs the npm registry), kept as it is.
+  readSection(FOOTPRINT_HEADING),
 ].join("\n");
 
-writeFileSync(new URL("./results.md", import.meta.url), md);
+writeFileSync(RESULTS_FILE, md);
 console.log(md);
