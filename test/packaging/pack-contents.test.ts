@@ -11,6 +11,8 @@ import { describe, expect, it } from "vitest";
 import { REPO_ROOT } from "../cli/run-cli-process.js";
 import { markdownLinks } from "../docs-links.js";
 
+type ExportTarget = string | { [condition: string]: ExportTarget };
+
 interface Manifest {
   name: string;
   license: string;
@@ -20,11 +22,16 @@ interface Manifest {
   bugs?: { url?: string };
   engines?: { node?: string };
   bin: Record<string, string>;
-  exports: Record<string, string | Record<string, string>>;
+  exports: Record<string, ExportTarget>;
   typesVersions: Record<string, Record<string, string[]>>;
   dependencies: Record<string, string>;
   peerDependencies: Record<string, string>;
   peerDependenciesMeta: Record<string, { optional?: boolean }>;
+}
+
+/** Every file an exports entry can resolve to, through nested conditions. */
+function exportFiles(target: ExportTarget): string[] {
+  return typeof target === "string" ? [target] : Object.values(target).flatMap(exportFiles);
 }
 
 const manifest = JSON.parse(readFileSync(join(REPO_ROOT, "package.json"), "utf8")) as Manifest;
@@ -41,7 +48,7 @@ describe("the packed tarball", () => {
 
   it("holds every file package.json points at: exports, types, typesVersions, bin", () => {
     const targets = [
-      ...Object.values(manifest.exports).flatMap((e) => (typeof e === "string" ? [e] : Object.values(e))),
+      ...Object.values(manifest.exports).flatMap(exportFiles),
       ...Object.values(manifest.typesVersions["*"]).flat(),
       ...Object.values(manifest.bin),
     ];

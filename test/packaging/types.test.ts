@@ -42,6 +42,7 @@ const SETUPS: Setup[] = [
   { type: "module", module: "node16", moduleResolution: "node16" },
   { type: "module", module: "esnext", moduleResolution: "bundler" },
   { type: "commonjs", module: "nodenext", moduleResolution: "nodenext" },
+  { type: "commonjs", module: "node16", moduleResolution: "node16" },
   { type: "commonjs", module: "commonjs", moduleResolution: "node10" },
 ];
 
