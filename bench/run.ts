@@ -13,6 +13,7 @@ import { acquirePostgres, postgresBackend, sqliteBackend } from "../src/backends
 import { benchmarkSaver, type ThroughputResult } from "../src/bench/throughput.js";
 import { renderThroughput, renderThroughputComparison } from "../src/bench/render.js";
 import { exitOnInterrupt, parkIfInterrupted } from "../src/cleanup/index.js";
+import { FOOTPRINT_HEADING, readSection, RESULTS_FILE } from "./results-sections.js";
 import { measureSuiteSpeed, type Timing } from "./suite-speed.js";
 
 const runs = Number(process.env.BENCH_RUNS ?? 5);
@@ -89,8 +90,10 @@ function writeResults(speed: Awaited<ReturnType<typeof measureSuiteSpeed>>): voi
     "",
     renderThroughputComparison(throughput),
     "",
+    // Measured by `npm run footprint` (it needs the npm registry), kept as it is.
+    readSection(FOOTPRINT_HEADING),
   ].join("\n");
 
-  writeFileSync(new URL("./results.md", import.meta.url), md);
+  writeFileSync(RESULTS_FILE, md);
   console.log(md);
 }

@@ -1,7 +1,7 @@
 /**
- * The README's generated blocks, between `<!-- name:start -->` and
- * `<!-- name:end -->` markers. `npm run readme` rewrites them; a test fails
- * when the README is out of date, so tables are never hand-kept.
+ * The generated blocks of the README and docs, between `<!-- name:start -->`
+ * and `<!-- name:end -->` markers. `npm run readme` rewrites them; a test
+ * fails when a file is out of date, so tables are never hand-kept.
  */
 import { CAPABILITIES } from "../src/capabilities.js";
 import { SPECS } from "../src/spec/index.js";
@@ -48,6 +48,9 @@ export const BLOCKS: BlockRenderers = {
   capabilities: capabilityTable,
   deviations: deviationTable,
 };
+
+/** The files that hold generated blocks, relative to the repository root. */
+export const FILES_WITH_BLOCKS = ["README.md", "docs/backends.md"];
 
 /** Replaces every generated block of `readme` with its fresh content. */
 export async function renderReadme(readme: string, blocks: BlockRenderers = BLOCKS): Promise<string> {

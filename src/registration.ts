@@ -138,8 +138,8 @@ export function checkpointerTest(options: CheckpointerTestOptions, factory: Save
     );
   }
 
-  return {
-    kind: "registered-checkpointer",
+  return Object.assign(brand(), {
+    kind: "registered-checkpointer" as const,
     name,
     knownDeviations,
     skipCapabilities: new Set(skipCapabilities),
@@ -147,16 +147,30 @@ export function checkpointerTest(options: CheckpointerTestOptions, factory: Save
     lifespanTimeoutMs,
     create: () => createLease(name, factory),
     enterLifespan: () => (lifespan ? enterLifespan(lifespan) : Promise.resolve({ end: async () => undefined })),
-  };
+  });
 }
 
-/** True for what `checkpointerTest()` returns. */
+/**
+ * Marks what `checkpointerTest()` returns. A global symbol, so a registration
+ * made by any installed copy of this package (the user's project, the CLI's
+ * own copy, an npx cache) is recognised; its value is the version of the
+ * registration's shape, bumped if the shape ever changes incompatibly.
+ */
+const REGISTRATION_BRAND = Symbol.for("langgraph-checkpoint-conformance.registration");
+const REGISTRATION_SHAPE = 1;
+
+function brand(): object {
+  return { [REGISTRATION_BRAND]: REGISTRATION_SHAPE };
+}
+
+/** True for what `checkpointerTest()` of any copy of this package returns. */
 export function isRegisteredCheckpointer(value: unknown): value is RegisteredCheckpointer {
   return (
     typeof value === "object" &&
     value !== null &&
-    (value as { kind?: unknown }).kind === "registered-checkpointer" &&
-    typeof (value as { create?: unknown }).create === "function"
+    (value as Record<symbol, unknown>)[REGISTRATION_BRAND] === REGISTRATION_SHAPE &&
+    typeof (value as { create?: unknown }).create === "function" &&
+    typeof (value as { enterLifespan?: unknown }).enterLifespan === "function"
   );
 }
 

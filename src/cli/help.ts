@@ -14,7 +14,7 @@ export function helpText(version: string): string {
     "       checkpoint-conformance [<module>] --backends LIST|all [options]   (the matrix: built-in savers side by side)",
     "       checkpoint-conformance [<module>] --bench [--backends LIST] [--bench-sizes LIST]   (throughput)",
     "",
-    "  <module>  a .ts, .mts, .mjs, .js or .cjs file, or a package name, whose default export",
+    "  <module>  a .ts, .mts, .cts (these need tsx: npm i -D tsx), .js, .mjs or .cjs file, or a package name, whose default export",
     "            (or --export NAME) is checkpointerTest(...) or a",
     "            @langchain/langgraph-checkpoint-validation initializer",
     "",

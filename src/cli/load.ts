@@ -6,11 +6,12 @@ import { describeValue } from "../engine/describe-value.js";
 import type { RegisteredCheckpointer } from "../registration.js";
 import { firstLine } from "../reporters/summary.js";
 import { errorText } from "../engine/describe-value.js";
+import { importOptional } from "../backends/optional-import.js";
 import { toRegistration } from "../engine/validation-initializer.js";
 import { CliUsageError } from "./usage-error.js";
 
-const MODULE_EXTENSIONS = [".ts", ".mts", ".mjs", ".js", ".cjs"];
-const TYPESCRIPT_EXTENSIONS = [".ts", ".mts"];
+const MODULE_EXTENSIONS = [".ts", ".mts", ".cts", ".js", ".mjs", ".cjs"];
+const TYPESCRIPT_EXTENSIONS = [".ts", ".mts", ".cts"];
 
 /**
  * Imports the user's module (a file path or a package name) and returns the
@@ -19,17 +20,17 @@ const TYPESCRIPT_EXTENSIONS = [".ts", ".mts"];
  */
 export async function loadRegistration(specifier: string, exportName: string | undefined, cwd: string): Promise<RegisteredCheckpointer> {
   const target = resolveModule(specifier, cwd);
-  if (target.kind === "file" && TYPESCRIPT_EXTENSIONS.includes(extname(target.path))) await registerTypeScript(specifier);
   let namespace: Record<string, unknown>;
   try {
-    namespace = (await import(target.kind === "file" ? pathToFileURL(target.path).href : target.name)) as Record<string, unknown>;
+    namespace = await loadModule(target, specifier);
   } catch (error) {
-    throw new CliUsageError(`${specifier} failed to load: ${firstLine(errorText(error))}; fix the error in that module (run it with node or tsx to see the stack)`);
+    if (error instanceof CliUsageError) throw error;
+    throw new CliUsageError(`${specifier} failed to load: ${firstLine(errorText(error))}; ${loadFailureHint(error)}`);
   }
   const name = exportName ?? "default";
   const value = pickExport(namespace, name);
   if (value === undefined) {
-    const available = Object.keys(namespace).filter((k) => k !== "module.exports");
+    const available = exportNames(namespace);
     const hint = exportName ? "check the name" : "export the registration as default, or pass --export NAME";
     throw new CliUsageError(`${specifier} has no export "${name}" (its exports: ${available.join(", ") || "none"}); ${hint}`);
   }
@@ -40,6 +41,14 @@ export async function loadRegistration(specifier: string, exportName: string | u
     );
   }
   return registered;
+}
+
+/** Node before 20.19 (and 22.12) cannot require() an ES module such as this package. */
+function loadFailureHint(error: unknown): string {
+  if ((error as { code?: unknown }).code === "ERR_REQUIRE_ESM") {
+    return `this Node (${process.version}) cannot require() ES modules: use Node 20.19+ or 22.12+, or import the package (an .mjs or .mts module, or "type": "module")`;
+  }
+  return "fix the error in that module (run it with node or tsx to see the stack)";
 }
 
 type ModuleTarget = { kind: "file"; path: string } | { kind: "package"; name: string };
@@ -67,25 +76,60 @@ function resolvePackage(name: string, cwd: string): ModuleTarget {
   }
 }
 
-let typescriptRegistered = false;
-
-/** TypeScript without a build step: tsx's ESM loader, registered once for this process. */
-async function registerTypeScript(specifier: string): Promise<void> {
-  if (typescriptRegistered) return;
-  let api: { register(): unknown };
-  try {
-    api = (await import("tsx/esm/api")) as typeof api;
-  } catch {
-    throw new CliUsageError(`loading the TypeScript module ${specifier} needs tsx; npm install tsx, or build it and pass the .js file`);
+/**
+ * The module's namespace, as `import()` gives it (module.exports on `default`
+ * for CommonJS). TypeScript loads through tsx, an optional peer: only `.ts`
+ * modules need it.
+ */
+async function loadModule(target: ModuleTarget, specifier: string): Promise<Record<string, unknown>> {
+  if (target.kind === "package") return (await import(target.name)) as Record<string, unknown>;
+  const extension = extname(target.path);
+  if (extension === ".cts") {
+    // Required, not imported: a .cts module require()s this ES package, which
+    // Node cannot do while tsx's ES module hooks are registered.
+    await registerTypeScript(specifier, "cjs");
+    return { default: createRequire(target.path)(target.path) as unknown };
   }
-  api.register();
-  typescriptRegistered = true;
+  // Both of tsx's loaders: the CommonJS one runs a .ts module of a CommonJS
+  // project, which Node would otherwise require() in the middle of importing it.
+  if (TYPESCRIPT_EXTENSIONS.includes(extension)) await registerTypeScript(specifier, "esm", "cjs");
+  return (await import(pathToFileURL(target.path).href)) as Record<string, unknown>;
+}
+
+const registeredLoaders = new Set<"esm" | "cjs">();
+
+/** Registers tsx's ESM and/or CommonJS loader, once each for this process. */
+async function registerTypeScript(specifier: string, ...loaders: ("esm" | "cjs")[]): Promise<void> {
+  for (const loader of loaders) {
+    if (registeredLoaders.has(loader)) continue;
+    const api = await importOptional<{ register(): unknown }>(`tsx/${loader}/api`);
+    if (!api.ok) {
+      throw new CliUsageError(`loading the TypeScript module ${specifier} needs tsx: install tsx to load .ts files (npm i -D tsx), or build it and pass the .js file [${api.reason}]`);
+    }
+    api.module.register();
+    registeredLoaders.add(loader);
+  }
 }
 
 /** `import()` of a CommonJS module puts module.exports on `default`; named exports may live only there. */
 function pickExport(namespace: Record<string, unknown>, name: string): unknown {
-  if (namespace[name] !== undefined) return namespace[name];
-  const commonJs = namespace.default;
-  if (name !== "default" && typeof commonJs === "object" && commonJs !== null) return (commonJs as Record<string, unknown>)[name];
-  return undefined;
+  const commonJs = commonJsExports(namespace);
+  if (name === "default") {
+    // A compiled `export default` (TypeScript, Babel) is module.exports.default, marked by __esModule.
+    if (commonJs?.__esModule === true && commonJs.default !== undefined) return commonJs.default;
+    return namespace.default;
+  }
+  return namespace[name] ?? commonJs?.[name];
+}
+
+function commonJsExports(namespace: Record<string, unknown>): Record<string, unknown> | undefined {
+  const exports = namespace.default;
+  return typeof exports === "object" && exports !== null ? (exports as Record<string, unknown>) : undefined;
+}
+
+/** The names a user can pass to --export. */
+function exportNames(namespace: Record<string, unknown>): string[] {
+  const names = new Set(Object.keys(namespace).filter((k) => k !== "module.exports"));
+  for (const key of Object.keys(commonJsExports(namespace) ?? {})) if (key !== "__esModule") names.add(key);
+  return [...names];
 }

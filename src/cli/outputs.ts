@@ -25,13 +25,14 @@ export class ReportOutputs {
   private readonly outputs: Output[];
   private readonly extraHooks: ProgressHooks[] = [];
 
-  constructor(targets: readonly ReporterTarget[], outputFile: string | undefined, private readonly io: CliIo) {
+  /** `subjectFile`: the saver's module, for reporters that point at it (github). */
+  constructor(targets: readonly ReporterTarget[], outputFile: string | undefined, private readonly io: CliIo, subjectFile?: string) {
     const palette = paletteFor(io.stdout, io.env);
     this.outputs = (targets.length > 0 ? targets : [{ name: "pretty" as const }]).map((target) => {
       const file = target.file ?? outputFile;
       const buffer: string[] = [];
       const write = file === undefined ? (text: string) => void io.stdout.write(text) : (text: string) => void buffer.push(text);
-      const reporter = REPORTERS[target.name]({ write, palette: file === undefined ? palette : plainPalette });
+      const reporter = REPORTERS[target.name]({ write, palette: file === undefined ? palette : plainPalette, env: io.env, subjectFile });
       return { reporter, buffer, file: file === undefined ? undefined : resolve(io.cwd, file) };
     });
     const onScreen = this.outputs.filter((o) => o.file === undefined);

@@ -1,4 +1,5 @@
-import { readFileSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
+import { relative, resolve } from "node:path";
 import { ConformanceUsageError } from "../registration.js";
 import { errorText } from "../engine/describe-value.js";
 import { ConformanceSetupError, validate } from "../engine/validate.js";
@@ -45,7 +46,7 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
     if (!registered) {
       throw new CliUsageError("missing <module>: pass the file that exports checkpointerTest(...), e.g. checkpoint-conformance ./my-saver.ts (or --backends all for the built-in savers)");
     }
-    const outputs = new ReportOutputs(options.reporter, options.output, io);
+    const outputs = new ReportOutputs(options.reporter, options.output, io, subjectFile(module, io));
     const report = await validate(registered, { ...validateOptions, progress: outputs.hooks() });
     outputs.finish(report);
     const verdict = report.verdict({ strict: options.strict });
@@ -60,6 +61,13 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
     }
     return print(io, `checkpoint-conformance: unexpected error (please report it): ${errorText(error)}\n`, EXIT.failed, "stderr");
   }
+}
+
+/** The saver's module relative to the checkout (GitHub annotations point at it), else to the working directory; undefined for a package name. */
+function subjectFile(module: string | undefined, io: CliIo): string | undefined {
+  if (module === undefined) return undefined;
+  const path = resolve(io.cwd, module);
+  return existsSync(path) ? relative(io.env.GITHUB_WORKSPACE ?? io.cwd, path) : undefined;
 }
 
 /** The selected built-in backends, loaded only for the modes that run them. */

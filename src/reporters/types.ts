@@ -20,6 +20,10 @@ export interface ReporterOptions {
   write: (text: string) => void;
   /** Colors; `plainPalette` for files, pipes and NO_COLOR. */
   palette: Palette;
+  /** The environment (the github reporter reads GITHUB_STEP_SUMMARY). Default: process.env. */
+  env?: Record<string, string | undefined>;
+  /** The saver's module, relative to the working directory, when known: where annotations point. */
+  subjectFile?: string;
 }
 
 /** @public */

@@ -15,7 +15,7 @@ vi.mock("../../src/spec/index.js", () => ({
 function renderAll(name: keyof typeof REPORTERS): string {
   const report = fixedReport();
   let out = "";
-  const reporter = REPORTERS[name]({ write: (t) => (out += t), palette: plainPalette });
+  const reporter = REPORTERS[name]({ write: (t) => (out += t), palette: plainPalette, env: {} });
   reporter.onRunStart?.({ checkpointerName: report.checkpointerName, capabilities: report.capabilityResults().map((r) => r.capability) });
   for (const result of report.capabilityResults()) {
     const runs = result.status === "passed" || result.status === "failed";

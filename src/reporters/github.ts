@@ -1,0 +1,59 @@
+import { appendFileSync } from "node:fs";
+import { isCountedFailure, type ConformanceReport } from "../report.js";
+import { renderMarkdown } from "./markdown.js";
+import type { ReporterFactory } from "./types.js";
+
+/** GitHub cuts longer annotation messages; the job summary has the whole text. */
+const MAX_MESSAGE = 4000;
+
+/**
+ * GitHub Actions: one `::error` annotation per failure (on the saver's module
+ * when the CLI knows it), and the Markdown report appended to the job summary
+ * when `$GITHUB_STEP_SUMMARY` is set. Annotations go to stdout, where the
+ * runner reads workflow commands.
+ */
+export const githubReporter: ReporterFactory = (options) => ({
+  machine: true,
+  render(report) {
+    const summaryFile = (options.env ?? process.env).GITHUB_STEP_SUMMARY;
+    if (summaryFile) appendFileSync(summaryFile, `${renderMarkdown(report)}\n`);
+    return renderAnnotations(report, options.subjectFile);
+  },
+});
+
+export function renderAnnotations(report: ConformanceReport, subjectFile?: string): string {
+  const annotations: string[] = [];
+  const error = (title: string, message: string) => annotations.push(workflowCommand("error", { file: subjectFile, title }, message));
+  for (const result of report.capabilityResults()) {
+    const failed = result.tests.filter(isCountedFailure);
+    for (const test of failed) {
+      error(`${result.capability} › ${test.name} [${test.ids.join(", ")}]`, `${test.description}\n${test.failure.message}`);
+    }
+    if (result.status === "failed" && failed.length === 0) error(`${result.capability} failed`, `the ${result.capability} capability failed; see the job summary`);
+  }
+  for (const section of report.sections) {
+    if (section.passed() === false) error(`${section.key} failed`, section.lines().join("\n"));
+  }
+  for (const problem of report.errors) error("run error", problem);
+  const failures = annotations.length;
+  const verdict = `checkpoint-conformance: ${report.checkpointerName}: level ${report.conformanceLevel()}, ${failures} failure${failures === 1 ? "" : "s"} annotated`;
+  return [...annotations, verdict, ""].join("\n");
+}
+
+/** `::name key=value,...::message`, escaped as the Actions runner expects. */
+function workflowCommand(name: string, properties: Record<string, string | undefined>, message: string): string {
+  const props = Object.entries(properties)
+    .filter((entry): entry is [string, string] => entry[1] !== undefined)
+    .map(([key, value]) => `${key}=${escapeProperty(value)}`)
+    .join(",");
+  const text = message.length > MAX_MESSAGE ? `${message.slice(0, MAX_MESSAGE)}\n… (cut; the job summary has the rest)` : message;
+  return `::${name}${props ? ` ${props}` : ""}::${escapeData(text)}`;
+}
+
+function escapeData(text: string): string {
+  return text.replace(/%/g, "%25").replace(/\r/g, "%0D").replace(/\n/g, "%0A");
+}
+
+function escapeProperty(text: string): string {
+  return escapeData(text).replace(/:/g, "%3A").replace(/,/g, "%2C");
+}

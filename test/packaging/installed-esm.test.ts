@@ -1,0 +1,3 @@
+import { describeInstalledPackage } from "./installed-package.js";
+
+describeInstalledPackage("module");

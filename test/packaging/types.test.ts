@@ -1,0 +1,75 @@
+/**
+ * The package's types as TypeScript users resolve them: every subpath under
+ * moduleResolution node16, nodenext, bundler and node10, in ESM and CommonJS
+ * projects. Each `@ts-expect-error` below fails the compile if the types
+ * resolved to `any`, so a pass means real types were found.
+ */
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createScratchProject, packTarball, removeScratch, REQUIRED_PEERS, type ScratchProject } from "./scratch-project.js";
+
+const USES_EVERY_SUBPATH = `import { checkpointerTest, validate, type ConformanceReport } from "langgraph-checkpoint-conformance";
+import { generateCheckpoint } from "langgraph-checkpoint-conformance/test-utils";
+import { BACKENDS } from "langgraph-checkpoint-conformance/backends";
+import { GRAPH_SCENARIO_IDS } from "langgraph-checkpoint-conformance/graph";
+import { describeConformance as forVitest } from "langgraph-checkpoint-conformance/vitest";
+import { describeConformance as forNodeTest } from "langgraph-checkpoint-conformance/node-test";
+
+// @ts-expect-error name must be a string
+checkpointerTest({ name: 42 }, () => undefined as never);
+// @ts-expect-error id must be a string
+generateCheckpoint({ id: 42 });
+// @ts-expect-error not a registration
+void forVitest(42);
+// @ts-expect-error not a registration
+void forNodeTest(42);
+const ids: readonly string[] = GRAPH_SCENARIO_IDS;
+const first: string = BACKENDS[0].id;
+export const run: (r: Parameters<typeof validate>[0]) => Promise<ConformanceReport> = (r) => validate(r);
+export { ids, first };
+`;
+
+interface Setup {
+  type: "module" | "commonjs";
+  module: string;
+  moduleResolution: string;
+}
+
+const SETUPS: Setup[] = [
+  { type: "module", module: "nodenext", moduleResolution: "nodenext" },
+  { type: "module", module: "node16", moduleResolution: "node16" },
+  { type: "module", module: "esnext", moduleResolution: "bundler" },
+  { type: "commonjs", module: "nodenext", moduleResolution: "nodenext" },
+  { type: "commonjs", module: "node16", moduleResolution: "node16" },
+  { type: "commonjs", module: "commonjs", moduleResolution: "node10" },
+];
+
+const root = mkdtempSync(join(tmpdir(), "conformance-types-"));
+let packRoot = "";
+const projects = {} as Record<Setup["type"], ScratchProject>;
+
+beforeAll(() => {
+  const pack = packTarball();
+  packRoot = pack.root;
+  for (const type of ["module", "commonjs"] as const) {
+    const project = createScratchProject({ dir: join(root, type), tarball: pack.tarball, type, install: [...REQUIRED_PEERS, "typescript", "@types/node"] });
+    project.write("uses-every-subpath.ts", USES_EVERY_SUBPATH);
+    projects[type] = project;
+  }
+});
+
+afterAll(() => removeScratch(root, packRoot));
+
+describe("the package's types", () => {
+  it.each(SETUPS)('resolve in a "type": "$type" project with module $module, moduleResolution $moduleResolution', async (setup) => {
+    const project = projects[setup.type];
+    const config = `tsconfig.${setup.moduleResolution}.${setup.module}.json`;
+    const compilerOptions = { module: setup.module, moduleResolution: setup.moduleResolution, target: "es2022", strict: true, noEmit: true, skipLibCheck: true, types: ["node"] };
+    project.write(config, JSON.stringify({ compilerOptions, files: ["uses-every-subpath.ts"] }));
+    const run = await project.npx("tsc", ["-p", config]);
+    expect(run.stdout + run.stderr).toBe("");
+    expect(run.code).toBe(0);
+  });
+});
