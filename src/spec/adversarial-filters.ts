@@ -1,0 +1,115 @@
+import { fail } from "../assert.js";
+import { formatValue } from "../format.js";
+import { generateCheckpoint, generateConfig, generateMetadata } from "../test-utils.js";
+import { listAll } from "./helpers.js";
+import type { ExtraTests } from "./extra-tests.js";
+import type { SpecContext, SpecTest } from "./types.js";
+
+/**
+ * FLT: list()'s metadata filter where backends get it wrong. A filter entry
+ * matches a checkpoint whose metadata has that top-level key with a strictly
+ * equal value (LS-16); falsy values are values, null is not absence, and a key
+ * the metadata lacks never matches.
+ */
+
+/** Custom metadata of the filter data, by checkpoint label. */
+const METADATA: Record<string, Record<string, unknown>> = {
+  falsy: { count: 0, flag: false, label: "", empty: null, team: "a" },
+  truthy: { count: 1, flag: true, label: "x", empty: "null", team: "a" },
+  texts: { count: "0", flag: "false", label: " ", empty: "", team: "b", extra: 1 },
+  numbers: { count: 1.5, flag: 1, label: 0, empty: 0, team: "b", extra: "1" },
+  bare: {},
+};
+
+interface FilterData {
+  threadId: string;
+  /** Checkpoint label -> id. */
+  ids: Map<string, string>;
+}
+
+async function putFilterData(ctx: SpecContext): Promise<FilterData> {
+  const threadId = ctx.threadId("flt");
+  const ids = new Map<string, string>();
+  let parent: string | undefined;
+  let step = 0;
+  for (const [label, extra] of Object.entries(METADATA)) {
+    const checkpoint = generateCheckpoint();
+    await ctx.saver.put(generateConfig(threadId, "", parent), checkpoint, generateMetadata("loop", step++, extra), {});
+    ids.set(label, checkpoint.id);
+    parent = checkpoint.id;
+  }
+  return { threadId, ids };
+}
+
+/** Lists with the filter and fails unless exactly the checkpoints with the `expected` labels come back. */
+async function expectFilterYields(ctx: SpecContext, data: FilterData, filter: Record<string, unknown>, expected: readonly string[], rule: string): Promise<void> {
+  const listed = await listAll(ctx.saver, generateConfig(data.threadId), { filter });
+  const labelOf = (id: string | undefined) => [...data.ids].find(([, stored]) => stored === id)?.[0] ?? `unknown checkpoint ${formatValue(id)}`;
+  const got = listed.map((t) => labelOf(t.checkpoint?.id)).sort();
+  const want = [...expected].sort();
+  if (got.join() === want.join()) return;
+  const show = (labels: readonly string[]) =>
+    labels.length === 0 ? "none" : labels.map((l) => (METADATA[l] ? `${l} ${formatValue(METADATA[l])}` : l)).join("; ");
+  fail(`list() with filter ${formatValue(filter)} yielded the checkpoints with metadata ${show(got)}, expected ${show(want)}: ${rule}`);
+}
+
+const falsyValues: SpecTest = {
+  name: "test_flt_falsy_filter_values_filter",
+  ids: ["FLT-01"],
+  description: "filter values 0, false and \"\" match exactly the checkpoints with that value (they are not 'no filter')",
+  async run(ctx) {
+    const data = await putFilterData(ctx);
+    const rule = "a falsy filter value (0, false, \"\") is a value to match, not an absent filter entry";
+    await expectFilterYields(ctx, data, { count: 0 }, ["falsy"], rule);
+    await expectFilterYields(ctx, data, { flag: false }, ["falsy"], rule);
+    await expectFilterYields(ctx, data, { label: "" }, ["falsy"], rule);
+    await expectFilterYields(ctx, data, { label: "", team: "b" }, [], rule);
+  },
+};
+
+const nullIsNotAbsent: SpecTest = {
+  name: "test_flt_null_filter_value_is_not_absence",
+  ids: ["FLT-02"],
+  description: "filter {key: null} matches metadata holding null, not metadata lacking the key",
+  async run(ctx) {
+    const data = await putFilterData(ctx);
+    await expectFilterYields(ctx, data, { empty: null }, ["falsy"], "a null filter value matches a stored null only; metadata without the key does not match it");
+  },
+};
+
+const typeStrict: SpecTest = {
+  name: "test_flt_filter_values_are_type_strict",
+  ids: ["FLT-03"],
+  description: "filter values compare type-strictly: 1, \"1\", true, \"true\", 0, false, \"\" and null are all different",
+  async run(ctx) {
+    const data = await putFilterData(ctx);
+    const rule = "filter values compare with strict equality: a number, a string, a boolean and null never equal each other";
+    await expectFilterYields(ctx, data, { flag: true }, ["truthy"], rule);
+    await expectFilterYields(ctx, data, { flag: 1 }, ["numbers"], rule);
+    await expectFilterYields(ctx, data, { flag: "false" }, ["texts"], rule);
+    await expectFilterYields(ctx, data, { count: "0" }, ["texts"], rule);
+    await expectFilterYields(ctx, data, { label: 0 }, ["numbers"], rule);
+    await expectFilterYields(ctx, data, { empty: "" }, ["texts"], rule);
+    await expectFilterYields(ctx, data, { empty: "null" }, ["truthy"], rule);
+    await expectFilterYields(ctx, data, { extra: 1 }, ["texts"], rule);
+  },
+};
+
+const missingKeys: SpecTest = {
+  name: "test_flt_missing_key_never_matches",
+  ids: ["FLT-04"],
+  description: "a filter key the metadata lacks rules the checkpoint out, also next to keys that match",
+  async run(ctx) {
+    const data = await putFilterData(ctx);
+    const rule = "every filter key must be present in the metadata and equal; a checkpoint whose metadata lacks a filter key does not match";
+    await expectFilterYields(ctx, data, { extra: "1" }, ["numbers"], rule);
+    await expectFilterYields(ctx, data, { team: "a", extra: 1 }, [], rule);
+    await expectFilterYields(ctx, data, { team: "b", extra: "1" }, ["numbers"], rule);
+    await expectFilterYields(ctx, data, { source: "loop", missing: "x" }, [], rule);
+  },
+};
+
+/** The FLT tests, by the capability whose suite runs them. */
+export const adversarialFilterTests: ExtraTests = {
+  list: [falsyValues, nullIsNotAbsent, typeStrict, missingKeys],
+};
