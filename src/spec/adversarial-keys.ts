@@ -97,31 +97,45 @@ const roundTrip: SpecTest = {
   },
 };
 
+/** One way of reading a thread (or a namespace of the namespaces thread): getTuple or list. */
+interface Lookup {
+  /** "getTuple() of thread X", for messages. */
+  what(threadId: string, ns: string | undefined): string;
+  read(threadId: string, ns: string | undefined): Promise<CheckpointTuple[]>;
+}
+
+/** Every stored thread and namespace reads exactly its own checkpoint; every never-stored one reads nothing. */
+async function expectExactLookups(data: Lookalikes, lookup: Lookup): Promise<void> {
+  const cases = [
+    ...data.threads.map((s) => ({ threadId: s.key, ns: undefined, own: s.checkpointId })),
+    ...PATTERN_IDS.map((suffix) => ({ threadId: data.base + suffix, ns: undefined, own: undefined })),
+    ...data.namespaces.map((s) => ({ threadId: data.nsThread, ns: s.key, own: s.checkpointId })),
+    ...PATTERN_NAMESPACES.map((ns) => ({ threadId: data.nsThread, ns, own: undefined })),
+  ];
+  for (const { threadId, ns, own } of cases) {
+    const tuples = await lookup.read(threadId, ns);
+    if (idsOf(tuples).join() === (own ?? "")) continue;
+    const expected = own === undefined ? "nothing: it was never put" : "only its own checkpoint";
+    fail(`${lookup.what(threadId, ns)} returned ${whoseAll(tuples, data)}, expected ${expected}; ${AS_DATA}`);
+  }
+}
+
 const getTupleExact: SpecTest = {
   name: "test_key_get_tuple_finds_only_the_named_thread",
   ids: ["KEY-02"],
   description: "getTuple() of a lookalike thread id, namespace or pattern finds that exact one or nothing",
   async run(ctx) {
     const data = await putLookalikes(ctx);
-    for (const { key, checkpointId } of data.threads) {
-      const tuple = await ctx.saver.getTuple(generateConfig(key));
-      if (tuple?.checkpoint?.id !== checkpointId) fail(`getTuple() of thread ${showId(key)} returned ${whose(tuple, data)} instead of its own checkpoint; ${AS_DATA}`);
-    }
-    for (const suffix of PATTERN_IDS) {
-      const tuple = await ctx.saver.getTuple(generateConfig(data.base + suffix));
-      if (tuple !== undefined) fail(`getTuple() of thread ${showId(data.base + suffix)}, which was never put, returned ${whose(tuple, data)}; ${AS_DATA}`);
-    }
+    await expectExactLookups(data, {
+      what: (threadId, ns) => (ns === undefined ? `getTuple() of thread ${showId(threadId)}` : `getTuple() of namespace ${showId(ns)}`),
+      read: async (threadId, ns) => {
+        const tuple = await ctx.saver.getTuple(generateConfig(threadId, ns ?? ""));
+        return tuple ? [tuple] : [];
+      },
+    });
     const [user, user2] = data.threads;
     const crossed = await ctx.saver.getTuple(generateConfig(user!.key, "", user2!.checkpointId));
     if (crossed !== undefined) fail(`getTuple() of thread ${showId(user!.key)} by the checkpoint id of thread ${showId(user2!.key)} returned ${whose(crossed, data)}; ${AS_DATA}`);
-    for (const { key: ns, checkpointId } of data.namespaces) {
-      const tuple = await ctx.saver.getTuple(generateConfig(data.nsThread, ns));
-      if (tuple?.checkpoint?.id !== checkpointId) fail(`getTuple() of namespace ${showId(ns)} returned ${whose(tuple, data)} instead of its own checkpoint; ${AS_DATA}`);
-    }
-    for (const ns of PATTERN_NAMESPACES) {
-      const tuple = await ctx.saver.getTuple(generateConfig(data.nsThread, ns));
-      if (tuple !== undefined) fail(`getTuple() of namespace ${showId(ns)}, which was never put, returned ${whose(tuple, data)}; ${AS_DATA}`);
-    }
     // A checkpoint id is a uuid6 in LangGraph, so a saver may reject one of another shape; it must never find another checkpoint by it.
     for (const pattern of [`${user!.checkpointId.slice(0, -1)}_`, `${user!.checkpointId.slice(0, 8)}%`]) {
       const tuple = await ctx.saver.getTuple(generateConfig(user!.key, "", pattern)).catch(() => undefined);
@@ -136,22 +150,10 @@ const listExact: SpecTest = {
   description: "list() of a lookalike thread id, namespace or pattern yields that exact one's checkpoints or nothing",
   async run(ctx) {
     const data = await putLookalikes(ctx);
-    for (const { key, checkpointId } of data.threads) {
-      const listed = await listAll(ctx.saver, { configurable: { thread_id: key } });
-      if (idsOf(listed).join() !== checkpointId) fail(`list({thread_id: ${showId(key)}}) yielded ${whoseAll(listed, data)} instead of only its own checkpoint; ${AS_DATA}`);
-    }
-    for (const suffix of PATTERN_IDS) {
-      const listed = await listAll(ctx.saver, { configurable: { thread_id: data.base + suffix } });
-      if (listed.length > 0) fail(`list({thread_id: ${showId(data.base + suffix)}}), a thread never put, yielded ${whoseAll(listed, data)}; ${AS_DATA}`);
-    }
-    for (const { key: ns, checkpointId } of data.namespaces) {
-      const listed = await listAll(ctx.saver, generateConfig(data.nsThread, ns));
-      if (idsOf(listed).join() !== checkpointId) fail(`list({checkpoint_ns: ${showId(ns)}}) yielded ${whoseAll(listed, data)} instead of only its own checkpoint; ${AS_DATA}`);
-    }
-    for (const ns of PATTERN_NAMESPACES) {
-      const listed = await listAll(ctx.saver, generateConfig(data.nsThread, ns));
-      if (listed.length > 0) fail(`list({checkpoint_ns: ${showId(ns)}}), a namespace never put, yielded ${whoseAll(listed, data)}; ${AS_DATA}`);
-    }
+    await expectExactLookups(data, {
+      what: (threadId, ns) => (ns === undefined ? `list({thread_id: ${showId(threadId)}})` : `list({checkpoint_ns: ${showId(ns)}})`),
+      read: (threadId, ns) => listAll(ctx.saver, { configurable: { thread_id: threadId, ...(ns === undefined ? {} : { checkpoint_ns: ns }) } }),
+    });
   },
 };
 
