@@ -109,7 +109,41 @@ const missingKeys: SpecTest = {
   },
 };
 
+/** Top-level metadata keys that look like path syntax, next to the nested values such a path would reach instead. */
+const PATH_LIKE_METADATA = { "a.b": 1, a: { b: 2 }, "arr[0]": 5, arr: [6], "x y": 3, 'q"k': 4, "user:id": 8, $: 7 };
+
+const keysAreData: SpecTest = {
+  name: "test_flt_filter_keys_are_top_level_keys",
+  ids: ["FLT-05"],
+  description: "a filter key with path syntax (\"a.b\", \"arr[0]\") names that top-level metadata key, not a nested path",
+  async run(ctx) {
+    const threadId = ctx.threadId("flt");
+    const checkpoint = generateCheckpoint();
+    await ctx.saver.put(generateConfig(threadId), checkpoint, generateMetadata("loop", 0, PATH_LIKE_METADATA), {});
+    await ctx.saver.put(generateConfig(threadId, "", checkpoint.id), generateCheckpoint(), generateMetadata("loop", 1), {});
+    const cases: [Record<string, unknown>, number][] = [
+      [{ "a.b": 1 }, 1],
+      [{ "a.b": 2 }, 0],
+      [{ "arr[0]": 5 }, 1],
+      [{ "arr[0]": 6 }, 0],
+      [{ "x y": 3 }, 1],
+      [{ 'q"k': 4 }, 1],
+      [{ "user:id": 8 }, 1],
+      [{ $: 7 }, 1],
+    ];
+    for (const [filter, expected] of cases) {
+      const listed = await listAll(ctx.saver, generateConfig(threadId), { filter });
+      if (listed.length !== expected) {
+        fail(
+          `list() with filter ${formatValue(filter)} yielded ${listed.length} checkpoint(s), expected ${expected}, on metadata ${formatValue(PATH_LIKE_METADATA)}: ` +
+            "a filter key names a top-level metadata key, never a path into nested values (does the saver build a JSON path such as `$.${key}` from it?)",
+        );
+      }
+    }
+  },
+};
+
 /** The FLT tests, by the capability whose suite runs them. */
 export const adversarialFilterTests: ExtraTests = {
-  list: [falsyValues, nullIsNotAbsent, typeStrict, missingKeys],
+  list: [falsyValues, nullIsNotAbsent, typeStrict, missingKeys, keysAreData],
 };
