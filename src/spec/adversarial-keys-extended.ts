@@ -1,6 +1,8 @@
+import { DeltaSnapshot, isDeltaSnapshot } from "@langchain/langgraph-checkpoint";
 import { fail } from "../assert.js";
+import { formatValue } from "../format.js";
 import { asExtendedSaver } from "../extended-saver.js";
-import { generateMetadata, putCheckpointChain, putTestCheckpoint } from "../test-utils.js";
+import { generateCheckpoint, generateConfig, generateMetadata, putCheckpointChain, putTestCheckpoint } from "../test-utils.js";
 import { PATTERN_IDS, STORED_IDS, showId } from "./adversarial-ids.js";
 import { listedRunIds, wholeThread } from "./extended-helpers.js";
 import { idsOf, listAll } from "./helpers.js";
@@ -115,9 +117,48 @@ const pruneExact: SpecTest = {
   },
 };
 
+/** Lookalike threads that hold the same checkpoint ids, as copyThread leaves them, each with its own writes. */
+const HISTORY_THREADS = ["user", "user:2", "user2", "abc", "Abc", "caf\u00e9", "cafe\u0301"];
+
+const historyExact: SpecTest = {
+  name: "test_key_delta_history_reads_only_the_named_thread",
+  ids: ["KEY-09"],
+  description: "getDeltaChannelHistory() on lookalike threads sharing checkpoint ids returns each thread's own seed and writes",
+  async run(ctx) {
+    const base = `${ctx.threadId("key")}/`;
+    // The same three checkpoint ids on every thread: what copyThread leaves, before the copies diverge.
+    const ids = [0, 1, 2].map(() => generateCheckpoint().id);
+    for (const suffix of HISTORY_THREADS) {
+      let parent: string | undefined;
+      for (const [step, id] of ids.entries()) {
+        const values: Record<string, unknown> = step === 0 ? { ch: new DeltaSnapshot(`seed ${suffix}`) } : {};
+        const versions: Record<string, number> = step === 0 ? { ch: 1 } : {};
+        const checkpoint = generateCheckpoint({ id, channelValues: values, channelVersions: versions });
+        const config = await ctx.saver.put(generateConfig(base + suffix, "", parent), checkpoint, generateMetadata("loop", step), versions);
+        if (step < 2) await ctx.saver.putWrites(config, [["ch", `${suffix} ${step}`]], `task-${step}`);
+        parent = id;
+      }
+    }
+    for (const suffix of HISTORY_THREADS) {
+      const threadId = base + suffix;
+      const result = await ctx.saver.getDeltaChannelHistory({ config: generateConfig(threadId, "", ids[2]), channels: ["ch"] });
+      const writes = (result?.ch?.writes ?? []).map((w) => w[2]);
+      const seed = result?.ch?.seed;
+      const expected = [`${suffix} 0`, `${suffix} 1`];
+      if (writes.join("|") !== expected.join("|") || !isDeltaSnapshot(seed) || seed.value !== `seed ${suffix}`) {
+        fail(
+          `getDeltaChannelHistory() of thread ${showId(threadId)} returned seed ${formatValue(seed)} and writes ${formatValue(writes)}, ` +
+            `expected DeltaSnapshot(${formatValue(`seed ${suffix}`)}) and ${formatValue(expected)}: threads that share checkpoint ids (as copyThread makes them) must not mix; ${AS_DATA}`,
+        );
+      }
+    }
+  },
+};
+
 /** The KEY tests of the extended capabilities, by the capability whose suite runs them. */
 export const adversarialExtendedKeyTests: ExtraTests = {
   delete_for_runs: [deleteForRunsExact],
   copy_thread: [copyThreadExact],
   prune: [pruneExact],
+  delta_channel_history: [historyExact],
 };
