@@ -12,12 +12,14 @@ import type { SpecContext, SpecTest } from "./types.js";
  * whole-store or whole-thread rewrite, or a read cache does not.
  */
 
-async function putOn(saver: BaseCheckpointSaver, threadId: string, parent?: RunnableConfig, values: Record<string, unknown> = {}): Promise<{ config: RunnableConfig; id: string }> {
+/** Puts a checkpoint on the root namespace; a child's metadata.step is one past its parent's, as in a LangGraph run. */
+async function putOn(saver: BaseCheckpointSaver, threadId: string, parent?: { config: RunnableConfig; step: number }, values: Record<string, unknown> = {}): Promise<{ config: RunnableConfig; id: string; step: number }> {
   const versions = Object.fromEntries(Object.keys(values).map((k) => [k, 1]));
   const checkpoint = generateCheckpoint({ channelValues: values, channelVersions: versions });
-  const parentId = parent?.configurable?.checkpoint_id as string | undefined;
-  const config = await saver.put(generateConfig(threadId, "", parentId), checkpoint, generateMetadata("loop", 0), versions);
-  return { config, id: checkpoint.id };
+  const parentId = parent?.config.configurable?.checkpoint_id as string | undefined;
+  const step = parent === undefined ? 0 : parent.step + 1;
+  const config = await saver.put(generateConfig(threadId, "", parentId), checkpoint, generateMetadata("loop", step), versions);
+  return { config, id: checkpoint.id, step };
 }
 
 /** Settles every call; fails naming each call that rejected. */
@@ -61,10 +63,10 @@ const putAndWritesAtOnce: SpecTest = {
   async run(ctx) {
     const threadId = ctx.threadId("race");
     const first = await putOn(ctx.saver, threadId);
-    let next: { config: RunnableConfig; id: string } | undefined;
+    let next: { id: string } | undefined;
     await Promise.all([
       ctx.saver.putWrites(first.config, [["a", "from task-1"]], "task-1"),
-      putOn(ctx.saver, threadId, first.config, { step: 1 }).then((stored) => (next = stored)),
+      putOn(ctx.saver, threadId, first, { step: 1 }).then((stored) => (next = stored)),
       ctx.saver.putWrites(first.config, [["b", "from task-2"]], "task-2"),
     ]);
     const current = await ctx.saver.getTuple(first.config);
@@ -91,7 +93,7 @@ const deleteWhileOthersWrite: SpecTest = {
     let freshId: string | undefined;
     await Promise.all([
       ctx.saver.deleteThread(doomed),
-      putOn(ctx.saver, busy, root.config).then((s) => expectedIds.push(s.id)),
+      putOn(ctx.saver, busy, root).then((s) => expectedIds.push(s.id)),
       ctx.saver.putWrites(root.config, [["ch", "kept"]], "task-1"),
       putOn(ctx.saver, fresh).then((s) => (freshId = s.id)),
     ]);
@@ -120,7 +122,7 @@ const readWriteRead: SpecTest = {
     expectEqual(afterWrites?.pendingWrites?.map((w) => w[2]), ["one"], "a getTuple() of the latest checkpoint after putWrites() must carry the write, though the same read was made before it (is a read cache not invalidated by putWrites?)");
     const listedWrites = await listAll(ctx.saver, latest);
     expectEqual(listedWrites[0]?.pendingWrites?.map((w) => w[2]), ["one"], "list() after putWrites() must carry the write, though the same list was made before it (is a read cache not invalidated by putWrites?)");
-    const second = await putOn(ctx.saver, threadId, first.config);
+    const second = await putOn(ctx.saver, threadId, first);
     expectSame((await ctx.saver.getTuple(latest))?.checkpoint.id, second.id, "getTuple() of the latest checkpoint after a new put() must return the new one (is a read cache not invalidated by put?)");
     expectEqual(idsOf(await listAll(ctx.saver, latest)), [second.id, first.id], "list() after a new put() must yield it too (is a read cache not invalidated by put?)");
   },
