@@ -13,6 +13,10 @@ import { withExtraTests } from "./extra-tests.js";
 import { isolationTests } from "./isolation.js";
 import { concurrencyTests } from "./concurrency.js";
 import { serializationTests } from "./serialization.js";
+import { adversarialKeyTests } from "./adversarial-keys.js";
+import { adversarialExtendedKeyTests } from "./adversarial-keys-extended.js";
+import { adversarialFilterTests } from "./adversarial-filters.js";
+import { interleavingTests } from "./interleavings.js";
 
 /** The only registry: capability -> its spec. */
 export const SPECS: Partial<Record<Capability, CapabilitySpec>> = withExtraTests({
@@ -25,7 +29,7 @@ export const SPECS: Partial<Record<Capability, CapabilitySpec>> = withExtraTests
   copy_thread: copyThreadSpec,
   prune: pruneSpec,
   delta_channel_history: deltaChannelHistorySpec,
-}, isolationTests, concurrencyTests, serializationTests);
+}, isolationTests, concurrencyTests, serializationTests, adversarialKeyTests, adversarialExtendedKeyTests, adversarialFilterTests, interleavingTests);
 
 export function specFor(capability: Capability): CapabilitySpec | undefined {
   return SPECS[capability];

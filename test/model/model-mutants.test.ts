@@ -13,6 +13,7 @@ const RUNS = 1_000;
 const SEED = 42;
 
 const OUT_OF_SCOPE = "outside the model's contract";
+const NOT_YET_DRAWN = "the model's generators do not draw it yet (issue 13 item 6)";
 /** Not caught, and why. */
 const KNOWN_MISSES: Record<string, string> = {
   "get-tuple-skips-pending-sends-migration": `${OUT_OF_SCOPE}: sequences put v4 checkpoints only (JS-12 migrates v < 4)`,
@@ -25,6 +26,18 @@ const KNOWN_MISSES: Record<string, string> = {
   "pr-unknown-strategy-deletes": `${OUT_OF_SCOPE}: unknown strategies are unspecified (PR-09), so not generated`,
   "blob-store-stores-all-channels": `${OUT_OF_SCOPE}: storing only changed channels is advisory (JS-13 ADV); full storage reads back the same`,
   "ct-drops-writes": "needs a copy of a thread whose checkpoints hold writes, then a read: not reached at this seed",
+  // The KEY/FLT/RACE spec mutants (issue 13 items 1, 4, 5). The model's pools (src/model/arbitraries.ts) do not
+  // draw these ids, filters or interleavings yet: that is issue 13 item 6. Remove each entry once the model catches it.
+  "key-glob-list": `${NOT_YET_DRAWN}: no thread id in THREADS is a prefix of another followed by ":"`,
+  "key-nfc-normalises-ids": `${NOT_YET_DRAWN}: no thread id or namespace in NFC and NFD forms`,
+  "key-truncates-long-ids": `${NOT_YET_DRAWN}: no two thread ids longer than 255 characters`,
+  "key-ct-glob-source": `${NOT_YET_DRAWN}: no copyThread source that is a prefix (or glob) of another thread`,
+  "key-pr-glob-threads": `${NOT_YET_DRAWN}: no pruned thread id that is a prefix (or glob) of another thread`,
+  "key-dfr-run-id-like": `${NOT_YET_DRAWN}: no run id with LIKE metacharacters in RUN_IDS`,
+  "key-dch-glob-thread-writes": `${NOT_YET_DRAWN}: no thread id that is a prefix of another followed by ":"`,
+  "flt-booleans-as-numbers": `${NOT_YET_DRAWN}: no metadata value true next to a filter value 1`,
+  "flt-keys-as-json-paths": `${NOT_YET_DRAWN}: no metadata key or filter key with "." or "[n]"`,
+  "race-delete-thread-rewrites-store": `${NOT_YET_DRAWN}: concurrent batches hold put, putWrites and list, never deleteThread`,
 };
 
 let outcomes: { name: string; caught: boolean; detail: string }[];

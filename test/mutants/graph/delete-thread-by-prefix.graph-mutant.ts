@@ -11,7 +11,7 @@ class DeleteThreadByPrefix extends MemorySaver {
 export default {
   name: "delete-thread-by-prefix",
   bug: "deleteThread(t) also deletes every thread whose id starts with t",
+  // No longer storage-blind: KEY-04 (test_key_delete_thread_deletes_only_the_named_thread) catches it too.
   catches: ["G20"],
-  passesStorageSpecs: true,
   create: () => new DeleteThreadByPrefix(),
 } satisfies GraphMutant;
