@@ -13,6 +13,8 @@ import { withExtraTests } from "./extra-tests.js";
 import { isolationTests } from "./isolation.js";
 import { concurrencyTests } from "./concurrency.js";
 import { serializationTests } from "./serialization.js";
+import { adversarialValueTests } from "./adversarial-values.js";
+import { orderAndBoundaryTests } from "./orders-and-boundaries.js";
 
 /** The only registry: capability -> its spec. */
 export const SPECS: Partial<Record<Capability, CapabilitySpec>> = withExtraTests({
@@ -25,7 +27,7 @@ export const SPECS: Partial<Record<Capability, CapabilitySpec>> = withExtraTests
   copy_thread: copyThreadSpec,
   prune: pruneSpec,
   delta_channel_history: deltaChannelHistorySpec,
-}, isolationTests, concurrencyTests, serializationTests);
+}, isolationTests, concurrencyTests, serializationTests, adversarialValueTests, orderAndBoundaryTests);
 
 export function specFor(capability: Capability): CapabilitySpec | undefined {
   return SPECS[capability];
