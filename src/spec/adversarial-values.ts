@@ -41,9 +41,12 @@ const CHANNEL_NAMES = ["__start__", "__pregel_tasks", "constructor", "prototype"
 /**
  * Write channels: as CHANNEL_NAMES without the Object.prototype members. All
  * three official savers mishandle a write to those (upstream `WRITES_IDX_MAP[channel] || idx`;
- * see docs/deviations.md), so no portable contract covers them yet.
+ * see docs/deviations.md), so only the advisory VAL-10 asks for them.
  */
 const WRITE_CHANNEL_NAMES = ["__start__", "__pregel_push", "__end__", "prototype", "a.b", "a[0]", "$x", "sp ace"];
+
+/** Write channels that are members of every object: `WRITES_IDX_MAP[channel]` finds a function for them. */
+const INHERITED_WRITE_CHANNELS = ["constructor", "toString", "hasOwnProperty", "valueOf"];
 
 /** Metadata keys with path syntax next to the nested object such a path would name, and inherited names. */
 const PATH_METADATA: Record<string, unknown> = { "a.b": 1, a: { b: 2 }, "a[0]": 3, $x: 4, "x/y": 5, "sp ace": 6, constructor: "c", prototype: "p" };
@@ -218,6 +221,27 @@ const putWritesTests: SpecTest[] = [
       const found = written.find((w) => w[1] === "large");
       if (found === undefined) fail(`${what} was accepted by putWrites but came back as no write at all; reject what cannot be stored`);
       expectWhole(found[2], text, `${what} written`);
+    },
+  },
+  {
+    name: "test_val_write_channels_named_like_object_members",
+    ids: ["VAL-10"],
+    advisory: true,
+    advisoryReason:
+      "measured: SqliteSaver and PostgresSaver throw on these channels and MemorySaver lets the repeat replace the first value; all three look the index up with WRITES_IDX_MAP[channel], which finds inherited members (docs/deviations.md)",
+    description: "writes to channels constructor, toString, hasOwnProperty and valueOf are stored, first writer wins",
+    async run(ctx) {
+      const first: PendingWrite[] = [["before", 0], ...INHERITED_WRITE_CHANNELS.map((name, i): PendingWrite => [name, i + 1]), ["after", 5]];
+      const config = await putTestCheckpoint(ctx.saver, { threadId: ctx.threadId("val") });
+      for (const [label, writes] of [["", first], [" repeated with new values", first.map(([channel]): PendingWrite => [channel, "again"])]] as const) {
+        try {
+          await ctx.saver.putWrites(config, writes, "val-task");
+        } catch (error) {
+          fail(`putWrites${label} to channels named ${INHERITED_WRITE_CHANNELS.join(", ")} should store them like any channel, but rejected: ${formatValue(error)}; look channels up with Object.hasOwn(WRITES_IDX_MAP, channel)`);
+        }
+      }
+      const actual = await pendingWritesOf(ctx.saver, config, "after putWrites");
+      expectWritesKept(actual, first, "val-task", "these are regular channels: stored at their index, first writer wins (WRITES_IDX_MAP[channel] finds an inherited function for them; use Object.hasOwn)");
     },
   },
 ];

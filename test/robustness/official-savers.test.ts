@@ -7,13 +7,13 @@ import type { RegisteredCheckpointer } from "../../src/registration.js";
 
 /** The ISO, CONC, SER, VAL and ORD tests pass on every official saver, except its declared deviations. */
 const ROBUSTNESS_IDS = /^(ISO|CONC|SER|VAL|ORD)-/;
-/** 5 ISO, 5 CONC, 10 SER, 9 VAL, 8 ORD. */
+/** Required ones: 5 ISO, 5 CONC, 10 SER, 9 VAL, 8 ORD (the advisory VAL-10 fails on all three, measured). */
 const ROBUSTNESS_TESTS = 37;
 
 function robustnessResults(report: ConformanceReport) {
   return report.capabilityResults().flatMap((cap) =>
     cap.tests
-      .filter((t) => t.ids.some((id) => ROBUSTNESS_IDS.test(id)))
+      .filter((t) => !t.advisory && t.ids.some((id) => ROBUSTNESS_IDS.test(id)))
       .map((t) => ({ name: t.name, status: t.status, failure: t.status === "failed" ? t.failure.message : undefined, declared: t.status === "failed" && t.deviation !== undefined })),
   );
 }
