@@ -23,6 +23,15 @@ function ascendingIds(n: number): string[] {
   return Array.from({ length: n }, () => uuid6(-1));
 }
 
+/** Each version must be greater than the one before under LangGraph's compareChannelVersions. */
+function expectIncreasing(versions: readonly (string | number)[], clause: string): void {
+  versions.forEach((version, i) => {
+    if (i > 0 && !(compareChannelVersions(version, versions[i - 1]!) > 0)) {
+      fail(`${clause} ${i + 1} gave ${formatValue(version)} after ${formatValue(versions[i - 1])}, which compareChannelVersions does not order after it (numbers compare as numbers, strings with localeCompare: pad numeric strings)`);
+    }
+  });
+}
+
 /** Puts a parent-linked chain with the given ids, oldest first; returns the configs put returned. */
 async function putChain(ctx: SpecContext, threadId: string, ids: readonly string[], each?: (i: number) => { channelValues?: Record<string, unknown>; channelVersions?: ChannelVersions }): Promise<RunnableConfig[]> {
   const stored: RunnableConfig[] = [];
@@ -105,27 +114,17 @@ const putTests: SpecTest[] = [
     async run(ctx) {
       const threadId = ctx.threadId("ord");
       const ids = ascendingIds(40);
-      let previous: string | number | undefined;
       const versions: (string | number)[] = [];
-      for (let step = 0; step < 40; step++) {
-        const next: string | number = ctx.saver.getNextVersion(previous as number | undefined); // savers may use string versions
-        if (previous !== undefined && !(compareChannelVersions(next, previous) > 0)) {
-          fail(`getNextVersion must keep increasing: step ${step + 1} gave ${formatValue(next)} after ${formatValue(previous)}, which compareChannelVersions does not order after it (numbers compare as numbers, strings with localeCompare: pad numeric strings)`);
-        }
-        versions.push(next);
-        previous = next;
-      }
+      for (let step = 0; step < 40; step++) versions.push(ctx.saver.getNextVersion(versions.at(-1) as number | undefined)); // savers may use string versions
+      expectIncreasing(versions, "getNextVersion must keep increasing: step");
       const stored = await putChain(ctx, threadId, ids, (i) => ({ channelValues: { counter: i }, channelVersions: { counter: versions[i]! } }));
-      let readBack: string | number | undefined;
-      for (let step = 0; step < 40; step++) {
-        const tuple = await ctx.saver.getTuple(stored[step]!);
-        const version = tuple?.checkpoint.channel_versions.counter;
+      const readBack: (string | number)[] = [];
+      for (const [step, config] of stored.entries()) {
+        const version = (await ctx.saver.getTuple(config))?.checkpoint.channel_versions.counter;
         expectDefined(version, `checkpoint ${step + 1} of 40 must read back its channel_versions.counter`);
-        if (readBack !== undefined && !(compareChannelVersions(version, readBack) > 0)) {
-          fail(`versions read back must keep their order: checkpoint ${step + 1} has channel_versions.counter ${formatValue(version)}, which compareChannelVersions does not order after ${formatValue(readBack)} (stored as ${formatValue(versions[step])})`);
-        }
-        readBack = version;
+        readBack.push(version);
       }
+      expectIncreasing(readBack, "versions read back must keep their order (as put): checkpoint");
       const latest = await ctx.saver.getTuple(generateConfig(threadId));
       expectSame(latest?.checkpoint.channel_values.counter, 39, "the latest checkpoint after 40 steps must hold the value of step 40");
     },
