@@ -23,6 +23,21 @@ function ascendingIds(n: number): string[] {
   return Array.from({ length: n }, () => uuid6(-1));
 }
 
+/** The root and `sub:0`..`sub:119`: past a first page of 100, and "sub:10" sorts before "sub:9" as text. */
+const MANY_NAMESPACES = ["", ...Array.from({ length: 120 }, (_, i) => `sub:${i}`)];
+/** Namespaces whose getTuple a test checks: on both sides of the text and page boundaries. */
+const PROBED_NAMESPACES = ["", "sub:9", "sub:10", "sub:99", "sub:100", "sub:119"];
+
+/** One checkpoint in each of MANY_NAMESPACES of the thread; returns namespace -> checkpoint id. */
+async function putInManyNamespaces(ctx: SpecContext, threadId: string): Promise<Map<string, string>> {
+  const idOf = new Map<string, string>();
+  for (const ns of MANY_NAMESPACES) {
+    const config = await putTestCheckpoint(ctx.saver, { threadId, checkpointNs: ns });
+    idOf.set(ns, config.configurable?.checkpoint_id as string);
+  }
+  return idOf;
+}
+
 /** Each version must be greater than the one before under LangGraph's compareChannelVersions. */
 function expectIncreasing(versions: readonly (string | number)[], clause: string): void {
   versions.forEach((version, i) => {
@@ -218,12 +233,8 @@ const listTests: SpecTest[] = [
     description: "a thread with 120 namespaces lists every one without checkpoint_ns, and each is found by getTuple",
     async run(ctx) {
       const threadId = ctx.threadId("ord-ns");
-      const namespaces = ["", ...Array.from({ length: 120 }, (_, i) => `sub:${i}`)];
-      const idOf = new Map<string, string>();
-      for (const ns of namespaces) {
-        const config = await putTestCheckpoint(ctx.saver, { threadId, checkpointNs: ns });
-        idOf.set(ns, config.configurable?.checkpoint_id as string);
-      }
+      const idOf = await putInManyNamespaces(ctx, threadId);
+      const namespaces = [...idOf.keys()];
       const listed = await listAll(ctx.saver, { configurable: { thread_id: threadId } });
       const seen = new Set(listed.map((t) => t.config?.configurable?.checkpoint_ns as string));
       const missing = namespaces.filter((ns) => !seen.has(ns));
@@ -231,9 +242,29 @@ const listTests: SpecTest[] = [
         fail(`list({thread_id}) without checkpoint_ns must yield every namespace: ${fmt(missing.length)} of ${fmt(namespaces.length)} are missing`, [`missing: ${formatValue(missing)}`]);
       }
       expectLength(listed, namespaces.length, `list({thread_id}) must yield exactly one checkpoint per namespace (${namespaces.length})`);
-      for (const ns of ["sub:9", "sub:10", "sub:99", "sub:100", "sub:119"]) {
+      for (const ns of PROBED_NAMESPACES) {
         const tuple = await ctx.saver.getTuple(generateConfig(threadId, ns));
         expectSame(tuple?.checkpoint.id, idOf.get(ns), `getTuple({thread_id, checkpoint_ns: ${JSON.stringify(ns)}}) must find that namespace's checkpoint among 121`);
+      }
+    },
+  },
+];
+
+const deleteThreadTests: SpecTest[] = [
+  {
+    name: "test_ord_delete_thread_many_namespaces",
+    ids: ["ORD-09"],
+    description: "deleteThread removes a thread's checkpoints in all of its 121 namespaces, not only a first batch",
+    async run(ctx) {
+      const threadId = ctx.threadId("ord-del");
+      await putInManyNamespaces(ctx, threadId);
+      await ctx.saver.deleteThread(threadId);
+      const left = (await listAll(ctx.saver, { configurable: { thread_id: threadId } })).map((t) => t.config?.configurable?.checkpoint_ns as string);
+      if (left.length > 0) {
+        fail(`deleteThread must remove every namespace of the thread: ${fmt(left.length)} of ${fmt(MANY_NAMESPACES.length)} namespaces are left (does it delete in batches and stop after the first?)`, [`left: ${formatValue(left)}`]);
+      }
+      for (const ns of PROBED_NAMESPACES) {
+        expectSame(await ctx.saver.getTuple(generateConfig(threadId, ns)), undefined, `after deleteThread, getTuple({checkpoint_ns: ${JSON.stringify(ns)}}) must find nothing`);
       }
     },
   },
@@ -244,4 +275,5 @@ export const orderAndBoundaryTests: ExtraTests = {
   put: putTests,
   put_writes: putWritesTests,
   list: listTests,
+  delete_thread: deleteThreadTests,
 };
