@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { SPECS } from "../src/spec/index.js";
 
-// The shared catalog, plus the sections this project added (ISO, CONC, SER, KEY, FLT, RACE).
+// The shared catalog, plus the sections this project added (ISO, CONC, SER, KEY, FLT, RACE, VAL, ORD).
 const catalog = ["../docs/spec-catalog.md", "../docs/catalog-additions.md"]
   .map((file) => readFileSync(new URL(file, import.meta.url), "utf8"))
   .join("\n");
@@ -12,7 +12,7 @@ const namedIds = new Set(allTests.flatMap((t) => t.ids));
 
 /** Ids the catalog defines as `**XX-NN · TIER ...`, excluding the LATER (L-*) section. */
 function catalogIds(): string[] {
-  return [...new Set([...catalog.matchAll(/\*\*((?:PUT|PW|GT|LS|DT|DFR|CT|PR|DCH|JS|ISO|CONC|SER|KEY|FLT|RACE)-\d+)/g)].map((m) => m[1]))];
+  return [...new Set([...catalog.matchAll(/\*\*((?:PUT|PW|GT|LS|DT|DFR|CT|PR|DCH|JS|ISO|CONC|SER|KEY|FLT|RACE|VAL|ORD)-\d+)/g)].map((m) => m[1]))];
 }
 
 /** Section 14's table: Python test name -> capability, from the file name in the first row of each group. */
@@ -45,6 +45,13 @@ describe("the catalog is the contract", () => {
     expect(python).toHaveLength(89);
     const missing = python.filter((p) => !allTests.some((t) => t.name === p.name && t.capability === p.capability));
     expect(missing.map((p) => `${p.capability}/${p.name}`)).toEqual([]);
+  });
+
+  it("every advisory test says why it is advisory (a measured official-saver failure or a catalog clause)", () => {
+    const unexplained = allTests.filter((t) => t.advisory && !(t.advisoryReason ?? "").trim()).map((t) => t.name);
+    expect(unexplained).toEqual([]);
+    const stray = allTests.filter((t) => !t.advisory && t.advisoryReason !== undefined).map((t) => t.name);
+    expect(stray).toEqual([]);
   });
 
   it("spec tests have unique names and one-line descriptions", () => {

@@ -17,6 +17,8 @@ import { adversarialKeyTests } from "./adversarial-keys.js";
 import { adversarialExtendedKeyTests } from "./adversarial-keys-extended.js";
 import { adversarialFilterTests } from "./adversarial-filters.js";
 import { interleavingTests } from "./interleavings.js";
+import { adversarialValueTests } from "./adversarial-values.js";
+import { orderAndBoundaryTests } from "./orders-and-boundaries.js";
 
 /** The only registry: capability -> its spec. */
 export const SPECS: Partial<Record<Capability, CapabilitySpec>> = withExtraTests({
@@ -29,7 +31,7 @@ export const SPECS: Partial<Record<Capability, CapabilitySpec>> = withExtraTests
   copy_thread: copyThreadSpec,
   prune: pruneSpec,
   delta_channel_history: deltaChannelHistorySpec,
-}, isolationTests, concurrencyTests, serializationTests, adversarialKeyTests, adversarialExtendedKeyTests, adversarialFilterTests, interleavingTests);
+}, isolationTests, concurrencyTests, serializationTests, adversarialKeyTests, adversarialExtendedKeyTests, adversarialFilterTests, interleavingTests, adversarialValueTests, orderAndBoundaryTests);
 
 export function specFor(capability: Capability): CapabilitySpec | undefined {
   return SPECS[capability];

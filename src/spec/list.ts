@@ -225,12 +225,11 @@ const jsTests: SpecTest[] = [
   {
     name: "test_list_metadata_filter_type_strict",
     ids: ["LS-06"],
-    advisory: true,
     description: "filter {step: \"1\"} (a string) does not match metadata step 1 (a number)",
     async run(ctx) {
       const { threadId } = await putListData(ctx);
       const listed = await listAll(ctx.saver, generateConfig(threadId), { filter: { step: "1" } });
-      expectLength(listed, 0, 'filter {step: "1"} should not match metadata.step 1: filter values compare with strict equality');
+      expectLength(listed, 0, 'filter {step: "1"} must not match metadata.step 1: filter values compare with strict equality');
     },
   },
   {
@@ -264,13 +263,12 @@ const jsTests: SpecTest[] = [
   {
     name: "test_list_filter_nested_value_no_match",
     ids: ["LS-16"],
-    advisory: true,
     description: "a filter whose nested object value differs from the metadata's matches nothing",
     async run(ctx) {
       const threadId = ctx.threadId();
       await putOne(ctx, threadId, "", generateMetadata("loop", 0, { tags: { team: "a" } }));
       const listed = await listAll(ctx.saver, generateConfig(threadId), { filter: { tags: { team: "b" } } });
-      expectLength(listed, 0, 'filter {tags: {team: "b"}} should not match metadata tags {team: "a"} (nested filter values must not be ignored)');
+      expectLength(listed, 0, 'filter {tags: {team: "b"}} must not match metadata tags {team: "a"} (nested filter values must not be ignored)');
     },
   },
   {
@@ -330,6 +328,7 @@ const jsTests: SpecTest[] = [
     name: "test_list_checkpoint_id_in_config",
     ids: ["LS-18"],
     advisory: true,
+    advisoryReason: "measured: SqliteSaver ignores a checkpoint_id in the list config; catalog LS-18 is ADV",
     description: "a checkpoint_id in the list config yields only that checkpoint",
     async run(ctx) {
       const { threadId, ids } = await putListData(ctx);

@@ -135,6 +135,7 @@ const tests: SpecTest[] = [
     name: "test_prune_rejects_unknown_strategy",
     ids: ["PR-09"],
     advisory: true,
+    advisoryReason: "catalog PR-09: unknown strategy strings are unspecified (no official saver implements prune)",
     description: "an unknown strategy string is rejected and deletes nothing",
     async run(ctx) {
       const threadId = ctx.threadId();
@@ -147,6 +148,7 @@ const tests: SpecTest[] = [
     name: "test_prune_keep_latest_preserves_delta_history",
     ids: ["PR-10"],
     advisory: true,
+    advisoryReason: "catalog PR-10 is ADV: a delta-aware prune is asked for by a docstring, not by a test (no official saver implements prune)",
     requires: ["delta_channel_history"],
     description: "keep_latest keeps what the head's delta history needs (same result before and after)",
     async run(ctx) {

@@ -2,7 +2,7 @@ import type { BaseCheckpointSaver } from "@langchain/langgraph-checkpoint";
 import type { Capability } from "../capabilities.js";
 
 /** A catalog id from spec-catalog.md, e.g. `PUT-02`, `JS-13`, or a project id such as `CONC-01`. @public */
-export type CatalogId = `${"PUT" | "PW" | "GT" | "LS" | "DT" | "DFR" | "CT" | "PR" | "DCH" | "JS" | "CONC" | "SER" | "ISO" | "KEY" | "FLT" | "RACE"}-${string}`;
+export type CatalogId = `${"PUT" | "PW" | "GT" | "LS" | "DT" | "DFR" | "CT" | "PR" | "DCH" | "JS" | "CONC" | "SER" | "ISO" | "KEY" | "FLT" | "RACE" | "VAL" | "ORD"}-${string}`;
 
 /**
  * What a spec test gets from the runner. The saver is fresh per capability and
@@ -39,6 +39,11 @@ export interface SpecTest {
   readonly description: string;
   /** Advisory (ADV): run and reported, never fails the capability. */
   readonly advisory?: boolean;
+  /**
+   * Why the test is advisory, required with `advisory`: an official saver that
+   * measurably fails it, or the catalog clause that puts it outside the contract.
+   */
+  readonly advisoryReason?: string;
   /** Other capabilities this test needs (besides its own). Without them it is skipped, with the reason. */
   readonly requires?: readonly Capability[];
   run(ctx: SpecContext): Promise<void>;

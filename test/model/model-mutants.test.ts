@@ -38,6 +38,24 @@ const KNOWN_MISSES: Record<string, string> = {
   "flt-booleans-as-numbers": `${NOT_YET_DRAWN}: no metadata value true next to a filter value 1`,
   "flt-keys-as-json-paths": `${NOT_YET_DRAWN}: no metadata key or filter key with "." or "[n]"`,
   "race-delete-thread-rewrites-store": `${NOT_YET_DRAWN}: concurrent batches hold put, putWrites and list, never deleteThread`,
+  ...Object.fromEntries(
+    [
+      ["blob-store-inherited-channel-names", "channels named constructor or toString"],
+      ["ord-delete-thread-first-batch", "threads with more than 100 namespaces"],
+      ["ord-latest-by-ts", "checkpoints whose ts disagrees with their id order"],
+      ["ord-list-first-page-of-100", "threads longer than 100 checkpoints"],
+      ["ord-list-first-page-of-1000", "threads longer than 1,000 checkpoints"],
+      ["ord-namespaces-first-page", "threads with more than 100 namespaces"],
+      ["ord-next-version-unpadded-string", "sequences of more than 9 versions compared after getNextVersion"],
+      ["ord-writes-first-page", "more than 100 pending writes on one checkpoint"],
+      ["val-inherited-write-index", "write channels named constructor or toString"],
+      ["val-keys-sanitized", "channel names with . or $"],
+      ["val-metadata-keys-as-paths", "metadata keys with path syntax (a.b)"],
+      ["val-metadata-plain-json", "typed metadata values (Map, Set, bytes, messages)"],
+      ["val-truncates-rows-over-2mib", "values over 2 MiB"],
+      ["val-writes-undefined-as-null", "undefined write values"],
+    ].map(([name, what]) => [name, `issue 13 item 6 (not done yet): the model's generators do not draw ${what}`]),
+  ),
 };
 
 let outcomes: { name: string; caught: boolean; detail: string }[];

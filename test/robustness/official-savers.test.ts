@@ -5,31 +5,37 @@ import { sqliteMemoryBackend } from "../../src/backends/sqlite/index.js";
 import { postgresBackend } from "../../src/backends/postgres/index.js";
 import type { RegisteredCheckpointer } from "../../src/registration.js";
 
-/** The ISO, CONC and SER tests pass on every official saver. */
-const ROBUSTNESS_IDS = /^(ISO|CONC|SER)-/;
+/** The ISO, CONC, SER, VAL and ORD tests pass on every official saver, except its declared deviations. */
+const ROBUSTNESS_IDS = /^(ISO|CONC|SER|VAL|ORD)-/;
+/** Required ones: 5 ISO, 5 CONC, 10 SER, 9 VAL, 9 ORD (the advisory VAL-10 fails on all three, measured). */
+const ROBUSTNESS_TESTS = 38;
 
 function robustnessResults(report: ConformanceReport) {
   return report.capabilityResults().flatMap((cap) =>
-    cap.tests.filter((t) => t.ids.some((id) => ROBUSTNESS_IDS.test(id))).map((t) => ({ name: t.name, status: t.status, failure: t.status === "failed" ? t.failure.message : undefined })),
+    cap.tests
+      .filter((t) => !t.advisory && t.ids.some((id) => ROBUSTNESS_IDS.test(id)))
+      .map((t) => ({ name: t.name, status: t.status, failure: t.status === "failed" ? t.failure.message : undefined, declared: t.status === "failed" && t.deviation !== undefined })),
   );
 }
 
-async function expectAllPass(registered: RegisteredCheckpointer) {
+/** Every test passes except `declared` (by name), which fail as the saver's declared deviations. */
+async function expectAllPass(registered: RegisteredCheckpointer, declared: readonly string[] = []) {
   const report = await validate(registered, { grep: ROBUSTNESS_IDS, timeoutMs: 30_000 });
   const results = robustnessResults(report);
-  expect(results.length).toBe(20);
-  expect(results.filter((r) => r.status !== "passed")).toEqual([]);
+  expect(results.length).toBe(ROBUSTNESS_TESTS);
+  expect(results.filter((r) => r.status !== "passed" && !declared.includes(r.name))).toEqual([]);
+  expect(results.filter((r) => declared.includes(r.name)).map((r) => [r.name, r.declared])).toEqual(declared.map((name) => [name, true]));
   expect(report.errors).toEqual([]);
 }
 
-describe("ISO, CONC and SER tests on the official savers", () => {
+describe("ISO, CONC, SER, VAL and ORD tests on the official savers", () => {
   it("MemorySaver passes them all", async () => {
     await expectAllPass(checkpointerTest({ name: "MemorySaver" }, () => new MemorySaver()));
   });
 
   it("SqliteSaver (:memory:) passes them all", async () => {
     await expectAllPass(sqliteMemoryBackend.registration());
-  });
+  }, 60_000);
 
   it("PostgresSaver (embedded PostgreSQL) passes them all", async () => {
     const availability = await postgresBackend.available();
