@@ -2,6 +2,7 @@ import type { BaseCheckpointSaver } from "@langchain/langgraph-checkpoint";
 import { CAPABILITY_IDS, isCapability, type Capability } from "./capabilities.js";
 import { describeValue } from "./describe-value.js";
 import type { CatalogId } from "./spec/types.js";
+import { isSaverProfile, SAVER_PROFILES, type SaverProfile } from "./profile/profile.js";
 
 /** Misuse of the public API: a wrong option or argument. The message names it. @public */
 export class ConformanceUsageError extends Error {
@@ -58,6 +59,12 @@ export interface CheckpointerTestOptions {
   lifespanTimeoutMs?: number;
   /** Declared deviations: reported, not failed. */
   knownDeviations?: readonly KnownDeviation[];
+  /**
+   * `"latest-only"` for a saver that keeps only the latest checkpoint per thread
+   * and namespace: tests that need older checkpoints are reported as not
+   * applicable, every other guarantee is still checked. Default `"full"`.
+   */
+  profile?: SaverProfile;
 }
 
 /** A live saver from the factory, and how to clean it up. */
@@ -82,6 +89,8 @@ export interface RegisteredCheckpointer {
   readonly timeoutMs?: number;
   readonly lifespanTimeoutMs?: number;
   readonly knownDeviations: readonly KnownDeviation[];
+  /** What the saver promises to keep; `validate()`'s `profile` option overrides it. */
+  readonly profile: SaverProfile;
   /** Calls the factory once; the lease's `release()` runs the factory's cleanup. */
   create(): Promise<SaverLease>;
   /** Runs the lifespan's setup; the lease's `end()` runs its teardown. */
@@ -106,7 +115,7 @@ export function checkpointerTest(options: CheckpointerTestOptions, factory: Save
       `checkpointerTest: the first argument must be an options object like { name: "MySaver" }, got ${describeValue(options)}`,
     );
   }
-  const { name, skipCapabilities = [], lifespan, timeoutMs, lifespanTimeoutMs, knownDeviations = [] } = options;
+  const { name, skipCapabilities = [], lifespan, timeoutMs, lifespanTimeoutMs, knownDeviations = [], profile = "full" } = options;
   if (typeof name !== "string" || name.trim() === "") {
     throw new ConformanceUsageError(`checkpointerTest: option "name" must be a non-empty string, got ${describeValue(name)}`);
   }
@@ -142,10 +151,15 @@ export function checkpointerTest(options: CheckpointerTestOptions, factory: Save
     );
   }
 
+  if (!isSaverProfile(profile)) {
+    throw new ConformanceUsageError(`checkpointerTest(${name}): option "profile" must be one of ${SAVER_PROFILES.map((p) => `"${p}"`).join(", ")}, got ${describeValue(profile)}`);
+  }
+
   return {
     kind: "registered-checkpointer",
     name,
     knownDeviations,
+    profile,
     skipCapabilities: new Set(skipCapabilities),
     timeoutMs,
     lifespanTimeoutMs,

@@ -96,7 +96,7 @@ export function renderPrettyReport(report: ConformanceReport): string {
     .filter((s) => s.passed !== null)
     .map((s) => `; ${s.key}: ${s.passed ? "passed" : "FAILED"}`)
     .join("");
-  out.push(`    Result: ${report.conformanceLevel()} (${passed}/${counted.length})${sectionVerdicts}`);
+  out.push(`    Result: ${report.levelLabel()} (${passed}/${counted.length})${sectionVerdicts}`);
   out.push(`  ${border}`, "", "");
   return out.join("\n");
 }

@@ -1,6 +1,7 @@
 import { BASE_CAPABILITIES, CAPABILITIES, type Capability, type CapabilityKind } from "./capabilities.js";
 import type { CatalogId } from "./spec/types.js";
 import { renderPrettyReport } from "./report-pretty.js";
+import { levelWithProfile, type SaverProfile } from "./profile/profile.js";
 
 /** Why a test failed, in the words a saver author needs. @public */
 export interface FailureInfo {
@@ -136,6 +137,8 @@ export class ConformanceReport {
   readonly errors: string[];
   readonly durationMs: number;
   readonly sections: ReportSection[];
+  /** What the saver was declared to keep; `latest-only` tests only the latest checkpoint's guarantees. */
+  readonly profile: SaverProfile;
 
   constructor(init: {
     checkpointerName: string;
@@ -143,12 +146,14 @@ export class ConformanceReport {
     errors?: string[];
     durationMs?: number;
     sections?: ReportSection[];
+    profile?: SaverProfile;
   }) {
     this.checkpointerName = init.checkpointerName;
     this.results = init.results;
     this.errors = init.errors ?? [];
     this.durationMs = init.durationMs ?? 0;
     this.sections = init.sections ?? [];
+    this.profile = init.profile ?? "full";
   }
 
   /** All five base capabilities passed. */
@@ -166,6 +171,11 @@ export class ConformanceReport {
     if (this.passedAll()) return "FULL";
     if (this.passedAllBase()) return "BASE+PARTIAL";
     return BASE_CAPABILITIES.some((cap) => this.results[cap]?.status === "passed") ? "BASE" : "NONE";
+  }
+
+  /** The level as reporters print it: `BASE (latest-only)` for a latest-only saver. */
+  levelLabel(): string {
+    return levelWithProfile(this.conformanceLevel(), this.profile);
   }
 
   capabilityResults(): CapabilityResult[] {
@@ -236,6 +246,7 @@ export class ConformanceReport {
       results,
       errors: [...this.errors],
       duration_ms: Math.round(this.durationMs),
+      ...(this.profile !== "full" ? { profile: this.profile } : {}),
     };
     for (const section of this.sections) dict[section.key] = section.toJSON();
     return dict;

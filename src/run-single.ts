@@ -57,7 +57,7 @@ export class CapabilitySession {
   async run(test: SpecTest): Promise<SingleOutcome> {
     if (this.state.kind !== "ready") return this.state;
     const { registered, capability, timeoutMs } = this;
-    return { kind: "result", result: await runSpecTest({ registered, capability, test, saver: this.state.lease.saver, timeoutMs }) };
+    return { kind: "result", result: await runSpecTest({ registered, capability, test, saver: this.state.lease.saver, timeoutMs, profile: registered.profile }) };
   }
 
   /** Runs the factory's cleanup (the code after `yield`); throws if it fails or hangs. */

@@ -5,6 +5,7 @@ import { ConformanceError } from "./assert.js";
 import { errorText } from "./describe-value.js";
 import { formatValue } from "./format.js";
 import type { KnownDeviation, RegisteredCheckpointer, SaverLease } from "./registration.js";
+import { notApplicableReason, type SaverProfile } from "./profile/profile.js";
 import type { FailureInfo, TestResult } from "./report.js";
 import type { SpecContext, SpecTest } from "./spec/types.js";
 import { TimeoutError, withTimeout, withTimeoutReleasing } from "./timeout.js";
@@ -19,6 +20,8 @@ export interface SpecTestRun {
   /** The capability's saver, shared by its tests. */
   saver: BaseCheckpointSaver;
   timeoutMs: number;
+  /** What the saver is declared to keep: tests it cannot pass by design are not applicable. */
+  profile: SaverProfile;
 }
 
 /**
@@ -26,7 +29,7 @@ export interface SpecTestRun {
  * tracks saver calls (so a timeout names the pending one), cleans up extra
  * savers, and turns any error into a `FailureInfo`. Never throws.
  */
-export async function runSpecTest({ registered, capability, test, saver, timeoutMs }: SpecTestRun): Promise<TestResult> {
+export async function runSpecTest({ registered, capability, test, saver, timeoutMs, profile }: SpecTestRun): Promise<TestResult> {
   const deviation = findDeviation(registered.knownDeviations, test);
   const meta = {
     name: test.name,
@@ -35,6 +38,8 @@ export async function runSpecTest({ registered, capability, test, saver, timeout
     advisory: test.advisory ?? false,
     ...(deviation ? { deviation: deviation.reason } : {}),
   };
+  const notApplicable = notApplicableReason(test, profile);
+  if (notApplicable !== undefined) return { ...meta, status: "skipped", reason: notApplicable };
   const missing = (test.requires ?? []).filter((cap) => {
     const d = detectCapability(saver, cap).kind;
     return d !== "detected" && d !== "inherited";

@@ -18,6 +18,7 @@ import type { ModelOptions } from "./model/options.js";
 import { SECTION_RUNNERS } from "./sections.js";
 import { captureUnhandledRejections, settleTick } from "./unhandled-rejections.js";
 import type { ReportSection } from "./report.js";
+import { effectiveProfile, isSaverProfile, SAVER_PROFILES, type SaverProfile } from "./profile/profile.js";
 
 
 /** @public */
@@ -41,6 +42,8 @@ export interface ValidateOptions {
   graph?: boolean | GraphOptions;
   /** Model-based random sequences after the spec suites: `false` to skip, or runs and seed. */
   model?: boolean | ModelOptions;
+  /** What the saver keeps (`"latest-only"` for a shallow saver); overrides the registration's `profile`. */
+  profile?: SaverProfile;
 }
 
 /** A setup problem that stops the run: the lifespan could not start. @public */
@@ -66,6 +69,10 @@ export async function validate(registered: RegisteredCheckpointer, options: Vali
   const lifespanTimeoutMs =
     positive(options.lifespanTimeoutMs, "lifespanTimeoutMs") ?? registered.lifespanTimeoutMs ?? DEFAULT_LIFESPAN_TIMEOUT_MS;
   const grep = toMatcher(options.grep);
+  if (options.profile !== undefined && !isSaverProfile(options.profile)) {
+    throw new ConformanceUsageError(`validate: option "profile" must be one of ${SAVER_PROFILES.map((p) => `"${p}"`).join(", ")}, got ${describeValue(options.profile)}`);
+  }
+  const profile = effectiveProfile(registered, options);
   // Misused section options (an unknown scenario id, ...) fail now, not after the suites ran.
   for (const section of SECTION_RUNNERS) await section.check?.(options);
   const progress = options.progress ?? {};
@@ -87,7 +94,7 @@ export async function validate(registered: RegisteredCheckpointer, options: Vali
     }
     try {
       for (const { id } of CAPABILITIES) {
-        const runner = new CapabilityRun(registered, id, timeoutMs, grep, progress);
+        const runner = new CapabilityRun(registered, id, timeoutMs, grep, progress, profile);
         if (!selected.has(id)) results[id] = runner.skipped("not selected (the capabilities option)");
         else if (registered.skipCapabilities.has(id)) results[id] = runner.skipped("skipped by skipCapabilities");
         else results[id] = await runner.run();
@@ -117,6 +124,7 @@ export async function validate(registered: RegisteredCheckpointer, options: Vali
     errors,
     durationMs: performance.now() - started,
     sections,
+    profile,
   });
   progress.onRunEnd?.(report);
   return report;
@@ -131,6 +139,7 @@ class CapabilityRun {
     private readonly timeoutMs: number,
     private readonly grep: ((test: SpecTest) => boolean) | undefined,
     private readonly progress: ProgressHooks,
+    private readonly profile: SaverProfile,
   ) {}
 
   skipped(reason: string): CapabilityResult {
@@ -203,7 +212,7 @@ class CapabilityRun {
   }
 
   private runTest(test: SpecTest, saver: BaseCheckpointSaver): Promise<TestResult> {
-    return runSpecTest({ registered: this.registered, capability: this.capability, test, saver, timeoutMs: this.timeoutMs });
+    return runSpecTest({ registered: this.registered, capability: this.capability, test, saver, timeoutMs: this.timeoutMs, profile: this.profile });
   }
 
   private report(result: TestResult): void {

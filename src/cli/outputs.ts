@@ -64,7 +64,7 @@ export class ReportOutputs {
       this.io,
     );
     if (this.outputs.every((o) => o.file !== undefined)) {
-      this.io.stdout.write(`${report.checkpointerName}: ${report.conformanceLevel()}; reports written to ${files.join(", ")}\n`);
+      this.io.stdout.write(`${report.checkpointerName}: ${report.levelLabel()}; reports written to ${files.join(", ")}\n`);
     }
   }
 }

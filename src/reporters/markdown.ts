@@ -17,7 +17,7 @@ export function renderMarkdown(report: ConformanceReport): string {
   const out = [
     `## Checkpointer conformance: ${inline(report.checkpointerName)}`,
     "",
-    `**Level: ${report.conformanceLevel()}** (${passed}/${counted.length} capabilities passed; base ${report.passedAllBase() ? "passed" : "failed"})`,
+    `**Level: ${report.levelLabel()}** (${passed}/${counted.length} capabilities passed; base ${report.passedAllBase() ? "passed" : "failed"})`,
     "",
     "| capability | kind | status | passed | failed | skipped |",
     "| --- | --- | --- | ---: | ---: | ---: |",

@@ -5,7 +5,7 @@ import type { Palette } from "./palette.js";
 export function resultLine(report: ConformanceReport, palette: Palette): string {
   const counted = report.capabilityResults().filter(countsTowardLevel);
   const passed = counted.filter((r) => r.status === "passed").length;
-  const text = `Result: ${report.conformanceLevel()} (${passed}/${counted.length})`;
+  const text = `Result: ${report.levelLabel()} (${passed}/${counted.length})`;
   return palette.bold(report.passedAllBase() ? palette.green(text) : palette.red(text));
 }
 

@@ -13,6 +13,7 @@ import { withExtraTests } from "./extra-tests.js";
 import { isolationTests } from "./isolation.js";
 import { concurrencyTests } from "./concurrency.js";
 import { serializationTests } from "./serialization.js";
+import { latestOnlyTests } from "./latest-only.js";
 
 /** The only registry: capability -> its spec. */
 export const SPECS: Partial<Record<Capability, CapabilitySpec>> = withExtraTests({
@@ -25,7 +26,7 @@ export const SPECS: Partial<Record<Capability, CapabilitySpec>> = withExtraTests
   copy_thread: copyThreadSpec,
   prune: pruneSpec,
   delta_channel_history: deltaChannelHistorySpec,
-}, isolationTests, concurrencyTests, serializationTests);
+}, isolationTests, concurrencyTests, serializationTests, latestOnlyTests);
 
 export function specFor(capability: Capability): CapabilitySpec | undefined {
   return SPECS[capability];

@@ -39,6 +39,12 @@ export interface SpecTest {
   readonly description: string;
   /** Advisory (ADV): run and reported, never fails the capability. */
   readonly advisory?: boolean;
+  /**
+   * Reads a checkpoint older than the latest (history, `before`, parent lookups,
+   * delta history): not applicable to a saver declared `latest-only`. A test
+   * that checks both kinds of guarantee is split, so the latest-only part still runs.
+   */
+  readonly needsHistory?: boolean;
   /** Other capabilities this test needs (besides its own). Without them it is skipped, with the reason. */
   readonly requires?: readonly Capability[];
   run(ctx: SpecContext): Promise<void>;
