@@ -2,6 +2,7 @@ export { checkpointerTest, ConformanceUsageError } from "./registration.js";
 export type { CheckpointerTestOptions, KnownDeviation, Lifespan, RegisteredCheckpointer, SaverFactory } from "./registration.js";
 export { validate, ConformanceSetupError, DEFAULT_TIMEOUT_MS, DEFAULT_LIFESPAN_TIMEOUT_MS } from "./runner.js";
 export type { ValidateOptions } from "./runner.js";
+export type { SaverProfile } from "./profile/profile.js";
 export { ProgressCallbacks } from "./progress.js";
 export type { ProgressHooks } from "./progress.js";
 export { ConformanceReport } from "./report.js";

@@ -83,7 +83,7 @@ function backendProgress(stream: ProgressStream): { onBackendStart(backend: Back
     onBackendEnd(outcome) {
       const text =
         outcome.status === "ran"
-          ? `${outcome.report.conformanceLevel()} (${seconds(outcome.durationMs)})`
+          ? `${outcome.report.levelLabel()} (${seconds(outcome.durationMs)})`
           : outcome.status === "skipped"
             ? `skipped (${outcome.reason})`
             : `could not start (${outcome.error})`;
