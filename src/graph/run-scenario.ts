@@ -17,9 +17,10 @@ export async function runScenario(
   variant: ScenarioVariant,
   lg: LangGraph,
   checkpointer: BaseCheckpointSaver,
+  options: { latestOnly?: boolean } = {},
 ): Promise<TranscriptEntry[]> {
   const entries: TranscriptEntry[] = [];
-  const ids = new IdLabels();
+  const ids = new IdLabels(!options.latestOnly);
   const counts = new Map<string, number>();
   const run = randomUUID();
   const durability = variant.durability ?? "async";
