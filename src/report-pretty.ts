@@ -88,6 +88,13 @@ export function renderPrettyReport(report: ConformanceReport): string {
     out.push("");
   }
 
+  out.push(`    ${resultText(report)}`);
+  out.push(`  ${border}`, "", "");
+  return out.join("\n");
+}
+
+/** `Result: BASE (latest-only) (4/5); graph: passed`: the level, capabilities passed of counted, and each section's verdict. */
+export function resultText(report: ConformanceReport): string {
   const counted = report.capabilityResults().filter(countsTowardLevel);
   const passed = counted.filter((r) => r.status === "passed").length;
   // The level is storage-level, as in Python; sections that ran say their own verdict beside it.
@@ -96,7 +103,5 @@ export function renderPrettyReport(report: ConformanceReport): string {
     .filter((s) => s.passed !== null)
     .map((s) => `; ${s.key}: ${s.passed ? "passed" : "FAILED"}`)
     .join("");
-  out.push(`    Result: ${report.levelLabel()} (${passed}/${counted.length})${sectionVerdicts}`);
-  out.push(`  ${border}`, "", "");
-  return out.join("\n");
+  return `Result: ${report.levelLabel()} (${passed}/${counted.length})${sectionVerdicts}`;
 }

@@ -1,4 +1,5 @@
 import { dotsReporter } from "./dots.js";
+import { htmlReporter } from "./html.js";
 import { jsonReporter } from "./json.js";
 import { junitReporter } from "./junit.js";
 import { markdownReporter } from "./markdown.js";
@@ -14,6 +15,7 @@ export const REPORTERS = {
   json: jsonReporter,
   junit: junitReporter,
   markdown: markdownReporter,
+  html: htmlReporter,
 } as const satisfies Record<string, ReporterFactory>;
 
 /** @public */

@@ -106,7 +106,7 @@ const listTests: SpecTest[] = [
   {
     name: "test_list_yields_the_latest_of_each_namespace",
     ids: ["LS-02", "LS-03", "LS-04", "LS-11"],
-    description: "list({thread_id}) yields the latest checkpoint of every namespace first within it; with checkpoint_ns (and limit 1) only that namespace's latest",
+    description: "list({thread_id}) yields each namespace's latest first within it; with checkpoint_ns and limit 1, just that latest",
     async run(ctx) {
       const threadId = ctx.threadId();
       const other = ctx.threadId("other");
