@@ -1,6 +1,6 @@
 import { runPassed } from "../../cli/exit-code.js";
 import { isNotApplicableReason } from "../../profile/profile.js";
-import { capabilityCell, resultText } from "../../report-pretty.js";
+import { resultText } from "../../report-pretty.js";
 import { countsOf, isDeviation, type CapabilityResult, type ConformanceReport } from "../../report.js";
 import { failureGroups, failureGroupsHtml, idsHtml, type FailureGroup } from "./failures.js";
 import { esc, htmlPage, toolbar } from "./page.js";
@@ -8,10 +8,12 @@ import { sectionHtml } from "./sections.js";
 
 /** The whole report as one self-contained HTML page. */
 export function renderHtmlReport(report: ConformanceReport, groups: readonly FailureGroup[] = failureGroups(report)): string {
-  const passed = runPassed(report, undefined, false);
+  // The CLI's rule (base capabilities and sections), on the capabilities this run selected.
+  const selected = report.capabilityResults().filter((r) => !(r.status === "skipped" && r.reason.startsWith("not selected"))).map((r) => r.capability);
+  const passed = runPassed(report, selected, false);
   const body = [
     `<h1>Checkpointer conformance: ${esc(report.checkpointerName)}</h1>`,
-    `<p><span class="verdict ${passed ? "passed" : "failed"}" id="verdict">${passed ? "PASSED" : "FAILED"}</span> <span class="muted">(the five base capabilities and every section that ran; ${(report.durationMs / 1000).toFixed(1)} s)</span></p>`,
+    `<p><span class="verdict ${passed ? "passed" : "failed"}" id="verdict">${passed ? "PASSED" : "FAILED"}</span> <span class="muted">(the base capabilities selected and every section that ran; ${(report.durationMs / 1000).toFixed(1)} s)</span></p>`,
     reportBodyHtml(report, groups),
   ].join("\n");
   return htmlPage(`${report.checkpointerName}: ${report.levelLabel()}`, body);
@@ -40,15 +42,23 @@ export function reportBodyHtml(report: ConformanceReport, groups: readonly Failu
 
 function capabilityTable(report: ConformanceReport): string {
   const rows = report.capabilityResults().map((r) => {
-    const { icon, suffix } = capabilityCell(r);
     const counts = countsOf(r);
     const na = notApplicable(r).length;
-    const cls = r.status === "passed" ? "pass" : r.status === "failed" ? "fail" : "muted";
+    const { symbol, cls } = STATUS_LOOK[r.status];
+    const inherited = r.inherited ? " (inherited)" : "";
     const reason = "reason" in r ? ` <span class="muted">${esc(r.reason)}</span>` : "";
-    return `<tr><td><code>${esc(r.capability)}</code></td><td>${r.kind}</td><td class="${cls}">${icon.trim()} ${esc(r.status)} ${esc(suffix)}${reason}</td><td class="num">${counts.passed}</td><td class="num">${counts.failed}</td><td class="num">${counts.skipped - na}</td><td class="num">${na}</td><td class="num">${r.tests.filter(isDeviation).length}</td></tr>`;
+    return `<tr><td><code>${esc(r.capability)}</code></td><td>${r.kind}</td><td class="${cls}">${symbol} ${esc(r.status.replace("-", " "))}${inherited}${reason}</td><td class="num">${counts.passed}</td><td class="num">${counts.failed}</td><td class="num">${counts.skipped - na}</td><td class="num">${na}</td><td class="num">${r.tests.filter(isDeviation).length}</td></tr>`;
   });
   return `<table id="capabilities"><thead><tr><th>capability</th><th>kind</th><th>status</th><th>passed</th><th>failed</th><th>skipped</th><th>not applicable</th><th>known deviations</th></tr></thead><tbody>${rows.join("")}</tbody></table>`;
 }
+
+/** Plain symbols: the terminal's emoji are missing from many fonts a browser may fall back to. */
+const STATUS_LOOK: Record<CapabilityResult["status"], { symbol: string; cls: string }> = {
+  passed: { symbol: "✓", cls: "pass" },
+  failed: { symbol: "✗", cls: "fail" },
+  "not-implemented": { symbol: "⊘", cls: "muted" },
+  skipped: { symbol: "–", cls: "muted" },
+};
 
 function notApplicable(r: CapabilityResult) {
   return r.tests.filter((t) => t.status === "skipped" && isNotApplicableReason(t.reason));

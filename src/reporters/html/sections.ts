@@ -15,7 +15,7 @@ export function sectionHtml(section: ReportSection): string {
 }
 
 function graphHtml(section: GraphSection): string {
-  const title = "<h2>Graph scenarios <span class=\"muted\">(each run on this saver and on MemorySaver; transcripts compared)</span></h2>";
+  const title = "<h2 id=\"graph\">Graph scenarios <span class=\"muted\">(each run on this saver and on MemorySaver; transcripts compared)</span></h2>";
   if (section.skipped !== undefined) return `${title}<p class="muted">Skipped: ${esc(section.skipped)}</p>`;
   const n = section.counts();
   const summary = `<p>${n.passed} passed, <span class="${n.failed > 0 ? "fail" : ""}">${n.failed} failed</span>, ${n.deviations} known deviations, ${n.notApplicable} not applicable (${section.results.length} cases)</p>`;
@@ -45,7 +45,7 @@ function graphCaseHtml(r: GraphCaseResult): string {
 
 function modelHtml(section: ModelReportSection): string {
   const r = section.result;
-  const title = "<h2>Model <span class=\"muted\">(random operation sequences checked against the reference model)</span></h2>";
+  const title = "<h2 id=\"model\">Model <span class=\"muted\">(random operation sequences checked against the reference model)</span></h2>";
   const status =
     r.status === "passed"
       ? `<p class="pass">${r.runs} sequences, no disagreement (seed ${r.seed}).</p>`
