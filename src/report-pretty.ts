@@ -1,4 +1,5 @@
 import { CAPABILITIES, type Capability, type CapabilityKind } from "./capabilities.js";
+import { isNotApplicableReason } from "./profile/profile.js";
 import { countsOf, countsTowardLevel, isDeviation, type CapabilityResult, type ConformanceReport } from "./report.js";
 
 const WIDTH = 52;
@@ -42,6 +43,10 @@ export function renderPrettyReport(report: ConformanceReport): string {
     .filter((r) => r.status === "not-implemented" || (r.status === "skipped" && !r.reason.startsWith("not selected")))
     .map((r) => `      ${r.capability}: ${"reason" in r ? r.reason : ""}`);
   if (notes.length > 0) out.push("    NOTES", ...notes, "");
+  const notApplicable = report.capabilityResults().flatMap((r) => r.tests.filter((t) => t.status === "skipped" && isNotApplicableReason(t.reason)));
+  if (notApplicable.length > 0) {
+    out.push(`    NOT APPLICABLE (latest-only): ${notApplicable.length} spec tests need checkpoints older than the latest (--reporter verbose lists them)`, "");
+  }
 
   const failures = report.failures();
   if (failures.length > 0) {

@@ -1,7 +1,7 @@
 import { BASE_CAPABILITIES, CAPABILITIES, type Capability, type CapabilityKind } from "./capabilities.js";
 import type { CatalogId } from "./spec/types.js";
 import { renderPrettyReport } from "./report-pretty.js";
-import { levelWithProfile, type SaverProfile } from "./profile/profile.js";
+import { isNotApplicableReason, levelWithProfile, type SaverProfile } from "./profile/profile.js";
 
 /** Why a test failed, in the words a saver author needs. @public */
 export interface FailureInfo {
@@ -71,6 +71,8 @@ export interface ReportDict {
       tests_passed: number;
       tests_failed: number;
       tests_skipped: number;
+      /** Only with the latest-only profile: skipped tests that need older checkpoints. */
+      tests_not_applicable?: number;
       failures: string[];
       status: CapabilityResult["status"];
       inherited: boolean;
@@ -213,6 +215,8 @@ export class ConformanceReport {
         tests_passed: counts.passed,
         tests_failed: counts.failed,
         tests_skipped: counts.skipped,
+        // Under latest-only: how many of the skipped tests need older checkpoints (not applicable, never passed).
+        ...(this.profile !== "full" ? { tests_not_applicable: r.tests.filter((t) => !t.advisory && t.status === "skipped" && isNotApplicableReason(t.reason)).length } : {}),
         failures: failed.filter(isCountedFailure).map((t) => `${t.name}: ${firstLine(t.failure.message)}`),
         status: r.status,
         inherited: r.inherited,

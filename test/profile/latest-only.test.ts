@@ -36,6 +36,10 @@ describe("the latest-only profile", () => {
     expect(report.levelLabel()).toBe("FULL (latest-only)");
     expect(report.toDict()).toMatchObject({ conformance_level: "FULL", profile: "latest-only" });
     expect(report.formatReport()).toContain("Result: FULL (latest-only)");
+    expect(report.formatReport()).toMatch(/NOT APPLICABLE \(latest-only\): \d+ spec tests need checkpoints older than the latest/);
+    const list = report.toDict().results.list;
+    expect(list.tests_not_applicable).toBeGreaterThan(0);
+    expect(list.tests_skipped).toBeGreaterThanOrEqual(list.tests_not_applicable!);
     const results = report.capabilityResults().flatMap((r) => r.tests);
     const historyTests = new Set(allTests().filter((t) => t.needsHistory).map((t) => t.name));
     const notApplicable = results.filter((t) => t.status === "skipped" && t.reason.startsWith(NOT_APPLICABLE_LATEST_ONLY));

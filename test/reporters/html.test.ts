@@ -88,4 +88,13 @@ describe("the HTML report (structure, no browser)", () => {
     expect(page).toContain('<span class="verdict passed" id="verdict">PASSED</span>');
     expect(page).toContain("MemorySaver (ts)");
   });
+
+  it("CLI: with --backends, --reporter html:FILE writes the matrix page", async () => {
+    const file = join(mkdtempSync(join(tmpdir(), "conformance-html-")), "matrix.html");
+    const run = await runInProcess(["--backends", "memory", "--no-graph", "--capabilities", "put", "--reporter", `html:${file}`]);
+    expect(run.code).toBe(0);
+    const page = readFileSync(file, "utf8");
+    expect(page).toContain('<table id="matrix">');
+    expect(page).toMatch(/<summary>memory: (FULL|BASE)/);
+  });
 });

@@ -43,7 +43,8 @@ export function reportBodyHtml(report: ConformanceReport, groups: readonly Failu
 function capabilityTable(report: ConformanceReport): string {
   const rows = report.capabilityResults().map((r) => {
     const counts = countsOf(r);
-    const na = notApplicable(r).length;
+    // Advisory tests are outside countsOf's columns, so they are left out of this one too.
+    const na = notApplicable(r).filter((t) => !t.advisory).length;
     const { symbol, cls } = STATUS_LOOK[r.status];
     const inherited = r.inherited ? " (inherited)" : "";
     const reason = "reason" in r ? ` <span class="muted">${esc(r.reason)}</span>` : "";
