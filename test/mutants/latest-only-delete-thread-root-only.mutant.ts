@@ -1,14 +1,11 @@
 import { LatestOnlySaver } from "../fixtures/latest-only-saver.js";
+import { deleteRootNamespaceOnly } from "./memory-internals.js";
 import type { Mutant } from "./types.js";
 
 /** Deletes the thread's row for the root namespace only: a subgraph's latest checkpoint survives. */
 class DeleteThreadRootOnly extends LatestOnlySaver {
   override async deleteThread(threadId: string): Promise<void> {
-    delete this.storage[threadId]?.[""];
-    for (const key of Object.keys(this.writes)) {
-      const [thread, ns] = JSON.parse(key) as [string, string, string];
-      if (thread === threadId && ns === "") delete this.writes[key];
-    }
+    deleteRootNamespaceOnly(this, threadId);
   }
 }
 
