@@ -92,6 +92,9 @@ describe("the latest-only profile", () => {
     const declared = await runInProcess([`${FIXTURES}/latest-only.ts`, "--latest-only", "--reporter", "dots"]);
     expect(declared.code).toBe(0);
     expect(declared.stdout).toMatch(/Result: FULL \(latest-only\)/);
+    const list = await runInProcess(["--list", "--capabilities", "put"]);
+    expect(list.stdout).toMatch(/test_put_parent_config\s+PUT-12 \(not with --latest-only\)/);
+    expect(list.stdout).toMatch(/test_latest_is_the_last_put\s+PUT-10, GT-02, JS-11\n/);
     const matrix = await runInProcess([`${FIXTURES}/latest-only.ts`, "--latest-only", "--backends", "memory"]);
     expect(matrix.code).toBe(2);
     expect(matrix.stderr).toContain('profile: \\"latest-only\\"'.replace(/\\/g, ""));
