@@ -2,7 +2,7 @@ import type { BaseCheckpointSaver } from "@langchain/langgraph-checkpoint";
 import { CAPABILITY_IDS, isCapability, type Capability } from "./capabilities.js";
 import { describeValue } from "./describe-value.js";
 import type { CatalogId } from "./spec/types.js";
-import { isSaverProfile, SAVER_PROFILES, type SaverProfile } from "./profile/profile.js";
+import { isSaverProfile, profileOptionError, type SaverProfile } from "./profile/profile.js";
 
 /** Misuse of the public API: a wrong option or argument. The message names it. @public */
 export class ConformanceUsageError extends Error {
@@ -152,7 +152,7 @@ export function checkpointerTest(options: CheckpointerTestOptions, factory: Save
   }
 
   if (!isSaverProfile(profile)) {
-    throw new ConformanceUsageError(`checkpointerTest(${name}): option "profile" must be one of ${SAVER_PROFILES.map((p) => `"${p}"`).join(", ")}, got ${describeValue(profile)}`);
+    throw new ConformanceUsageError(profileOptionError(`checkpointerTest(${name})`, describeValue(profile)));
   }
 
   return {

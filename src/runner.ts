@@ -18,7 +18,7 @@ import type { ModelOptions } from "./model/options.js";
 import { SECTION_RUNNERS } from "./sections.js";
 import { captureUnhandledRejections, settleTick } from "./unhandled-rejections.js";
 import type { ReportSection } from "./report.js";
-import { effectiveProfile, isSaverProfile, SAVER_PROFILES, type SaverProfile } from "./profile/profile.js";
+import { effectiveProfile, isSaverProfile, profileOptionError, type SaverProfile } from "./profile/profile.js";
 
 
 /** @public */
@@ -70,7 +70,7 @@ export async function validate(registered: RegisteredCheckpointer, options: Vali
     positive(options.lifespanTimeoutMs, "lifespanTimeoutMs") ?? registered.lifespanTimeoutMs ?? DEFAULT_LIFESPAN_TIMEOUT_MS;
   const grep = toMatcher(options.grep);
   if (options.profile !== undefined && !isSaverProfile(options.profile)) {
-    throw new ConformanceUsageError(`validate: option "profile" must be one of ${SAVER_PROFILES.map((p) => `"${p}"`).join(", ")}, got ${describeValue(options.profile)}`);
+    throw new ConformanceUsageError(profileOptionError("validate", describeValue(options.profile)));
   }
   const profile = effectiveProfile(registered, options);
   // Misused section options (an unknown scenario id, ...) fail now, not after the suites ran.

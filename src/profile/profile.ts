@@ -16,6 +16,11 @@ export function isSaverProfile(value: unknown): value is SaverProfile {
   return typeof value === "string" && (SAVER_PROFILES as readonly string[]).includes(value);
 }
 
+/** `<where>: option "profile" must be one of "full", "latest-only", got <value>`. */
+export function profileOptionError(where: string, got: string): string {
+  return `${where}: option "profile" must be one of ${SAVER_PROFILES.map((p) => `"${p}"`).join(", ")}, got ${got}`;
+}
+
 /** The prefix of every "not applicable" reason, so reporters and tests can tell it from other skips. */
 export const NOT_APPLICABLE_LATEST_ONLY = "not applicable (latest-only)";
 
