@@ -4,6 +4,7 @@ export { validate, ConformanceSetupError, DEFAULT_TIMEOUT_MS, DEFAULT_LIFESPAN_T
 export type { ValidateOptions } from "./engine/validate.js";
 export { ProgressCallbacks } from "./engine/progress.js";
 export type { ProgressHooks } from "./engine/progress.js";
+export type { SaverProfile } from "./profile/profile.js";
 export { ConformanceReport } from "./report.js";
 export type { CapabilityResult, ConformanceLevel, FailureInfo, ReportDict, ReportSection, SectionVerdict, TestResult, Verdict } from "./report.js";
 export { CAPABILITIES, BASE_CAPABILITIES, EXTENDED_CAPABILITIES, detectCapability } from "./capabilities.js";

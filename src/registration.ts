@@ -4,6 +4,7 @@ import { describeValue } from "./engine/describe-value.js";
 import { ConformanceUsageError } from "./engine/errors.js";
 import { checkTimeoutMs } from "./engine/timeout.js";
 import type { CatalogId } from "./spec/types.js";
+import { isSaverProfile, profileOptionError, type SaverProfile } from "./profile/profile.js";
 
 export { ConformanceUsageError };
 
@@ -57,6 +58,12 @@ export interface CheckpointerTestOptions {
   lifespanTimeoutMs?: number;
   /** Declared deviations: reported, not failed. */
   knownDeviations?: readonly KnownDeviation[];
+  /**
+   * `"latest-only"` for a saver that keeps only the latest checkpoint per thread
+   * and namespace: tests that need older checkpoints are reported as not
+   * applicable, every other guarantee is still checked. Default `"full"`.
+   */
+  profile?: SaverProfile;
 }
 
 /** A live saver from the factory, and how to clean it up. */
@@ -81,6 +88,8 @@ export interface RegisteredCheckpointer {
   readonly timeoutMs?: number;
   readonly lifespanTimeoutMs?: number;
   readonly knownDeviations: readonly KnownDeviation[];
+  /** What the saver promises to keep; `validate()`'s `profile` option overrides it. */
+  readonly profile: SaverProfile;
   /** Calls the factory once; the lease's `release()` runs the factory's cleanup. */
   create(): Promise<SaverLease>;
   /** Runs the lifespan's setup; the lease's `end()` runs its teardown. */
@@ -105,7 +114,7 @@ export function checkpointerTest(options: CheckpointerTestOptions, factory: Save
       `checkpointerTest: the first argument must be an options object like { name: "MySaver" }, got ${describeValue(options)}`,
     );
   }
-  const { name, skipCapabilities = [], lifespan, timeoutMs, lifespanTimeoutMs, knownDeviations = [] } = options;
+  const { name, skipCapabilities = [], lifespan, timeoutMs, lifespanTimeoutMs, knownDeviations = [], profile = "full" } = options;
   if (typeof name !== "string" || name.trim() === "") {
     throw new ConformanceUsageError(`checkpointerTest: option "name" must be a non-empty string, got ${describeValue(name)}`);
   }
@@ -138,10 +147,15 @@ export function checkpointerTest(options: CheckpointerTestOptions, factory: Save
     );
   }
 
+  if (!isSaverProfile(profile)) {
+    throw new ConformanceUsageError(profileOptionError(`checkpointerTest(${name})`, describeValue(profile)));
+  }
+
   return Object.assign(brand(), {
     kind: "registered-checkpointer" as const,
     name,
     knownDeviations,
+    profile,
     skipCapabilities: new Set(skipCapabilities),
     timeoutMs,
     lifespanTimeoutMs,

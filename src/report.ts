@@ -8,6 +8,8 @@ import {
   type TestResult,
 } from "./engine/results.js";
 import { renderPrettyReport } from "./reporters/pretty-layout.js";
+import type { CatalogId } from "./spec/types.js";
+import { isNotApplicableReason, levelWithProfile, type SaverProfile } from "./profile/profile.js";
 
 export {
   countsOf,
@@ -35,6 +37,8 @@ export interface ReportDict {
       tests_passed: number;
       tests_failed: number;
       tests_skipped: number;
+      /** Only with the latest-only profile: skipped tests that need older checkpoints. */
+      tests_not_applicable?: number;
       failures: string[];
       status: CapabilityResult["status"];
       inherited: boolean;
@@ -106,6 +110,8 @@ export class ConformanceReport {
   readonly errors: string[];
   readonly durationMs: number;
   readonly sections: ReportSection[];
+  /** What the saver was declared to keep; `latest-only` tests only the latest checkpoint's guarantees. */
+  readonly profile: SaverProfile;
 
   constructor(init: {
     checkpointerName: string;
@@ -113,12 +119,14 @@ export class ConformanceReport {
     errors?: string[];
     durationMs?: number;
     sections?: ReportSection[];
+    profile?: SaverProfile;
   }) {
     this.checkpointerName = init.checkpointerName;
     this.results = init.results;
     this.errors = init.errors ?? [];
     this.durationMs = init.durationMs ?? 0;
     this.sections = init.sections ?? [];
+    this.profile = init.profile ?? "full";
   }
 
   /** Every base capability in scope passed (all five, unless the capabilities option or grep narrowed the run). */
@@ -154,7 +162,7 @@ export class ConformanceReport {
     const devText = deviations > 0 ? ` +${deviations} known deviation${deviations === 1 ? "" : "s"}` : "";
     const errText = this.errors.length > 0 ? `; ${this.errors.length} run error${this.errors.length === 1 ? "" : "s"}` : "";
     const resultLine =
-      `Result: ${level} (${counts.passed}/${counts.checked})${devText}` +
+      `Result: ${levelWithProfile(level, this.profile)} (${counts.passed}/${counts.checked})${devText}` +
       sections.map((s) => `; ${s.summary}`).join("") +
       errText +
       (nothingChecked ? "; nothing was checked" : "");
@@ -211,6 +219,11 @@ export class ConformanceReport {
     }
   }
 
+  /** The level as reporters print it: `BASE (latest-only)` for a latest-only saver. */
+  levelLabel(): string {
+    return levelWithProfile(this.conformanceLevel(), this.profile);
+  }
+
   capabilityResults(): CapabilityResult[] {
     return CAPABILITIES.map((c) => this.results[c.id]).filter((r): r is CapabilityResult => r !== undefined);
   }
@@ -246,6 +259,8 @@ export class ConformanceReport {
         tests_passed: counts.passed,
         tests_failed: counts.failed,
         tests_skipped: counts.skipped,
+        // Under latest-only: how many of the skipped tests need older checkpoints (not applicable, never passed).
+        ...(this.profile !== "full" ? { tests_not_applicable: r.tests.filter((t) => !t.advisory && t.status === "skipped" && isNotApplicableReason(t.reason)).length } : {}),
         failures: failed.filter(isCountedFailure).map((t) => `${t.name}: ${firstLine(t.failure.message)}`),
         status: r.status,
         inherited: r.inherited,
@@ -297,6 +312,7 @@ export class ConformanceReport {
         known_deviations: verdict.deviations,
         sections: Object.fromEntries(verdict.sections.map((s) => [s.key, { passed: s.passed, summary: s.summary }])),
       },
+      ...(this.profile !== "full" ? { profile: this.profile } : {}),
     };
     for (const section of this.sections) dict[section.key] = section.toJSON();
     return dict;

@@ -13,7 +13,7 @@ export function listSpecTests(options: Pick<SuiteOptions, "capabilities" | "grep
     out.push(`${capability} (${kind}) ${signature}`);
     const width = Math.max(...tests.map((t) => t.name.length));
     for (const t of tests) {
-      const flags = [t.advisory ? "advisory" : "", t.requires?.length ? `needs ${t.requires.join(",")}` : ""].filter(Boolean);
+      const flags = [t.advisory ? "advisory" : "", t.requires?.length ? `needs ${t.requires.join(",")}` : "", t.needsHistory ? "not with --latest-only" : ""].filter(Boolean);
       out.push(`  ${t.name.padEnd(width)}  ${t.ids.join(", ")}${flags.length ? ` (${flags.join("; ")})` : ""}`);
       out.push(`  ${" ".repeat(width)}  ${t.description}`);
     }
@@ -26,6 +26,6 @@ export function listSpecTests(options: Pick<SuiteOptions, "capabilities" | "grep
 export function listGraphScenarios(selected: readonly string[] | undefined): string {
   const scenarios = GRAPH_SCENARIOS.filter((s) => !selected || selected.includes(s.id));
   const width = Math.max(...scenarios.map((s) => s.name.length));
-  const lines = scenarios.map((s) => `  ${s.id}  ${s.name.padEnd(width)}  ${s.description}`);
+  const lines = scenarios.map((s) => `  ${s.id}  ${s.name.padEnd(width)}  ${s.description}${s.needsHistory ? " (not with --latest-only)" : ""}`);
   return ["graph scenarios (each run on the saver and on MemorySaver, transcripts compared)", ...lines, "", `${scenarios.length} graph scenarios`, ""].join("\n");
 }

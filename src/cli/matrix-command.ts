@@ -4,6 +4,7 @@ import { registrationBackend } from "../matrix/registration-backend.js";
 import { renderMatrixJson } from "../matrix/render-json.js";
 import { renderMatrixMarkdown } from "../matrix/render-markdown.js";
 import { renderMatrixTerminal, seconds, summary } from "../matrix/render-terminal.js";
+import { renderMatrixHtml } from "../reporters/html/matrix-html.js";
 import { buildGrid } from "../matrix/grid.js";
 import { runMatrix } from "../matrix/run-matrix.js";
 import { MatrixRunRecorder } from "../matrix/run-recorder.js";
@@ -19,10 +20,11 @@ import type { ProgressStream } from "./progress-line.js";
 import { CliUsageError } from "./usage-error.js";
 
 /** The formats of the matrix, by --reporter name: pretty is the terminal table (the only one with colours). */
-const MATRIX_FORMATS: Record<"pretty" | "markdown" | "json", (result: MatrixResult, color: boolean) => string> = {
+const MATRIX_FORMATS: Record<"pretty" | "markdown" | "json" | "html", (result: MatrixResult, color: boolean) => string> = {
   pretty: (result, color) => renderMatrixTerminal(result, { color }),
   markdown: (result) => renderMatrixMarkdown(result),
   json: (result) => renderMatrixJson(result),
+  html: (result) => renderMatrixHtml(result),
 };
 type MatrixFormat = keyof typeof MATRIX_FORMATS;
 
@@ -103,7 +105,7 @@ function backendProgress(stream: ProgressStream): { onBackendStart(backend: Back
     onBackendEnd(outcome) {
       const text =
         outcome.status === "ran"
-          ? `${outcome.report.conformanceLevel()} (${seconds(outcome.durationMs)})`
+          ? `${outcome.report.levelLabel()} (${seconds(outcome.durationMs)})`
           : outcome.status === "skipped"
             ? `skipped (${outcome.reason})`
             : `could not start (${outcome.error})`;

@@ -24,6 +24,7 @@ const CONFORMANCE_OPTIONS: readonly CliOptionName[] = [
   "seed",
   "path",
   "reporter",
+  "latest-only",
 ];
 
 /** --bench with an option it would ignore is bad usage, so nobody believes it was applied. */

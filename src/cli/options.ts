@@ -69,6 +69,12 @@ export const CLI_OPTIONS = {
     parse: (raw) => (raw === undefined ? undefined : checkTimeoutMs(positiveInteger(raw, "--timeout", "10000", "ms"), "--timeout")),
     apply: (value, options) => (value ? { ...options, timeoutMs: value } : options),
   }),
+  "latest-only": option({
+    type: "boolean",
+    help: "the saver keeps only the latest checkpoint per thread and namespace: history tests are not applicable, the level says (latest-only)",
+    parse: (raw) => raw ?? false,
+    apply: (value, options) => (value ? { ...options, profile: "latest-only" as const } : options),
+  }),
   strict: option({ type: "boolean", help: "exit 1 unless every detected capability passes (default: the base ones)", parse: (raw) => raw ?? false }),
   grep: option({
     type: "string",

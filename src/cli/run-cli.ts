@@ -39,6 +39,9 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
       return await runBenchCommand({ registered, backends: await loadBackends(options.backends), sizes, timeoutMs: validateOptions.timeoutMs, output: options.output }, io);
     }
     if (mode === "matrix" && options.backends) {
+      if (options["latest-only"]) {
+        throw new CliUsageError("--latest-only does not apply to --backends (the built-in savers keep history); declare your saver's profile in its registration: checkpointerTest({ name, profile: \"latest-only\" }, factory)");
+      }
       const command = { backends: (await loadBackends(options.backends)) ?? [], registered, reporters: options.reporter, output: options.output, strict: options.strict };
       const { runMatrixCommand } = await import("./matrix-command.js");
       return await runMatrixCommand({ ...command, validate: validateOptions }, io);

@@ -91,7 +91,7 @@ async function runTests(
     const result =
       timeoutsInARow >= CONSECUTIVE_TIMEOUTS_TO_STOP
         ? stoppedAnswering(plan.registered, test, plan.timeoutMs)
-        : await runSpecTest({ registered: plan.registered, capability: capability.capability, test, saver, timeoutMs: plan.timeoutMs });
+        : await runSpecTest({ registered: plan.registered, capability: capability.capability, test, saver, timeoutMs: plan.timeoutMs, profile: plan.profile });
     timeoutsInARow = result.status === "failed" && result.failure.errorName === "TimeoutError" ? timeoutsInARow + 1 : 0;
     tests.push(result);
     report(result);

@@ -1,6 +1,7 @@
 import { CAPABILITIES, CAPABILITY_IDS, isCapability, type Capability, type CapabilityKind } from "../capabilities.js";
 import type { GraphOptions } from "../graph/options.js";
 import type { ModelOptions } from "../model/options.js";
+import { effectiveProfile, isSaverProfile, profileOptionError, type SaverProfile } from "../profile/profile.js";
 import type { RegisteredCheckpointer } from "../registration.js";
 import { ConformanceUsageError } from "./errors.js";
 import { specFor } from "../spec/index.js";
@@ -24,6 +25,8 @@ export interface SuiteOptions {
   lifespanTimeoutMs?: number;
   /** Run only spec tests whose name, description or catalog id matches. */
   grep?: string | RegExp;
+  /** What the saver keeps (`"latest-only"` for a shallow saver); overrides the registration's `profile`. */
+  profile?: SaverProfile;
 }
 
 /** @public */
@@ -51,6 +54,8 @@ export interface RunPlan {
   registered: RegisteredCheckpointer;
   timeoutMs: number;
   lifespanTimeoutMs: number;
+  /** The profile the run checks (the option, else the registration's). */
+  profile: SaverProfile;
   capabilities: readonly CapabilityPlan[];
 }
 
@@ -64,13 +69,17 @@ export function planRun(registered: RegisteredCheckpointer, options: SuiteOption
   const timeoutMs = checkTimeoutMs(options.timeoutMs, `${caller}: option "timeoutMs"`) ?? registered.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   const lifespanTimeoutMs =
     checkTimeoutMs(options.lifespanTimeoutMs, `${caller}: option "lifespanTimeoutMs"`) ?? registered.lifespanTimeoutMs ?? DEFAULT_LIFESPAN_TIMEOUT_MS;
+  if (options.profile !== undefined && !isSaverProfile(options.profile)) {
+    throw new ConformanceUsageError(profileOptionError(caller, describeValue(options.profile)));
+  }
+  const profile = effectiveProfile(registered, options);
   const selection = selectTests(options, caller);
   const capabilities = selection.map((plan): CapabilityPlan => {
     if (plan.skip || !registered.skipCapabilities.has(plan.capability)) return plan;
     return { ...plan, skip: { reason: "skipped by skipCapabilities", excluded: false } };
   });
   if (!sectionsAsked && capabilities.every((c) => c.skip)) throw new ConformanceUsageError(`${caller}: ${nothingToCheck(capabilities, options.grep)}`);
-  return { registered, timeoutMs, lifespanTimeoutMs, capabilities };
+  return { registered, timeoutMs, lifespanTimeoutMs, profile, capabilities };
 }
 
 /** The capabilities and spec tests that the `capabilities` and `grep` options select (the CLI's --list uses it without a registration). */

@@ -4,6 +4,7 @@ import { capabilityInfo, offersCapability, type Capability } from "../capabiliti
 import { ConformanceError } from "../assert.js";
 import { errorText } from "./describe-value.js";
 import { formatValue } from "../format.js";
+import { notApplicableReason, type SaverProfile } from "../profile/profile.js";
 import type { KnownDeviation, RegisteredCheckpointer, SaverLease } from "../registration.js";
 import type { FailureInfo, TestResult } from "../report.js";
 import type { SpecContext, SpecTest } from "../spec/types.js";
@@ -21,6 +22,8 @@ export interface SpecTestRun {
   /** The capability's saver, shared by its tests. */
   saver: BaseCheckpointSaver;
   timeoutMs: number;
+  /** What the saver is declared to keep: tests it cannot pass by design are not applicable. */
+  profile: SaverProfile;
 }
 
 /**
@@ -28,8 +31,10 @@ export interface SpecTestRun {
  * tracks saver calls (so a timeout names the pending one), cleans up extra
  * savers, and turns any error into a `FailureInfo`. Never throws.
  */
-export async function runSpecTest({ registered, capability, test, saver, timeoutMs }: SpecTestRun): Promise<TestResult> {
+export async function runSpecTest({ registered, capability, test, saver, timeoutMs, profile }: SpecTestRun): Promise<TestResult> {
   const meta = testMeta(registered, test);
+  const notApplicable = notApplicableReason(test, profile);
+  if (notApplicable !== undefined) return { ...meta, status: "skipped", reason: notApplicable };
   const missing = (test.requires ?? []).filter((cap) => !offersCapability(saver, cap));
   if (missing.length > 0) {
     return { ...meta, status: "skipped", reason: `needs ${missing.map((c) => capabilityInfo(c).method + "()").join(", ")}` };

@@ -66,6 +66,7 @@ export async function validate(registered: RegisteredCheckpointer, options: Vali
     errors,
     durationMs: performance.now() - started,
     sections,
+    profile: plan.profile,
   });
   progress.onRunEnd?.(report);
   return report;

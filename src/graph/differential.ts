@@ -25,18 +25,19 @@ export function caseId(scenario: GraphScenario, variant: ScenarioVariant): strin
 /**
  * Runs a scenario case on a fresh MemorySaver (the reference) and on the saver
  * under test, then compares the normalised transcripts. `latencyMs` (the
- * variant's, else the option's) slows the saver under test only.
+ * variant's, else the option's) slows the saver under test only. With
+ * `latestOnly`, snapshots' parents are not compared (a shallow saver keeps none).
  */
 export async function runDifferential(
   scenario: GraphScenario,
   variant: ScenarioVariant,
   lg: LangGraph,
   saver: BaseCheckpointSaver,
-  options: { latencyMs?: number } = {},
+  options: { latencyMs?: number; latestOnly?: boolean } = {},
 ): Promise<DifferentialRun> {
-  const expected = await runScenario(scenario, variant, lg, new lg.MemorySaver());
+  const expected = await runScenario(scenario, variant, lg, new lg.MemorySaver(), options);
   const latency = variant.latencyMs ?? options.latencyMs;
   const underTest = latency ? new LatencySaver(saver, latency) : saver;
-  const actual = await runScenario(scenario, variant, lg, underTest);
+  const actual = await runScenario(scenario, variant, lg, underTest, options);
   return { expected, actual, divergence: firstDivergence(expected, actual, scenario.clauses) };
 }

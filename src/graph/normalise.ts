@@ -10,6 +10,12 @@ const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/gi;
  * scenario then produce the same transcript exactly when they behave the same.
  */
 export class IdLabels {
+  /**
+   * @param compareParents false for a latest-only saver: it keeps no parent, so
+   * a snapshot's parentConfig is left out (and takes no label) on both runs.
+   */
+  constructor(private readonly compareParents = true) {}
+
   private readonly labels = new Map<string, string>();
   private readonly counts = { C: 0, T: 0, U: 0 };
 
@@ -76,7 +82,7 @@ export class IdLabels {
     const { thread_id: _thread, parents, ...metadata } = (s.metadata ?? {}) as Record<string, unknown>;
     return {
       checkpoint: this.config(s.config),
-      parent: s.parentConfig ? this.config(s.parentConfig) : null,
+      parent: !this.compareParents ? "(not compared: latest-only)" : s.parentConfig ? this.config(s.parentConfig) : null,
       values: this.value(s.values),
       next: [...s.next],
       metadata: {

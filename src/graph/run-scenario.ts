@@ -17,9 +17,10 @@ export async function runScenario(
   variant: ScenarioVariant,
   lg: LangGraph,
   checkpointer: BaseCheckpointSaver,
+  mode: { latestOnly?: boolean } = {},
 ): Promise<TranscriptEntry[]> {
   const entries: TranscriptEntry[] = [];
-  const ids = new IdLabels();
+  const ids = new IdLabels(!mode.latestOnly);
   const counts = new Map<string, number>();
   const run = randomUUID();
   const durability = variant.durability ?? "async";
@@ -50,6 +51,26 @@ export async function runScenario(
     step,
     state: (label, graph, config, options) => step(label, () => graph.getState(config, options), (s) => ids.snapshot(s)),
     history: async (label, graph, config, options) => {
+      if (mode.latestOnly) {
+        // A latest-only saver's history is its head: only that is compared, and a filtered history not at all.
+        if (options !== undefined) {
+          record(label, "(not compared: latest-only)");
+          return [];
+        }
+        const head = await step(
+          `${label} (its head: latest-only)`,
+          async () => {
+            const iterator = graph.getStateHistory(config);
+            try {
+              return (await iterator.next()).value as StateSnapshot | undefined;
+            } finally {
+              await iterator.return?.(undefined);
+            }
+          },
+          (s) => (s ? ids.snapshot(s) : null),
+        );
+        return head ? [head] : [];
+      }
       const snapshots = await step(
         label,
         () => listAllAsync(graph.getStateHistory(config, options)),

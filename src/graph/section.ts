@@ -1,4 +1,5 @@
 import type { KnownDeviation } from "../registration.js";
+import { effectiveProfile, NOT_APPLICABLE_LATEST_ONLY } from "../profile/profile.js";
 import { ConformanceUsageError } from "../registration.js";
 import type { ReportSection } from "../report.js";
 import type { SectionContext, SectionRunner } from "../engine/sections.js";
@@ -31,7 +32,8 @@ export const graphSectionRunner: SectionRunner = {
   async run(ctx) {
     const option = ctx.options.graph;
     if (option === undefined || option === false) return undefined;
-    const options: GraphOptions = option === true ? {} : option;
+    const given: GraphOptions = option === true ? {} : option;
+    const options: GraphOptions = { ...given, latestOnly: given.latestOnly === true || effectiveProfile(ctx.registered, ctx.options) === "latest-only" };
     const scenarios = selectScenarios(options);
     const loaded = await loadLangGraph();
     if (!loaded.ok) return new GraphSection({ skipped: `${loaded.reason}; the graph scenarios need @langchain/langgraph` });
@@ -52,7 +54,7 @@ async function runCase(
 ): Promise<GraphCaseResult> {
   const base = { id: caseId(scenario, variant), scenario: scenario.id, name: scenario.name, variant: variant.name };
   if (options.latestOnly && scenario.needsHistory) {
-    return { ...base, status: "not-applicable", reason: "reads history, replays or forks; the saver keeps only the latest checkpoint (latestOnly)" };
+    return { ...base, status: "not-applicable", reason: `${NOT_APPLICABLE_LATEST_ONLY}: reads history, replays or forks, and the saver keeps only the latest checkpoint` };
   }
   const deviation = findDeviation(ctx.registered.knownDeviations, scenario, base.id);
   const timeoutMs = options.timeoutMs ?? DEFAULT_GRAPH_CASE_TIMEOUT_MS;

@@ -66,7 +66,11 @@ export interface GraphScenario {
   readonly name: string;
   /** What it checks, one line. */
   readonly description: string;
-  /** Reads history, replays or forks: not applicable to savers that keep only the latest checkpoint. */
+  /**
+   * Reads checkpoints older than the latest (replays, forks, counts or filters
+   * the history): not applicable to a latest-only saver. Under latest-only, the
+   * other scenarios compare a plain history by its head only.
+   */
   readonly needsHistory: boolean;
   /** Storage clauses it leans on, the most likely culprit first. */
   readonly clauses: readonly ClauseId[];

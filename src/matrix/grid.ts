@@ -1,5 +1,6 @@
 import { CAPABILITIES, type Capability } from "../capabilities.js";
-import { countsOf, isDeviation, type CapabilityResult, type ConformanceLevel, type TestResult } from "../report.js";
+import { isNotApplicableReason } from "../profile/profile.js";
+import { countsOf, isDeviation, type CapabilityResult, type TestResult } from "../report.js";
 import { buildSectionRows, type MatrixSectionKey, type MatrixSectionRow } from "./section-rows.js";
 import type { BackendOutcome, MatrixResult } from "./types.js";
 
@@ -10,7 +11,8 @@ export interface MatrixColumn {
   id: string;
   title: string;
   status: BackendOutcome["status"];
-  level?: ConformanceLevel;
+  /** The level with its profile, e.g. `BASE (latest-only)`. */
+  level?: string;
   durationMs?: number;
   /** Why it was skipped or could not run. */
   note?: string;
@@ -78,7 +80,7 @@ function toColumn(outcome: BackendOutcome): MatrixColumn {
     passed += counts.passed;
     failed += counts.failed;
   }
-  return { ...base, level: outcome.report.conformanceLevel(), durationMs: outcome.durationMs, passed, failed };
+  return { ...base, level: outcome.report.levelLabel(), durationMs: outcome.durationMs, passed, failed };
 }
 
 function toCell(result: CapabilityResult | undefined): MatrixCell | undefined {
@@ -98,7 +100,7 @@ function toCell(result: CapabilityResult | undefined): MatrixCell | undefined {
 }
 
 function verdictOf(test: TestResult): TestVerdict {
-  if (test.status === "skipped") return "skip";
+  if (test.status === "skipped") return isNotApplicableReason(test.reason) ? "not-applicable" : "skip";
   if (test.advisory) return test.status === "passed" ? "advisory-pass" : "advisory-fail";
   if (test.status === "passed") return "pass";
   return isDeviation(test) ? "deviation" : "fail";

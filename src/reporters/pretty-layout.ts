@@ -1,6 +1,7 @@
 import { CAPABILITIES, type Capability, type CapabilityKind } from "../capabilities.js";
 import { countsOf, isDeviation, type CapabilityResult } from "../engine/results.js";
 import type { ConformanceReport } from "../report.js";
+import { isNotApplicableReason } from "../profile/profile.js";
 
 const WIDTH = 52;
 
@@ -43,6 +44,10 @@ export function renderPrettyReport(report: ConformanceReport): string {
     .filter((r) => r.status === "not-implemented" || (r.status === "skipped" && !r.reason.startsWith("not selected")))
     .map((r) => `      ${r.capability}: ${"reason" in r ? r.reason : ""}`);
   if (notes.length > 0) out.push("    NOTES", ...notes, "");
+  const notApplicable = report.capabilityResults().flatMap((r) => r.tests.filter((t) => t.status === "skipped" && isNotApplicableReason(t.reason)));
+  if (notApplicable.length > 0) {
+    out.push(`    NOT APPLICABLE (latest-only): ${notApplicable.length} spec tests need checkpoints older than the latest (--reporter verbose lists them)`, "");
+  }
 
   const failures = report.failures();
   if (failures.length > 0) {

@@ -49,6 +49,7 @@ const threadsAtOnce: SpecTest = {
   name: "test_conc_threads_run_at_once",
   ids: ["CONC-02"],
   description: "several threads, each a chain of puts, running at once on one saver keep their own history",
+  needsHistory: true,
   async run(ctx) {
     const steps = 4;
     const threads = range(6).map((t) => ({ threadId: ctx.threadId(`conc-${t}`), ids: [] as string[] }));
@@ -113,6 +114,7 @@ const listWhilePut: SpecTest = {
   name: "test_conc_list_while_put",
   ids: ["CONC-04"],
   description: "iterating list() while put() adds checkpoints to the same thread yields each old checkpoint once, newest first",
+  needsHistory: true,
   async run(ctx) {
     const threadId = ctx.threadId("conc");
     const original: string[] = [];

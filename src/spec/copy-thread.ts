@@ -54,6 +54,7 @@ const tests: SpecTest[] = [
     name: "test_copy_thread_basic",
     ids: ["CT-01"],
     description: "after copyThread(src, dst), list(dst) yields the 3 copied checkpoints",
+    needsHistory: true,
     async run(ctx) {
       const { dst } = await copiedSourceThread(ctx);
       expectLength(await listAll(ctx.saver, generateConfig(dst)), 3, "after copyThread(src, dst) of a 3-checkpoint thread, list(dst) must yield 3 checkpoints");
@@ -195,6 +196,7 @@ const tests: SpecTest[] = [
   {
     name: "test_copy_thread_preserves_delta_history",
     ids: ["CT-10"],
+    needsHistory: true,
     requires: ["delta_channel_history"],
     description: "getDeltaChannelHistory of the copied head equals the source's (same seed, writes, task ids)",
     async run(ctx) {

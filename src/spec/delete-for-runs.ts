@@ -38,6 +38,7 @@ const tests: SpecTest[] = [
     name: "test_delete_for_runs_single",
     ids: ["DFR-01"],
     description: "deleteForRuns([run1]) removes run1's checkpoint and keeps its child of run2",
+    needsHistory: true,
     async run(ctx) {
       const threadId = ctx.threadId();
       const [run1, run2] = [randomUUID(), randomUUID()];
@@ -54,6 +55,7 @@ const tests: SpecTest[] = [
     name: "test_delete_for_runs_multiple",
     ids: ["DFR-02"],
     description: "deleteForRuns([run1, run2]) removes both runs of a chain and keeps run3",
+    needsHistory: true,
     async run(ctx) {
       const threadId = ctx.threadId();
       const [run1, run2, run3] = [randomUUID(), randomUUID(), randomUUID()];
@@ -72,6 +74,7 @@ const tests: SpecTest[] = [
     name: "test_delete_for_runs_preserves_other_runs",
     ids: ["DFR-03"],
     description: "a run not listed keeps its checkpoint on the same thread",
+    needsHistory: true,
     async run(ctx) {
       const threadId = ctx.threadId();
       const [runKeep, runDelete] = [randomUUID(), randomUUID()];
@@ -178,6 +181,7 @@ const tests: SpecTest[] = [
     name: "test_delete_for_runs_keeps_checkpoints_without_run_id",
     ids: ["DFR-08"],
     description: "checkpoints with no run_id survive, including a child of a deleted checkpoint",
+    needsHistory: true,
     async run(ctx) {
       const threadId = ctx.threadId();
       const runId = randomUUID();

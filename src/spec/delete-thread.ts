@@ -8,6 +8,7 @@ const tests: SpecTest[] = [
     name: "test_delete_thread_removes_checkpoints",
     ids: ["DT-01"],
     description: "after deleteThread(T), getTuple finds nothing on T and list yields nothing",
+    needsHistory: true,
     async run(ctx) {
       const threadId = ctx.threadId();
       await putCheckpointChain(ctx.saver, { threadId, length: 3 });

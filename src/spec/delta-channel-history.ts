@@ -57,6 +57,7 @@ const tests: SpecTest[] = [
     name: "test_history_returns_writes_oldest_first",
     ids: ["DCH-01"],
     description: "snapshot at step 0, writes at 1..4, head 4: the writes come back [1, 2, 3], oldest first",
+    needsHistory: true,
     run: inEveryNamespace(async (ctx, ns, where) => {
       const chain = await buildDeltaChain(ctx.saver, { threadId: ctx.threadId(), checkpointNs: ns, channel: "ch", snapshotsAtSteps: [0], totalSteps: 5 });
       const result = await history(ctx, chain[4], ["ch"]);
@@ -68,6 +69,7 @@ const tests: SpecTest[] = [
     name: "test_history_seed_is_nearest_snapshot",
     ids: ["DCH-02"],
     description: "snapshots at 0 and 3, head 5: the seed is DeltaSnapshot(3) and the writes are [4]",
+    needsHistory: true,
     run: inEveryNamespace(async (ctx, ns, where) => {
       const chain = await buildDeltaChain(ctx.saver, { threadId: ctx.threadId(), checkpointNs: ns, channel: "ch", snapshotsAtSteps: [0, 3], totalSteps: 6 });
       const result = await history(ctx, chain[5], ["ch"]);
@@ -79,6 +81,7 @@ const tests: SpecTest[] = [
     name: "test_history_excludes_target_pending_writes",
     ids: ["DCH-03"],
     description: "a write stored on the target checkpoint itself is not in its history",
+    needsHistory: true,
     run: inEveryNamespace(async (ctx, ns, where) => {
       const chain = await buildDeltaChain(ctx.saver, { threadId: ctx.threadId(), checkpointNs: ns, channel: "ch", snapshotsAtSteps: [0], totalSteps: 3 });
       const head = chain[2];
@@ -92,6 +95,7 @@ const tests: SpecTest[] = [
     name: "test_history_multi_channel",
     ids: ["DCH-04", "DCH-08"],
     description: "channel a (snapshot at 1) and b (snapshot at 3) stop on their own: a [1, 2, 3], b [3]",
+    needsHistory: true,
     run: inEveryNamespace(async (ctx, ns, where) => {
       const steps = [0, 1, 2, 3, 4].map((step) => ({
         values: step === 1 ? { a: new DeltaSnapshot("snap_a") } : step === 3 ? { b: new DeltaSnapshot("snap_b") } : {},
@@ -118,6 +122,7 @@ const tests: SpecTest[] = [
     name: "test_history_walk_to_root_no_seed",
     ids: ["DCH-06"],
     description: "no ancestor stored the channel: no seed key, and every on-path write from the root",
+    needsHistory: true,
     run: inEveryNamespace(async (ctx, ns, where) => {
       const chain = await buildDeltaChain(ctx.saver, { threadId: ctx.threadId(), checkpointNs: ns, channel: "ch", snapshotsAtSteps: [], totalSteps: 4 });
       const result = await history(ctx, chain[3], ["ch"]);
@@ -129,6 +134,7 @@ const tests: SpecTest[] = [
     name: "test_history_migration_plain_value_as_seed",
     ids: ["DCH-07"],
     description: "a plain stored value (pre-delta migration) is the seed as is, not a DeltaSnapshot",
+    needsHistory: true,
     run: inEveryNamespace(async (ctx, ns, where) => {
       const steps = [0, 1, 2, 3].map((step) => (step === 1 ? { values: { ch: [10, 20, 30] } } : { writes: [["ch", step]] as [string, unknown][] }));
       const chain = await putChain(ctx.saver, ctx.threadId(), ns, steps);
@@ -143,6 +149,7 @@ const tests: SpecTest[] = [
     name: "test_history_seed_ancestor_own_writes_are_replayed",
     ids: ["DCH-08"],
     description: "the writes stored at the seed ancestor are replayed; older ones are not",
+    needsHistory: true,
     run: inEveryNamespace(async (ctx, ns, where) => {
       const labels = ["older-than-seed", "at-seed", "after-seed", "pending-at-head"];
       const values: Record<number, unknown[]> = { 0: [10], 1: [10, 20] };
@@ -161,6 +168,7 @@ const tests: SpecTest[] = [
     name: "test_history_orders_writes_within_a_checkpoint",
     ids: ["DCH-09", "JS-02"],
     description: "two tasks' writes on one checkpoint come back in task-id order, not insertion order",
+    needsHistory: true,
     run: inEveryNamespace(async (ctx, ns, where) => {
       const [c0, c1] = await putChain(ctx.saver, ctx.threadId(), ns, [{ values: { ch: new DeltaSnapshot([]) } }, {}]);
       await ctx.saver.putWrites(c0, [["ch", ["b"]]], "task-b");
@@ -177,6 +185,7 @@ const tests: SpecTest[] = [
     name: "test_history_orders_writes_by_task_path",
     ids: ["DCH-09", "JS-02"],
     description: "parallel tasks' writes on one checkpoint come back in task-path order, before task-id order",
+    needsHistory: true,
     run: inEveryNamespace(async (ctx, ns, where) => {
       const [c0, c1] = await putChain(ctx.saver, ctx.threadId(), ns, [{ values: { ch: new DeltaSnapshot([]) } }, {}]);
       await ctx.saver.putWrites(c0, [["ch", ["from-a"]]], "task-a", "~__pregel_pull, zz");
@@ -193,6 +202,7 @@ const tests: SpecTest[] = [
     name: "test_history_result_shape",
     ids: ["DCH-10"],
     description: "one entry per requested channel (a never-written one is {writes: []}), writes filtered to it",
+    needsHistory: true,
     run: inEveryNamespace(async (ctx, ns, where) => {
       const steps = [{ values: { ch: new DeltaSnapshot([0]) }, writes: [["ch", 1], ["other", "x"]] as [string, unknown][], taskId: "task-0" }, {}];
       const chain = await putChain(ctx.saver, ctx.threadId(), ns, steps);
@@ -208,6 +218,7 @@ const tests: SpecTest[] = [
     name: "test_history_follows_parent_chain_on_forks",
     ids: ["DCH-11"],
     description: "on a fork, only ancestors on the target's parent path contribute (not list(before))",
+    needsHistory: true,
     run: inEveryNamespace(async (ctx, ns, where) => {
       const threadId = ctx.threadId();
       const [c0, branchA] = await putChain(ctx.saver, threadId, ns, [{ values: { ch: new DeltaSnapshot([0]) }, writes: [["ch", [1]]] }, { writes: [["ch", ["A"]]] }]);
@@ -224,6 +235,7 @@ const tests: SpecTest[] = [
     name: "test_history_target_resolved_like_get_tuple",
     ids: ["DCH-12"],
     description: "no checkpoint_id means the latest checkpoint; an unknown target gives {writes: []} without a seed",
+    needsHistory: true,
     run: inEveryNamespace(async (ctx, ns, where) => {
       const threadId = ctx.threadId();
       const chain = await buildDeltaChain(ctx.saver, { threadId, checkpointNs: ns, channel: "ch", snapshotsAtSteps: [0], totalSteps: 4 });

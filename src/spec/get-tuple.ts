@@ -52,6 +52,7 @@ const tests: SpecTest[] = [
     name: "test_get_tuple_latest_when_no_checkpoint_id",
     ids: ["GT-02"],
     description: "without checkpoint_id getTuple returns the latest checkpoint, with its own config, parent and writes",
+    needsHistory: true,
     async run(ctx) {
       for (const ns of ROOT_AND_CHILD) {
         const { threadId, configs, ids } = await chainOfThree(ctx, ns);
@@ -71,6 +72,7 @@ const tests: SpecTest[] = [
     name: "test_get_tuple_latest_is_greatest_checkpoint_id",
     ids: ["GT-02"],
     description: "\"latest\" is the greatest checkpoint_id of the thread and namespace, not the last one put",
+    needsHistory: true,
     async run(ctx) {
       const threadId = ctx.threadId();
       const older = generateCheckpoint();
@@ -85,6 +87,7 @@ const tests: SpecTest[] = [
     name: "test_get_tuple_specific_checkpoint_id",
     ids: ["GT-03"],
     description: "with a checkpoint_id getTuple returns exactly that checkpoint, not the latest",
+    needsHistory: true,
     async run(ctx) {
       for (const ns of ROOT_AND_CHILD) {
         const { configs, ids } = await chainOfThree(ctx, ns);
@@ -151,6 +154,7 @@ const tests: SpecTest[] = [
     name: "test_get_tuple_parent_config",
     ids: ["GT-07"],
     description: "a first checkpoint has no parentConfig; a child's is {thread_id, checkpoint_ns, parent's checkpoint_id}",
+    needsHistory: true,
     async run(ctx) {
       for (const ns of ROOT_AND_CHILD) {
         const threadId = ctx.threadId();
@@ -236,6 +240,7 @@ const tests: SpecTest[] = [
     name: "test_get_returns_tuple_checkpoint",
     ids: ["JS-11"],
     description: "get(config) is (await getTuple(config))?.checkpoint: the checkpoint asked for, or undefined",
+    needsHistory: true,
     async run(ctx) {
       const threadId = ctx.threadId();
       const parent = await putTestCheckpoint(ctx.saver, { threadId, channelValues: { k: "parent" } });
@@ -251,6 +256,7 @@ const tests: SpecTest[] = [
     name: "test_get_tuple_migrates_pending_sends",
     ids: ["JS-12"],
     description: "a v<4 checkpoint with a parent gains __pregel_tasks from the parent's TASKS writes",
+    needsHistory: true,
     async run(ctx) {
       const threadId = ctx.threadId();
       const legacy = (): Checkpoint => ({ ...generateCheckpoint(), v: 1 });

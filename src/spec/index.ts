@@ -19,6 +19,7 @@ import { adversarialFilterTests } from "./adversarial-filters.js";
 import { interleavingTests } from "./interleavings.js";
 import { adversarialValueTests } from "./adversarial-values.js";
 import { orderAndBoundaryTests } from "./orders-and-boundaries.js";
+import { latestOnlyTests } from "./latest-only.js";
 
 /** The only registry: capability -> its spec. */
 export const SPECS: Partial<Record<Capability, CapabilitySpec>> = withExtraTests({
@@ -31,7 +32,7 @@ export const SPECS: Partial<Record<Capability, CapabilitySpec>> = withExtraTests
   copy_thread: copyThreadSpec,
   prune: pruneSpec,
   delta_channel_history: deltaChannelHistorySpec,
-}, isolationTests, concurrencyTests, serializationTests, adversarialKeyTests, adversarialExtendedKeyTests, adversarialFilterTests, interleavingTests, adversarialValueTests, orderAndBoundaryTests);
+}, isolationTests, concurrencyTests, serializationTests, adversarialKeyTests, adversarialExtendedKeyTests, adversarialFilterTests, interleavingTests, adversarialValueTests, orderAndBoundaryTests, latestOnlyTests);
 
 export function specFor(capability: Capability): CapabilitySpec | undefined {
   return SPECS[capability];

@@ -35,6 +35,7 @@ const pythonTests: SpecTest[] = [
     name: "test_list_all",
     ids: ["LS-01"],
     description: "list({thread_id, checkpoint_ns: \"\"}) yields every checkpoint of the thread",
+    needsHistory: true,
     async run(ctx) {
       const { threadId, ids } = await putListData(ctx);
       const listed = await listAll(ctx.saver, generateConfig(threadId));
@@ -45,6 +46,7 @@ const pythonTests: SpecTest[] = [
     name: "test_list_by_thread",
     ids: ["LS-02"],
     description: "list() is scoped to its thread_id: an unknown thread yields nothing",
+    needsHistory: true,
     async run(ctx) {
       const { threadId, ids } = await putListData(ctx);
       const unknown = await listAll(ctx.saver, generateConfig(ctx.threadId("unknown")));
@@ -71,6 +73,7 @@ const pythonTests: SpecTest[] = [
     name: "test_list_ordering",
     ids: ["LS-04"],
     description: "list() yields newest first (descending checkpoint_id)",
+    needsHistory: true,
     async run(ctx) {
       const { threadId, ids } = await putListData(ctx);
       const listed = await listAll(ctx.saver, generateConfig(threadId));
@@ -81,6 +84,7 @@ const pythonTests: SpecTest[] = [
     name: "test_list_metadata_filter_single_key",
     ids: ["LS-05"],
     description: "filter {source: \"input\"} yields exactly the input checkpoints",
+    needsHistory: true,
     async run(ctx) {
       const { threadId, ids } = await putListData(ctx);
       const listed = await listAll(ctx.saver, generateConfig(threadId), { filter: { source: "input" } });
@@ -92,6 +96,7 @@ const pythonTests: SpecTest[] = [
     name: "test_list_metadata_filter_step",
     ids: ["LS-06"],
     description: "filter {step: 1} (a number) yields exactly the step-1 checkpoint",
+    needsHistory: true,
     async run(ctx) {
       const { threadId, ids } = await putListData(ctx);
       const listed = await listAll(ctx.saver, generateConfig(threadId), { filter: { step: 1 } });
@@ -127,6 +132,7 @@ const pythonTests: SpecTest[] = [
     name: "test_list_metadata_custom_keys",
     ids: ["LS-09"],
     description: "custom metadata keys (score, run_id) are filterable",
+    needsHistory: true,
     async run(ctx) {
       const threadId = ctx.threadId();
       const abc = await putOne(ctx, threadId, "", generateMetadata("loop", 0, { score: 42, run_id: "run-abc" }));
@@ -140,6 +146,7 @@ const pythonTests: SpecTest[] = [
     name: "test_list_before",
     ids: ["LS-10"],
     description: "before yields only checkpoints with a smaller checkpoint_id",
+    needsHistory: true,
     async run(ctx) {
       const { threadId, ids } = await putListData(ctx);
       const listed = await listAll(ctx.saver, generateConfig(threadId), { before: generateConfig(threadId, "", ids[2]) });
@@ -150,6 +157,7 @@ const pythonTests: SpecTest[] = [
     name: "test_list_limit",
     ids: ["LS-11"],
     description: "limit N yields the newest N checkpoints",
+    needsHistory: true,
     async run(ctx) {
       const { threadId, ids } = await putListData(ctx);
       const newest = [...ids].reverse();
@@ -163,6 +171,7 @@ const pythonTests: SpecTest[] = [
     name: "test_list_limit_plus_before",
     ids: ["LS-12"],
     description: "before and limit together page backwards: before the 4th, limit 1 yields the 3rd",
+    needsHistory: true,
     async run(ctx) {
       const { threadId, ids } = await putListData(ctx);
       const listed = await listAll(ctx.saver, generateConfig(threadId), { before: generateConfig(threadId, "", ids[3]), limit: 1 });
@@ -173,6 +182,7 @@ const pythonTests: SpecTest[] = [
     name: "test_list_combined_thread_and_filter",
     ids: ["LS-05"],
     description: "thread_id and filter {source: \"loop\"} combine",
+    needsHistory: true,
     async run(ctx) {
       const { threadId, ids } = await putListData(ctx);
       const listed = await listAll(ctx.saver, generateConfig(threadId), { filter: { source: "loop" } });
@@ -236,6 +246,7 @@ const jsTests: SpecTest[] = [
     name: "test_list_before_uses_only_checkpoint_id",
     ids: ["LS-10"],
     description: "before's thread_id and namespace are ignored; a before without checkpoint_id restricts nothing",
+    needsHistory: true,
     async run(ctx) {
       const { threadId, ids } = await putListData(ctx);
       const foreign = await listAll(ctx.saver, generateConfig(threadId), { before: generateConfig(ctx.threadId("other"), "child:1", ids[2]) });
@@ -252,6 +263,7 @@ const jsTests: SpecTest[] = [
     name: "test_list_empty_filter_is_no_filter",
     ids: ["LS-16"],
     description: "filter {} and an absent filter both yield everything",
+    needsHistory: true,
     async run(ctx) {
       const { threadId, ids } = await putListData(ctx);
       for (const [label, options] of [["filter {}", { filter: {} }], ["no options", undefined]] as const) {
@@ -275,6 +287,7 @@ const jsTests: SpecTest[] = [
     name: "test_list_without_namespace_lists_all_namespaces",
     ids: ["LS-15", "JS-07"],
     description: "list({thread_id}) without checkpoint_ns yields every namespace; a limit counts across them",
+    needsHistory: true,
     async run(ctx) {
       const threadId = ctx.threadId();
       const ids: string[] = [];
@@ -296,6 +309,7 @@ const jsTests: SpecTest[] = [
     name: "test_list_matches_get_tuple",
     ids: ["LS-17"],
     description: "every listed tuple equals getTuple() of its id: config, checkpoint, metadata, parentConfig, writes",
+    needsHistory: true,
     async run(ctx) {
       const threadId = ctx.threadId();
       for (const ns of ["", "child:1"]) {
@@ -327,6 +341,7 @@ const jsTests: SpecTest[] = [
   {
     name: "test_list_checkpoint_id_in_config",
     ids: ["LS-18"],
+    needsHistory: true,
     advisory: true,
     advisoryReason: "measured: SqliteSaver ignores a checkpoint_id in the list config; catalog LS-18 is ADV",
     description: "a checkpoint_id in the list config yields only that checkpoint",
@@ -340,6 +355,7 @@ const jsTests: SpecTest[] = [
     name: "test_list_migrates_pending_sends",
     ids: ["JS-12"],
     description: "a v<4 checkpoint listed newest gets its parent's TASKS writes as channel_values.__pregel_tasks",
+    needsHistory: true,
     async run(ctx) {
       const threadId = ctx.threadId();
       const checkpoint0 = { ...generateCheckpoint(), v: 1 };
@@ -362,6 +378,7 @@ const jsTests: SpecTest[] = [
     name: "test_list_combinations",
     ids: ["LS-01", "LS-02", "LS-04", "LS-05", "LS-10", "LS-11", "LS-15", "LS-16", "LS-17"],
     description: "every combination of thread x namespace x limit x before x filter yields exactly the matching tuples",
+    needsHistory: true,
     async run(ctx) {
       const data = await putMatrixData(ctx);
       const threads = [...data.threads, { label: "an unknown thread", id: data.unknownThread }];
@@ -372,6 +389,7 @@ const jsTests: SpecTest[] = [
     name: "test_list_without_thread_id_lists_every_thread",
     ids: ["LS-14", "LS-15", "LS-16"],
     description: "without thread_id, every combination of namespace x limit x before x filter spans all threads",
+    needsHistory: true,
     async run(ctx) {
       // A fresh saver keeps the listing small; data of other threads is still tolerated (a shared database).
       const saver = await ctx.freshSaver();

@@ -179,6 +179,7 @@ const tests: SpecTest[] = [
     name: "test_put_multiple_checkpoints_same_thread",
     ids: ["PUT-10"],
     description: "three chained puts on one thread are each found by their own id",
+    needsHistory: true,
     async run(ctx) {
       const threadId = ctx.threadId();
       const ids: string[] = [];
@@ -212,6 +213,7 @@ const tests: SpecTest[] = [
     name: "test_put_parent_config",
     ids: ["PUT-12"],
     description: "the parent is the checkpoint_id of the put config (not metadata.parents)",
+    needsHistory: true,
     async run(ctx) {
       const threadId = ctx.threadId();
       const c1 = generateCheckpoint();
@@ -232,6 +234,7 @@ const tests: SpecTest[] = [
     name: "test_put_incremental_channel_update",
     ids: ["PUT-13"],
     description: "channels not in newVersions are still read back (from the ancestor that stored them)",
+    needsHistory: true,
     async run(ctx) {
       const threadId = ctx.threadId();
       const c1 = generateCheckpoint({ channelValues: { a: "v1", b: "v2" }, channelVersions: { a: 1, b: 1 } });

@@ -44,6 +44,12 @@ export interface SpecTest {
    * measurably fails it, or the catalog clause that puts it outside the contract.
    */
   readonly advisoryReason?: string;
+  /**
+   * Reads a checkpoint older than the latest (history, `before`, parent lookups,
+   * delta history): not applicable to a saver declared `latest-only`. A test
+   * that checks both kinds of guarantee is split, so the latest-only part still runs.
+   */
+  readonly needsHistory?: boolean;
   /** Other capabilities this test needs (besides its own). Without them it is skipped, with the reason. */
   readonly requires?: readonly Capability[];
   run(ctx: SpecContext): Promise<void>;

@@ -14,7 +14,7 @@ describe("checkpoint-conformance CLI (arguments, in process)", () => {
     ["an option without its value", ["x.ts", "--timeout"], ["option --timeout needs a value"]],
     ["an unknown capability", ["x.ts", "--capabilities", "put,puts"], ['unknown capability "puts" in --capabilities', "put_writes"]],
     ["an unknown capability in --skip", ["x.ts", "--skip", "prunes"], ['unknown capability "prunes" in --skip']],
-    ["an unknown reporter", ["x.ts", "--reporter", "html"], ['unknown reporter "html"', "junit"]],
+    ["an unknown reporter", ["x.ts", "--reporter", "htm"], [`unknown reporter "htm"`, "junit"]],
     ["a reporter with an empty file", ["x.ts", "--reporter", "junit:"], ["empty file name", "junit:FILE"]],
     ["a bad timeout", ["x.ts", "--timeout", "soon"], ["--timeout must be a positive whole number"]],
     ["two modules", ["a.ts", "b.ts"], ["expected one <module>, got 2"]],

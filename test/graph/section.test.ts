@@ -20,12 +20,12 @@ describe("the graph section in validate()", () => {
     expect(report.formatReport()).toMatch(/GRAPH SCENARIOS[\s\S]*✓ G05 update-state-as-node[\s\S]*Result: 2 passed, 0 failed/);
   });
 
-  it("latestOnly: history, replay and fork scenarios are not applicable; the others still run", async () => {
+  it("latestOnly: replay, fork and history-reading scenarios are not applicable; the others still run", async () => {
     const section = await runGraph(memoryRegistration(), { latestOnly: true });
-    const runnable = GRAPH_SCENARIOS.filter((s) => !s.needsHistory).map((s) => s.id);
-    expect(runnable).toEqual(["G16"]);
-    expect(section.results.filter((r) => r.status !== "not-applicable").map((r) => r.scenario)).toEqual(["G16", "G16"]);
-    expect(section.results.filter((r) => r.status === "not-applicable")).toHaveLength(section.results.length - 2);
+    const notApplicable = GRAPH_SCENARIOS.filter((s) => s.needsHistory).map((s) => s.id);
+    expect(notApplicable).toEqual(["G06", "G07", "G08", "G09", "G13", "G18", "G19", "G21"]);
+    expect(new Set(section.results.filter((r) => r.status === "not-applicable").map((r) => r.scenario))).toEqual(new Set(notApplicable));
+    expect(section.results.filter((r) => r.status === "passed").length).toBeGreaterThan(20);
     expect(section.passed()).toBe(true);
   });
 

@@ -1,14 +1,11 @@
 import { MemorySaver } from "@langchain/langgraph-checkpoint";
+import { deleteRootNamespaceOnly } from "./memory-internals.js";
 import type { Mutant } from "./types.js";
 
 /** Deletes with `WHERE thread_id = ? AND checkpoint_ns = ''`, leaving subgraph namespaces behind. */
 class DeleteThreadRootNamespaceOnly extends MemorySaver {
   override async deleteThread(threadId: string): Promise<void> {
-    delete this.storage[threadId]?.[""];
-    for (const key of Object.keys(this.writes)) {
-      const [thread, ns] = JSON.parse(key) as [string, string, string];
-      if (thread === threadId && ns === "") delete this.writes[key];
-    }
+    deleteRootNamespaceOnly(this, threadId);
   }
 }
 

@@ -1,16 +1,16 @@
 import type { BaseCheckpointSaver } from "@langchain/langgraph-checkpoint";
-import { checkpointerTest, validate } from "../../src/index.js";
+import { checkpointerTest, validate, type SaverProfile } from "../../src/index.js";
 import { SPECS } from "../../src/spec/index.js";
-import { BASELINES, type BaselineName } from "../fixtures/baselines.js";
+import { BASELINE_PROFILES, BASELINES, type BaselineName } from "../fixtures/baselines.js";
 import { loadMutants } from "./load.js";
 import type { Mutant } from "./types.js";
 
 /** A spec test's identity across capabilities: `capability/test_name`. */
 export type TestKey = string;
 
-async function failingTests(name: string, create: () => BaseCheckpointSaver): Promise<{ failed: Set<TestKey>; passed: Set<TestKey> }> {
+async function failingTests(name: string, create: () => BaseCheckpointSaver, profile: SaverProfile = "full"): Promise<{ failed: Set<TestKey>; passed: Set<TestKey> }> {
   const report = await validate(
-    checkpointerTest({ name }, () => create()),
+    checkpointerTest({ name, profile }, () => create()),
     { timeoutMs: 2_000, graph: false, model: false },
   );
   const failed = new Set<TestKey>();
@@ -37,20 +37,22 @@ export interface MutationResult {
 
 /**
  * Runs the whole suite on every baseline and every mutant. A test "catches" a
- * mutant when it passes on the mutant's baseline and fails on the mutant.
+ * mutant when it passes on the mutant's baseline and fails on the mutant. A
+ * mutant is validated with its baseline's profile (a latest-only saver's
+ * mutants with "latest-only": tests not applicable to it neither pass nor fail).
  */
 export async function runMutation(): Promise<MutationResult> {
   const mutants = await loadMutants();
   const baselineRuns = new Map<BaselineName, { failed: Set<TestKey>; passed: Set<TestKey> }>();
   for (const name of Object.keys(BASELINES) as BaselineName[]) {
-    baselineRuns.set(name, await failingTests(`baseline:${name}`, BASELINES[name]));
+    baselineRuns.set(name, await failingTests(`baseline:${name}`, BASELINES[name], BASELINE_PROFILES[name]));
   }
   const allTests = Object.values(SPECS).flatMap((spec) => spec!.tests.map((t) => `${spec!.capability}/${t.name}`));
   const catchers = new Map<TestKey, string[]>(allTests.map((k) => [k, []]));
   const results: MutationResult["mutants"] = [];
   for (const mutant of mutants) {
     const baseline = baselineRuns.get(mutant.baseline ?? "memory")!;
-    const { failed } = await failingTests(`mutant:${mutant.name}`, () => mutant.create());
+    const { failed } = await failingTests(`mutant:${mutant.name}`, () => mutant.create(), BASELINE_PROFILES[mutant.baseline ?? "memory"]);
     const caught = new Set([...failed].filter((k) => baseline.passed.has(k)));
     for (const key of caught) catchers.get(key)?.push(mutant.name);
     results.push({ mutant, caught, failed });

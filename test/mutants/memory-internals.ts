@@ -1,4 +1,5 @@
 import type { RunnableConfig } from "@langchain/core/runnables";
+import type { MemorySaver } from "@langchain/langgraph-checkpoint";
 
 /**
  * MemorySaver 1.2.2's private layout, for mutants that break one detail of it:
@@ -18,4 +19,13 @@ export function writesKeyOf(config: RunnableConfig): string {
 /** The greatest checkpoint id among `ids` (what "latest" means), or undefined. */
 export function greatestId(ids: readonly string[]): string | undefined {
   return [...ids].sort().at(-1);
+}
+
+/** deleteThread as `WHERE thread_id = ? AND checkpoint_ns = ''`: the thread's child namespaces stay behind. */
+export function deleteRootNamespaceOnly(saver: MemorySaver, threadId: string): void {
+  delete saver.storage[threadId]?.[""];
+  for (const key of Object.keys(saver.writes)) {
+    const [thread, ns] = JSON.parse(key) as [string, string, string];
+    if (thread === threadId && ns === "") delete saver.writes[key];
+  }
 }

@@ -10,7 +10,7 @@ export interface Mutant {
   name: string;
   /** The one bug, in a sentence a saver author would recognise. */
   bug: string;
-  /** The correct saver this one is derived from. Default "memory". */
+  /** The correct saver this one is derived from; it also fixes the profile the mutant is validated with. Default "memory". */
   baseline?: BaselineName;
   /** Spec tests (by name) this mutant must fail; the project's tests assert it. */
   catches: readonly string[];

@@ -29,7 +29,7 @@ function renderAll(name: keyof typeof REPORTERS): string {
 
 describe("report formats on a fixed report", () => {
   it.each(REPORTER_NAMES)("%s matches its snapshot", async (name) => {
-    const ext = { json: "json", junit: "xml", markdown: "md" }[name as string] ?? "txt";
+    const ext = { json: "json", junit: "xml", markdown: "md", html: "html" }[name as string] ?? "txt";
     await expect(renderAll(name)).toMatchFileSnapshot(`./__snapshots__/report.${name}.${ext}`);
   });
 

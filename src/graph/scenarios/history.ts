@@ -34,7 +34,7 @@ export const G20: GraphScenario = {
   id: "G20",
   name: "delete-thread-rerun",
   description: "deleteThread(t): empty state and history, a re-run starts at step -1, thread t2 untouched",
-  needsHistory: true,
+  needsHistory: false,
   clauses: ["delete-thread", "thread-isolation", "latest"],
   async run(ctx) {
     const { graph, t, t2 } = await threeTurnsAndAnother(ctx);

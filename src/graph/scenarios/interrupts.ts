@@ -17,7 +17,7 @@ export const G03: GraphScenario = {
   id: "G03",
   name: "dynamic-interrupt-resume",
   description: "a node with two interrupt() calls: the pause, both resumes, no extra checkpoints for interrupts",
-  needsHistory: true,
+  needsHistory: false,
   clauses: ["special-upsert", "pending-writes", "writes-before-put", "latest"],
   variants: DURABILITY_VARIANTS,
   async run(ctx) {
@@ -38,7 +38,7 @@ export const G04: GraphScenario = {
   id: "G04",
   name: "static-breakpoints",
   description: "interruptBefore/interruptAfter: where each run stops, updateState at a stop, resume with null",
-  needsHistory: true,
+  needsHistory: false,
   clauses: ["latest", "pending-writes", "list", "parent"],
   variants: [
     { name: "before-after-b", params: { breakpoints: "b" } },

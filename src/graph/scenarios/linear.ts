@@ -7,7 +7,7 @@ export const G01: GraphScenario = {
   id: "G01",
   name: "linear-multi-turn",
   description: "START→a→b→END over 3 turns: step numbering, input checkpoints and the parent chain across turns",
-  needsHistory: true,
+  needsHistory: false,
   clauses: ["parent", "latest", "list", "metadata", "thread-isolation", "writes-before-put"],
   variants: [
     ...DURABILITY_VARIANTS,
@@ -45,7 +45,7 @@ export const G02: GraphScenario = {
   id: "G02",
   name: "durability-matrix",
   description: "a→b where b fails once: the error, the history per durability mode, the resume and a new turn",
-  needsHistory: true,
+  needsHistory: false,
   clauses: ["writes-before-put", "pending-writes", "special-upsert", "parent", "latest"],
   variants: DURABILITY_VARIANTS,
   async run(ctx) {

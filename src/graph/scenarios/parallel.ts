@@ -39,7 +39,7 @@ export const G14: GraphScenario = {
   id: "G14",
   name: "send-fanout-order",
   description: "Send × 5 finishing in reverse order: writes applied in Send order, push task paths in history",
-  needsHistory: true,
+  needsHistory: false,
   clauses: ["pending-writes", "writes-order", "list"],
   async run(ctx) {
     const graph = fanOut(ctx);
@@ -54,7 +54,7 @@ export const G15: GraphScenario = {
   id: "G15",
   name: "parallel-error-resume",
   description: "one Send fails after its siblings finished: next = the failed task, siblings not re-run on resume",
-  needsHistory: true,
+  needsHistory: false,
   clauses: ["pending-writes", "special-upsert", "writes-before-put", "latest"],
   variants: DURABILITY_VARIANTS,
   async run(ctx) {
@@ -72,7 +72,7 @@ export const G17: GraphScenario = {
   id: "G17",
   name: "multi-write-one-task",
   description: "one task writes the same channel three times: idx order kept in values and in the task's result",
-  needsHistory: true,
+  needsHistory: false,
   clauses: ["pending-writes", "writes-order"],
   async run(ctx) {
     const { lg } = ctx;

@@ -7,7 +7,7 @@ export const G22: GraphScenario = {
   id: "G22",
   name: "store-cache-matrix",
   description: "a cached node and a node using the store, on two threads: cache hits change call counts only",
-  needsHistory: true,
+  needsHistory: false,
   clauses: ["thread-isolation", "pending-writes", "latest"],
   variants: [
     { name: "memory-store×memory-cache", params: { cache: true } },

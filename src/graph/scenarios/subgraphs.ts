@@ -29,7 +29,7 @@ export const G11: GraphScenario = {
   id: "G11",
   name: "subgraph-interrupt",
   description: "an interrupt inside a stateless subgraph: namespaces, parents map, nested state and histories, resume",
-  needsHistory: true,
+  needsHistory: false,
   clauses: ["namespace", "list", "metadata", "pending-writes", "latest"],
   variants: DURABILITY_VARIANTS,
   async run(ctx) {
@@ -60,7 +60,7 @@ export const G12: GraphScenario = {
   id: "G12",
   name: "stateful-subgraph-nested",
   description: "a stateful subgraph (checkpointer: true) with a nested interrupting subgraph, over two turns",
-  needsHistory: true,
+  needsHistory: false,
   clauses: ["namespace", "latest", "metadata", "list"],
   async run(ctx) {
     const { lg } = ctx;

@@ -101,7 +101,7 @@ export const G10: GraphScenario = {
   id: "G10",
   name: "head-id-is-resume",
   description: "naming the head checkpoint id resumes (no fork): the successful sibling is not run again",
-  needsHistory: true,
+  needsHistory: false,
   clauses: ["latest", "pending-writes", "list"],
   async run(ctx) {
     const graph = parallelWithFailure(ctx);

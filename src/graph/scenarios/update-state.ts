@@ -6,7 +6,7 @@ export const G05: GraphScenario = {
   id: "G05",
   name: "update-state-as-node",
   description: "updateState on the head: inferred node, as b, as a; source, step and next of each update",
-  needsHistory: true,
+  needsHistory: false,
   clauses: ["pending-writes", "latest", "metadata", "parent"],
   async run(ctx) {
     const graph = chain(ctx, ["a", "b"], { compile: { interruptBefore: ["b"] } });

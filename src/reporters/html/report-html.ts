@@ -1,0 +1,84 @@
+import { isNotApplicableReason } from "../../profile/profile.js";
+import { countsOf, isDeviation, type CapabilityResult, type ConformanceReport } from "../../report.js";
+import { failureGroups, failureGroupsHtml, idsHtml, type FailureGroup } from "./failures.js";
+import { esc, htmlPage, toolbar } from "./page.js";
+import { sectionHtml } from "./sections.js";
+
+/** The whole report as one self-contained HTML page. */
+export function renderHtmlReport(report: ConformanceReport, groups: readonly FailureGroup[] = failureGroups(report)): string {
+  // The report's verdict rule (docs/verdict.md): the base capabilities in scope and every section that ran.
+  const passed = report.verdict().passed;
+  const body = [
+    `<h1>Checkpointer conformance: ${esc(report.checkpointerName)}</h1>`,
+    `<p><span class="verdict ${passed ? "passed" : "failed"}" id="verdict">${passed ? "PASSED" : "FAILED"}</span> <span class="muted">(the base capabilities selected and every section that ran; ${(report.durationMs / 1000).toFixed(1)} s)</span></p>`,
+    reportBodyHtml(report, groups),
+  ].join("\n");
+  return htmlPage(`${report.checkpointerName}: ${report.levelLabel()}`, body);
+}
+
+/** Everything below the title: Result line, capability table, failures, sections, notes. Shared with the matrix page. */
+export function reportBodyHtml(report: ConformanceReport, groups: readonly FailureGroup[] = failureGroups(report)): string {
+  const profile = report.profile === "latest-only" ? `<p class="muted">Profile: latest-only — the saver keeps only the latest checkpoint per thread and namespace; tests that need older checkpoints are not applicable.</p>` : "";
+  return [
+    `<p class="result" id="result">${esc(report.verdict().resultLine)}</p>`,
+    profile,
+    `<h2>Capabilities</h2>`,
+    capabilityTable(report),
+    `<h2 id="failures">Failures (${groups.reduce((n, g) => n + g.failures.length, 0)})</h2>`,
+    groups.length > 0 ? toolbar() : "",
+    failureGroupsHtml(groups),
+    deviationsHtml(report),
+    advisoriesHtml(report),
+    notApplicableHtml(report),
+    ...report.sections.map(sectionHtml),
+    report.errors.length > 0 ? `<h2>Errors</h2><ul>${report.errors.map((e) => `<li class="fail">${esc(e)}</li>`).join("")}</ul>` : "",
+  ]
+    .filter((part) => part !== "")
+    .join("\n");
+}
+
+function capabilityTable(report: ConformanceReport): string {
+  const rows = report.capabilityResults().map((r) => {
+    const counts = countsOf(r);
+    // Advisory tests are outside countsOf's columns, so they are left out of this one too.
+    const na = notApplicable(r).filter((t) => !t.advisory).length;
+    const { symbol, cls } = STATUS_LOOK[r.status];
+    const inherited = r.inherited ? " (inherited)" : "";
+    const reason = "reason" in r ? ` <span class="muted">${esc(r.reason)}</span>` : "";
+    return `<tr><td><code>${esc(r.capability)}</code></td><td>${r.kind}</td><td class="${cls}">${symbol} ${esc(r.status.replace("-", " "))}${inherited}${reason}</td><td class="num">${counts.passed}</td><td class="num">${counts.failed}</td><td class="num">${counts.skipped - na}</td><td class="num">${na}</td><td class="num">${r.tests.filter(isDeviation).length}</td></tr>`;
+  });
+  return `<table id="capabilities"><thead><tr><th>capability</th><th>kind</th><th>status</th><th>passed</th><th>failed</th><th>skipped</th><th>not applicable</th><th>known deviations</th></tr></thead><tbody>${rows.join("")}</tbody></table>`;
+}
+
+/** Plain symbols: the terminal's emoji are missing from many fonts a browser may fall back to. */
+const STATUS_LOOK: Record<CapabilityResult["status"], { symbol: string; cls: string }> = {
+  passed: { symbol: "✓", cls: "pass" },
+  failed: { symbol: "✗", cls: "fail" },
+  "not-implemented": { symbol: "⊘", cls: "muted" },
+  skipped: { symbol: "–", cls: "muted" },
+};
+
+function notApplicable(r: CapabilityResult) {
+  return r.tests.filter((t) => t.status === "skipped" && isNotApplicableReason(t.reason));
+}
+
+function deviationsHtml(report: ConformanceReport): string {
+  const items = report.capabilityResults().flatMap((r) => r.tests.filter((t) => t.deviation !== undefined && !t.advisory && t.status !== "skipped").map((t) => ({ r, t })));
+  if (items.length === 0) return "";
+  const list = items.map(({ r, t }) => `<li><span class="warn">${isDeviation(t) ? "⚑" : "✓ did not occur:"}</span> <code>${esc(r.capability)} › ${esc(t.name)}</code> ${idsHtml(t.ids)}: ${esc(t.deviation ?? "")}</li>`);
+  return `<h2>Known deviations <span class="muted">(declared by the registration)</span></h2><ul>${list.join("")}</ul>`;
+}
+
+function advisoriesHtml(report: ConformanceReport): string {
+  const items = report.capabilityResults().flatMap((r) => r.tests.filter((t) => t.advisory && t.status === "failed").map((t) => ({ r, t })));
+  if (items.length === 0) return "";
+  const list = items.map(({ r, t }) => `<li><span class="warn">⚠</span> <code>${esc(r.capability)} › ${esc(t.name)}</code> ${idsHtml(t.ids)}: ${esc(t.description)}</li>`);
+  return `<h2>Advisory <span class="muted">(reported, never fails a capability)</span></h2><ul>${list.join("")}</ul>`;
+}
+
+function notApplicableHtml(report: ConformanceReport): string {
+  const items = report.capabilityResults().flatMap((r) => notApplicable(r).map((t) => ({ r, t })));
+  if (items.length === 0) return "";
+  const list = items.map(({ r, t }) => `<li><code>${esc(r.capability)} › ${esc(t.name)}</code> ${idsHtml(t.ids)}</li>`);
+  return `<details id="not-applicable"><summary class="na">${items.length} tests not applicable (latest-only)</summary><ul>${list.join("")}</ul></details>`;
+}
