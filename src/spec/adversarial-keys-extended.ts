@@ -47,6 +47,7 @@ async function expectCounts(ctx: SpecContext, expected: Map<string, number>, wha
 const deleteForRunsExact: SpecTest = {
   name: "test_key_delete_for_runs_deletes_only_the_named_runs",
   ids: ["KEY-06"],
+  needsHistory: true,
   description: "deleteForRuns() of patterns or of one lookalike run id deletes exactly the checkpoints of that run",
   async run(ctx) {
     const threadId = ctx.threadId("key");
@@ -123,6 +124,7 @@ const HISTORY_THREADS = ["user", "user:2", "user2", "abc", "Abc", "caf\u00e9", "
 const historyExact: SpecTest = {
   name: "test_key_delta_history_reads_only_the_named_thread",
   ids: ["KEY-09"],
+  needsHistory: true,
   description: "getDeltaChannelHistory() on lookalike threads sharing checkpoint ids returns each thread's own seed and writes",
   async run(ctx) {
     const base = `${ctx.threadId("key")}/`;

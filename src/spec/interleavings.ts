@@ -59,6 +59,7 @@ const firstCallsAtOnce: SpecTest = {
 const putAndWritesAtOnce: SpecTest = {
   name: "test_race_put_and_put_writes_on_one_thread",
   ids: ["RACE-02"],
+  needsHistory: true,
   description: "put() of the next checkpoint while putWrites() stores writes for the current one: both are kept",
   async run(ctx) {
     const threadId = ctx.threadId("race");
@@ -84,6 +85,7 @@ const putAndWritesAtOnce: SpecTest = {
 const deleteWhileOthersWrite: SpecTest = {
   name: "test_race_delete_thread_while_other_threads_write",
   ids: ["RACE-03"],
+  needsHistory: true,
   description: "deleteThread() running while other threads put and putWrites leaves those threads' new data intact",
   async run(ctx) {
     const [doomed, busy, fresh] = [ctx.threadId("race-doomed"), ctx.threadId("race-busy"), ctx.threadId("race-fresh")];
@@ -110,6 +112,7 @@ const deleteWhileOthersWrite: SpecTest = {
 const readWriteRead: SpecTest = {
   name: "test_race_reads_see_the_latest_writes",
   ids: ["RACE-04"],
+  needsHistory: true,
   description: "read, write, read again: each later getTuple() and list() sees the put or putWrites before it",
   async run(ctx) {
     const threadId = ctx.threadId("race");

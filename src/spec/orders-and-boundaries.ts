@@ -125,6 +125,7 @@ const putTests: SpecTest[] = [
   {
     name: "test_ord_next_version_over_dozens_of_steps",
     ids: ["ORD-03"],
+    needsHistory: true,
     description: "40 versions from the saver's own getNextVersion increase (compareChannelVersions), also after a put/getTuple round trip",
     async run(ctx) {
       const threadId = ctx.threadId("ord");
@@ -150,6 +151,7 @@ const listTests: SpecTest[] = [
   {
     name: "test_ord_id_order_not_ts_or_insertion",
     ids: ["ORD-04"],
+    needsHistory: true,
     description: "12 checkpoints put in shuffled order, ts running backwards and partly equal: list and latest follow checkpoint_id",
     async run(ctx) {
       const threadId = ctx.threadId("ord");
@@ -170,6 +172,7 @@ const listTests: SpecTest[] = [
   {
     name: "test_ord_fork_parent_not_previous_id",
     ids: ["ORD-05"],
+    needsHistory: true,
     description: "a fork's parent is the checkpoint it was put from, not the previous checkpoint by id (getTuple and list)",
     async run(ctx) {
       const threadId = ctx.threadId("ord");
@@ -195,6 +198,7 @@ const listTests: SpecTest[] = [
   {
     name: "test_ord_long_thread_pages",
     ids: ["ORD-06"],
+    needsHistory: true,
     description: "a 1,050-checkpoint thread lists whole, and limit/before work past 100 and 1,000",
     async run(ctx) {
       const threadId = ctx.threadId("ord-long");
@@ -212,6 +216,7 @@ const listTests: SpecTest[] = [
   {
     name: "test_ord_list_past_one_megabyte",
     ids: ["ORD-07"],
+    needsHistory: true,
     description: "11 checkpoints of 100 KB each (1.1 MB, past a 1 MiB page) list whole, each with its own value",
     async run(ctx) {
       const threadId = ctx.threadId("ord-mb");
