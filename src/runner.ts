@@ -187,6 +187,7 @@ class CapabilityRun {
     const tests: TestResult[] = [];
     for (const test of spec.tests) {
       if (this.grep && !this.grep(test)) continue;
+      this.progress.onTestStart?.(this.capability, test.name);
       const result = await this.runTest(test, saver);
       tests.push(result);
       this.report(result);

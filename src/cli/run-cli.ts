@@ -32,6 +32,11 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
     }
     const mode = cliMode(options);
     if (mode === "bench") rejectConformanceOptions(options);
+    if (mode === "check" && module !== undefined && io.env.CONFORMANCE_IN_PROCESS !== "1") {
+      // The saver runs in a child process, so nothing it does can change the verdict (docs/supervision.md).
+      const { runSupervisedCheck } = await import("../supervisor/check-command.js");
+      return await runSupervisedCheck(module, options, validateOptions, io);
+    }
     const registered = module === undefined ? undefined : await loadRegistration(module, options.export, io.cwd);
     if (mode === "bench") {
       if (!registered && !options.backends) throw new CliUsageError("--bench needs a <module> to measure, or --backends LIST (e.g. --bench --backends memory,sqlite)");
@@ -56,7 +61,7 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
     if (error instanceof CliUsageError || error instanceof ConformanceUsageError) {
       return print(io, `checkpoint-conformance: ${error.message}\n`, EXIT.usage, "stderr");
     }
-    if (error instanceof ConformanceSetupError) {
+    if (error instanceof ConformanceSetupError || (error instanceof Error && error.name === "SupervisedSetupError")) {
       return print(io, `checkpoint-conformance: ${error.message}\n`, EXIT.failed, "stderr");
     }
     return print(io, `checkpoint-conformance: unexpected error (please report it): ${errorText(error)}\n`, EXIT.failed, "stderr");
