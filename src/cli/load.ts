@@ -7,6 +7,7 @@ import type { RegisteredCheckpointer } from "../registration.js";
 import { firstLine } from "../reporters/summary.js";
 import { errorText } from "../describe-value.js";
 import { toRegistration } from "../validation-initializer.js";
+import { describeSyntaxError } from "./syntax-error.js";
 import { CliUsageError } from "./usage-error.js";
 
 const MODULE_EXTENSIONS = [".ts", ".mts", ".mjs", ".js", ".cjs"];
@@ -24,6 +25,8 @@ export async function loadRegistration(specifier: string, exportName: string | u
   try {
     namespace = (await import(target.kind === "file" ? pathToFileURL(target.path).href : target.name)) as Record<string, unknown>;
   } catch (error) {
+    const syntax = describeSyntaxError(error, target.kind === "file" ? target.path : undefined);
+    if (syntax) throw new CliUsageError(syntax);
     throw new CliUsageError(`${specifier} failed to load: ${firstLine(errorText(error))}; fix the error in that module (run it with node or tsx to see the stack)`);
   }
   const name = exportName ?? "default";

@@ -9,6 +9,7 @@ import { loadRegistration } from "./load.js";
 import { cliMode, rejectConformanceOptions } from "./modes.js";
 import { toValidateOptions } from "./options.js";
 import { ReportOutputs, type CliIo } from "./outputs.js";
+import { checkOutputPaths } from "./output-paths.js";
 import { CliUsageError } from "./usage-error.js";
 
 /** Exit codes: 0 the level asked for passed, 1 it did not (or the run could not start), 2 bad usage. */
@@ -32,6 +33,7 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
     }
     const mode = cliMode(options);
     if (mode === "bench") rejectConformanceOptions(options);
+    if (mode === "check") checkOutputPaths(options.reporter, options.output, io.cwd);
     if (mode === "check" && module !== undefined && io.env.CONFORMANCE_IN_PROCESS !== "1") {
       // The saver runs in a child process, so nothing it does can change the verdict (docs/supervision.md).
       const { runSupervisedCheck } = await import("../supervisor/check-command.js");

@@ -125,7 +125,8 @@ export class RunTracker {
 
   private cutShort(ending: Ending): ConformanceReport {
     const position = this.position();
-    const notRunReason = `not run: ${ending.text}`;
+    const where = describePosition(position);
+    const notRunReason = ending.kind === "interrupted" ? `not run: interrupted during ${where}` : `not run: the run was cut short during ${where}`;
     const results: Partial<Record<Capability, CapabilityResult>> = { ...this.results };
     let notRun = 0;
     const remaining = (capability: Capability, done: readonly TestResult[]): TestResult[] => {
@@ -152,17 +153,16 @@ export class RunTracker {
         results[id] = { ...base, kind, capability: id, status: "skipped", reason: notRunReason, detected: false, tests: remaining(id, []) };
       }
     }
-    const where = describePosition(position);
     const summary = `${ending.text}${notRun > 0 ? `; ${notRun} ${notRun === 1 ? "test" : "tests"} not run` : ""}`;
     return new ConformanceReport({
       checkpointerName: this.checkpointerName,
       results,
-      errors: [summary],
+      errors: [],
       durationMs: performance.now() - this.startedAt,
       sections: [
         staticSection({
           key: "supervision",
-          lines: ["", `Run cut short: ${summary}.`],
+          lines: [ending.kind === "interrupted" ? "INTERRUPTED" : "RUN CUT SHORT (the saver's process ended before the run did)", `  ${summary}.`],
           passed: false,
           json: { cut_short: true, interrupted: ending.kind === "interrupted", outcome: ending.kind, message: ending.text, during: where, tests_not_run: notRun },
         }),
