@@ -1,4 +1,5 @@
-import { capabilityInfo, detectCapability, requiredOfEverySaver, type Capability } from "./capabilities.js";
+import { capabilityInfo, requiredOfEverySaver, type Capability } from "./capabilities.js";
+import { detectCapability } from "./detect-capability.js";
 import type { RegisteredCheckpointer, SaverLease } from "./registration.js";
 import { errorText } from "./describe-value.js";
 import { runSpecTest } from "./run-spec-test.js";

@@ -1,5 +1,6 @@
 import type { BaseCheckpointSaver } from "@langchain/langgraph-checkpoint";
-import { CAPABILITIES, CAPABILITY_IDS, capabilityInfo, detectCapability, isCapability, requiredOfEverySaver, type Capability, type Detection } from "./capabilities.js";
+import { CAPABILITIES, CAPABILITY_IDS, capabilityInfo, isCapability, requiredOfEverySaver, type Capability } from "./capabilities.js";
+import { detectCapability, type Detection } from "./detect-capability.js";
 import { describeValue, errorText } from "./describe-value.js";
 import type { ProgressHooks } from "./progress.js";
 import {

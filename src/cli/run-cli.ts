@@ -1,7 +1,6 @@
 import { readFileSync } from "node:fs";
 import { ConformanceUsageError } from "../registration.js";
 import { errorText } from "../describe-value.js";
-import { ConformanceSetupError, validate } from "../runner.js";
 import { parseCliArgs } from "./args.js";
 import { runPassed } from "./exit-code.js";
 import { helpText } from "./help.js";
@@ -55,6 +54,7 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
       throw new CliUsageError("missing <module>: pass the file that exports checkpointerTest(...), e.g. checkpoint-conformance ./my-saver.ts (or --backends all for the built-in savers)");
     }
     const outputs = new ReportOutputs(options.reporter, options.output, io);
+    const { validate } = await import("../runner.js");
     const report = await validate(registered, { ...validateOptions, progress: outputs.hooks() });
     outputs.finish(report);
     const selected = validateOptions.capabilities ? [...validateOptions.capabilities] : undefined;
@@ -63,7 +63,8 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
     if (error instanceof CliUsageError || error instanceof ConformanceUsageError) {
       return print(io, `checkpoint-conformance: ${error.message}\n`, EXIT.usage, "stderr");
     }
-    if (error instanceof ConformanceSetupError || (error instanceof Error && error.name === "SupervisedSetupError")) {
+    // By name: the engine (runner.js) is loaded only by the modes that run it here; a supervised run's setup error comes from its child.
+    if (error instanceof Error && (error.name === "ConformanceSetupError" || error.name === "SupervisedSetupError")) {
       return print(io, `checkpoint-conformance: ${error.message}\n`, EXIT.failed, "stderr");
     }
     return print(io, `checkpoint-conformance: unexpected error (please report it): ${errorText(error)}\n`, EXIT.failed, "stderr");

@@ -1,6 +1,6 @@
 import type { CapabilityResult, ConformanceReport, ReportSection, TestResult } from "../report.js";
 import { isCountedFailure } from "../report.js";
-import { specFor } from "../spec/index.js";
+import { specTestList } from "../spec/test-list.js";
 import { firstLine } from "./summary.js";
 import type { ReporterFactory } from "./types.js";
 import { xmlAttributes, xmlEscape } from "./xml.js";
@@ -81,7 +81,7 @@ interface Case {
 
 /** A capability that did not run still lists its spec tests, each skipped with the capability's reason. */
 function notRunCases(result: CapabilityResult, reason: string): Case[] {
-  return (specFor(result.capability)?.tests ?? []).map((t) => ({
+  return specTestList(result.capability).map((t) => ({
     failed: false,
     skipped: true,
     xml: [

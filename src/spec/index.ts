@@ -13,6 +13,7 @@ import { withExtraTests } from "./extra-tests.js";
 import { isolationTests } from "./isolation.js";
 import { concurrencyTests } from "./concurrency.js";
 import { serializationTests } from "./serialization.js";
+import { provideSpecTestList } from "./test-list.js";
 
 /** The only registry: capability -> its spec. */
 export const SPECS: Partial<Record<Capability, CapabilitySpec>> = withExtraTests({
@@ -30,3 +31,5 @@ export const SPECS: Partial<Record<Capability, CapabilitySpec>> = withExtraTests
 export function specFor(capability: Capability): CapabilitySpec | undefined {
   return SPECS[capability];
 }
+
+provideSpecTestList((capability) => SPECS[capability]?.tests);

@@ -33,7 +33,8 @@ process.exit = ((code?: number | string | null) => {
   exit(code as number | undefined);
 }) as typeof process.exit;
 process.on("uncaughtException", (error, origin) => {
-  send({ t: "crash", origin, error: errorText(error) });
+  // The stack too: its first frames say where in the saver's code it was thrown.
+  send({ t: "crash", origin, error: error instanceof Error && error.stack ? error.stack : errorText(error) });
   exit(70);
 });
 watchParent();
@@ -43,7 +44,7 @@ await run(request);
 
 async function run(request: RunRequest): Promise<void> {
   // Loaded here, not at the top: the capture above must be in place before any module of the run loads.
-  const [{ loadRegistrationWithin }, { ConformanceUsageError }, { ConformanceSetupError, validate }, { plannedTests }] = await Promise.all([
+  const [{ loadRegistrationWithin }, { ConformanceUsageError }, { ConformanceSetupError, validate }, { plannedTests, specCatalog }] = await Promise.all([
     import("./load-within.js"),
     import("../registration.js"),
     import("../runner.js"),
@@ -52,7 +53,7 @@ async function run(request: RunRequest): Promise<void> {
   const { CliUsageError } = await import("../cli/usage-error.js");
   try {
     const registered = await loadRegistrationWithin(request);
-    send({ t: "plan", capabilities: plannedTests(registered, request.options) });
+    send({ t: "plan", capabilities: plannedTests(registered, request.options), catalog: specCatalog() });
     const report = await validate(registered, {
       ...request.options,
       progress: {

@@ -1,4 +1,5 @@
 import type { Capability } from "../capabilities.js";
+import type { ListedSpecTest } from "../spec/test-list.js";
 import type { CatalogId } from "../spec/types.js";
 import type { ReportJSON } from "../report-json.js";
 import type { CapabilityResult, TestResult } from "../report.js";
@@ -30,7 +31,7 @@ export interface PlannedTest {
  * right after it (process.exit, a crash).
  */
 export type ChildMessage =
-  | { t: "plan"; capabilities: { capability: Capability; tests: PlannedTest[] }[] }
+  | { t: "plan"; capabilities: { capability: Capability; tests: PlannedTest[] }[]; catalog: Partial<Record<Capability, ListedSpecTest[]>> }
   | { t: "run-start"; checkpointerName: string; capabilities: Capability[] }
   | { t: "capability-start"; capability: Capability; detected: boolean }
   | { t: "test-start"; capability: Capability; name: string }

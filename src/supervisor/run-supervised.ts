@@ -101,8 +101,9 @@ function collect(stream: Readable, limit: number): { text(): string } {
   return { text: () => text };
 }
 
+/** A pause that does not keep the process alive once nothing else does. */
 function delay(ms: number): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, ms));
+  return new Promise((resolve) => setTimeout(resolve, ms).unref());
 }
 
 function positiveNumber(value: string | undefined): number | undefined {

@@ -2,6 +2,7 @@ import { CAPABILITIES, capabilityInfo, type Capability } from "../capabilities.j
 import type { ProgressHooks } from "../progress.js";
 import { reportFromJSON, staticSection, type ReportJSON } from "../report-json.js";
 import { ConformanceReport, type CapabilityResult, type TestResult } from "../report.js";
+import { provideSpecTestList } from "../spec/test-list.js";
 import type { ChildMessage, PlannedTest } from "./protocol.js";
 
 /** How a run that did not deliver its report ended, in one sentence ("the saver's process exited with code 0 during put › test_x (process.exit called)"). */
@@ -53,6 +54,7 @@ export class RunTracker {
     switch (message.t) {
       case "plan":
         this.plan = message.capabilities;
+        provideSpecTestList((capability) => message.catalog[capability]);
         return;
       case "run-start":
         this.started = true;
