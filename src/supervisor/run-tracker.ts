@@ -172,7 +172,10 @@ export class RunTracker {
     });
   }
 
-  /** The test (or lifecycle step) in flight, failed with how the run ended. */
+  /**
+   * The test (or lifecycle step) in flight, failed with how the run ended. Never
+   * advisory, even in an advisory test: what failed is the saver's process, not the clause.
+   */
   private failedTest(position: Position, ending: Ending): TestResult {
     const planned = position.kind === "test" ? this.plan.find((p) => p.capability === position.capability)?.tests.find((t) => t.name === position.name) : undefined;
     const name = position.kind === "test" ? position.name : position.kind === "creating" ? "factory" : "lifecycle";
