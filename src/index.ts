@@ -5,6 +5,8 @@ export type { ValidateOptions } from "./runner.js";
 export { ProgressCallbacks } from "./progress.js";
 export type { ProgressHooks } from "./progress.js";
 export { ConformanceReport } from "./report.js";
+export { reportFromJSON, reportToJSON } from "./report-json.js";
+export type { ReportJSON, SectionJSON } from "./report-json.js";
 export type { CapabilityResult, ConformanceLevel, FailureInfo, ReportDict, TestResult } from "./report.js";
 export { CAPABILITIES, BASE_CAPABILITIES, EXTENDED_CAPABILITIES } from "./capabilities.js";
 export { detectCapability } from "./detect-capability.js";
