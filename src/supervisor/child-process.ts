@@ -9,17 +9,17 @@ const childFile = fileURLToPath(new URL(`./child${extname(here)}`, import.meta.u
 /**
  * Starts the child in its own process group (so a terminal's Ctrl-C reaches the
  * parent only, which forwards it, and the parent can end everything the saver
- * started at once). stdout/stderr are pipes the parent reads; fd 3 carries the messages.
+ * started at once). It waits for its request on stdin; stdout/stderr are pipes
+ * the parent reads; fd 3 carries the messages.
  */
-export function startChild(request: RunRequest, env: NodeJS.ProcessEnv): ChildProcess {
+export function startChild(cwd: string, env: NodeJS.ProcessEnv): ChildProcess {
   // From the sources (tests, tsx) the child is a .ts file: it needs tsx's loader whatever runner started the parent.
   const execArgv = extname(childFile) === ".ts" ? ["--import", "tsx"] : process.execArgv;
-  return spawn(process.execPath, [...execArgv, childFile, JSON.stringify(request)], {
-    cwd: request.cwd,
-    env,
-    stdio: ["ignore", "pipe", "pipe", "pipe"],
-    detached: true,
-  });
+  return spawn(process.execPath, [...execArgv, childFile], { cwd, env, stdio: ["pipe", "pipe", "pipe", "pipe"], detached: true });
+}
+
+export function sendRequest(child: ChildProcess, request: RunRequest): void {
+  child.stdin!.end(`${JSON.stringify(request)}\n`);
 }
 
 /** Ends the child's whole process group (the child and whatever it started): SIGTERM, then SIGKILL if it lingers. */

@@ -7,7 +7,7 @@ import { writeSync } from "node:fs";
 import { errorText } from "../describe-value.js";
 import { reportToJSON } from "../report-json.js";
 import type { ChildMessage, RunRequest } from "./protocol.js";
-import { MESSAGE_FD } from "./protocol.js";
+import { HEARTBEAT_MS, MESSAGE_FD } from "./protocol.js";
 
 const exit = process.exit.bind(process);
 
@@ -38,22 +38,28 @@ process.on("uncaughtException", (error, origin) => {
   exit(70);
 });
 watchParent();
+setInterval(() => send({ t: "alive" }), HEARTBEAT_MS).unref();
 
-const request = JSON.parse(process.argv[2]) as RunRequest;
-await run(request);
+// The engine loads while the parent still parses its command line (it may start this process early, see prestart.ts);
+// loaded here, not at the top, so that the capture above is in place before any module of the run loads.
+const engine = Promise.all([
+  import("./load-within.js"),
+  import("../registration.js"),
+  import("../runner.js"),
+  import("./plan.js"),
+  import("../cli/usage-error.js"),
+]);
+const request = await readRequest();
+if (request) await run(request);
+else exit(0); // the parent did not need this process after all
 
 async function run(request: RunRequest): Promise<void> {
-  // Loaded here, not at the top: the capture above must be in place before any module of the run loads.
-  const [{ loadRegistrationWithin }, { ConformanceUsageError }, { ConformanceSetupError, validate }, { plannedTests, specCatalog }] = await Promise.all([
-    import("./load-within.js"),
-    import("../registration.js"),
-    import("../runner.js"),
-    import("./plan.js"),
-  ]);
-  const { CliUsageError } = await import("../cli/usage-error.js");
+  const [{ loadRegistrationWithin }, { ConformanceUsageError }, { ConformanceSetupError, DEFAULT_TIMEOUT_MS, validate }, { plannedTests, specCatalog }, { CliUsageError }] =
+    await engine;
   try {
     const registered = await loadRegistrationWithin(request);
-    send({ t: "plan", capabilities: plannedTests(registered, request.options), catalog: specCatalog() });
+    const timeoutMs = request.options.timeoutMs ?? registered.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+    send({ t: "plan", capabilities: plannedTests(registered, request.options), catalog: specCatalog(), timeoutMs });
     const report = await validate(registered, {
       ...request.options,
       progress: {
@@ -86,9 +92,25 @@ function captureWrites(stream: "stdout" | "stderr"): void {
   }) as typeof target.write;
 }
 
+/** The run request: one line of JSON on stdin; undefined when stdin ends without one. */
+function readRequest(): Promise<RunRequest | undefined> {
+  return new Promise((resolve) => {
+    let text = "";
+    process.stdin.setEncoding("utf8");
+    process.stdin.on("data", (chunk: string) => {
+      text += chunk;
+      const end = text.indexOf("\n");
+      if (end === -1) return;
+      process.stdin.destroy();
+      resolve(JSON.parse(text.slice(0, end)) as RunRequest);
+    });
+    process.stdin.once("end", () => resolve(undefined));
+  });
+}
+
 /** A child whose parent was killed outright stops too, rather than run on unobserved. */
 function watchParent(): void {
-  const parent = Number(JSON.parse(process.argv[2] ?? "{}").parentPid);
+  const parent = process.ppid;
   setInterval(() => {
     if (process.ppid !== parent) exit(70);
   }, 1000).unref();

@@ -5,7 +5,7 @@ import type { ReportJSON } from "../report-json.js";
 import type { CapabilityResult, TestResult } from "../report.js";
 import type { ValidateOptions } from "../runner.js";
 
-/** What the parent asks the child to run (argv[2] of the child, as JSON). */
+/** What the parent asks the child to run (one line of JSON on the child's stdin). */
 export interface RunRequest {
   module: string;
   exportName?: string;
@@ -14,7 +14,6 @@ export interface RunRequest {
   options: Omit<ValidateOptions, "progress" | "capabilities" | "grep"> & { capabilities?: Capability[]; grep?: string };
   /** Loading the user's module longer than this is a usage error (a top-level await that never settles). */
   loadTimeoutMs: number;
-  parentPid: number;
 }
 
 /** One spec test the child is going to run, so the parent can list what a cut-short run did not run. */
@@ -31,7 +30,14 @@ export interface PlannedTest {
  * right after it (process.exit, a crash).
  */
 export type ChildMessage =
-  | { t: "plan"; capabilities: { capability: Capability; tests: PlannedTest[] }[]; catalog: Partial<Record<Capability, ListedSpecTest[]>> }
+  | {
+      t: "plan";
+      capabilities: { capability: Capability; tests: PlannedTest[] }[];
+      catalog: Partial<Record<Capability, ListedSpecTest[]>>;
+      /** The per-test timeout in effect (the option's, else the registration's, else the default). */
+      timeoutMs: number;
+    }
+  | { t: "alive" }
   | { t: "run-start"; checkpointerName: string; capabilities: Capability[] }
   | { t: "capability-start"; capability: Capability; detected: boolean }
   | { t: "test-start"; capability: Capability; name: string }
@@ -45,3 +51,6 @@ export type ChildMessage =
 
 /** The child's channel to the parent. */
 export const MESSAGE_FD = 3;
+
+/** How often the child says it is alive: its event loop turns (a saver stuck in a synchronous loop stops it). */
+export const HEARTBEAT_MS = 1000;

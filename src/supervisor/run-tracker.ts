@@ -7,7 +7,7 @@ import type { ChildMessage, PlannedTest } from "./protocol.js";
 
 /** How a run that did not deliver its report ended, in one sentence ("the saver's process exited with code 0 during put › test_x (process.exit called)"). */
 export interface Ending {
-  kind: "process-exit" | "crash" | "out-of-memory" | "killed" | "interrupted";
+  kind: "process-exit" | "crash" | "out-of-memory" | "killed" | "unresponsive" | "interrupted";
   text: string;
 }
 
@@ -37,6 +37,8 @@ export class RunTracker {
   private started = false;
   private readonly outputByTest = new Map<string, string>();
   private readonly startedAt = performance.now();
+  /** The per-test timeout the child runs with, once it said (after loading the module). */
+  timeoutMs?: number;
   report?: ReportJSON;
   fatal?: Extract<ChildMessage, { t: "usage-error" | "setup-error" | "unexpected-error" }>;
   exitCalled?: number;
@@ -52,8 +54,11 @@ export class RunTracker {
 
   handle(message: ChildMessage): void {
     switch (message.t) {
+      case "alive":
+        return;
       case "plan":
         this.plan = message.capabilities;
+        this.timeoutMs = message.timeoutMs;
         provideSpecTestList((capability) => message.catalog[capability]);
         return;
       case "run-start":

@@ -58,6 +58,13 @@ describe("the supervised CLI run, against savers that misbehave", { timeout: 240
     expectGone(run.saverPid);
   });
 
+  it("a synchronous endless loop (no timeout can fire in its process): killed after a while without a heartbeat, exit 1", async () => {
+    const run = await runMisbehaving("sync-loop.ts", ["--timeout", "500", "--reporter", "dots"]);
+    expect(run.code, run.stderr).toBe(1);
+    expect(run.stdout).toMatch(/✗ put › test_\w+ \[PUT-\d+\]: the saver's process stopped responding during put › test_\w+: its event loop was blocked for \d+ s \(a synchronous endless loop\?\), where no timeout can fire; it was killed/);
+    expectGone(run.saverPid);
+  });
+
   it("a constructor that throws: exit 1, the factory failure in the report", async () => {
     const run = await runMisbehaving("constructor-throws.ts", ["--reporter", "dots"]);
     expect(run.code, run.stderr).toBe(1);
