@@ -1,25 +1,72 @@
-import { spawnSync } from "node:child_process";
+import { spawn } from "node:child_process";
+import { readFileSync, readdirSync } from "node:fs";
 
-/** One whole-process run: wall time (ms), peak resident memory (KB, from GNU time), exit status. */
+/** One whole-process run: wall time (ms), peak memory of its whole process tree (KB), exit status. */
 export interface ProcessRun {
   wallMs: number;
+  /**
+   * The sum of every process's peak resident memory (VmHWM) in the tree the
+   * command started, sampled every few ms: our CLI's child process and the
+   * test runner's workers count, not only the first process.
+   */
   peakKb: number;
   status: number | null;
   stdout: string;
 }
 
-const GNU_TIME = "/usr/bin/time";
+const SAMPLE_MS = 5;
 
-export function runProcess(command: string, args: readonly string[], cwd: string): ProcessRun {
-  const start = performance.now();
-  const result = spawnSync(GNU_TIME, ["-f", "__peak_kb=%M", command, ...args], {
-    cwd,
-    encoding: "utf8",
-    env: { ...process.env, NO_COLOR: "1", CONFORMANCE_GRAPH: process.env.CONFORMANCE_GRAPH ?? "" },
-    maxBuffer: 64 * 1024 * 1024,
+export function runProcess(command: string, args: readonly string[], cwd: string): Promise<ProcessRun> {
+  return new Promise((resolve, reject) => {
+    const start = performance.now();
+    const child = spawn(command, args, {
+      cwd,
+      env: { ...process.env, NO_COLOR: "1", CONFORMANCE_GRAPH: process.env.CONFORMANCE_GRAPH ?? "" },
+      stdio: ["ignore", "pipe", "inherit"],
+    });
+    const peaks = new Map<number, number>();
+    const sample = () => {
+      for (const pid of tree(child.pid!)) {
+        const kb = peakRss(pid);
+        if (kb > (peaks.get(pid) ?? 0)) peaks.set(pid, kb);
+      }
+    };
+    const sampler = setInterval(sample, SAMPLE_MS);
+    sample();
+    let stdout = "";
+    child.stdout.setEncoding("utf8").on("data", (text: string) => (stdout += text));
+    child.once("error", reject);
+    child.once("close", (status) => {
+      clearInterval(sampler);
+      const wallMs = performance.now() - start;
+      resolve({ wallMs, peakKb: [...peaks.values()].reduce((a, b) => a + b, 0), status, stdout });
+    });
   });
-  const wallMs = performance.now() - start;
-  if (result.error) throw new Error(`could not run ${GNU_TIME} ${command}: ${result.error.message} (install GNU time: apt-get install time)`);
-  const peak = /__peak_kb=(\d+)/.exec(result.stderr ?? "");
-  return { wallMs, peakKb: peak ? Number(peak[1]) : Number.NaN, status: result.status, stdout: result.stdout ?? "" };
+}
+
+/** The process and all its descendants (Linux /proc). */
+function tree(root: number): number[] {
+  const out: number[] = [];
+  const pending = [root];
+  while (pending.length > 0) {
+    const pid = pending.pop()!;
+    out.push(pid);
+    try {
+      for (const task of readdirSync(`/proc/${pid}/task`)) {
+        const children = readFileSync(`/proc/${pid}/task/${task}/children`, "utf8").trim();
+        if (children) pending.push(...children.split(/\s+/).map(Number));
+      }
+    } catch {
+      // The process ended between two reads.
+    }
+  }
+  return out;
+}
+
+function peakRss(pid: number): number {
+  try {
+    return Number(/VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, "utf8"))?.[1] ?? 0);
+  } catch {
+    return 0;
+  }
 }

@@ -44,14 +44,14 @@ async function timeInProcess(label: string, runs: number, options: ValidateOptio
   return timing(label, samples);
 }
 
-function timeProcess(label: string, runs: number, command: string, args: string[], check: (stdout: string) => void): Timing {
+async function timeProcess(label: string, runs: number, command: string, args: string[], check: (stdout: string) => void): Promise<Timing> {
   const samples: number[] = [];
   let peakKb = 0;
-  const warmUp = runProcess(command, args, root); // warm-up: disk caches and vitest's transform cache, for both tools alike
+  const warmUp = await runProcess(command, args, root); // warm-up: disk caches and vitest's transform cache, for both tools alike
   if (warmUp.status !== 0) throw new Error(`${label}: the process exited with status ${warmUp.status}`);
   check(warmUp.stdout);
   for (let i = 0; i < runs; i++) {
-    const run = runProcess(command, args, root);
+    const run = await runProcess(command, args, root);
     if (run.status !== 0) throw new Error(`${label}: the process exited with status ${run.status}`);
     check(run.stdout);
     samples.push(run.wallMs);
@@ -89,8 +89,8 @@ export async function measureSuiteSpeed(runs = 5, onTiming: (timing: Timing) => 
   const reportDir = await createTempDir("lgc-bench-");
   const ourJson = join(reportDir.path, "conformance.json");
   const [ourCommand, ...ourArgs] = binCommand("dist/cli/main.js");
-  const ours = timeProcess(
-    "our CLI, whole process (MemorySaver, default options)",
+  const ours = await timeProcess(
+    "our CLI, whole process incl. its supervised child (MemorySaver, default options)",
     runs,
     ourCommand,
     [...ourArgs, "bench/fixtures/memory-registration.mjs", "--reporter", `json:${ourJson}`, "--reporter", "dots"],
@@ -103,7 +103,7 @@ export async function measureSuiteSpeed(runs = 5, onTiming: (timing: Timing) => 
 
   const theirJson = join(reportDir.path, "validation.json");
   let theirTests = 0;
-  const theirs = timeProcess(
+  const theirs = await timeProcess(
     "@langchain/langgraph-checkpoint-validation 1.1.1, whole process (vitest route)",
     runs,
     process.execPath,

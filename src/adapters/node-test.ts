@@ -1,6 +1,7 @@
 import { after, before, describe, it } from "node:test";
 import type { RegisteredCheckpointer } from "../registration.js";
 import type { ValidationInitializer } from "../engine/validation-initializer.js";
+import { guardEarlyExit } from "./exit-guard.js";
 import { defineConformance, type ConformanceSuiteOptions, type RunnerBinding } from "./define-conformance.js";
 
 const nodeTest: RunnerBinding = {
@@ -29,7 +30,25 @@ export function describeConformance(
   registered: RegisteredCheckpointer | ValidationInitializer,
   options: ConformanceSuiteOptions = {},
 ): void {
-  defineConformance(registered, options, nodeTest, "describeConformance");
+  const guard = guardEarlyExit(registered && "name" in registered ? String(registered.name) : "conformance");
+  const guarded: RunnerBinding = {
+    ...nodeTest,
+    test: (name, body, timeout) =>
+      nodeTest.test(
+        name,
+        async (controls) => {
+          guard.enter(name);
+          try {
+            await body(controls);
+          } finally {
+            guard.leave();
+          }
+        },
+        timeout,
+      ),
+  };
+  defineConformance(registered, options, guarded, "describeConformance");
+  after(() => guard.finished());
 }
 
 export type { ConformanceSuiteOptions } from "./define-conformance.js";

@@ -8,6 +8,7 @@ import { firstLine } from "../reporters/summary.js";
 import { errorText } from "../engine/describe-value.js";
 import { importOptional } from "../backends/optional-import.js";
 import { toRegistration } from "../engine/validation-initializer.js";
+import { describeSyntaxError } from "./syntax-error.js";
 import { CliUsageError } from "./usage-error.js";
 
 const MODULE_EXTENSIONS = [".ts", ".mts", ".cts", ".js", ".mjs", ".cjs"];
@@ -25,6 +26,8 @@ export async function loadRegistration(specifier: string, exportName: string | u
     namespace = await loadModule(target, specifier);
   } catch (error) {
     if (error instanceof CliUsageError) throw error;
+    const syntax = describeSyntaxError(error, target.kind === "file" ? target.path : undefined);
+    if (syntax) throw new CliUsageError(syntax);
     throw new CliUsageError(`${specifier} failed to load: ${firstLine(errorText(error))}; ${loadFailureHint(error)}`);
   }
   const name = exportName ?? "default";

@@ -38,9 +38,14 @@ export class ReportOutputs {
     const onScreen = this.outputs.filter((o) => o.file === undefined);
     const liveOnScreen = onScreen.some((o) => o.reporter.onTestResult !== undefined);
     if (!liveOnScreen) {
-      const stream = onScreen.some((o) => o.reporter.machine) ? io.stderr : io.stdout;
+      const stream = this.humanStream();
       this.extraHooks.push(progressLine(stream, paletteFor(stream, io.env)));
     }
+  }
+
+  /** Where text for people goes while machine-readable reports may be on stdout: stdout, or stderr when one of them is. */
+  humanStream(): ProgressStream {
+    return this.outputs.some((o) => o.file === undefined && o.reporter.machine) ? this.io.stderr : this.io.stdout;
   }
 
   /** Every reporter's live hooks and the progress line, as one set of hooks for validate(). */
@@ -49,6 +54,7 @@ export class ReportOutputs {
     return {
       onRunStart: (info) => all.forEach((h) => h.onRunStart?.(info)),
       onCapabilityStart: (cap, detected) => all.forEach((h) => h.onCapabilityStart?.(cap, detected)),
+      onTestStart: (cap, name) => all.forEach((h) => h.onTestStart?.(cap, name)),
       onTestResult: (cap, name, passed, error, result) => all.forEach((h) => h.onTestResult?.(cap, name, passed, error, result)),
       onCapabilityEnd: (cap, result) => all.forEach((h) => h.onCapabilityEnd?.(cap, result)),
       onRunEnd: (report) => all.forEach((h) => h.onRunEnd?.(report)),

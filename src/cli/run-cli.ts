@@ -1,14 +1,14 @@
-import { existsSync, readFileSync } from "node:fs";
-import { relative, resolve } from "node:path";
+import { readFileSync } from "node:fs";
 import { ConformanceUsageError } from "../registration.js";
 import { errorText } from "../engine/describe-value.js";
-import { ConformanceSetupError, validate } from "../engine/validate.js";
 import { parseCliArgs } from "./args.js";
 import { helpText } from "./help.js";
 import { loadRegistration } from "./load.js";
 import { cliMode, rejectConformanceOptions } from "./modes.js";
 import { toValidateOptions } from "./options.js";
 import { ReportOutputs, type CliIo } from "./outputs.js";
+import { checkOutputPaths } from "./output-paths.js";
+import { subjectFile } from "./subject-file.js";
 import { CliUsageError } from "./usage-error.js";
 
 /** Exit codes: 0 the level asked for passed, 1 it did not (or the run could not start), 2 bad usage. */
@@ -31,6 +31,12 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
     }
     const mode = cliMode(options);
     if (mode === "bench") rejectConformanceOptions(options);
+    if (mode === "check") checkOutputPaths(options.reporter, options.output, io.cwd);
+    if (mode === "check" && module !== undefined && io.env.CONFORMANCE_IN_PROCESS !== "1") {
+      // The saver runs in a child process, so nothing it does can change the verdict (docs/supervision.md).
+      const { runSupervisedCheck } = await import("../supervisor/check-command.js");
+      return await runSupervisedCheck(module, options, validateOptions, io);
+    }
     const registered = module === undefined ? undefined : await loadRegistration(module, options.export, io.cwd);
     if (mode === "bench") {
       if (!registered && !options.backends) throw new CliUsageError("--bench needs a <module> to measure, or --backends LIST (e.g. --bench --backends memory,sqlite)");
@@ -50,6 +56,7 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
       throw new CliUsageError("missing <module>: pass the file that exports checkpointerTest(...), e.g. checkpoint-conformance ./my-saver.ts (or --backends all for the built-in savers)");
     }
     const outputs = new ReportOutputs(options.reporter, options.output, io, subjectFile(module, io));
+    const { validate } = await import("../engine/validate.js");
     const report = await validate(registered, { ...validateOptions, progress: outputs.hooks() });
     outputs.finish(report);
     const verdict = report.verdict({ strict: options.strict });
@@ -59,18 +66,12 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
     if (error instanceof CliUsageError || error instanceof ConformanceUsageError) {
       return print(io, `checkpoint-conformance: ${error.message}\n`, EXIT.usage, "stderr");
     }
-    if (error instanceof ConformanceSetupError) {
+    // By name: the engine (runner.js) is loaded only by the modes that run it here; a supervised run's setup error comes from its child.
+    if (error instanceof Error && (error.name === "ConformanceSetupError" || error.name === "SupervisedSetupError")) {
       return print(io, `checkpoint-conformance: ${error.message}\n`, EXIT.failed, "stderr");
     }
     return print(io, `checkpoint-conformance: unexpected error (please report it): ${errorText(error)}\n`, EXIT.failed, "stderr");
   }
-}
-
-/** The saver's module relative to the checkout (GitHub annotations point at it), else to the working directory; undefined for a package name. */
-function subjectFile(module: string | undefined, io: CliIo): string | undefined {
-  if (module === undefined) return undefined;
-  const path = resolve(io.cwd, module);
-  return existsSync(path) ? relative(io.env.GITHUB_WORKSPACE ?? io.cwd, path) : undefined;
 }
 
 /** The selected built-in backends, loaded only for the modes that run them. */

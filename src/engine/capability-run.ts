@@ -1,5 +1,6 @@
 import type { BaseCheckpointSaver } from "@langchain/langgraph-checkpoint";
-import { capabilityInfo, detectCapability, requiredOfEverySaver } from "../capabilities.js";
+import { capabilityInfo, requiredOfEverySaver } from "../capabilities.js";
+import { detectCapability } from "./detect-capability.js";
 import type { RegisteredCheckpointer, SaverLease } from "../registration.js";
 import { isCountedFailure, type CapabilityDraft, type CapabilityResult, type TestResult } from "../report.js";
 import type { SpecTest } from "../spec/types.js";
@@ -88,6 +89,7 @@ async function runTests(
   const tests: TestResult[] = [];
   let timeoutsInARow = 0;
   for (const test of capability.tests) {
+    progress.onTestStart?.(capability.capability, test.name);
     const result =
       timeoutsInARow >= CONSECUTIVE_TIMEOUTS_TO_STOP
         ? stoppedAnswering(plan.registered, test, plan.timeoutMs)

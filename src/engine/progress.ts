@@ -9,6 +9,8 @@ import type { CapabilityResult, ConformanceReport, TestResult } from "../report.
 export interface ProgressHooks {
   onRunStart?(info: { checkpointerName: string; capabilities: readonly Capability[] }): void;
   onCapabilityStart?(capability: Capability, detected: boolean): void;
+  /** A spec test is about to run (the supervised CLI names the test in flight when the saver's process dies). */
+  onTestStart?(capability: Capability, testName: string): void;
   onTestResult?(capability: Capability, testName: string, passed: boolean, error: string | undefined, result: TestResult): void;
   onCapabilityEnd?(capability: Capability, result: CapabilityResult): void;
   onRunEnd?(report: ConformanceReport): void;
@@ -28,6 +30,7 @@ const stdoutWrite: Write = (text) => {
 export class ProgressCallbacks implements ProgressHooks {
   onRunStart?: ProgressHooks["onRunStart"];
   onCapabilityStart?: ProgressHooks["onCapabilityStart"];
+  onTestStart?: ProgressHooks["onTestStart"];
   onTestResult?: ProgressHooks["onTestResult"];
   onCapabilityEnd?: ProgressHooks["onCapabilityEnd"];
   onRunEnd?: ProgressHooks["onRunEnd"];

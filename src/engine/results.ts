@@ -20,7 +20,11 @@ export interface FailureInfo {
  * as that deviation, not counted against the capability.
  * @public
  */
-export type TestResult = TestOutcome & { deviation?: string };
+export type TestResult = TestOutcome & {
+  deviation?: string;
+  /** What the saver wrote to stdout/stderr during this test (set by the supervised CLI run, which captures it). */
+  output?: string;
+};
 
 type TestOutcome =
   | { status: "passed"; name: string; ids: readonly CatalogId[]; description: string; advisory: boolean; durationMs: number }

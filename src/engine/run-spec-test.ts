@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { BaseCheckpointSaver } from "@langchain/langgraph-checkpoint";
-import { capabilityInfo, offersCapability, type Capability } from "../capabilities.js";
+import { capabilityInfo, type Capability } from "../capabilities.js";
+import { offersCapability } from "./detect-capability.js";
 import { ConformanceError } from "../assert.js";
 import { errorText } from "./describe-value.js";
 import { formatValue } from "../format.js";

@@ -1,5 +1,6 @@
 import fc from "fast-check";
-import { CAPABILITIES, detectCapability, type Capability } from "../capabilities.js";
+import { CAPABILITIES, type Capability } from "../capabilities.js";
+import { detectCapability } from "../engine/detect-capability.js";
 import type { RegisteredCheckpointer } from "../registration.js";
 import type { CatalogId } from "../spec/types.js";
 import { createSaver } from "../engine/create-saver.js";

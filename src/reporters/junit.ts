@@ -1,6 +1,6 @@
 import type { CapabilityResult, ConformanceReport, ReportSection, TestResult } from "../report.js";
 import { isCountedFailure } from "../report.js";
-import { specFor } from "../spec/index.js";
+import { specTestList } from "../spec/test-list.js";
 import { firstLine } from "./summary.js";
 import type { ReporterFactory } from "./types.js";
 import { xmlAttributes, xmlEscape } from "./xml.js";
@@ -97,7 +97,7 @@ interface Case {
 
 /** A capability that did not run still lists its spec tests, each skipped with the capability's reason. */
 function notRunCases(result: CapabilityResult, reason: string): Case[] {
-  return (specFor(result.capability)?.tests ?? []).map((t) => ({
+  return specTestList(result.capability).map((t) => ({
     failed: false,
     skipped: true,
     xml: [
@@ -113,14 +113,17 @@ function testCase(capability: string, t: TestResult): Case {
   const time = t.status === "skipped" ? "0.000" : seconds(t.durationMs);
   const open = `    <testcase${xmlAttributes({ name: t.name, classname: capability, time })}>`;
   const body: string[] = [];
+  const systemOut: string[] = [];
   if (t.status === "skipped") body.push(`      <skipped${xmlAttributes({ message: t.reason })}/>`);
   else if (t.status === "failed" && (t.advisory || t.deviation !== undefined)) {
     const note = t.advisory ? "ADVISORY (reported, never fails the capability)" : `KNOWN DEVIATION: ${t.deviation}`;
-    body.push(`      <system-out>${xmlEscape(`${note}\n${t.failure.message}`)}</system-out>`);
+    systemOut.push(`${note}\n${t.failure.message}`);
   } else if (t.status === "failed") {
     const details = xmlEscape(`${t.description}\n\n${t.failure.message}`);
     body.push(`      <failure${xmlAttributes({ message: firstLine(t.failure.message), type: t.failure.errorName })}>${details}</failure>`);
   }
+  if (t.output !== undefined) systemOut.push(`saver output:\n${t.output}`);
+  if (systemOut.length > 0) body.push(`      <system-out>${xmlEscape(systemOut.join("\n"))}</system-out>`);
   const deviation = t.deviation !== undefined ? [property("deviation", t.deviation, 8)] : [];
   return {
     failed: isCountedFailure(t),

@@ -20,6 +20,7 @@ import { interleavingTests } from "./interleavings.js";
 import { adversarialValueTests } from "./adversarial-values.js";
 import { orderAndBoundaryTests } from "./orders-and-boundaries.js";
 import { latestOnlyTests } from "./latest-only.js";
+import { provideSpecTestList } from "./test-list.js";
 
 /** The only registry: capability -> its spec. */
 export const SPECS: Partial<Record<Capability, CapabilitySpec>> = withExtraTests({
@@ -37,3 +38,5 @@ export const SPECS: Partial<Record<Capability, CapabilitySpec>> = withExtraTests
 export function specFor(capability: Capability): CapabilitySpec | undefined {
   return SPECS[capability];
 }
+
+provideSpecTestList((capability) => SPECS[capability]?.tests);

@@ -59,7 +59,8 @@ describe.concurrent("checkpoint-conformance CLI (subprocess)", { timeout: 240_00
     expect(run.code, run.stderr).toBe(0);
     expect(run.stdout).toMatch(/delete_thread: \.+/);
     expect(run.stdout).toContain("MemorySaver (validation initializer, cjs)");
-    const hooks = run.stderr.split("\n").filter((l) => l.startsWith("initializer "));
+    // The hooks' stderr writes are saver output: captured by the supervised run and shown (with a bar) where it happened.
+    const hooks = run.stdout.split("\n").flatMap((l) => /│ (initializer .*)$/.exec(l)?.[1] ?? []);
     expect(hooks[0]).toBe("initializer beforeAll ran");
     expect(hooks).toContain("initializer destroyCheckpointer ran");
     expect(hooks.at(-1)).toBe("initializer afterAll ran");

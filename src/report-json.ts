@@ -1,0 +1,80 @@
+import type { Capability } from "./capabilities.js";
+import { ConformanceReport, type CapabilityResult, type ReportSection } from "./report.js";
+
+/**
+ * A `ConformanceReport` as plain JSON, without loss: every capability result
+ * and test as the runner produced it, and each report section (graph, model,
+ * ...) as its rendered lines, its verdict and its own JSON. `reportFromJSON`
+ * gives back a report that every reporter renders exactly like the original.
+ * (Not `toDict()`: that is Python's summary shape and drops details.)
+ * @public
+ */
+export interface ReportJSON {
+  format: typeof FORMAT;
+  checkpointerName: string;
+  results: Partial<Record<Capability, CapabilityResult>>;
+  errors: string[];
+  durationMs: number;
+  sections: SectionJSON[];
+}
+
+/** @public */
+export interface SectionJSON {
+  key: string;
+  lines: string[];
+  passed: boolean | null;
+  json: unknown;
+}
+
+const FORMAT = "checkpoint-conformance-report/1";
+
+/** @public */
+export function reportToJSON(report: ConformanceReport): ReportJSON {
+  return {
+    format: FORMAT,
+    checkpointerName: report.checkpointerName,
+    // Through JSON once, so what is returned is exactly what a reader gets back (no undefined keys, no class instances).
+    results: JSON.parse(JSON.stringify(report.results)) as ReportJSON["results"],
+    errors: [...report.errors],
+    durationMs: report.durationMs,
+    sections: report.sections.map((s) => ({ key: s.key, lines: s.lines(), passed: s.passed(), json: s.toJSON() })),
+  };
+}
+
+/** The report a `reportToJSON()` value (or its parsed JSON text) describes; throws on anything else. @public */
+export function reportFromJSON(value: unknown): ConformanceReport {
+  if (!isReportJSON(value)) {
+    throw new TypeError(`reportFromJSON: not a report written by reportToJSON() (expected format "${FORMAT}")`);
+  }
+  return new ConformanceReport({
+    checkpointerName: value.checkpointerName,
+    results: value.results,
+    errors: value.errors,
+    durationMs: value.durationMs,
+    sections: value.sections.map(staticSection),
+  });
+}
+
+/** A section whose lines, verdict and JSON were fixed when it was written. */
+export function staticSection(section: SectionJSON): ReportSection {
+  return {
+    key: section.key,
+    lines: () => [...section.lines],
+    passed: () => section.passed,
+    toJSON: () => section.json,
+  };
+}
+
+function isReportJSON(value: unknown): value is ReportJSON {
+  if (typeof value !== "object" || value === null) return false;
+  const v = value as Partial<ReportJSON>;
+  return (
+    v.format === FORMAT &&
+    typeof v.checkpointerName === "string" &&
+    typeof v.results === "object" &&
+    v.results !== null &&
+    Array.isArray(v.errors) &&
+    typeof v.durationMs === "number" &&
+    Array.isArray(v.sections)
+  );
+}

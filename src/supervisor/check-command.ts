@@ -1,0 +1,46 @@
+import { CliUsageError } from "../cli/usage-error.js";
+import type { CliOptions } from "../cli/options.js";
+import { ReportOutputs, type CliIo } from "../cli/outputs.js";
+import type { ValidateOptions } from "../engine/options.js";
+import { subjectFile } from "../cli/subject-file.js";
+import { runSupervised } from "./run-supervised.js";
+import { saverOutputSink } from "./saver-output.js";
+
+const SIGNAL_EXIT: Partial<Record<NodeJS.Signals, number>> = { SIGINT: 130, SIGTERM: 143 };
+
+/** Thrown for a setup failure the child reported (exit 1, one line). */
+export class SupervisedSetupError extends Error {
+  override readonly name = "SupervisedSetupError";
+}
+
+/**
+ * The CLI's check of one saver, supervised: the module and the saver run in a
+ * child process; this process renders every reporter and decides the exit
+ * code. Returns the exit code; throws CliUsageError/SupervisedSetupError for one-line failures.
+ */
+export async function runSupervisedCheck(module: string, options: CliOptions, validateOptions: ValidateOptions, io: CliIo): Promise<number> {
+  const outputs = new ReportOutputs(options.reporter, options.output, io, subjectFile(module, io));
+  const { progress: _progress, capabilities, grep, ...rest } = validateOptions;
+  const outcome = await runSupervised({
+    request: {
+      module,
+      exportName: options.export,
+      cwd: io.cwd,
+      options: { ...rest, ...(capabilities ? { capabilities: [...capabilities] } : {}), ...(typeof grep === "string" ? { grep } : {}) },
+    },
+    env: io.env,
+    hooks: outputs.hooks(),
+    showOutput: saverOutputSink(outputs.humanStream()),
+  });
+  if (outcome.kind === "usage-error") throw new CliUsageError(outcome.message);
+  if (outcome.kind !== "report") throw new SupervisedSetupError(outcome.message);
+  outputs.hooks().onRunEnd?.(outcome.report);
+  outputs.finish(outcome.report);
+  if (outcome.interrupted) return SIGNAL_EXIT[outcome.interrupted] ?? 1;
+  const verdict = outcome.report.verdict({ strict: options.strict });
+  if (verdict.nothingChecked) {
+    io.stderr.write(`checkpoint-conformance: ${verdict.explanation}\n`);
+    return 2;
+  }
+  return verdict.passed ? 0 : 1;
+}

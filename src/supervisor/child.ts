@@ -1,0 +1,117 @@
+/**
+ * The supervised child process: loads the user's module, runs validate() and
+ * streams everything to the parent (see protocol.ts). It owns no output and no
+ * exit code: whatever the saver does here, the parent reports it.
+ */
+import { writeSync } from "node:fs";
+import { errorText } from "../engine/describe-value.js";
+import { reportToJSON } from "../report-json.js";
+import type { ChildMessage, RunRequest } from "./protocol.js";
+import { HEARTBEAT_MS, MESSAGE_FD } from "./protocol.js";
+
+const exit = process.exit.bind(process);
+
+function send(message: ChildMessage): void {
+  const line = Buffer.from(`${JSON.stringify(message)}\n`);
+  let offset = 0;
+  while (offset < line.length) {
+    try {
+      offset += writeSync(MESSAGE_FD, line, offset);
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code;
+      if (code === "EAGAIN") continue;
+      exit(70); // The parent is gone (EPIPE): nobody is left to report to.
+    }
+  }
+}
+
+// Before the user's module loads: whatever it does from now on is seen.
+captureWrites("stdout");
+captureWrites("stderr");
+process.exit = ((code?: number | string | null) => {
+  send({ t: "exit-called", code: Number(code ?? process.exitCode ?? 0) });
+  exit(code as number | undefined);
+}) as typeof process.exit;
+process.on("uncaughtException", (error, origin) => {
+  // The stack too: its first frames say where in the saver's code it was thrown.
+  send({ t: "crash", origin, error: error instanceof Error && error.stack ? error.stack : errorText(error) });
+  exit(70);
+});
+watchParent();
+setInterval(() => send({ t: "alive" }), HEARTBEAT_MS).unref();
+
+// The engine loads while the parent still parses its command line (it may start this process early, see prestart.ts);
+// loaded here, not at the top, so that the capture above is in place before any module of the run loads.
+const engine = Promise.all([
+  import("./load-within.js"),
+  import("../registration.js"),
+  import("../engine/validate.js"),
+  import("./plan.js"),
+  import("../cli/usage-error.js"),
+]);
+const request = await readRequest();
+if (request) await run(request);
+else exit(0); // the parent did not need this process after all
+
+async function run(request: RunRequest): Promise<void> {
+  const [{ loadRegistrationWithin }, { ConformanceUsageError }, { ConformanceSetupError, DEFAULT_TIMEOUT_MS, validate }, { plannedTests, specCatalog }, { CliUsageError }] =
+    await engine;
+  try {
+    const registered = await loadRegistrationWithin(request);
+    const timeoutMs = request.options.timeoutMs ?? registered.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+    send({ t: "plan", capabilities: plannedTests(registered, request.options), catalog: specCatalog(), timeoutMs });
+    const report = await validate(registered, {
+      ...request.options,
+      progress: {
+        onRunStart: (info) => send({ t: "run-start", checkpointerName: info.checkpointerName, capabilities: [...info.capabilities] }),
+        onCapabilityStart: (capability, detected) => send({ t: "capability-start", capability, detected }),
+        onTestStart: (capability, name) => send({ t: "test-start", capability, name }),
+        onTestResult: (capability, name, passed, error, result) => send({ t: "test-result", capability, name, passed, error, result }),
+        onCapabilityEnd: (capability, result) => send({ t: "capability-end", capability, result }),
+      },
+    });
+    send({ t: "report", report: reportToJSON(report) });
+  } catch (error) {
+    if (error instanceof CliUsageError || error instanceof ConformanceUsageError) send({ t: "usage-error", message: error.message });
+    else if (error instanceof ConformanceSetupError) send({ t: "setup-error", message: error.message });
+    else send({ t: "unexpected-error", message: errorText(error) });
+  }
+  // Leaked timers, sockets and servers must not keep the run alive; exit hooks still run.
+  exit(0);
+}
+
+/** The saver's console.log and process.stdout/stderr writes go to the parent, which shows them with their test. */
+function captureWrites(stream: "stdout" | "stderr"): void {
+  const target = process[stream];
+  target.write = ((chunk: unknown, encoding?: unknown, callback?: unknown) => {
+    const text = typeof chunk === "string" ? chunk : Buffer.from(chunk as Uint8Array).toString(typeof encoding === "string" ? (encoding as BufferEncoding) : "utf8");
+    send({ t: "output", stream, text });
+    const done = typeof encoding === "function" ? encoding : callback;
+    if (typeof done === "function") queueMicrotask(() => (done as () => void)());
+    return true;
+  }) as typeof target.write;
+}
+
+/** The run request: one line of JSON on stdin; undefined when stdin ends without one. */
+function readRequest(): Promise<RunRequest | undefined> {
+  return new Promise((resolve) => {
+    let text = "";
+    process.stdin.setEncoding("utf8");
+    process.stdin.on("data", (chunk: string) => {
+      text += chunk;
+      const end = text.indexOf("\n");
+      if (end === -1) return;
+      process.stdin.destroy();
+      resolve(JSON.parse(text.slice(0, end)) as RunRequest);
+    });
+    process.stdin.once("end", () => resolve(undefined));
+  });
+}
+
+/** A child whose parent was killed outright stops too, rather than run on unobserved. */
+function watchParent(): void {
+  const parent = process.ppid;
+  setInterval(() => {
+    if (process.ppid !== parent) exit(70);
+  }, 1000).unref();
+}

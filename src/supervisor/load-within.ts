@@ -1,0 +1,24 @@
+import { loadRegistration } from "../cli/load.js";
+import { CliUsageError } from "../cli/usage-error.js";
+import type { RegisteredCheckpointer } from "../registration.js";
+import type { RunRequest } from "./protocol.js";
+
+/** The user's registration, or a usage error when loading its module does not finish in time. */
+export async function loadRegistrationWithin(request: RunRequest): Promise<RegisteredCheckpointer> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => {
+      const seconds = request.loadTimeoutMs / 1000;
+      reject(
+        new CliUsageError(
+          `loading ${request.module} did not finish within ${seconds} s (a top-level await that never settles?); fix the module, or raise CONFORMANCE_LOAD_TIMEOUT_MS`,
+        ),
+      );
+    }, request.loadTimeoutMs);
+  });
+  try {
+    return await Promise.race([loadRegistration(request.module, request.exportName, request.cwd), timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
+}

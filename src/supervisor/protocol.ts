@@ -1,0 +1,56 @@
+import type { Capability } from "../capabilities.js";
+import type { ListedSpecTest } from "../spec/test-list.js";
+import type { CatalogId } from "../spec/types.js";
+import type { ReportJSON } from "../report-json.js";
+import type { CapabilityResult, TestResult } from "../report.js";
+import type { ValidateOptions } from "../engine/validate.js";
+
+/** What the parent asks the child to run (one line of JSON on the child's stdin). */
+export interface RunRequest {
+  module: string;
+  exportName?: string;
+  cwd: string;
+  /** validate()'s options, without `progress` (the child streams progress to the parent). */
+  options: Omit<ValidateOptions, "progress" | "capabilities" | "grep"> & { capabilities?: Capability[]; grep?: string };
+  /** Loading the user's module longer than this is a usage error (a top-level await that never settles). */
+  loadTimeoutMs: number;
+}
+
+/** One spec test the child is going to run, so the parent can list what a cut-short run did not run. */
+export interface PlannedTest {
+  name: string;
+  ids: readonly CatalogId[];
+  description: string;
+  advisory: boolean;
+}
+
+/**
+ * The child's messages, one JSON object per line on file descriptor 3. They are
+ * written synchronously, so each one is delivered even when the process dies
+ * right after it (process.exit, a crash).
+ */
+export type ChildMessage =
+  | {
+      t: "plan";
+      capabilities: { capability: Capability; tests: PlannedTest[] }[];
+      catalog: Partial<Record<Capability, ListedSpecTest[]>>;
+      /** The per-test timeout in effect (the option's, else the registration's, else the default). */
+      timeoutMs: number;
+    }
+  | { t: "alive" }
+  | { t: "run-start"; checkpointerName: string; capabilities: Capability[] }
+  | { t: "capability-start"; capability: Capability; detected: boolean }
+  | { t: "test-start"; capability: Capability; name: string }
+  | { t: "test-result"; capability: Capability; name: string; passed: boolean; error?: string; result: TestResult }
+  | { t: "capability-end"; capability: Capability; result: CapabilityResult }
+  | { t: "output"; stream: "stdout" | "stderr"; text: string }
+  | { t: "exit-called"; code: number }
+  | { t: "crash"; origin: string; error: string }
+  | { t: "report"; report: ReportJSON }
+  | { t: "usage-error" | "setup-error" | "unexpected-error"; message: string };
+
+/** The child's channel to the parent. */
+export const MESSAGE_FD = 3;
+
+/** How often the child says it is alive: its event loop turns (a saver stuck in a synchronous loop stops it). */
+export const HEARTBEAT_MS = 1000;

