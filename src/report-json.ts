@@ -1,4 +1,9 @@
 import type { Capability } from "./capabilities.js";
+import { GraphSection } from "./graph/report-section.js";
+import type { GraphCaseResult } from "./graph/result.js";
+import { ModelReportSection } from "./model/model-report.js";
+import type { ModelRunResult } from "./model/run-model.js";
+import type { SaverProfile } from "./profile/profile.js";
 import { ConformanceReport, type CapabilityResult, type ReportSection } from "./report.js";
 
 /**
@@ -16,6 +21,7 @@ export interface ReportJSON {
   errors: string[];
   durationMs: number;
   sections: SectionJSON[];
+  profile?: SaverProfile;
 }
 
 /** @public */
@@ -24,7 +30,17 @@ export interface SectionJSON {
   lines: string[];
   passed: boolean | null;
   json: unknown;
+  /** Its part of the Result line. */
+  summary?: string;
+  /** The data it was built from (graph, model), so it is revived as the same kind of section. */
+  state?: unknown;
 }
+
+/** Sections that can be built again from their state, by key; others come back as their fixed lines, verdict and JSON. */
+const REVIVERS: Record<string, (state: unknown) => ReportSection> = {
+  graph: (state) => new GraphSection(state as { results: readonly GraphCaseResult[]; skipped?: string }),
+  model: (state) => new ModelReportSection(state as ModelRunResult),
+};
 
 const FORMAT = "checkpoint-conformance-report/1";
 
@@ -37,7 +53,15 @@ export function reportToJSON(report: ConformanceReport): ReportJSON {
     results: JSON.parse(JSON.stringify(report.results)) as ReportJSON["results"],
     errors: [...report.errors],
     durationMs: report.durationMs,
-    sections: report.sections.map((s) => ({ key: s.key, lines: s.lines(), passed: s.passed(), json: s.toJSON() })),
+    sections: report.sections.map((s) => ({
+      key: s.key,
+      lines: s.lines(),
+      passed: s.passed(),
+      json: s.toJSON(),
+      ...(s.summary ? { summary: s.summary() } : {}),
+      ...(s.state ? { state: JSON.parse(JSON.stringify(s.state())) as unknown } : {}),
+    })),
+    ...(report.profile !== "full" ? { profile: report.profile } : {}),
   };
 }
 
@@ -51,7 +75,8 @@ export function reportFromJSON(value: unknown): ConformanceReport {
     results: value.results,
     errors: value.errors,
     durationMs: value.durationMs,
-    sections: value.sections.map(staticSection),
+    sections: value.sections.map((s) => (s.state !== undefined && REVIVERS[s.key] ? REVIVERS[s.key](s.state) : staticSection(s))),
+    ...(value.profile ? { profile: value.profile } : {}),
   });
 }
 
@@ -62,6 +87,7 @@ export function staticSection(section: SectionJSON): ReportSection {
     lines: () => [...section.lines],
     passed: () => section.passed,
     toJSON: () => section.json,
+    ...(section.summary !== undefined ? { summary: () => section.summary as string } : {}),
   };
 }
 

@@ -65,6 +65,8 @@ export interface ReportSection {
   passed(): boolean | null;
   /** The section's part of the Result line, e.g. `graph 32/38 +6 known deviations`. Default: `graph passed`/`FAILED`/`skipped`. */
   summary?(): string;
+  /** The plain data the section was built from, so a report read back from JSON (`reportFromJSON`) is the same section again. */
+  state?(): unknown;
 }
 
 /** One section's part of the verdict. @public */

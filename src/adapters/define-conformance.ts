@@ -1,5 +1,6 @@
 import type { RegisteredCheckpointer } from "../registration.js";
 import type { SuiteOptions } from "../engine/options.js";
+import type { ProgressHooks } from "../engine/progress.js";
 import { planSuite, type RunnerOutcome } from "../engine/suite.js";
 import type { ValidationInitializer } from "../engine/validation-initializer.js";
 
@@ -44,8 +45,9 @@ export function defineConformance(
   options: ConformanceSuiteOptions,
   runner: RunnerBinding,
   caller: string,
+  progress: ProgressHooks = {},
 ): void {
-  const suite = planSuite(input, options, caller);
+  const suite = planSuite(input, options, caller, progress);
   runner.describe(suite.title, () => {
     runner.beforeAll(() => suite.enterLifespan(), suite.lifespanHookTimeoutMs);
     runner.afterAll(() => suite.endLifespan(), suite.lifespanHookTimeoutMs);

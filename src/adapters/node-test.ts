@@ -31,23 +31,11 @@ export function describeConformance(
   options: ConformanceSuiteOptions = {},
 ): void {
   const guard = guardEarlyExit(registered && "name" in registered ? String(registered.name) : "conformance");
-  const guarded: RunnerBinding = {
-    ...nodeTest,
-    test: (name, body, timeout) =>
-      nodeTest.test(
-        name,
-        async (controls) => {
-          guard.enter(name);
-          try {
-            await body(controls);
-          } finally {
-            guard.leave();
-          }
-        },
-        timeout,
-      ),
-  };
-  defineConformance(registered, options, guarded, "describeConformance");
+  // The engine runs each capability in its setup hook: its progress names the spec test in flight.
+  defineConformance(registered, options, nodeTest, "describeConformance", {
+    onTestStart: (capability, name) => guard.enter(`${capability} › ${name}`),
+    onTestResult: () => guard.leave(),
+  });
   after(() => guard.finished());
 }
 

@@ -6,6 +6,7 @@ import { describeValue } from "./describe-value.js";
 import { ConformanceUsageError } from "./errors.js";
 import { endLifespan, enterLifespan } from "./lifespan.js";
 import { planRun, type CapabilityPlan, type RunPlan, type SuiteOptions } from "./options.js";
+import type { ProgressHooks } from "./progress.js";
 import { findDeviation } from "./run-spec-test.js";
 import { MAX_TIMEOUT_MS } from "./timeout.js";
 import { toRegistration, type ValidationInitializer } from "./validation-initializer.js";
@@ -51,7 +52,7 @@ const HOOK_MARGIN_MS = 1_000;
  * The adapters' plan: the same option checks, selection, lifecycle, detection
  * and verdicts as `validate()`, one describe block per capability that runs.
  */
-export function planSuite(input: RegisteredCheckpointer | ValidationInitializer, options: SuiteOptions, caller: string): Suite {
+export function planSuite(input: RegisteredCheckpointer | ValidationInitializer, options: SuiteOptions, caller: string, progress: ProgressHooks = {}): Suite {
   const registered = toRegistration(input);
   if (!registered) {
     throw new ConformanceUsageError(
@@ -70,11 +71,11 @@ export function planSuite(input: RegisteredCheckpointer | ValidationInitializer,
       const failure = await endLifespan(plan, lifespan);
       if (failure) throw new Error(`${registered.name}: ${failure}`);
     },
-    capabilities: plan.capabilities.filter((c) => !c.skip?.excluded).map((c) => suiteCapability(plan, c)),
+    capabilities: plan.capabilities.filter((c) => !c.skip?.excluded).map((c) => suiteCapability(plan, c, progress)),
   };
 }
 
-function suiteCapability(plan: RunPlan, capability: CapabilityPlan): SuiteCapability {
+function suiteCapability(plan: RunPlan, capability: CapabilityPlan, progress: ProgressHooks): SuiteCapability {
   let result: CapabilityResult | undefined;
   const { registered, timeoutMs } = plan;
   return {
@@ -84,7 +85,7 @@ function suiteCapability(plan: RunPlan, capability: CapabilityPlan): SuiteCapabi
     // A test may create extra savers and clean them up, each within timeoutMs.
     hookTimeoutMs: hookTimeout((3 * capability.tests.length + 2) * timeoutMs),
     async run() {
-      result = await runCapability(plan, capability);
+      result = await runCapability(plan, capability, progress);
     },
     outcome: (name) => outcomeOf(capability.capability, result, name),
     cleanupFailure: () => (result ? failureText(result, "factory_cleanup") : undefined),

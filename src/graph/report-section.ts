@@ -14,6 +14,10 @@ export class GraphSection implements ReportSection {
     this.skipped = init.skipped;
   }
 
+  state(): { results: readonly GraphCaseResult[]; skipped?: string } {
+    return { results: this.results, ...(this.skipped !== undefined ? { skipped: this.skipped } : {}) };
+  }
+
   passed(): boolean | null {
     if (this.skipped !== undefined) return null;
     return !this.results.some(isCountedGraphFailure);

@@ -7,6 +7,10 @@ export class ModelReportSection implements ReportSection {
 
   constructor(readonly result: ModelRunResult) {}
 
+  state(): ModelRunResult {
+    return this.result;
+  }
+
   passed(): boolean {
     return this.result.status === "passed";
   }
