@@ -39,7 +39,7 @@ export interface ValidateOptions {
   grep?: string | RegExp;
   /** Graph-level scenarios after the capability suites: `false` to skip, or which to run. */
   graph?: boolean | GraphOptions;
-  /** Model-based random sequences after the spec suites: `false` to skip, or runs and seed. */
+  /** Model-based random sequences after the spec suites; on by default in whole runs (see ModelOptions): `false` or `{ runs: 0 }` to skip. */
   model?: boolean | ModelOptions;
 }
 

@@ -1,11 +1,12 @@
 import type { SectionRunner } from "../sections.js";
 import { assertDeclarableBehaviours } from "./behaviours.js";
 import { ModelReportSection } from "./model-report.js";
+import { effectiveModelOptions } from "./options.js";
 import { runModel } from "./run-model.js";
 
 /**
- * The model-based section: runs when `validate(registered, { model: true | { runs, seed, ... } })`
- * asks for it, after the capability suites, on fresh savers from the same factory.
+ * The model-based section: runs after the capability suites, on fresh savers
+ * from the same factory, unless the options turn it off (see effectiveModelOptions).
  */
 export const modelSection: SectionRunner = {
   key: "model",
@@ -13,8 +14,8 @@ export const modelSection: SectionRunner = {
     if (typeof options.model === "object") assertDeclarableBehaviours(options.model.ignore ?? []);
   },
   async run({ registered, options, timeoutMs }) {
-    if (options.model === undefined || options.model === false) return undefined;
-    const modelOptions = options.model === true ? {} : options.model;
+    const modelOptions = effectiveModelOptions(options);
+    if (modelOptions === undefined) return undefined;
     return new ModelReportSection(await runModel(registered, { ...modelOptions, timeoutMs }));
   },
 };
