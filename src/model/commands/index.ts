@@ -29,6 +29,7 @@ const BASE: CommandArbOf[] = [
   listCommand,
   listCommand,
   deleteThreadCommand,
+  deleteThreadCommand, // twice: a delete must meet data in a look-alike thread (a prefix, a pattern match)
   configCheckCommand,
   stateCheckCommand,
   concurrentBatchCommand,
