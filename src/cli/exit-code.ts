@@ -6,8 +6,8 @@ import type { ConformanceReport } from "../report.js";
  * capability the user selected passed (all five unless --capabilities/--skip
  * narrowed them; with no base capability selected, every detected one).
  * With --strict: every detected capability passed. Either way, every report
- * section the user turned on (graph scenarios, model) passed or was skipped:
- * declared deviations do not fail it.
+ * section that ran (graph scenarios when turned on, the model mode by default)
+ * passed or was skipped: declared deviations do not fail it.
  */
 export function runPassed(report: ConformanceReport, selected: readonly Capability[] | undefined, strict: boolean): boolean {
   return capabilitiesPassed(report, selected, strict) && report.sections.every((section) => section.passed() !== false);

@@ -29,7 +29,7 @@ export interface ModelOptions {
  * sequences on every run); the time limit only caps a slow saver, and the
  * report says when it did.
  */
-export const MODEL_DEFAULTS = { runs: 20, seed: 42, timeLimitMs: 10_000, maxCommands: 25 } as const;
+export const MODEL_DEFAULTS = { runs: 20, seed: 42, timeLimitMs: 10_000, maxCommands: 20 } as const;
 
 /**
  * The model options a run uses, or undefined when the mode is off: `model: false`

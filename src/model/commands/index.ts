@@ -11,6 +11,7 @@ import { copyThreadCommand, deleteForRunsCommand, pruneCommand } from "./extende
 import { getTupleCommand } from "./get-tuple.js";
 import { listCommand } from "./list.js";
 import { longThreadCommand } from "./long-thread.js";
+import { lookAlikesCommand } from "./look-alikes.js";
 import { putWritesCommand } from "./put-writes.js";
 import { putCommand } from "./put.js";
 import { stateCheckCommand } from "./state-check.js";
@@ -34,6 +35,7 @@ const BASE: CommandArbOf[] = [
   stateCheckCommand,
   concurrentBatchCommand,
   longThreadCommand,
+  lookAlikesCommand,
 ];
 
 /** Weighted twice (two entries each): extended bugs need the operation and then a read. */

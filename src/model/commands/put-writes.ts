@@ -93,7 +93,7 @@ export const putWritesCommand = (pools: Pools): fc.Arbitrary<PutWritesCommand> =
       { weight: 1, arbitrary: fc.array(write(SPECIAL_WRITE_CHANNELS), { minLength: 1, maxLength: 2 }) },
       { weight: 1, arbitrary: fc.array(write([...REGULAR_WRITE_CHANNELS, ...SPECIAL_WRITE_CHANNELS]), { minLength: 2, maxLength: 3 }) },
       // Past 10 writes in one call: idx 10 must sort after idx 9, as a number.
-      { weight: 2, arbitrary: fc.array(write(REGULAR_WRITE_CHANNELS), { minLength: MANY_WRITES.min, maxLength: MANY_WRITES.max }) },
+      { weight: 3, arbitrary: fc.array(write(REGULAR_WRITE_CHANNELS), { minLength: MANY_WRITES.min, maxLength: MANY_WRITES.max }) },
     ),
     retry: fc.option(fc.array(channelValueOf(pools), { minLength: 3, maxLength: 3 }), { freq: 4 }),
   })
