@@ -141,7 +141,7 @@ function biasedIndex(weights: readonly number[]): fc.Arbitrary<number> {
   return fc.oneof(...weights.map((weight, i) => ({ weight, arbitrary: fc.constant(i) })));
 }
 
-export const threadOf = (pools: Pools): fc.Arbitrary<string> => biasedIndex([4, 3, 2]).map((i) => pools.threads[i]);
+export const threadOf = (pools: Pools): fc.Arbitrary<string> => biasedIndex([6, 2, 1]).map((i) => pools.threads[i]);
 export const nsOf = (pools: Pools): fc.Arbitrary<string> => biasedIndex([6, 2, 1, 1]).map((i) => pools.namespaces[i]);
 export const taskIdArb: fc.Arbitrary<string> = biasedIndex([4, 3, 1, 1, 1, 1, 1, 1, 1]).map((i) => TASK_IDS[i]);
 export const idSeed = fc.integer({ min: 1, max: ID_SEEDS });

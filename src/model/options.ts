@@ -14,7 +14,7 @@ export interface ModelOptions {
   path?: string;
   /** Caps the run's time in ms: no sequence starts or goes on past it (one in flight is abandoned); the report says when it did. Default 10000. */
   timeLimitMs?: number;
-  /** Most operations per sequence. Default 25. */
+  /** Most operations per sequence. Default 20. */
   maxCommands?: number;
   /**
    * Behaviours the saver is declared not to have (e.g. `"ignores-task-path"`):

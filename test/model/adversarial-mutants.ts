@@ -137,6 +137,42 @@ class DropsFalsyValues extends MemorySaver {
   }
 }
 
+/**
+ * Creates its storage lazily on the first call, unguarded: two first calls issued at once
+ * both see no storage, and the later one replaces what the earlier one wrote.
+ */
+class LazySetupRace extends MemorySaver {
+  private ready = false;
+
+  private async setup(): Promise<void> {
+    if (this.ready) return;
+    await new Promise((resolve) => setTimeout(resolve, 1)); // CREATE TABLE IF NOT EXISTS, a round trip
+    (this as unknown as { storage: object; writes: object }).storage = Object.create(null);
+    (this as unknown as { storage: object; writes: object }).writes = Object.create(null);
+    this.ready = true;
+  }
+
+  override async put(...args: Parameters<MemorySaver["put"]>) {
+    await this.setup();
+    return super.put(...args);
+  }
+
+  override async putWrites(...args: Parameters<MemorySaver["putWrites"]>) {
+    await this.setup();
+    return super.putWrites(...args);
+  }
+
+  override async getTuple(config: RunnableConfig) {
+    await this.setup();
+    return super.getTuple(config);
+  }
+
+  override async *list(config: RunnableConfig, options?: CheckpointListOptions): AsyncGenerator<CheckpointTuple> {
+    await this.setup();
+    yield* super.list(config, options);
+  }
+}
+
 export const ADVERSARIAL_MUTANTS: AdversarialMutant[] = [
   { name: "glob-delete-thread", bug: "deleteThread uses the thread id as a glob pattern (deleteThread('a*c') deletes 'abc')", create: () => new GlobDeleteThread() },
   { name: "prefix-delete-thread", bug: "deleteThread deletes every thread whose id starts with the given one ('user' takes 'user:2')", create: () => new PrefixDeleteThread() },
@@ -145,5 +181,6 @@ export const ADVERSARIAL_MUTANTS: AdversarialMutant[] = [
   { name: "list-first-page-only", bug: "list() stops after the backend's first page of 100", create: () => new FirstPageOnly() },
   { name: "write-index-as-text", bug: "pending writes sort by idx as text (10 before 2)", create: () => new WriteIndexAsText() },
   { name: "list-orders-by-ts", bug: "list() orders by ts, not by checkpoint id (checkpoints within one millisecond come out in insertion order)", create: () => new OrdersByTs() },
+  { name: "lazy-setup-race", bug: "storage is created on the first call without a guard, so concurrent first calls lose writes", create: () => new LazySetupRace() },
   { name: "drops-falsy-channel-values", bug: "put keeps only truthy channel values (0, '', false, null vanish)", create: () => new DropsFalsyValues() },
 ];

@@ -24,7 +24,6 @@ const KNOWN_MISSES: Record<string, string> = {
   "pr-keep-latest-not-delta-aware": `${OUT_OF_SCOPE}: delta-aware pruning is advisory (PR-10)`,
   "pr-unknown-strategy-deletes": `${OUT_OF_SCOPE}: unknown strategies are unspecified (PR-09), so not generated`,
   "blob-store-stores-all-channels": `${OUT_OF_SCOPE}: storing only changed channels is advisory (JS-13 ADV); full storage reads back the same`,
-  "ct-drops-writes": "needs a copy of a thread whose checkpoints hold writes, then a read: not reached at this seed",
 };
 
 let outcomes: { name: string; caught: boolean; detail: string }[];

@@ -94,7 +94,7 @@ export const listCommand = (pools: Pools): fc.Arbitrary<ListCommand> =>
   .record({
     threadId: fc.option(threadOf(pools), { freq: 4 }),
     ns: fc.option(nsOf(pools), { freq: 3 }),
-    filter: fc.option(fc.uniqueArray(filterTerm(pools), { maxLength: 2, selector: (t) => t.key }), { freq: 2 }),
+    filter: fc.option(fc.uniqueArray(filterTerm(pools), { maxLength: 2, selector: (t) => t.key }), { freq: 4 }),
     before: fc.option(
       fc.oneof(
         { weight: 4, arbitrary: fc.record({ kind: fc.constant("stored" as const), index: fc.nat(30) }) },
@@ -104,6 +104,6 @@ export const listCommand = (pools: Pools): fc.Arbitrary<ListCommand> =>
       { freq: 3 },
     ),
     // Small limits, and ones at a page boundary (past 10, at and past 100) for long threads.
-    limit: fc.option(fc.oneof({ weight: 4, arbitrary: fc.integer({ min: 1, max: 4 }) }, { weight: 1, arbitrary: fc.constantFrom(10, 11, 100, 101) }), { freq: 2 }),
+    limit: fc.option(fc.oneof({ weight: 6, arbitrary: fc.integer({ min: 1, max: 4 }) }, { weight: 1, arbitrary: fc.constantFrom(10, 11, 100, 101) }), { freq: 4 }),
   })
   .map((args) => new ListCommand(args));
