@@ -49,6 +49,7 @@ const md = [
   timingTable(speed.timings),
   "",
   `- Whole process, ours / @langchain/langgraph-checkpoint-validation: **${speed.ratio.toFixed(2)}** (target ≤ 0.60, issue 13; our default run includes the model mode: ${MODEL_DEFAULTS.runs} sequences, seed ${MODEL_DEFAULTS.seed}).`,
+  `- The model mode's share of our default CLI run (median with it minus median with \`--model 0\`): **${speed.modelMs.toFixed(0)} ms**.`,
   `- Peak memory, ours / theirs: **${speed.memoryRatio.toFixed(2)}** (target < 1).`,
   `- What each checks: ours ${speed.ours.specTests} spec tests (${speed.ours.requiredTests} required) over ${speed.ours.catalogIds} catalog ids and 9 capabilities; theirs ${speed.theirs.tests} vitest tests (648 of them list() combinations) over 5 methods.`,
   "",

@@ -69,6 +69,8 @@ export interface SuiteSpeedResult {
   ours: { specTests: number; requiredTests: number; catalogIds: number };
   theirs: { tests: number };
   ratio: number;
+  /** Median whole-process time of the default run minus that of `--model 0`. */
+  modelMs: number;
   memoryRatio: number;
 }
 
@@ -90,6 +92,15 @@ export async function measureSuiteSpeed(runs = 5): Promise<SuiteSpeedResult> {
     },
   );
   timings.push(ours);
+  // The same run without the model mode: the difference is what the default model budget costs.
+  const withoutModel = timeProcess(
+    "our CLI, whole process (MemorySaver, --model 0)",
+    runs,
+    ourCommand,
+    [...ourArgs, "bench/fixtures/memory-registration.mjs", "--reporter", "dots", "--model", "0"],
+    () => undefined,
+  );
+  timings.push(withoutModel);
 
   const theirJson = join(tmpdir(), `validation-bench-${process.pid}.json`);
   let theirTests = 0;
@@ -145,6 +156,7 @@ export async function measureSuiteSpeed(runs = 5): Promise<SuiteSpeedResult> {
     },
     theirs: { tests: theirTests },
     ratio: ours.median / theirs.median,
+    modelMs: ours.median - withoutModel.median,
     memoryRatio: (ours.peakKb ?? 0) / (theirs.peakKb ?? 1),
   };
 }

@@ -11,6 +11,8 @@ import { BASELINES } from "../fixtures/baselines.js";
  */
 const RUNS = 1_000;
 const SEED = 42;
+/** Longer sequences than the default run's 20 operations: this is the mode's proof, not its default budget. */
+const MAX_COMMANDS = 25;
 
 const OUT_OF_SCOPE = "outside the model's contract";
 /** Not caught, and why. */
@@ -36,7 +38,7 @@ beforeAll(async () => {
   try {
     baselines = [];
     for (const [name, create] of Object.entries(BASELINES)) {
-      const result = await runModel(checkpointerTest({ name }, () => create()), { runs: RUNS, seed: SEED, timeoutMs: 2_000, timeLimitMs: 30_000 });
+      const result = await runModel(checkpointerTest({ name }, () => create()), { runs: RUNS, seed: SEED, maxCommands: MAX_COMMANDS, timeoutMs: 2_000, timeLimitMs: 30_000 });
       baselines.push({ name, status: result.status });
     }
     outcomes = [];
@@ -44,6 +46,7 @@ beforeAll(async () => {
       const result = await runModel(checkpointerTest({ name: mutant.name }, () => mutant.create()), {
         runs: RUNS,
         seed: SEED,
+        maxCommands: MAX_COMMANDS,
         timeoutMs: 2_000,
         timeLimitMs: 30_000,
       });
