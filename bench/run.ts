@@ -15,6 +15,7 @@ import { renderThroughput, renderThroughputComparison } from "../src/bench/rende
 import { exitOnInterrupt, parkIfInterrupted } from "../src/cleanup/index.js";
 import { FOOTPRINT_HEADING, readSection, RESULTS_FILE } from "./results-sections.js";
 import { measureSuiteSpeed, type Timing } from "./suite-speed.js";
+import { MODEL_DEFAULTS } from "../src/model/options.js";
 
 const runs = Number(process.env.BENCH_RUNS ?? 5);
 
@@ -77,7 +78,8 @@ function writeResults(speed: Awaited<ReturnType<typeof measureSuiteSpeed>>): voi
     "",
     timingTable(speed.timings),
     "",
-    `- Whole process, ours / @langchain/langgraph-checkpoint-validation: **${speed.ratio.toFixed(2)}** (target ≤ 0.60).`,
+    `- Whole process, ours / @langchain/langgraph-checkpoint-validation: **${speed.ratio.toFixed(2)}** (target ≤ 0.60; our default run includes the model mode: ${MODEL_DEFAULTS.runs} sequences, seed ${MODEL_DEFAULTS.seed}).`,
+    `- The model mode's share of our default CLI run (median with it minus median with \`--model 0\`): **${speed.modelMs.toFixed(0)} ms**.`,
     `- Peak memory, ours / theirs: **${speed.memoryRatio.toFixed(2)}** (target < 1): each process's peak RSS summed over the process tree (our CLI and its supervised child; vitest and its workers), sampled every 5 ms.`,
     `- What each checks: ours ${speed.ours.specTests} spec tests (${speed.ours.requiredTests} required) over ${speed.ours.catalogIds} catalog ids and 9 capabilities; theirs ${speed.theirs.tests} vitest tests (648 of them list() combinations) over 5 methods.`,
     "",

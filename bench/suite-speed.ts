@@ -72,6 +72,8 @@ export interface SuiteSpeedResult {
   ours: { specTests: number; requiredTests: number; catalogIds: number };
   theirs: { tests: number };
   ratio: number;
+  /** Median whole-process time of the default run minus that of `--model 0`. */
+  modelMs: number;
   memoryRatio: number;
 }
 
@@ -100,6 +102,15 @@ export async function measureSuiteSpeed(runs = 5, onTiming: (timing: Timing) => 
     },
   );
   record(ours);
+  // The same run without the model mode: the difference is what the default model budget costs.
+  const withoutModel = await timeProcess(
+    "our CLI, whole process incl. its supervised child (MemorySaver, --model 0)",
+    runs,
+    ourCommand,
+    [...ourArgs, "bench/fixtures/memory-registration.mjs", "--reporter", "dots", "--model", "0"],
+    () => undefined,
+  );
+  record(withoutModel);
 
   const theirJson = join(reportDir.path, "validation.json");
   let theirTests = 0;
@@ -154,6 +165,7 @@ export async function measureSuiteSpeed(runs = 5, onTiming: (timing: Timing) => 
     },
     theirs: { tests: theirTests },
     ratio: ours.median / theirs.median,
+    modelMs: ours.median - withoutModel.median,
     memoryRatio: (ours.peakKb ?? 0) / (theirs.peakKb ?? 1),
   };
 }

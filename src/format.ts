@@ -156,9 +156,11 @@ function walk(
   }
   const e = expected as Record<string, unknown>;
   const a = actual as Record<string, unknown>;
+  // Own keys only: a missing "constructor" or "toString" key must not read Object.prototype's.
+  const has = (o: object, key: string) => Object.prototype.hasOwnProperty.call(o, key);
   for (const key of Object.keys(e)) {
     const sub = path ? `${path}.${key}` : key;
-    if (!(key in a) || a[key] === undefined) {
+    if (!has(a, key) || a[key] === undefined) {
       if (e[key] !== undefined) out.push({ path: sub, expected: e[key], actual: undefined, note: "missing" });
       continue;
     }
@@ -167,7 +169,7 @@ function walk(
   }
   for (const key of Object.keys(a)) {
     if (out.length >= max) return;
-    if ((!(key in e) || e[key] === undefined) && a[key] !== undefined) {
+    if ((!has(e, key) || e[key] === undefined) && a[key] !== undefined) {
       out.push({ path: path ? `${path}.${key}` : key, expected: undefined, actual: a[key], note: "unexpected" });
     }
   }

@@ -44,6 +44,15 @@ export function backendList(raw: string, flag: string): string[] {
 
 }
 
+/** A count where 0 means "none" (e.g. --model 0 turns the model mode off). */
+export function wholeNumber(raw: string, flag: string, example: string): number {
+  const value = Number(raw);
+  if (!/^\s*\d+\s*$/.test(raw) || !Number.isSafeInteger(value)) {
+    throw new CliUsageError(`${flag} must be a whole number (0 turns it off), got "${raw}"; e.g. ${flag} ${example}`);
+  }
+  return value;
+}
+
 export function positiveInteger(raw: string, flag: string, example: string, unit?: string): number {
   const value = Number(raw);
   if (!/^\s*\d+\s*$/.test(raw) || !Number.isSafeInteger(value) || value <= 0) {
@@ -56,11 +65,12 @@ export function positiveIntegerList(raw: string, flag: string, example: string):
   return commaList(raw, flag, example).map((item) => positiveInteger(item, flag, example));
 }
 
-/** A fast-check seed: any 32-bit integer, negative ones included. */
-export function seedValue(raw: string, flag: string): number {
+/** A fast-check seed: any 32-bit integer, negative ones included, or "random" (drawn, then printed). */
+export function seedValue(raw: string, flag: string): number | "random" {
+  if (raw.trim() === "random") return "random";
   const value = Number(raw);
   if (!/^\s*-?\d+\s*$/.test(raw) || !Number.isInteger(value) || value < -(2 ** 31) || value > 2 ** 31 - 1) {
-    throw new CliUsageError(`${flag} must be a whole number (the seed printed in the MODEL section), got "${raw}"; e.g. ${flag} 42`);
+    throw new CliUsageError(`${flag} must be a whole number (the seed printed in the MODEL section) or "random", got "${raw}"; e.g. ${flag} 42`);
   }
   return value;
 }

@@ -2,10 +2,10 @@ import { BACKEND_IDS } from "../backends/ids.js";
 import { CAPABILITY_IDS } from "../capabilities.js";
 import { checkTimeoutMs } from "../engine/timeout.js";
 import type { GraphOptions } from "../graph/options.js";
-import type { ModelOptions } from "../model/options.js";
+import { MODEL_DEFAULTS, type ModelOptions } from "../model/options.js";
 import { isReporterName, REPORTER_NAMES, type ReporterName } from "../reporters/index.js";
 import type { ValidateOptions } from "../engine/validate.js";
-import { backendList, capabilityList, commaList, positiveInteger, positiveIntegerList, scenarioList, seedValue } from "./option-values.js";
+import { backendList, capabilityList, commaList, positiveInteger, positiveIntegerList, scenarioList, seedValue, wholeNumber } from "./option-values.js";
 import { CliUsageError } from "./usage-error.js";
 
 type Raw<Type extends "string" | "boolean", Multiple extends boolean> = Type extends "boolean"
@@ -116,16 +116,23 @@ export const CLI_OPTIONS = {
   model: option({
     type: "string",
     arg: "RUNS",
-    help: "also run RUNS random operation sequences against the reference model (MODEL section)",
-    parse: (raw) => (raw === undefined ? undefined : positiveInteger(raw, "--model", "100")),
-    apply: (value, options) => (value ? { ...options, model: { ...modelObject(options.model), runs: value } } : options),
+    help: `run RUNS random operation sequences against the reference model (MODEL section; default ${MODEL_DEFAULTS.runs} on whole runs, none with --capabilities/--skip/--grep); 0 turns it off`,
+    parse: (raw) => (raw === undefined ? undefined : wholeNumber(raw, "--model", "100")),
+    apply: (value, options) => {
+      if (value === undefined) return options;
+      return { ...options, model: value === 0 ? false : { ...modelObject(options.model), runs: value } };
+    },
   }),
   seed: option({
     type: "string",
-    arg: "N",
-    help: "seed of the model sequences, to replay a failure (turns the model mode on)",
+    arg: "N|random",
+    help: `seed of the model sequences (default ${MODEL_DEFAULTS.seed}, so runs repeat); "random" explores and prints the seed it drew`,
     parse: (raw) => (raw === undefined ? undefined : seedValue(raw, "--seed")),
-    apply: (value, options) => (value === undefined ? options : { ...options, model: { ...modelObject(options.model), seed: value } }),
+    apply: (value, options) => {
+      if (value === undefined) return options;
+      if (options.model === false) throw new CliUsageError("--seed applies to the model mode, which --model 0 turns off; drop one of them");
+      return { ...options, model: { ...modelObject(options.model), seed: value } };
+    },
   }),
   path: option({
     type: "string",
@@ -134,8 +141,9 @@ export const CLI_OPTIONS = {
     parse: (raw) => raw,
     apply: (value, options) => {
       if (value === undefined) return options;
+      if (options.model === false) throw new CliUsageError("--path applies to the model mode, which --model 0 turns off; drop one of them");
       const model = modelObject(options.model);
-      if (model.seed === undefined) throw new CliUsageError(`--path replays a model failure only with the seed printed beside it; add --seed N (the MODEL section's replay line has both)`);
+      if (model.seed === undefined || model.seed === "random") throw new CliUsageError(`--path replays a model failure only with the seed printed beside it; add --seed N (the MODEL section's replay line has both)`);
       return { ...options, model: { ...model, path: value } };
     },
   }),

@@ -3,6 +3,7 @@ import type { ProgressHooks } from "./progress.js";
 import type { RegisteredCheckpointer } from "../registration.js";
 import type { CapabilityResult, ReportSection } from "../report.js";
 import type { ValidateOptions } from "./options.js";
+import { effectiveModelOptions } from "../model/options.js";
 
 /** What a report section (graph scenarios, model-based runs, ...) gets from the runner. */
 export interface SectionContext {
@@ -28,9 +29,9 @@ export interface SectionRunner {
 }
 
 /**
- * A section whose code is loaded only when its option asks for it: both are off
- * by default, and loading them (fast-check, the graph scenarios) would slow
- * every run's start-up.
+ * A section whose code is loaded only when its option asks for it: loading
+ * them (fast-check, the graph scenarios) would slow the start-up of every run
+ * that does not use them.
  */
 function lazySection(
   key: string,
@@ -60,6 +61,6 @@ export function sectionsAsked(options: ValidateOptions): boolean {
 
 /** The sections, in the order they run. Add one line per section. */
 export const SECTION_RUNNERS: SectionRunner[] = [
-  lazySection("model", (o) => o.model, async () => (await import("../model/section.js")).modelSection),
+  lazySection("model", effectiveModelOptions, async () => (await import("../model/section.js")).modelSection),
   lazySection("graph", (o) => o.graph, async () => (await import("../graph/section.js")).graphSectionRunner),
 ];

@@ -1,23 +1,58 @@
 import fc from "fast-check";
 import { ERROR, INTERRUPT, RESUME, SCHEDULED, TASKS } from "@langchain/langgraph-checkpoint";
+import { FALSY_VALUES, NAMESPACE_FAMILIES, RUN_ID_FAMILIES, SPECIAL_CHANNELS, SPECIAL_KEYS, TASK_IDS, THREAD_FAMILIES } from "./adversarial-pools.js";
 
 /**
  * The vocabulary of generated sequences. Pools are small on purpose: sequences
  * only find bugs when their operations meet on the same thread, namespace,
- * checkpoint id, task and metadata key.
+ * checkpoint id, task and metadata key. Each sequence draws its ids from one
+ * family of look-alikes per kind (adversarial-pools.ts).
  */
+export interface Pools {
+  threads: readonly [string, string, string];
+  namespaces: readonly [string, string, string, string];
+  runIds: readonly [string, string, string];
+  /** The checkpoint's channels: a, b, messages, and in some sequences a reserved or prototype name. */
+  channels: readonly string[];
+  /** Whether values may be large (1 MB, 10,001 items, 40 levels): costly to store and compare, so only in some sequences. */
+  largeValues: boolean;
+  /** Whether the sequence may build a thread past 100 checkpoints (costly to read back, so only in some sequences). */
+  longThreads: boolean;
+}
 
-export const THREADS = ["thread-1", "thread-2", "thread:3|x"] as const;
-/** Namespaces as LangGraph writes them (`node:task|child:task`), plus a bare `|`. */
-export const NAMESPACES = ["", "child:1", "child:1|grandchild:2", "a|b"] as const;
-export const CHANNELS = ["a", "b", "messages"] as const;
-/** Code point order differs from locale order (task-B < task-a) and from UTF-16 order (astral vs U+FFFF). */
-export const TASK_IDS = ["task-a", "task-B", "task-b", "t:1|2", "task-\u{1F600}", "task-\uFFFF", "task-with-an-id-longer-than-thirty-six-characters"] as const;
+/** Pools of friendly ids, as a saver author's own tests use: the reference the adversarial families vary. */
+export const FRIENDLY_POOLS: Pools = {
+  threads: ["thread-1", "thread-2", "thread:3|x"],
+  namespaces: NAMESPACE_FAMILIES[0],
+  runIds: RUN_ID_FAMILIES[0],
+  channels: ["a", "b", "messages"],
+  largeValues: true,
+  longThreads: true,
+};
+
+/**
+ * The pools a sequence can draw: one per thread family, each paired with a namespace
+ * family, a run id family and a channel set in turn, and a few allowed large values or
+ * long threads. A fixed list (not every combination) so that each pool's command
+ * generators are built once per run, not once per sequence.
+ */
+export const POOL_SCENARIOS: readonly Pools[] = THREAD_FAMILIES.map((threads, i) => ({
+  threads,
+  namespaces: NAMESPACE_FAMILIES[i % NAMESPACE_FAMILIES.length],
+  runIds: RUN_ID_FAMILIES[i % RUN_ID_FAMILIES.length],
+  channels: i % 3 === 2 ? ["a", "b", SPECIAL_CHANNELS[Math.floor(i / 3) % SPECIAL_CHANNELS.length]] : FRIENDLY_POOLS.channels,
+  largeValues: i % 5 === 1,
+  longThreads: i % 5 === 3,
+}));
+
+/** One scenario per sequence; the friendly one no more likely than any other. */
+export const poolsArb: fc.Arbitrary<Pools> = fc.constantFrom(...POOL_SCENARIOS);
+
+export { TASK_IDS };
 /** `undefined` omits the 4th argument of putWrites. */
 export const TASK_PATHS = [undefined, "", "~a", "~B", "~a:1", "~\u{1F600}", "~\uFFFF"] as const;
 export const REGULAR_WRITE_CHANNELS = ["ch", "messages", "x:y", TASKS] as const;
 export const SPECIAL_WRITE_CHANNELS = [ERROR, INTERRUPT, SCHEDULED, RESUME] as const;
-export const RUN_IDS = ["run-1", "run-2", "run-3"] as const;
 /** Checkpoint ids come from a small pool so that ids repeat across threads and namespaces. */
 export const ID_SEEDS = 6;
 
@@ -30,7 +65,7 @@ export function timestampOf(seed: number): string {
   return new Date(Date.UTC(2025, 0, 1) + seed * 1000).toISOString();
 }
 
-const text = fc.string({ maxLength: 6, unit: fc.constantFrom("a", "b", "Z", "é", "😀", ":", "|", " ", '"', "\\", "/") });
+const text = fc.string({ maxLength: 6, unit: fc.constantFrom("a", "b", "Z", "é", "😀", ":", "|", " ", '"', "\\", "/", "%", "_", "*") });
 const scalar = fc.oneof(text, fc.integer({ min: -1000, max: 1000 }), fc.boolean(), fc.constant(null), fc.constantFrom(0.5, -2.25, 1e-7));
 
 /** Rare large values: deep nesting and a long array (storage limits that truncate). */
@@ -46,52 +81,67 @@ const revivedValue = fc.oneof(
   fc.array(fc.tuple(text, fc.integer()), { maxLength: 2 }).map((entries) => new Map(entries)),
 );
 
+/** Falsy and empty values, fresh each time (a value is never shared between two stored places). */
+const falsyValue: fc.Arbitrary<unknown> = fc.constantFrom(...FALSY_VALUES).map((v) => structuredClone(v));
+
 /** JSON values that survive every JSON-based storage (no -0, no undefined, no NUL, no bytes). */
 export const jsonValue: fc.Arbitrary<unknown> = fc.letrec<{ value: unknown }>((tie) => ({
   value: fc.oneof(
     { depthSize: "small", withCrossShrink: true },
     scalar,
+    falsyValue,
     fc.array(tie("value"), { maxLength: 3 }),
-    fc.dictionary(fc.constantFrom("k", "x:y", "n|m", "_"), tie("value"), { maxKeys: 3 }),
+    fc.dictionary(fc.constantFrom("k", "x:y", "n|m", "_", ...SPECIAL_KEYS), tie("value"), { maxKeys: 3 }),
   ),
 })).value;
 
-/** Channel and write values: mostly JSON, rarely a large or a revived value. */
-export const channelValue: fc.Arbitrary<unknown> = fc.oneof(
-  { weight: 100, arbitrary: jsonValue },
-  { weight: 1, arbitrary: largeValue },
-  { weight: 2, arbitrary: revivedValue },
-);
+/** Channel and write values: mostly JSON, rarely a revived value or (in sequences that allow them) a large one. */
+export function channelValueOf(pools: Pools): fc.Arbitrary<unknown> {
+  return fc.oneof(
+    { weight: 100, arbitrary: jsonValue },
+    { weight: pools.largeValues ? 3 : 0, arbitrary: largeValue },
+    { weight: 2, arbitrary: revivedValue },
+  );
+}
 
-/** Scalar values a metadata filter can use (LS-16: nested filter values are unspecified). */
-export const FILTER_SCALARS: Record<string, fc.Arbitrary<unknown>> = {
-  source: fc.constantFrom("input", "loop", "update", "fork"),
-  step: fc.integer({ min: -1, max: 4 }),
-  run_id: fc.constantFrom(...RUN_IDS),
-  score: fc.oneof(fc.integer({ min: 0, max: 3 }), fc.constantFrom(0.5, 2.5), fc.boolean()),
-  "user:id": fc.oneof(fc.constantFrom("u1", "u|2", "1"), fc.integer({ min: 0, max: 2 })),
-  "a|b": fc.oneof(fc.boolean(), fc.constant(null)),
-};
-export const FILTER_KEYS = Object.keys(FILTER_SCALARS);
+/** Scalar values a metadata filter can use (LS-16: nested filter values are unspecified), falsy ones included. */
+export function filterScalars(pools: Pools): Record<string, fc.Arbitrary<unknown>> {
+  return {
+    source: fc.constantFrom("input", "loop", "update", "fork"),
+    step: fc.integer({ min: -1, max: 12 }),
+    run_id: fc.constantFrom(...pools.runIds),
+    score: fc.oneof(fc.integer({ min: 0, max: 3 }), fc.constantFrom(0.5, 2.5, "1", ""), fc.boolean()),
+    "user:id": fc.oneof(fc.constantFrom("u1", "u|2", "1", "U1"), fc.integer({ min: 0, max: 2 })),
+    "a|b": fc.oneof(fc.boolean(), fc.constant(null)),
+  };
+}
+export const FILTER_KEYS = Object.keys(filterScalars(FRIENDLY_POOLS));
 
-/** Metadata with random keys (some only on some checkpoints), in random order, plus a nested value. */
-export const metadataArb: fc.Arbitrary<Record<string, unknown>> = fc
-  .record(
-    {
-      ...FILTER_SCALARS,
-      parents: fc.constant({}),
-      nested: jsonValue,
-    },
-    { requiredKeys: [] },
-  )
-  .chain((m) => fc.shuffledSubarray(Object.entries(m), { minLength: Object.keys(m).length }).map((entries) => Object.fromEntries(entries)));
+/**
+ * Metadata with random keys (some only on some checkpoints), in random order, plus a nested
+ * value and keys with path syntax or prototype names (stored and read back, not filtered on).
+ */
+export function metadataArb(pools: Pools): fc.Arbitrary<Record<string, unknown>> {
+  return fc
+    .record(
+      {
+        ...filterScalars(pools),
+        parents: fc.constant({}),
+        nested: jsonValue,
+        "a.b": scalar,
+        constructor: scalar,
+      },
+      { requiredKeys: [] },
+    )
+    .chain((m) => fc.shuffledSubarray(Object.entries(m), { minLength: Object.keys(m).length }).map((entries) => Object.fromEntries(entries)));
+}
 
-/** An index into `pool`, the first entries more likely: operations must meet to find bugs. */
+/** An index into a pool, the first entries more likely: operations must meet to find bugs. */
 function biasedIndex(weights: readonly number[]): fc.Arbitrary<number> {
   return fc.oneof(...weights.map((weight, i) => ({ weight, arbitrary: fc.constant(i) })));
 }
 
-export const threadIndex = biasedIndex([6, 2, 1]);
-export const taskIdIndex = biasedIndex([4, 3, 1, 1, 1, 1, 1]);
-export const nsIndex = biasedIndex([6, 2, 1, 1]);
+export const threadOf = (pools: Pools): fc.Arbitrary<string> => biasedIndex([6, 2, 1]).map((i) => pools.threads[i]);
+export const nsOf = (pools: Pools): fc.Arbitrary<string> => biasedIndex([6, 2, 1, 1]).map((i) => pools.namespaces[i]);
+export const taskIdArb: fc.Arbitrary<string> = biasedIndex([4, 3, 1, 1, 1, 1, 1, 1, 1]).map((i) => TASK_IDS[i]);
 export const idSeed = fc.integer({ min: 1, max: ID_SEEDS });

@@ -17,6 +17,11 @@ export const DECLARABLE_BEHAVIOURS = {
     tests: ["test_delete_thread_first_call_on_fresh_saver"],
     description: "deleteThread rejects on a fresh saver before its first put or putWrites (storage is created lazily)",
   },
+  "list-filter-rejects": {
+    ids: ["LS-05", "LS-06", "LS-07", "LS-08", "LS-09"],
+    tests: ["test_list_metadata_filter_single_key", "test_list_metadata_filter_multiple_keys", "test_list_combined_thread_and_filter"],
+    description: "list() with a metadata filter rejects: the saver cannot filter the metadata it stores (e.g. SQL JSON filters over an encrypting serde)",
+  },
 } as const satisfies Record<string, { ids: readonly CatalogId[]; tests: readonly string[]; description: string }>;
 
 /** @public */

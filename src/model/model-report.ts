@@ -20,8 +20,12 @@ export class ModelReportSection implements ReportSection {
     const seconds = (r.durationMs / 1000).toFixed(1);
     const extended = r.extended.length > 0 ? ` (with ${r.extended.join(", ")})` : "";
     const stopped = r.interrupted ? `, stopped by the time limit after ${r.runs} of ${r.requestedRuns}` : "";
+    const seed = r.seedDrawn ? `seed ${r.seed}, drawn at random` : `seed ${r.seed}`;
     const out = ["MODEL (random operation sequences checked against the reference model)"];
-    if (r.status === "passed") out.push(`  ✅ ${r.runs} sequences${extended}, no disagreement (seed ${r.seed}${stopped}, ${seconds} s)`);
+    if (r.status === "passed") out.push(`  ✅ ${r.runs} sequences${extended}, no disagreement (${seed}${stopped}, ${seconds} s)`);
+    if (r.status === "passed" && r.seedDrawn) {
+      out.push(`  replay: validate(registered, { model: { seed: ${r.seed}, runs: ${r.requestedRuns} } })  or: --model ${r.requestedRuns} --seed ${r.seed}`);
+    }
     if (r.status === "error") out.push(`  ❌ could not run: ${r.error}`);
     for (const d of r.declared) {
       const seen = d.occurrences > 0 ? `occurred ${d.occurrences}×` : "did not occur";
@@ -40,13 +44,14 @@ export class ModelReportSection implements ReportSection {
   }
 
   toJSON(): unknown {
-    const { status, runs, requestedRuns, seed, interrupted, extended, declared, failure, error } = this.result;
+    const { status, runs, requestedRuns, seed, seedDrawn, interrupted, extended, declared, failure, error } = this.result;
     return {
       status,
       passed: this.passed(),
       runs,
       requested_runs: requestedRuns,
       seed,
+      seed_drawn: seedDrawn,
       interrupted,
       extended,
       declared: declared.map((d) => ({ behaviour: d.behaviour, ids: d.ids, reason: d.reason, occurrences: d.occurrences, example: d.example })),

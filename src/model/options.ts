@@ -1,16 +1,20 @@
 import type { DeclarableBehaviour } from "./behaviours.js";
+import type { ValidateOptions } from "../engine/options.js";
 
 /** Options of the model-based mode (`validate(..., { model })`). @public */
 export interface ModelOptions {
-  /** How many random operation sequences to run. Default 100. */
+  /** How many random operation sequences to run; 0 turns the mode off. Default 20. */
   runs?: number;
-  /** fast-check seed, to replay a failure. Default: random. */
-  seed?: number;
+  /**
+   * fast-check seed. Default: a fixed seed (42), so a default run is reproducible;
+   * `"random"` draws one (printed in the report, to replay it).
+   */
+  seed?: number | "random";
   /** The replay path printed with a failure (fast-check's path, "@", the commands' path), to replay it; needs the same seed. */
   path?: string;
-  /** Stop starting new sequences after this many ms (the sequence in flight finishes). Default 20000. */
+  /** Caps the run's time in ms: no sequence starts or goes on past it (one in flight is abandoned); the report says when it did. Default 10000. */
   timeLimitMs?: number;
-  /** Most operations per sequence. Default 25. */
+  /** Most operations per sequence. Default 20. */
   maxCommands?: number;
   /**
    * Behaviours the saver is declared not to have (e.g. `"ignores-task-path"`):
@@ -20,4 +24,21 @@ export interface ModelOptions {
   ignore?: readonly DeclarableBehaviour[];
 }
 
-export const MODEL_DEFAULTS = { runs: 100, timeLimitMs: 20_000, maxCommands: 25 } as const;
+/**
+ * The default budget is a count (a fixed seed and a count give the same
+ * sequences on every run); the time limit only caps a slow saver, and the
+ * report says when it did.
+ */
+export const MODEL_DEFAULTS = { runs: 20, seed: 42, timeLimitMs: 10_000, maxCommands: 20 } as const;
+
+/**
+ * The model options a run uses, or undefined when the mode is off: `model: false`
+ * or `runs: 0`. Without a `model` option it runs on whole runs only, not when
+ * `capabilities` or `grep` narrow the run to some spec tests.
+ */
+export function effectiveModelOptions(options: ValidateOptions): ModelOptions | undefined {
+  const model = options.model;
+  if (model === false || (typeof model === "object" && model.runs === 0)) return undefined;
+  if (model === undefined && (options.capabilities !== undefined || options.grep !== undefined)) return undefined;
+  return typeof model === "object" ? model : {};
+}

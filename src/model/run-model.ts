@@ -9,6 +9,7 @@ import { errorText } from "../engine/describe-value.js";
 import { DECLARABLE_BEHAVIOURS, declaredBehaviours, type DeclarableBehaviour } from "./behaviours.js";
 import { MODELLED_EXTENDED, commandArbitraries } from "./commands/index.js";
 import { MODEL_DEFAULTS, type ModelOptions } from "./options.js";
+import { poolsArb, type Pools } from "./arbitraries.js";
 import { ReferenceModel } from "./reference-model.js";
 import { ModelDisagreement, SequenceEnv, type ModelState, type RealState } from "./sequence-env.js";
 import { renderReproduction } from "./reproduction.js";
@@ -45,6 +46,8 @@ export interface ModelRunResult {
   runs: number;
   requestedRuns: number;
   seed: number;
+  /** The seed was drawn at random (`seed: "random"`), not given or the default. */
+  seedDrawn: boolean;
   /** The time limit stopped the run early. */
   interrupted: boolean;
   durationMs: number;
@@ -68,10 +71,11 @@ export interface ModelRunSettings extends ModelOptions {
 export async function runModel(registered: RegisteredCheckpointer, settings: ModelRunSettings): Promise<ModelRunResult> {
   const started = performance.now();
   const requestedRuns = settings.runs ?? MODEL_DEFAULTS.runs;
-  const seed = settings.seed ?? (Math.random() * 0x7fffffff) | 0;
+  const seedDrawn = settings.seed === "random";
+  const seed = settings.seed === "random" ? (Math.random() * 0x7fffffff) | 0 : (settings.seed ?? MODEL_DEFAULTS.seed);
   const declared = declaredBehaviours(settings.ignore ?? [], registered.knownDeviations);
   const observed = new Map<DeclarableBehaviour, { occurrences: number; example: readonly string[] }>();
-  const base = { requestedRuns, seed, declared: [] as DeclaredOutcome[], extended: [] as Capability[] };
+  const base = { requestedRuns, seed, seedDrawn, declared: [] as DeclaredOutcome[], extended: [] as Capability[] };
   const finish = (rest: Omit<ModelRunResult, keyof typeof base | "durationMs">): ModelRunResult => ({
     ...base,
     ...rest,
@@ -100,12 +104,21 @@ export async function runModel(registered: RegisteredCheckpointer, settings: Mod
     const seen = observed.get(behaviour);
     observed.set(behaviour, { occurrences: (seen?.occurrences ?? 0) + 1, example: seen?.example ?? example });
   };
+  const sequences = new Map<Pools, fc.Arbitrary<Iterable<fc.AsyncCommand<ModelState, RealState>>>>();
+  const sequenceOf = (pools: Pools) => {
+    if (!sequences.has(pools)) {
+      const commands = fc.commands(commandArbitraries(extended, pools), {
+        maxCommands: settings.maxCommands ?? MODEL_DEFAULTS.maxCommands,
+        size: "max",
+        ...(replay.commands !== undefined ? { replayPath: replay.commands } : {}),
+      });
+      sequences.set(pools, commands);
+    }
+    return sequences.get(pools)!;
+  };
   const property = fc.asyncProperty(
-    fc.commands(commandArbitraries(extended), {
-      maxCommands: settings.maxCommands ?? MODEL_DEFAULTS.maxCommands,
-      size: "max",
-      ...(replay.commands !== undefined ? { replayPath: replay.commands } : {}),
-    }),
+    // Each sequence draws its ids from one family of look-alikes per kind (adversarial-pools.ts).
+    poolsArb.chain(sequenceOf),
     async (commands) => {
       const lease = await createSaver(registered, settings.timeoutMs);
       const env = new SequenceEnv(declared, observe, settings.timeoutMs);
@@ -129,6 +142,10 @@ export async function runModel(registered: RegisteredCheckpointer, settings: Mod
   });
   const runs = details.numRuns;
   if (!details.failed) return finish({ status: "passed", runs, interrupted: details.interrupted });
+  if (details.interrupted && runs === 0 && lastFailure === undefined) {
+    const limit = settings.timeLimitMs ?? MODEL_DEFAULTS.timeLimitMs;
+    return finish({ status: "error", runs, interrupted: true, error: `the time limit (${limit} ms) stopped the run before its first sequence; raise model.timeLimitMs` });
+  }
   const error = lastFailure?.error ?? details.errorInstance;
   if (!(error instanceof ModelDisagreement) || lastFailure === undefined) {
     return finish({ status: "error", runs, interrupted: details.interrupted, error: `a sequence failed outside the comparison: ${errorText(error)}` });

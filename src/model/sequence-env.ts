@@ -62,9 +62,10 @@ export class SequenceEnv {
 
   /**
    * Calls the saver with the timeout. A rejection where the model expects success is a
-   * disagreement, unless a declared behaviour explains it (then `undefined` is returned).
+   * disagreement, unless a declared behaviour explains it (then `undefined` is returned):
+   * delete-thread-before-setup-rejects, or the behaviour the caller names for this call.
    */
-  async call<T>(operation: string, ids: readonly CatalogId[], work: () => Promise<T>): Promise<{ value: T } | undefined> {
+  async call<T>(operation: string, ids: readonly CatalogId[], work: () => Promise<T>, rejectionDeclaredAs?: DeclarableBehaviour): Promise<{ value: T } | undefined> {
     const beforeFirstWrite = !this.written;
     if (operation === "put()" || operation === "putWrites()") this.written = true;
     try {
@@ -76,6 +77,7 @@ export class SequenceEnv {
       if (operation.startsWith("deleteThread") && beforeFirstWrite && this.explains("delete-thread-before-setup-rejects", lines)) {
         return undefined;
       }
+      if (rejectionDeclaredAs !== undefined && this.explains(rejectionDeclaredAs, lines)) return undefined;
       throw new ModelDisagreement(operation, ids, lines);
     }
   }

@@ -8,7 +8,7 @@ import { DeltaSnapshot } from "@langchain/langgraph-checkpoint";
 export function tsLiteral(value: unknown): string {
   if (value === undefined) return "undefined";
   if (typeof value === "string") {
-    if (value.length > 200 && value === value[0].repeat(value.length)) return `${JSON.stringify(value[0])}.repeat(${value.length})`;
+    if (value.length > 200 && isOneCharRepeated(value)) return `${JSON.stringify(value[0])}.repeat(${value.length})`;
     return JSON.stringify(value);
   }
   if (value === null || typeof value !== "object") return JSON.stringify(value);
@@ -21,4 +21,11 @@ export function tsLiteral(value: unknown): string {
   }
   const entries = Object.entries(value as Record<string, unknown>).map(([k, v]) => `${JSON.stringify(k)}: ${tsLiteral(v)}`);
   return `{${entries.join(", ")}}`;
+}
+
+/** Whether a string is one UTF-16 unit repeated (checked without building a copy: large values are 1 MB). */
+function isOneCharRepeated(value: string): boolean {
+  const first = value.charCodeAt(0);
+  for (let i = 1; i < value.length; i++) if (value.charCodeAt(i) !== first) return false;
+  return true;
 }

@@ -76,6 +76,12 @@ describe.each(runnable.map((backend) => ({ id: backend.id, backend })))("$id", (
     expect(report.passedAllBase()).toBe(true);
   });
 
+  it("agrees with the reference model in the default model run (its declared behaviours reported, not failed)", () => {
+    const model = report.toDict().model as { status: string; failure?: { lines: string[] }; error?: string } | undefined;
+    expect(model, "the model mode runs by default on a whole run").toBeDefined();
+    expect(model!.status, model!.failure?.lines.join("\n") ?? model!.error).toBe("passed");
+  });
+
   it("ran every capability the saver offers", () => {
     for (const id of CAPABILITY_IDS) {
       const result = report.results[id];

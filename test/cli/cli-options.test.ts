@@ -16,12 +16,14 @@ describe("CLI options for the graph scenarios, the model mode, the matrix and th
     ["--graph with --graph-skip", ["--graph", "--graph-skip", "G22"], { graph: { skip: ["G22"] } }],
     ["--model", ["--model", "250"], { model: { runs: 250 } }],
     ["the model replay line", ["--model", "1", "--seed", "-1234", "--path", "3:0@AB:C"], { model: { runs: 1, seed: -1234, path: "3:0@AB:C" } }],
-    ["--seed alone (turns the model on)", ["--seed=42"], { model: { seed: 42 } }],
+    ["--seed alone", ["--seed=42"], { model: { seed: 42 } }],
+    ["--seed random (explores; the report prints the seed drawn)", ["--seed", "random"], { model: { seed: "random" } }],
+    ["--model 0 (turns the default-on model mode off)", ["--model", "0"], { model: false }],
   ])("%s maps to validate()'s options", (_case, args, expected) => {
     expect(validateOptionsOf(...args)).toMatchObject(expected);
   });
 
-  it("without these options validate() gets neither graph nor model (its defaults: both off)", () => {
+  it("without these options validate() gets neither graph nor model option (its defaults apply: model on for whole runs, graph off)", () => {
     expect(validateOptionsOf()).toEqual({});
   });
 
@@ -37,9 +39,11 @@ describe("CLI options for the graph scenarios, the model mode, the matrix and th
     ["an unknown scenario to skip", ["x.ts", "--graph-skip", "7"], ['unknown graph scenario "7" in --graph-skip']],
     ["an empty scenario list", ["x.ts", "--graph-scenarios", ","], ["--graph-scenarios needs a comma-separated list", "G07,G08"]],
     ["--no-graph with --graph-scenarios", ["x.ts", "--no-graph", "--graph-scenarios", "G01"], ["--no-graph contradicts", "keep one"]],
-    ["--model 0", ["x.ts", "--model", "0"], ["--model must be a positive whole number", "--model 100"]],
-    ["--model with a fraction", ["x.ts", "--model", "1.5"], ["--model must be a positive whole number"]],
-    ["a seed that is not a number", ["x.ts", "--seed", "abc"], ["--seed must be a whole number", "--seed 42"]],
+    ["--model with a negative count", ["x.ts", "--model", "-3"], ["--model must be a whole number (0 turns it off)", "--model 100"]],
+    ["--model with a fraction", ["x.ts", "--model", "1.5"], ["--model must be a whole number"]],
+    ["a seed that is not a number", ["x.ts", "--seed", "abc"], ["--seed must be a whole number", 'or "random"', "--seed 42"]],
+    ["--seed with --model 0", ["x.ts", "--model", "0", "--seed", "3"], ["--seed applies to the model mode, which --model 0 turns off"]],
+    ["--path with --seed random", ["x.ts", "--seed", "random", "--path", "3:0"], ["--path replays a model failure only with the seed printed beside it"]],
     ["--path without --seed", ["x.ts", "--model", "1", "--path", "3:0"], ["--path replays a model failure only with the seed", "add --seed N"]],
     ["an unknown backend", ["--backends", "memory,dynamo"], ['unknown backend "dynamo"', "sqlite", '"all"']],
     ["an empty backend list", ["--backends", ","], ["--backends needs a comma-separated list"]],

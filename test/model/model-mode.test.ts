@@ -3,14 +3,47 @@ import { MemorySaver } from "@langchain/langgraph-checkpoint";
 import { checkpointerTest, validate } from "../../src/index.js";
 import { sqliteMemoryBackend } from "../../src/backends/index.js";
 import { runModel } from "../../src/model/run-model.js";
+import { MODEL_DEFAULTS } from "../../src/model/options.js";
 import dropsMetadata from "../mutants/put-drops-custom-metadata.mutant.js";
 
 const memory = checkpointerTest({ name: "MemorySaver" }, () => new MemorySaver());
 
 describe("model mode", () => {
-  it("is off unless asked", async () => {
-    const report = await validate(memory, { capabilities: ["delete_thread"] }); // a run with nothing selected is a usage error
-    expect(report.sections.map((s) => s.key)).not.toContain("model");
+  it("runs by default on a whole run, with the default count and the fixed seed printed", async () => {
+    const report = await validate(memory, {});
+    const model = report.toDict().model as Record<string, unknown>;
+    expect(model).toMatchObject({ status: "passed", runs: MODEL_DEFAULTS.runs, requested_runs: MODEL_DEFAULTS.runs, seed: MODEL_DEFAULTS.seed, seed_drawn: false, interrupted: false });
+    expect(report.formatReport()).toContain(`✅ ${MODEL_DEFAULTS.runs} sequences (with delta_channel_history), no disagreement (seed ${MODEL_DEFAULTS.seed},`);
+  });
+
+  it("is off with model: false, with runs: 0, and on runs narrowed by capabilities or grep unless asked", async () => {
+    for (const options of [{ model: false }, { model: { runs: 0 } }, { capabilities: ["put"] }, { grep: "PUT-01" }] as const) {
+      const report = await validate(memory, options);
+      expect(report.sections.map((s) => s.key), JSON.stringify(options)).not.toContain("model");
+    }
+    const asked = await validate(memory, { capabilities: [], model: true });
+    expect(asked.toDict().model).toMatchObject({ status: "passed", runs: MODEL_DEFAULTS.runs, seed: MODEL_DEFAULTS.seed });
+  });
+
+  it("the default seed repeats the same sequences; seed \"random\" draws one, prints it and a replay line", async () => {
+    const a = await runModel(memory, { runs: 5, timeoutMs: 5_000 });
+    const b = await runModel(memory, { runs: 5, timeoutMs: 5_000 });
+    expect([a.seed, a.seedDrawn]).toEqual([MODEL_DEFAULTS.seed, false]);
+    expect(b.seed).toBe(a.seed);
+    const random = await validate(memory, { capabilities: [], model: { runs: 2, seed: "random" } });
+    const dict = random.toDict().model as { seed: number; seed_drawn: boolean };
+    expect(dict.seed_drawn).toBe(true);
+    expect(random.formatReport()).toContain(`(seed ${dict.seed}, drawn at random,`);
+    expect(random.formatReport()).toContain(`replay: validate(registered, { model: { seed: ${dict.seed}, runs: 2 } })  or: --model 2 --seed ${dict.seed}`);
+  });
+
+  it("reports when the time cap cut the count short", async () => {
+    // The factory's first two savers (capability detection, the first sequence) come at once; the third never does, so the cap ends the run there.
+    let created = 0;
+    const stalls = checkpointerTest({ name: "stalls after two" }, () => (++created <= 2 ? new MemorySaver() : new Promise<MemorySaver>(() => undefined)));
+    const report = await validate(stalls, { capabilities: [], timeoutMs: 60_000, model: { runs: 50, timeLimitMs: 2_000 } });
+    expect(report.toDict().model).toMatchObject({ status: "passed", runs: 1, interrupted: true });
+    expect(report.formatReport()).toContain("stopped by the time limit after 1 of 50");
   });
 
   it("runs as the MODEL section: MemorySaver agrees with the model", async () => {
@@ -46,7 +79,8 @@ describe("model mode", () => {
 
   it("a declared behaviour in the options turns its disagreements into observations", async () => {
     const lazy = checkpointerTest({ name: "lazy tables" }, () => sqliteMemoryBackend.registration().create().then((l) => l.saver));
-    const strict = await runModel(lazy, { runs: 100, seed: 5, timeoutMs: 5_000 });
+    // Only the task-path order declared: the lazy tables' deleteThread is what fails.
+    const strict = await runModel(lazy, { runs: 100, seed: 5, timeoutMs: 5_000, ignore: ["ignores-task-path"] });
     expect(strict.failure?.operation).toBe("deleteThread()");
     const declared = await runModel(lazy, { runs: 100, seed: 5, timeoutMs: 5_000, ignore: ["delete-thread-before-setup-rejects", "ignores-task-path"] });
     expect(declared.status).toBe("passed");

@@ -11,6 +11,8 @@ import { BASELINE_PROFILES, BASELINES, type BaselineName } from "../fixtures/bas
  */
 const RUNS = 1_000;
 const SEED = 42;
+/** Longer sequences than the default run's 20 operations: this is the mode's proof, not its default budget. */
+const MAX_COMMANDS = 25;
 
 const OUT_OF_SCOPE = "outside the model's contract";
 const NOT_YET_DRAWN = "the model's generators do not draw it yet (issue 13 item 6)";
@@ -80,6 +82,7 @@ beforeAll(async () => {
       const result = await runModel(checkpointerTest({ name: mutant.name }, () => mutant.create()), {
         runs: RUNS,
         seed: SEED,
+        maxCommands: MAX_COMMANDS,
         timeoutMs: 2_000,
         timeLimitMs: 30_000,
       });

@@ -13,7 +13,7 @@ describe("model options", () => {
       return new MemorySaver();
     });
     await expect(validate(counting, { model: { runs: 1, ignore: misspelt } })).rejects.toThrow(
-      /validate: option "model\.ignore" has unknown behaviour ids "ignores-taskpath"; known: ignores-task-path, delete-thread-before-setup-rejects/,
+      /validate: option "model\.ignore" has unknown behaviour ids "ignores-taskpath"; known: ignores-task-path, delete-thread-before-setup-rejects, list-filter-rejects/,
     );
     expect(created).toBe(0);
   });

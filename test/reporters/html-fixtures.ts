@@ -18,7 +18,7 @@ export function reportWithSections(): ConformanceReport {
     ],
   });
   const model = new ModelReportSection({
-    status: "failed", runs: 9, requestedRuns: 30, seed: 7, interrupted: false, durationMs: 500, extended: [], declared: [],
+    status: "failed", runs: 9, requestedRuns: 30, seed: 7, seedDrawn: false, interrupted: false, durationMs: 500, extended: [], declared: [],
     failure: {
       operation: "getTuple()", ids: ["GT-02"], lines: ["- pendingWrites.length: expected 2, got 1"],
       reproduction: 'const saver = /* a fresh saver */;\nawait saver.putWrites(config, [["ch", 1]], "<task>");', sequence: "", seed: 7, path: "1:2@AA", shrinks: 3,

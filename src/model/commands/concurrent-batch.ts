@@ -1,15 +1,15 @@
 import fc from "fast-check";
 import type { Checkpoint, CheckpointMetadata, CheckpointTuple, PendingWrite } from "@langchain/langgraph-checkpoint";
 import type { RunnableConfig } from "@langchain/core/runnables";
-import { ID_SEEDS, NAMESPACES, TASK_IDS, THREADS, checkpointIdOf, jsonValue, nsIndex, taskIdIndex, threadIndex, timestampOf } from "../arbitraries.js";
+import { ID_SEEDS, checkpointIdOf, jsonValue, nsOf, taskIdArb, threadOf, timestampOf, type Pools } from "../arbitraries.js";
 import { ModelDisagreement, ts, type ModelState, type RealState } from "../sequence-env.js";
 import { listAll } from "../../spec/helpers.js";
 import { checkTuple } from "./state-check.js";
 
 type BatchOp =
-  | { kind: "put"; thread: number; ns: number; idSeed: number; fromLatest: boolean; value: unknown }
-  | { kind: "putWrites"; thread: number; ns: number; target: number; taskId: string; value: unknown }
-  | { kind: "list"; thread: number };
+  | { kind: "put"; threadId: string; ns: string; idSeed: number; fromLatest: boolean; value: unknown }
+  | { kind: "putWrites"; threadId: string; ns: string; target: number; taskId: string; value: unknown }
+  | { kind: "list"; threadId: string };
 
 /** A batch operation resolved against the state before the batch. */
 interface Issued {
@@ -83,12 +83,13 @@ export class ConcurrentBatchCommand implements fc.AsyncCommand<ModelState, RealS
   }
 
   toString(): string {
-    return `concurrently(${this.ops.map((op) => `${op.kind} ${THREADS[op.thread]}`).join(", ")})`;
+    return `concurrently(${this.ops.map((op) => `${op.kind} ${JSON.stringify(op.threadId)}`).join(", ")})`;
   }
 }
 
 function issuePut(m: Readonly<ModelState>, op: Extract<BatchOp, { kind: "put" }>, nextVersion: () => number): { claim: string; issued: Issued } | undefined {
-  const [threadId, ns, id] = [THREADS[op.thread], NAMESPACES[op.ns], checkpointIdOf(op.idSeed)];
+  const { threadId, ns } = op;
+  const id = checkpointIdOf(op.idSeed);
   const parentId = op.fromLatest ? m.model.checkpointIds(threadId, ns).at(-1) : undefined;
   if (!m.model.isDefinedPut(threadId, ns, id) || (parentId !== undefined && parentId >= id)) return undefined;
   const version = nextVersion();
@@ -109,7 +110,7 @@ function issuePut(m: Readonly<ModelState>, op: Extract<BatchOp, { kind: "put" }>
 }
 
 function issueWrites(m: Readonly<ModelState>, op: Extract<BatchOp, { kind: "putWrites" }>): { claim: string; issued: Issued } | undefined {
-  const [threadId, ns] = [THREADS[op.thread], NAMESPACES[op.ns]];
+  const { threadId, ns } = op;
   const stored = m.model.checkpointIds(threadId, ns);
   if (stored.length === 0) return undefined;
   const config: RunnableConfig = { configurable: { thread_id: threadId, checkpoint_ns: ns, checkpoint_id: stored[op.target % stored.length] } };
@@ -127,7 +128,7 @@ function issueWrites(m: Readonly<ModelState>, op: Extract<BatchOp, { kind: "putW
 }
 
 function issueList(m: Readonly<ModelState>, op: Extract<BatchOp, { kind: "list" }>): { claim?: string; issued: Issued } {
-  const threadId = THREADS[op.thread];
+  const threadId = op.threadId;
   const before = m.model.allCoordinates().filter((c) => c.threadId === threadId).map((c) => JSON.stringify([c.ns, c.checkpointId]));
   const config: RunnableConfig = { configurable: { thread_id: threadId } };
   return {
@@ -141,12 +142,12 @@ function issueList(m: Readonly<ModelState>, op: Extract<BatchOp, { kind: "list" 
   };
 }
 
-const batchOp: fc.Arbitrary<BatchOp> = fc.oneof(
-  { weight: 3, arbitrary: fc.record({ kind: fc.constant("put" as const), thread: threadIndex, ns: nsIndex, idSeed: fc.integer({ min: 1, max: ID_SEEDS }), fromLatest: fc.boolean(), value: jsonValue }) },
-  { weight: 3, arbitrary: fc.record({ kind: fc.constant("putWrites" as const), thread: threadIndex, ns: nsIndex, target: fc.nat(8), taskId: taskIdIndex.map((i) => TASK_IDS[i]), value: jsonValue }) },
-  { weight: 1, arbitrary: fc.record({ kind: fc.constant("list" as const), thread: threadIndex }) },
-);
+const batchOp = (pools: Pools): fc.Arbitrary<BatchOp> =>
+  fc.oneof(
+    { weight: 3, arbitrary: fc.record({ kind: fc.constant("put" as const), threadId: threadOf(pools), ns: nsOf(pools), idSeed: fc.integer({ min: 1, max: ID_SEEDS }), fromLatest: fc.boolean(), value: jsonValue }) },
+    { weight: 3, arbitrary: fc.record({ kind: fc.constant("putWrites" as const), threadId: threadOf(pools), ns: nsOf(pools), target: fc.nat(8), taskId: taskIdArb, value: jsonValue }) },
+    { weight: 1, arbitrary: fc.record({ kind: fc.constant("list" as const), threadId: threadOf(pools) }) },
+  );
 
-export const concurrentBatchCommand: fc.Arbitrary<ConcurrentBatchCommand> = fc
-  .array(batchOp, { minLength: 2, maxLength: 4 })
-  .map((ops) => new ConcurrentBatchCommand(ops));
+export const concurrentBatchCommand = (pools: Pools): fc.Arbitrary<ConcurrentBatchCommand> =>
+  fc.array(batchOp(pools), { minLength: 2, maxLength: 4 }).map((ops) => new ConcurrentBatchCommand(ops));

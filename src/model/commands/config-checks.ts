@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { compareChannelVersions } from "@langchain/langgraph-checkpoint";
 import { ModelDisagreement, ts, type ModelState, type RealState } from "../sequence-env.js";
-import { NAMESPACES, THREADS, checkpointIdOf, nsIndex, threadIndex, timestampOf } from "../arbitraries.js";
+import { checkpointIdOf, nsOf, threadOf, timestampOf, type Pools } from "../arbitraries.js";
 import type { CatalogId } from "../../spec/types.js";
 
 type Check = "put-without-thread" | "put-writes-without-thread" | "put-writes-without-checkpoint-id" | "get-tuple-without-thread" | "next-version";
@@ -15,8 +15,8 @@ type Check = "put-without-thread" | "put-writes-without-thread" | "put-writes-wi
 export class ConfigCheckCommand implements fc.AsyncCommand<ModelState, RealState> {
   constructor(
     private readonly check_: Check,
-    private readonly thread: number,
-    private readonly ns: number,
+    private readonly threadId: string,
+    private readonly ns: string,
   ) {}
 
   check(): boolean {
@@ -24,7 +24,7 @@ export class ConfigCheckCommand implements fc.AsyncCommand<ModelState, RealState
   }
 
   async run(m: ModelState, r: RealState): Promise<void> {
-    const ns = NAMESPACES[this.ns];
+    const ns = this.ns;
     const checkpoint = { v: 4, id: checkpointIdOf(0), ts: timestampOf(0), channel_values: {}, channel_versions: {}, versions_seen: {} };
     switch (this.check_) {
       case "put-without-thread":
@@ -36,7 +36,7 @@ export class ConfigCheckCommand implements fc.AsyncCommand<ModelState, RealState
         return this.rejects(m, ["JS-05"], `saver.putWrites(${ts(config)}, [["ch", 1]], "task-a")`, () => r.saver.putWrites(config, [["ch", 1]], "task-a"));
       }
       case "put-writes-without-checkpoint-id": {
-        const config = { configurable: { thread_id: THREADS[this.thread], checkpoint_ns: ns } };
+        const config = { configurable: { thread_id: this.threadId, checkpoint_ns: ns } };
         return this.rejects(m, ["JS-05"], `saver.putWrites(${ts(config)}, [["ch", 1]], "task-a")`, () => r.saver.putWrites(config, [["ch", 1]], "task-a"));
       }
       case "get-tuple-without-thread": {
@@ -71,10 +71,11 @@ export class ConfigCheckCommand implements fc.AsyncCommand<ModelState, RealState
   }
 }
 
-export const configCheckCommand = fc
+export const configCheckCommand = (pools: Pools) =>
+  fc
   .tuple(
     fc.constantFrom<Check>("put-without-thread", "put-writes-without-thread", "put-writes-without-checkpoint-id", "get-tuple-without-thread", "next-version"),
-    threadIndex,
-    nsIndex,
+    threadOf(pools),
+    nsOf(pools),
   )
   .map(([check, thread, ns]) => new ConfigCheckCommand(check, thread, ns));

@@ -1,13 +1,13 @@
 import fc from "fast-check";
 import type { RunnableConfig } from "@langchain/core/runnables";
-import { NAMESPACES, THREADS, checkpointIdOf, idSeed, nsIndex, threadIndex } from "../arbitraries.js";
+import { checkpointIdOf, idSeed, nsOf, threadOf, type Pools } from "../arbitraries.js";
 import { diffValues, type Difference } from "../../format.js";
 import type { WriteOrder } from "../reference-model.js";
 import { ts, type ModelState, type RealState } from "../sequence-env.js";
 
 interface DeltaHistoryArgs {
-  thread: number;
-  ns: number;
+  threadId: string;
+  ns: string;
   by: { kind: "latest" } | { kind: "own"; index: number } | { kind: "unknown"; idSeed: number };
   channels: string[];
 }
@@ -20,7 +20,7 @@ export class DeltaHistoryCommand implements fc.AsyncCommand<ModelState, RealStat
 
   check(m: Readonly<ModelState>): boolean {
     const config = this.config(m);
-    return m.model.hasFiniteAncestry(THREADS[this.args.thread], NAMESPACES[this.args.ns], config.configurable?.checkpoint_id as string | undefined);
+    return m.model.hasFiniteAncestry(this.args.threadId, this.args.ns, config.configurable?.checkpoint_id as string | undefined);
   }
 
   async run(m: ModelState, r: RealState): Promise<void> {
@@ -28,8 +28,7 @@ export class DeltaHistoryCommand implements fc.AsyncCommand<ModelState, RealStat
   }
 
   private config(m: Readonly<ModelState>): RunnableConfig {
-    const threadId = THREADS[this.args.thread];
-    const ns = NAMESPACES[this.args.ns];
+    const { threadId, ns } = this.args;
     const by = this.args.by;
     const own = m.model.checkpointIds(threadId, ns);
     const id = by.kind === "unknown" ? checkpointIdOf(by.idSeed) : by.kind === "own" && own.length > 0 ? own[by.index % own.length] : undefined;
@@ -37,7 +36,7 @@ export class DeltaHistoryCommand implements fc.AsyncCommand<ModelState, RealStat
   }
 
   toString(): string {
-    return `getDeltaChannelHistory(${THREADS[this.args.thread]}, ${JSON.stringify(NAMESPACES[this.args.ns])}, ${this.args.by.kind}, ${this.args.channels.join("+")})`;
+    return `getDeltaChannelHistory(${JSON.stringify(this.args.threadId)}, ${JSON.stringify(this.args.ns)}, ${this.args.by.kind}, ${this.args.channels.join("+")})`;
   }
 }
 
@@ -66,10 +65,11 @@ function seedKeyDiffs(expected: Record<string, object>, actual: unknown): Differ
   });
 }
 
-export const deltaHistoryCommand = fc
+export const deltaHistoryCommand = (pools: Pools) =>
+  fc
   .record({
-    thread: threadIndex,
-    ns: nsIndex,
+    threadId: threadOf(pools),
+    ns: nsOf(pools),
     by: fc.oneof(
       fc.constant({ kind: "latest" as const }),
       { weight: 3, arbitrary: fc.record({ kind: fc.constant("own" as const), index: fc.nat(8) }) },

@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { DeltaSnapshot, type ChannelVersions, type Checkpoint, type CheckpointMetadata, type PendingWrite } from "@langchain/langgraph-checkpoint";
 import type { RunnableConfig } from "@langchain/core/runnables";
-import { NAMESPACES, TASK_IDS, TASK_PATHS, THREADS, ID_SEEDS, checkpointIdOf, jsonValue, metadataArb, nsIndex, taskIdIndex, threadIndex, timestampOf } from "../arbitraries.js";
+import { TASK_PATHS, ID_SEEDS, checkpointIdOf, jsonValue, metadataArb, nsOf, taskIdArb, threadOf, timestampOf, type Pools } from "../arbitraries.js";
 import { ts, type ModelState, type RealState } from "../sequence-env.js";
 import { checkDeltaHistory } from "./delta-history.js";
 
@@ -16,8 +16,8 @@ interface TaskWrite {
 }
 
 interface DeltaStepArgs {
-  thread: number;
-  ns: number;
+  threadId: string;
+  ns: string;
   /** The checkpoint the step runs from: the latest of (thread, ns), or a stored one (a fork). */
   from: { kind: "latest" } | { kind: "fork"; index: number };
   /** The step's tasks, each writing once, in the order they finish (not their sort order). */
@@ -49,7 +49,7 @@ export class DeltaStepCommand implements fc.AsyncCommand<ModelState, RealState> 
 
   async run(m: ModelState, r: RealState): Promise<void> {
     const { parentId, childSeed } = this.plan(m)!;
-    const [threadId, ns] = [THREADS[this.args.thread], NAMESPACES[this.args.ns]];
+    const { threadId, ns } = this.args;
     const config: RunnableConfig = { configurable: { thread_id: threadId, checkpoint_ns: ns, checkpoint_id: parentId } };
     for (const { taskId, taskPath, channel, value } of this.args.tasks) {
       const writes: PendingWrite[] = [[channel, structuredClone(value)]];
@@ -70,7 +70,7 @@ export class DeltaStepCommand implements fc.AsyncCommand<ModelState, RealState> 
 
   /** The parent and a free child id above it (ids grow along a chain, as uuid6 ids do). */
   private plan(m: Readonly<ModelState>): { parentId: string; childSeed: number } | undefined {
-    const [threadId, ns] = [THREADS[this.args.thread], NAMESPACES[this.args.ns]];
+    const { threadId, ns } = this.args;
     const stored = m.model.checkpointIds(threadId, ns);
     if (stored.length === 0) return undefined;
     const from = this.args.from;
@@ -97,23 +97,24 @@ export class DeltaStepCommand implements fc.AsyncCommand<ModelState, RealState> 
   }
 
   toString(): string {
-    const { thread, ns, from, tasks, stored } = this.args;
+    const { threadId, ns, from, tasks, stored } = this.args;
     const base = from.kind === "latest" ? "latest" : `fork#${from.index}`;
-    return `step(${THREADS[thread]}, ${JSON.stringify(NAMESPACES[ns])}, from ${base}, ${tasks.length} writes, ${stored.kind})`;
+    return `step(${JSON.stringify(threadId)}, ${JSON.stringify(ns)}, from ${base}, ${tasks.length} writes, ${stored.kind})`;
   }
 }
 
 const taskWrite: fc.Arbitrary<TaskWrite> = fc.record({
-  taskId: taskIdIndex.map((i) => TASK_IDS[i]),
+  taskId: taskIdArb,
   taskPath: fc.constantFrom(...TASK_PATHS),
   channel: fc.constantFrom(DELTA_CHANNEL, DELTA_CHANNEL, "messages"),
   value: jsonValue,
 });
 
-export const deltaStepCommand: fc.Arbitrary<DeltaStepCommand> = fc
+export const deltaStepCommand = (pools: Pools): fc.Arbitrary<DeltaStepCommand> =>
+  fc
   .record({
-    thread: threadIndex,
-    ns: nsIndex,
+    threadId: threadOf(pools),
+    ns: nsOf(pools),
     from: fc.oneof({ weight: 4, arbitrary: fc.constant({ kind: "latest" as const }) }, fc.record({ kind: fc.constant("fork" as const), index: fc.nat(8) })),
     // One write per task: a task's later write at the same idx would be ignored (JS-03a), which is not what a step does.
     tasks: fc.uniqueArray(taskWrite, { minLength: 0, maxLength: 3, selector: (t) => t.taskId }),
@@ -122,6 +123,6 @@ export const deltaStepCommand: fc.Arbitrary<DeltaStepCommand> = fc
       { weight: 2, arbitrary: fc.record({ kind: fc.constant("snapshot" as const), value: jsonValue }) },
       { weight: 1, arbitrary: fc.record({ kind: fc.constant("plain" as const), value: jsonValue }) },
     ),
-    metadata: metadataArb,
+    metadata: metadataArb(pools),
   })
   .map((args) => new DeltaStepCommand(args));

@@ -1,5 +1,5 @@
 import fc from "fast-check";
-import { RUN_IDS, THREADS, threadIndex } from "../arbitraries.js";
+import { threadOf, type Pools } from "../arbitraries.js";
 import type { PruneStrategy } from "../reference-model.js";
 import { ts, type ModelState, type RealState } from "../sequence-env.js";
 
@@ -41,16 +41,16 @@ export class DeleteForRunsCommand implements fc.AsyncCommand<ModelState, RealSta
 /** copyThread(): onto an empty target (CT-*); an empty source may resolve or reject (CT-08). */
 export class CopyThreadCommand implements fc.AsyncCommand<ModelState, RealState> {
   constructor(
-    private readonly source: number,
-    private readonly target: number,
+    private readonly source: string,
+    private readonly target: string,
   ) {}
 
   check(m: Readonly<ModelState>): boolean {
-    return m.model.isDefinedCopy(THREADS[this.source], THREADS[this.target]);
+    return m.model.isDefinedCopy(this.source, this.target);
   }
 
   async run(m: ModelState, r: RealState): Promise<void> {
-    const [source, target] = [THREADS[this.source], THREADS[this.target]];
+    const { source, target } = this;
     m.env.record(`await saver.copyThread(${ts(source)}, ${ts(target)});`);
     const ids = ["CT-01", "CT-02", "CT-05", "CT-06", "CT-07", "CT-08", "CT-09"] as const;
     if (m.model.isThreadEmpty(source)) {
@@ -62,23 +62,23 @@ export class CopyThreadCommand implements fc.AsyncCommand<ModelState, RealState>
   }
 
   toString(): string {
-    return `copyThread(${THREADS[this.source]} -> ${THREADS[this.target]})`;
+    return `copyThread(${JSON.stringify(this.source)} -> ${JSON.stringify(this.target)})`;
   }
 }
 
 /** prune(): keep_latest (also as the default, PR-09) or delete, over some threads (PR-*). */
 export class PruneCommand implements fc.AsyncCommand<ModelState, RealState> {
   constructor(
-    private readonly threads: number[],
+    private readonly threads: string[],
     private readonly strategy: PruneStrategy | undefined,
   ) {}
 
   check(m: Readonly<ModelState>): boolean {
-    return m.model.isDefinedPrune(this.threads.map((t) => THREADS[t]));
+    return m.model.isDefinedPrune(this.threads);
   }
 
   async run(m: ModelState, r: RealState): Promise<void> {
-    const threadIds = this.threads.map((t) => THREADS[t]);
+    const threadIds = [...this.threads];
     const options = this.strategy === undefined ? undefined : { strategy: this.strategy };
     m.env.record(`await saver.prune(${ts(threadIds)}${options ? `, ${ts(options)}` : ""});`);
     m.model.prune(threadIds, this.strategy);
@@ -88,16 +88,16 @@ export class PruneCommand implements fc.AsyncCommand<ModelState, RealState> {
   }
 
   toString(): string {
-    return `prune(${this.threads.map((t) => THREADS[t]).join(", ")}, ${this.strategy ?? "default"})`;
+    return `prune(${this.threads.map((t) => JSON.stringify(t)).join(", ")}, ${this.strategy ?? "default"})`;
   }
 }
 
-export const deleteForRunsCommand = fc
-  .subarray([...RUN_IDS, "run-unknown"])
-  .map((ids) => new DeleteForRunsCommand(ids));
+/** Run ids of the sequence's family (a run must not take one whose id it prefixes or pattern-matches), plus an unknown one. */
+export const deleteForRunsCommand = (pools: Pools) => fc.subarray([...pools.runIds, "run-unknown"]).map((ids) => new DeleteForRunsCommand(ids));
 
-export const copyThreadCommand = fc.tuple(threadIndex, threadIndex).map(([s, t]) => new CopyThreadCommand(s, t));
+export const copyThreadCommand = (pools: Pools) => fc.tuple(threadOf(pools), threadOf(pools)).map(([s, t]) => new CopyThreadCommand(s, t));
 
-export const pruneCommand = fc
-  .tuple(fc.uniqueArray(threadIndex, { maxLength: 2 }), fc.constantFrom<PruneStrategy | undefined>("keep_latest", "delete", undefined))
-  .map(([threads, strategy]) => new PruneCommand(threads, strategy));
+export const pruneCommand = (pools: Pools) =>
+  fc
+    .tuple(fc.uniqueArray(threadOf(pools), { maxLength: 2 }), fc.constantFrom<PruneStrategy | undefined>("keep_latest", "delete", undefined))
+    .map(([threads, strategy]) => new PruneCommand(threads, strategy));

@@ -1,13 +1,13 @@
 import fc from "fast-check";
 import type { RunnableConfig } from "@langchain/core/runnables";
-import { NAMESPACES, THREADS, checkpointIdOf, idSeed, nsIndex, threadIndex } from "../arbitraries.js";
+import { checkpointIdOf, idSeed, nsOf, threadOf, type Pools } from "../arbitraries.js";
 import { diffTuple } from "../compare.js";
 import { ts, type ModelState, type RealState } from "../sequence-env.js";
 import { diffValues } from "../../format.js";
 
 interface GetTupleArgs {
-  thread: number;
-  ns: number;
+  threadId: string;
+  ns: string;
   /** latest; a stored id of (thread, ns); an id stored elsewhere (another thread or namespace); an id maybe never put. */
   by: { kind: "latest" } | { kind: "own"; index: number } | { kind: "elsewhere"; index: number } | { kind: "unknown"; idSeed: number };
   /** Leave checkpoint_ns out (PUT-09: it means ""). */
@@ -37,8 +37,7 @@ export class GetTupleCommand implements fc.AsyncCommand<ModelState, RealState> {
   }
 
   private config(m: Readonly<ModelState>): RunnableConfig {
-    const threadId = THREADS[this.args.thread];
-    const ns = NAMESPACES[this.args.ns];
+    const { threadId, ns } = this.args;
     const configurable: Record<string, unknown> = { thread_id: threadId };
     if (!(this.args.omitNs && ns === "")) configurable.checkpoint_ns = ns;
     const id = this.checkpointId(m, threadId, ns);
@@ -59,14 +58,15 @@ export class GetTupleCommand implements fc.AsyncCommand<ModelState, RealState> {
   }
 
   toString(): string {
-    return `getTuple(${THREADS[this.args.thread]}, ${JSON.stringify(NAMESPACES[this.args.ns])}, ${this.args.by.kind})`;
+    return `getTuple(${JSON.stringify(this.args.threadId)}, ${JSON.stringify(this.args.ns)}, ${this.args.by.kind})`;
   }
 }
 
-export const getTupleCommand: fc.Arbitrary<GetTupleCommand> = fc
+export const getTupleCommand = (pools: Pools): fc.Arbitrary<GetTupleCommand> =>
+  fc
   .record({
-    thread: threadIndex,
-    ns: nsIndex,
+    threadId: threadOf(pools),
+    ns: nsOf(pools),
     by: fc.oneof(
       fc.constant({ kind: "latest" as const }),
       fc.record({ kind: fc.constant("own" as const), index: fc.nat(8) }),

@@ -1,5 +1,6 @@
 import type fc from "fast-check";
 import type { Capability } from "../../capabilities.js";
+import type { Pools } from "../arbitraries.js";
 import type { ModelState, RealState } from "../sequence-env.js";
 import { concurrentBatchCommand } from "./concurrent-batch.js";
 import { configCheckCommand } from "./config-checks.js";
@@ -9,26 +10,46 @@ import { deltaStepCommand } from "./delta-step.js";
 import { copyThreadCommand, deleteForRunsCommand, pruneCommand } from "./extended.js";
 import { getTupleCommand } from "./get-tuple.js";
 import { listCommand } from "./list.js";
+import { longThreadCommand } from "./long-thread.js";
+import { lookAlikesCommand } from "./look-alikes.js";
 import { putWritesCommand } from "./put-writes.js";
 import { putCommand } from "./put.js";
 import { stateCheckCommand } from "./state-check.js";
 
 type CommandArb = fc.Arbitrary<fc.AsyncCommand<ModelState, RealState>>;
+type CommandArbOf = (pools: Pools) => CommandArb;
 
 /** Base operations, weighted towards writes so that reads have something to disagree on. */
-const BASE: CommandArb[] = [putCommand, putCommand, putCommand, putWritesCommand, putWritesCommand, getTupleCommand, listCommand, listCommand, deleteThreadCommand, configCheckCommand, stateCheckCommand, concurrentBatchCommand];
+const BASE: CommandArbOf[] = [
+  putCommand,
+  putCommand,
+  putCommand,
+  putWritesCommand,
+  putWritesCommand,
+  getTupleCommand,
+  listCommand,
+  listCommand,
+  deleteThreadCommand,
+  deleteThreadCommand, // twice: a delete must meet data in a look-alike thread (a prefix, a pattern match)
+  configCheckCommand,
+  stateCheckCommand,
+  concurrentBatchCommand,
+  longThreadCommand,
+  lookAlikesCommand,
+];
 
 /** Weighted twice (two entries each): extended bugs need the operation and then a read. */
-const EXTENDED: Partial<Record<Capability, CommandArb[]>> = {
+const EXTENDED: Partial<Record<Capability, CommandArbOf[]>> = {
   delete_for_runs: [deleteForRunsCommand, deleteForRunsCommand],
   copy_thread: [copyThreadCommand, copyThreadCommand],
   prune: [pruneCommand, pruneCommand],
   delta_channel_history: [deltaHistoryCommand, deltaStepCommand, deltaStepCommand],
 };
 
-/** The command generators for a saver with these extended capabilities. */
-export function commandArbitraries(extended: ReadonlySet<Capability>): CommandArb[] {
-  return [...BASE, ...Object.entries(EXTENDED).flatMap(([cap, arbs]) => (extended.has(cap as Capability) ? arbs! : []))];
+/** The command generators for a saver with these extended capabilities, drawing ids from these pools. */
+export function commandArbitraries(extended: ReadonlySet<Capability>, pools: Pools): CommandArb[] {
+  const ofs = [...BASE, ...Object.entries(EXTENDED).flatMap(([cap, arbs]) => (extended.has(cap as Capability) ? arbs! : []))];
+  return ofs.map((of) => of(pools));
 }
 
 /** The extended capabilities the model covers. */

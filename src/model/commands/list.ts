@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import type { RunnableConfig } from "@langchain/core/runnables";
-import { FILTER_KEYS, FILTER_SCALARS, NAMESPACES, THREADS, checkpointIdOf, idSeed, nsIndex, threadIndex } from "../arbitraries.js";
+import { FILTER_KEYS, checkpointIdOf, filterScalars, idSeed, nsOf, threadOf, type Pools } from "../arbitraries.js";
 import { diffList } from "../compare.js";
 import type { ListOptions } from "../reference-model.js";
 import { ts, type ModelState, type RealState } from "../sequence-env.js";
@@ -9,8 +9,8 @@ import { listAll } from "../../spec/helpers.js";
 type FilterTerm = { key: string; value: { kind: "stored"; index: number } | { kind: "literal"; value: unknown } };
 
 interface ListArgs {
-  thread: number | null;
-  ns: number | null;
+  threadId: string | null;
+  ns: string | null;
   filter: FilterTerm[] | null;
   /** An id stored anywhere (LS-10 ignores before's thread and namespace), one maybe never put, or a config without an id. */
   before: null | { kind: "stored"; index: number } | { kind: "unknown"; idSeed: number } | { kind: "no-id" };
@@ -31,7 +31,9 @@ export class ListCommand implements fc.AsyncCommand<ModelState, RealState> {
     const { config, options } = this.resolve(m);
     const optionsText = Object.keys(options).length > 0 ? `, ${ts(options)}` : "";
     m.env.record(`console.log(await all(saver.list(${ts(config)}${optionsText})));`);
-    const actual = (await m.env.call("list()", IDS, () => listAll(r.saver, config, options)))?.value ?? [];
+    const result = await m.env.call("list()", IDS, () => listAll(r.saver, config, options), options.filter ? "list-filter-rejects" : undefined);
+    if (result === undefined) return; // rejected under a declared behaviour: nothing to compare
+    const actual = result.value;
     m.env.expectSame("list()", IDS, diffList(m.model.list(config, options), actual), () =>
       diffList(m.model.list(config, options, "task-id"), actual),
     );
@@ -39,12 +41,12 @@ export class ListCommand implements fc.AsyncCommand<ModelState, RealState> {
 
   private resolve(m: Readonly<ModelState>): { config: RunnableConfig; options: ListOptions } {
     const configurable: Record<string, unknown> = {};
-    if (this.args.thread !== null) configurable.thread_id = THREADS[this.args.thread];
-    if (this.args.ns !== null) configurable.checkpoint_ns = NAMESPACES[this.args.ns];
+    if (this.args.threadId !== null) configurable.thread_id = this.args.threadId;
+    if (this.args.ns !== null) configurable.checkpoint_ns = this.args.ns;
     const options: ListOptions = {};
     if (this.args.filter !== null) options.filter = Object.fromEntries(this.args.filter.map((t) => [t.key, this.filterValue(m, t)]));
     const before = this.args.before;
-    if (before?.kind === "no-id") options.before = { configurable: { thread_id: THREADS[0] } };
+    if (before?.kind === "no-id") options.before = { configurable: { thread_id: this.args.threadId ?? "thread-1" } };
     if (before?.kind === "unknown") options.before = { configurable: { checkpoint_id: checkpointIdOf(before.idSeed) } };
     if (before?.kind === "stored") {
       const all = m.model.allCoordinates();
@@ -67,8 +69,8 @@ export class ListCommand implements fc.AsyncCommand<ModelState, RealState> {
   }
 
   toString(): string {
-    const { thread, ns, filter, before, limit } = this.args;
-    const where = [thread === null ? "any thread" : THREADS[thread], ns === null ? "any ns" : JSON.stringify(NAMESPACES[ns])];
+    const { threadId, ns, filter, before, limit } = this.args;
+    const where = [threadId === null ? "any thread" : JSON.stringify(threadId), ns === null ? "any ns" : JSON.stringify(ns)];
     if (filter) where.push(`filter ${filter.map((t) => t.key).join("+")}`);
     if (before) where.push(`before ${before.kind}`);
     if (limit !== null) where.push(`limit ${limit}`);
@@ -76,21 +78,23 @@ export class ListCommand implements fc.AsyncCommand<ModelState, RealState> {
   }
 }
 
-const filterTerm: fc.Arbitrary<FilterTerm> = fc.constantFrom(...FILTER_KEYS).chain((key) =>
-  fc.record({
-    key: fc.constant(key),
-    value: fc.oneof(
-      { weight: 3, arbitrary: fc.record({ kind: fc.constant("stored" as const), index: fc.nat(20) }) },
-      { weight: 1, arbitrary: fc.record({ kind: fc.constant("literal" as const), value: FILTER_SCALARS[key] }) },
-    ),
-  }),
-);
+const filterTerm = (pools: Pools): fc.Arbitrary<FilterTerm> =>
+  fc.constantFrom(...FILTER_KEYS).chain((key) =>
+    fc.record({
+      key: fc.constant(key),
+      value: fc.oneof(
+        { weight: 3, arbitrary: fc.record({ kind: fc.constant("stored" as const), index: fc.nat(20) }) },
+        { weight: 1, arbitrary: fc.record({ kind: fc.constant("literal" as const), value: filterScalars(pools)[key] }) },
+      ),
+    }),
+  );
 
-export const listCommand: fc.Arbitrary<ListCommand> = fc
+export const listCommand = (pools: Pools): fc.Arbitrary<ListCommand> =>
+  fc
   .record({
-    thread: fc.option(threadIndex, { freq: 4 }),
-    ns: fc.option(nsIndex, { freq: 3 }),
-    filter: fc.option(fc.uniqueArray(filterTerm, { maxLength: 2, selector: (t) => t.key }), { freq: 2 }),
+    threadId: fc.option(threadOf(pools), { freq: 4 }),
+    ns: fc.option(nsOf(pools), { freq: 3 }),
+    filter: fc.option(fc.uniqueArray(filterTerm(pools), { maxLength: 2, selector: (t) => t.key }), { freq: 4 }),
     before: fc.option(
       fc.oneof(
         { weight: 4, arbitrary: fc.record({ kind: fc.constant("stored" as const), index: fc.nat(30) }) },
@@ -99,6 +103,7 @@ export const listCommand: fc.Arbitrary<ListCommand> = fc
       ),
       { freq: 3 },
     ),
-    limit: fc.option(fc.integer({ min: 1, max: 4 }), { freq: 2 }),
+    // Small limits, and ones at a page boundary (past 10, at and past 100) for long threads.
+    limit: fc.option(fc.oneof({ weight: 6, arbitrary: fc.integer({ min: 1, max: 4 }) }, { weight: 1, arbitrary: fc.constantFrom(10, 11, 100, 101) }), { freq: 4 }),
   })
   .map((args) => new ListCommand(args));

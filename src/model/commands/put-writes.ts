@@ -2,24 +2,23 @@ import fc from "fast-check";
 import { WRITES_IDX_MAP, type PendingWrite } from "@langchain/langgraph-checkpoint";
 import type { RunnableConfig } from "@langchain/core/runnables";
 import {
-  NAMESPACES,
   REGULAR_WRITE_CHANNELS,
   SPECIAL_WRITE_CHANNELS,
-  TASK_IDS,
   TASK_PATHS,
-  THREADS,
   checkpointIdOf,
   idSeed,
-  channelValue,
-  nsIndex,
-  taskIdIndex,
-  threadIndex,
+  channelValueOf,
+  nsOf,
+  taskIdArb,
+  threadOf,
+  type Pools,
 } from "../arbitraries.js";
+import { MANY_WRITES } from "../adversarial-pools.js";
 import { ts, type ModelState, type RealState } from "../sequence-env.js";
 
 interface PutWritesArgs {
-  thread: number;
-  ns: number;
+  threadId: string;
+  ns: string;
   /** A stored checkpoint of (thread, ns) when there is one and `stored` is set; else the id of `idSeed`, maybe not put yet. */
   target: { stored: boolean; index: number; idSeed: number };
   taskId: string;
@@ -42,7 +41,7 @@ export class PutWritesCommand implements fc.AsyncCommand<ModelState, RealState> 
 
   check(m: Readonly<ModelState>): boolean {
     const { writes, taskId, retry } = this.args;
-    const mixed = new Set(writes.map(([channel]) => channel in WRITES_IDX_MAP)).size > 1;
+    const mixed = new Set(writes.map(([channel]) => Object.prototype.hasOwnProperty.call(WRITES_IDX_MAP, channel))).size > 1;
     return m.model.isDefinedWrite(this.config(m), writes, taskId) && (retry === null || !mixed); // JS-03c: a retried mixed call is undefined
   }
 
@@ -50,7 +49,7 @@ export class PutWritesCommand implements fc.AsyncCommand<ModelState, RealState> 
     const config = this.config(m);
     const { writes, taskId, retry } = this.args;
     await this.send(m, r, config, writes);
-    if (retry !== null) await this.send(m, r, config, writes.map(([channel], i): PendingWrite => [channel, retry[i]]));
+    if (retry !== null) await this.send(m, r, config, writes.map(([channel], i): PendingWrite => [channel, retry[i % retry.length]]));
   }
 
   private async send(m: ModelState, r: RealState, config: RunnableConfig, writes: PendingWrite[]): Promise<void> {
@@ -64,8 +63,7 @@ export class PutWritesCommand implements fc.AsyncCommand<ModelState, RealState> 
   }
 
   private config(m: Readonly<ModelState>): RunnableConfig {
-    const threadId = THREADS[this.args.thread];
-    const ns = NAMESPACES[this.args.ns];
+    const { threadId, ns } = this.args;
     const stored = m.model.checkpointIds(threadId, ns);
     const { target } = this.args;
     const checkpointId = target.stored && stored.length > 0 ? stored[target.index % stored.length] : checkpointIdOf(target.idSeed);
@@ -75,25 +73,29 @@ export class PutWritesCommand implements fc.AsyncCommand<ModelState, RealState> 
 
   toString(): string {
     const again = this.args.retry === null ? "" : ", twice";
-    return `putWrites(${THREADS[this.args.thread]}, ${JSON.stringify(NAMESPACES[this.args.ns])}, ${this.args.taskId}, ${this.args.writes.map(([c]) => c).join("+")}${again})`;
+    return `putWrites(${JSON.stringify(this.args.threadId)}, ${JSON.stringify(this.args.ns)}, ${this.args.taskId}, ${this.args.writes.map(([c]) => c).join("+")}${again})`;
   }
 }
 
-const write = (channels: readonly string[]): fc.Arbitrary<PendingWrite> =>
-  fc.tuple(fc.constantFrom(...channels), channelValue).map(([channel, value]): PendingWrite => [channel, value]);
 
-export const putWritesCommand: fc.Arbitrary<PutWritesCommand> = fc
+export const putWritesCommand = (pools: Pools): fc.Arbitrary<PutWritesCommand> => {
+  const write = (channels: readonly string[]): fc.Arbitrary<PendingWrite> =>
+    fc.tuple(fc.constantFrom(...channels), channelValueOf(pools)).map(([channel, value]): PendingWrite => [channel, value]);
+  return fc
   .record({
-    thread: threadIndex,
-    ns: nsIndex,
+    threadId: threadOf(pools),
+    ns: nsOf(pools),
     target: fc.record({ stored: fc.constantFrom(true, true, true, false), index: fc.nat(8), idSeed }),
-    taskId: taskIdIndex.map((i) => TASK_IDS[i]),
+    taskId: taskIdArb,
     taskPath: fc.constantFrom(...TASK_PATHS),
     writes: fc.oneof(
       { weight: 4, arbitrary: fc.array(write(REGULAR_WRITE_CHANNELS), { minLength: 1, maxLength: 3 }) },
       { weight: 1, arbitrary: fc.array(write(SPECIAL_WRITE_CHANNELS), { minLength: 1, maxLength: 2 }) },
       { weight: 1, arbitrary: fc.array(write([...REGULAR_WRITE_CHANNELS, ...SPECIAL_WRITE_CHANNELS]), { minLength: 2, maxLength: 3 }) },
+      // Past 10 writes in one call: idx 10 must sort after idx 9, as a number.
+      { weight: 3, arbitrary: fc.array(write(REGULAR_WRITE_CHANNELS), { minLength: MANY_WRITES.min, maxLength: MANY_WRITES.max }) },
     ),
-    retry: fc.option(fc.array(channelValue, { minLength: 3, maxLength: 3 }), { freq: 4 }),
+    retry: fc.option(fc.array(channelValueOf(pools), { minLength: 3, maxLength: 3 }), { freq: 4 }),
   })
   .map((args) => new PutWritesCommand(args));
+};

@@ -2,7 +2,7 @@ import fc from "fast-check";
 import type { ChannelVersions, Checkpoint, CheckpointMetadata } from "@langchain/langgraph-checkpoint";
 import type { RunnableConfig } from "@langchain/core/runnables";
 import { diffValues } from "../../format.js";
-import { CHANNELS, NAMESPACES, THREADS, channelValue, checkpointIdOf, idSeed, metadataArb, nsIndex, threadIndex, timestampOf } from "../arbitraries.js";
+import { channelValueOf, checkpointIdOf, idSeed, metadataArb, nsOf, threadOf, timestampOf, type Pools } from "../arbitraries.js";
 import { ts, type ModelState, type RealState } from "../sequence-env.js";
 import { diffLines } from "../compare.js";
 import { ModelDisagreement } from "../sequence-env.js";
@@ -10,11 +10,12 @@ import { ModelDisagreement } from "../sequence-env.js";
 type ChannelChange = { kind: "keep"; alsoNew: boolean } | { kind: "set"; value: unknown } | { kind: "drop" };
 
 interface PutArgs {
-  thread: number;
-  ns: number;
+  threadId: string;
+  ns: string;
   idSeed: number;
   /** `pick`: one of the (thread, ns)'s stored checkpoints; `missing`: an id that may not exist. */
   parent: { kind: "none" } | { kind: "latest" } | { kind: "pick"; index: number } | { kind: "missing"; idSeed: number };
+  /** The sequence's channels, each kept, set or dropped. */
   changes: Record<string, ChannelChange>;
   /** Channels the checkpoint's versions_seen records for a node. */
   seen: readonly string[];
@@ -41,7 +42,8 @@ export class PutCommand implements fc.AsyncCommand<ModelState, RealState> {
    * never loop: a loop would hang every saver's history walk, and LangGraph never makes one.
    */
   check(m: Readonly<ModelState>): boolean {
-    const [threadId, ns, id] = [THREADS[this.args.thread], NAMESPACES[this.args.ns], checkpointIdOf(this.args.idSeed)];
+    const { threadId, ns } = this.args;
+    const id = checkpointIdOf(this.args.idSeed);
     const parentId = this.parentId(m, threadId, ns);
     return m.model.isDefinedPut(threadId, ns, id) && (parentId === undefined || parentId < id);
   }
@@ -58,15 +60,13 @@ export class PutCommand implements fc.AsyncCommand<ModelState, RealState> {
   }
 
   private build(m: ModelState) {
-    const threadId = THREADS[this.args.thread];
-    const ns = NAMESPACES[this.args.ns];
+    const { threadId, ns } = this.args;
     const parentId = this.parentId(m, threadId, ns);
     const parent = parentId === undefined ? undefined : m.model.storedCheckpoint(threadId, ns, parentId);
     const values: Record<string, unknown> = {};
     const versions: ChannelVersions = {};
     const newVersions: ChannelVersions = {};
-    for (const channel of CHANNELS) {
-      const change = this.args.changes[channel] ?? { kind: "keep", alsoNew: false };
+    for (const [channel, change] of Object.entries(this.args.changes)) {
       const inherited = parent && Object.prototype.hasOwnProperty.call(parent.channel_versions, channel);
       if (change.kind === "set") {
         values[channel] = structuredClone(change.value); // fresh objects: the caller changes them after put
@@ -78,7 +78,7 @@ export class PutCommand implements fc.AsyncCommand<ModelState, RealState> {
         if (change.alsoNew) newVersions[channel] = versions[channel];
       }
     }
-    const seen = Object.fromEntries(this.args.seen.filter((c) => c in versions).map((c) => [c, versions[c]]));
+    const seen = Object.fromEntries(this.args.seen.filter((c) => Object.prototype.hasOwnProperty.call(versions, c)).map((c) => [c, versions[c]]));
     const checkpoint: Checkpoint = {
       v: 4,
       id: checkpointIdOf(this.args.idSeed),
@@ -104,22 +104,24 @@ export class PutCommand implements fc.AsyncCommand<ModelState, RealState> {
   }
 
   toString(): string {
-    const { thread, ns, idSeed: id, parent } = this.args;
+    const { threadId, ns, idSeed: id, parent } = this.args;
     const p = parent.kind === "pick" ? `parent#${parent.index}` : parent.kind === "missing" ? `parent:missing-${parent.idSeed}` : parent.kind === "latest" ? "parent:latest" : "root";
-    return `put(${THREADS[thread]}, ${JSON.stringify(NAMESPACES[ns])}, id ${id}, ${p})`;
+    return `put(${JSON.stringify(threadId)}, ${JSON.stringify(ns)}, id ${id}, ${p})`;
   }
 }
 
-const change: fc.Arbitrary<ChannelChange> = fc.oneof(
-  fc.record({ kind: fc.constant("keep" as const), alsoNew: fc.boolean() }),
-  fc.record({ kind: fc.constant("set" as const), value: channelValue }),
-  fc.constant({ kind: "drop" as const }),
-);
+const changeOf = (pools: Pools): fc.Arbitrary<ChannelChange> =>
+  fc.oneof(
+    fc.record({ kind: fc.constant("keep" as const), alsoNew: fc.boolean() }),
+    fc.record({ kind: fc.constant("set" as const), value: channelValueOf(pools) }),
+    fc.constant({ kind: "drop" as const }),
+  );
 
-export const putCommand: fc.Arbitrary<PutCommand> = fc
+export const putCommand = (pools: Pools): fc.Arbitrary<PutCommand> =>
+  fc
   .record({
-    thread: threadIndex,
-    ns: nsIndex,
+    threadId: threadOf(pools),
+    ns: nsOf(pools),
     idSeed,
     parent: fc.oneof(
       { weight: 2, arbitrary: fc.constant({ kind: "none" as const }) },
@@ -127,9 +129,9 @@ export const putCommand: fc.Arbitrary<PutCommand> = fc
       { weight: 5, arbitrary: fc.record({ kind: fc.constant("pick" as const), index: fc.nat(8) }) },
       { weight: 1, arbitrary: fc.record({ kind: fc.constant("missing" as const), idSeed }) },
     ),
-    changes: fc.record(Object.fromEntries(CHANNELS.map((c) => [c, change])) as Record<string, fc.Arbitrary<ChannelChange>>),
-    seen: fc.subarray([...CHANNELS]),
-    metadata: metadataArb,
+    changes: fc.record(Object.fromEntries(pools.channels.map((c) => [c, changeOf(pools)])) as Record<string, fc.Arbitrary<ChannelChange>>),
+    seen: fc.subarray([...pools.channels]),
+    metadata: metadataArb(pools),
     omitNs: fc.boolean(),
   })
   .map((args) => new PutCommand(args));

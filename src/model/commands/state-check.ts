@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import type { RunnableConfig } from "@langchain/core/runnables";
-import { THREADS } from "../arbitraries.js";
+import type { Pools } from "../arbitraries.js";
 import { diffList, diffTuple } from "../compare.js";
 import { ts, type ModelState, type RealState } from "../sequence-env.js";
 import { listAll } from "../../spec/helpers.js";
@@ -16,6 +16,8 @@ const LIST_IDS = ["LS-01", "LS-04", "LS-13", "LS-14", "LS-15", "LS-17"] as const
  * only when a random read happens to land on the damaged checkpoint.
  */
 export class StateCheckCommand implements fc.AsyncCommand<ModelState, RealState> {
+  constructor(private readonly threads: readonly string[]) {}
+
   check(): boolean {
     return true;
   }
@@ -29,7 +31,7 @@ export class StateCheckCommand implements fc.AsyncCommand<ModelState, RealState>
       reads.push({ configurable: { thread_id: threadId, checkpoint_ns: ns } });
     }
     for (const config of reads) await checkTuple(m, r, config);
-    for (const threadId of THREADS) {
+    for (const threadId of this.threads) {
       const config: RunnableConfig = { configurable: { thread_id: threadId } };
       await m.env.recordOnFailure(`console.log(await all(saver.list(${ts(config)})));`, async () => {
         const actual = (await m.env.call("list()", LIST_IDS, () => listAll(r.saver, config)))?.value ?? [];
@@ -51,4 +53,4 @@ export async function checkTuple(m: ModelState, r: RealState, config: RunnableCo
   });
 }
 
-export const stateCheckCommand: fc.Arbitrary<StateCheckCommand> = fc.constant(null).map(() => new StateCheckCommand());
+export const stateCheckCommand = (pools: Pools): fc.Arbitrary<StateCheckCommand> => fc.constant(null).map(() => new StateCheckCommand(pools.threads));

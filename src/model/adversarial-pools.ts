@@ -1,0 +1,85 @@
+/**
+ * Ids and values that real backends get wrong (issue 13): ids that are
+ * prefixes of each other or differ only in case, normalization or a suffix;
+ * ids holding the separators of key schemes (`: | / # .` and space) and the
+ * metacharacters of glob, regex and SQL LIKE patterns; quotes; non-BMP
+ * characters; 1 KB ids; falsy values and keys JavaScript or LangGraph treat
+ * specially. Plain data, no fast-check: spec tests may reuse it.
+ *
+ * Ids come in families of look-alikes. A sequence draws one family per kind,
+ * so its operations keep meeting on ids a saver may confuse: `deleteThread("user")`
+ * next to data of `"user:2"`, `list({ thread_id: "a*c" })` next to `"abc"`.
+ */
+
+/** Composed é (U+00E9) and e + combining acute (U+0301): the same text to a reader, different ids to a saver. */
+const CAFE_NFC = "caf\u00e9";
+const CAFE_NFD = "cafe\u0301";
+
+/**
+ * Three thread ids per family, each confusable with the others: the first is used most
+ * often. Dense on purpose: a short default run meets every family a few times.
+ */
+export const THREAD_FAMILIES: readonly (readonly [string, string, string])[] = [
+  ["user", "user:2", "User"], // prefix + key separator, case only
+  ["a%c", "a*c", "a_c"], // each one a SQL LIKE or glob pattern matching the other two
+  ["a.c", "a?c", "a\\c"], // regex dot and glob ? match the other two; a backslash
+  [CAFE_NFC, CAFE_NFD, "CAF\u00c9"], // unicode normalization and case
+  ["t", "t".repeat(1024), `${"t".repeat(1023)}u`], // 1 KB ids sharing a 1023-character prefix
+  ["it", "it's", 'it "\u{1F600}" #'], // quotes, a non-BMP character, space, #, and a prefix
+  ["1", "01", "1.0"], // ids a saver might parse as numbers
+];
+
+/** The root namespace and three others per family; subgraph namespaces are `node:task|child:task`. */
+export const NAMESPACE_FAMILIES: readonly (readonly [string, string, string, string])[] = [
+  ["", "child:1", "child:1|grandchild:2", "a|b"],
+  ["", "child:1", "child:10", "Child:1"], // prefix, case only
+  ["", "node:%", "node:_", "node:a"], // SQL LIKE
+  ["", "n*", "n?", "nx"], // glob
+  ["", " ", "child:1 ", "child:1"], // a blank namespace, trailing space
+  ["", `n:${CAFE_NFC}`, `n:${CAFE_NFD}`, "n:\u{1F600}"], // unicode
+];
+
+/** Run ids (metadata.run_id, deleteForRuns): a run must not take another whose id it prefixes or pattern-matches. */
+export const RUN_ID_FAMILIES: readonly (readonly [string, string, string])[] = [
+  ["run-1", "run-2", "run-3"],
+  ["run-1", "run-10", "run-1:2"],
+  ["run_%", "run-1", "run_1"],
+  ["r", "R", "r "],
+];
+
+/**
+ * Task ids: code point order differs from locale order (task-B < task-a) and
+ * from UTF-16 order (astral vs U+FFFF); one is longer than 36 characters; one
+ * extends another with a key separator; one is a LIKE pattern.
+ */
+export const TASK_IDS = [
+  "task-a",
+  "task-B",
+  "task-b",
+  "t:1|2",
+  "task-\u{1F600}",
+  "task-\uFFFF",
+  "task-with-an-id-longer-than-thirty-six-characters",
+  "task-a:0",
+  "task-%",
+] as const;
+
+/** Values a saver may drop or turn into something else because they are falsy or empty. */
+export const FALSY_VALUES: readonly unknown[] = [0, "", false, null, [], {}, { inner: 0, empty: "", no: false, nothing: null }];
+
+/**
+ * Object keys with meaning elsewhere: LangGraph's reserved channel names,
+ * Object.prototype's properties, path syntax (dots, `$`, brackets) and
+ * separators. `__proto__` is left out: assigning it sets a prototype, so it
+ * needs its own tests, not random ones.
+ */
+export const SPECIAL_KEYS = ["__start__", "__pregel_x", "constructor", "toString", "hasOwnProperty", "a.b", "$.x", "[0]", "k:1|2", ""] as const;
+
+/** Channel names beyond a, b and messages: reserved and prototype ones. */
+export const SPECIAL_CHANNELS = ["__start__", "constructor", "toString"] as const;
+
+/** Checkpoints in a long thread: past 100 (a backend's page size, a default limit). */
+export const LONG_THREAD_LENGTHS = { min: 101, max: 112 } as const;
+
+/** Writes in one putWrites call: past 10, so idx 10 must sort after 9 (not as text). */
+export const MANY_WRITES = { min: 11, max: 13 } as const;
