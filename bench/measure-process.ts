@@ -1,5 +1,6 @@
 import { spawn } from "node:child_process";
 import { readFileSync, readdirSync } from "node:fs";
+import { killTreeSync, settledWithin, trackCleanup } from "../src/cleanup/index.js";
 
 /** One whole-process run: wall time (ms), peak memory of its whole process tree (KB), exit status. */
 export interface ProcessRun {
@@ -35,8 +36,20 @@ export function runProcess(command: string, args: readonly string[], cwd: string
     sample();
     let stdout = "";
     child.stdout.setEncoding("utf8").on("data", (text: string) => (stdout += text));
+    const closed = new Promise<void>((done) => child.once("close", () => done()));
+    // On Ctrl-C the measured process (same group) writes its partial report into the bench's temp dir: the dir
+    // is removed only after it ended (clean-ups run newest first), or it would be written there again.
+    const cleanup = trackCleanup({
+      run: async () => {
+        if (!(await settledWithin(closed, 15_000)) && child.pid) killTreeSync(child.pid);
+      },
+      runNow: () => {
+        if (child.exitCode === null && child.signalCode === null && child.pid) killTreeSync(child.pid);
+      },
+    });
     child.once("error", reject);
     child.once("close", (status) => {
+      void cleanup.run();
       clearInterval(sampler);
       const wallMs = performance.now() - start;
       resolve({ wallMs, peakKb: [...peaks.values()].reduce((a, b) => a + b, 0), status, stdout });
