@@ -10,11 +10,11 @@ export const dotsReporter: ReporterFactory = ({ write, palette }) => ({
   render(report) {
     const lines = report
       .failures()
-      .map(({ capability, test }) => `  ${palette.red("✗")} ${capability} › ${test.name} [${test.ids.join(", ")}]: ${firstLine(test.failure.message)}`);
+      .map(({ capability, test }) => `  ${palette.red("✗")} ${capability} › ${test.name}${test.ids.length > 0 ? ` [${test.ids.join(", ")}]` : ""}: ${firstLine(test.failure.message)}`);
     // A section that failed shows its details (what failed and why); every section that ran is in the Result line.
     const sections = report.sections.filter((section) => section.passed() === false).flatMap((section) => section.lines().map((l) => `  ${l}`));
     const errors = report.errors.map((e) => `  ${palette.red("✗")} ${e}`);
-    return [...lines, ...sections, ...errors, `  ${resultLine(report, palette)} ${report.checkpointerName}`, ""].join("\n");
+    return [...lines, ...sections, ...errors, `  ${resultLine(report, palette)} (${report.checkpointerName})`, ""].join("\n");
   },
 });
 
