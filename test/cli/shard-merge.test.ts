@@ -146,6 +146,15 @@ describe("--shard", () => {
     await expect(validate(memory, { shard: { index: 2, count: 1 } })).rejects.toThrow(/option "shard"/);
   });
 
+  it("with --backends, splits by whole backends", async () => {
+    const run = await runInProcess(["--backends", "memory,sqlite-memory", "--shard", "2/2", "--no-graph", "--model", "0", "--reporter", "markdown"]);
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.stderr).toContain("Matrix: sqlite-memory\n");
+    const empty = await runInProcess(["--backends", "memory", "--shard", "2/2"]);
+    expect(empty.code, empty.stderr).toBe(0);
+    expect(empty.stdout).toContain("shard 2/2 has no backend to run");
+  }, 60_000);
+
   it("an empty slice is not a usage error: the shard says it had nothing to do and writes its report", async () => {
     const file = join(dir, "cli-shard-3.json");
     const run = await runInProcess(["test/cli/fixtures/memory.ts", "--capabilities", "put", "--shard", "3/3", "--reporter", `report-json:${file}`]);
