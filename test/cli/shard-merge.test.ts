@@ -79,6 +79,18 @@ describe.each([
   }, 120_000);
 });
 
+it("graph scenarios: whole scenarios per shard, merged back in catalog order", async () => {
+  const options = { capabilities: ["put"], model: false, graph: { scenarios: ["G01", "G02", "G03", "G04"] } } as const;
+  const whole = await validate(memory, options);
+  const shards: ConformanceReport[] = [];
+  for (let index = 1; index <= COUNT; index++) shards.push(reportFromJSON(reportToJSON(await validate(memory, { ...options, shard: { index, count: COUNT } }))));
+  const cases = (report: ConformanceReport) => (report.sections.find((s) => s.key === "graph")!.toJSON() as { cases: { id: string; status: string }[] }).cases.map((c) => `${c.id}: ${c.status}`);
+  expect(shards.map((r) => cases(r).length).every((n) => n > 0)).toBe(true);
+  const merged = mergeReports(shards);
+  expect(cases(merged)).toEqual(cases(whole));
+  expect(outcome(merged)).toEqual(outcome(whole));
+}, 120_000);
+
 it("the broken saver fails merged as unsharded: the metadata tests, at the same level", async () => {
   const merged = mergeReports(await shardReports(mutant));
   expect(merged.verdict().passed).toBe(false);
