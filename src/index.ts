@@ -8,6 +8,8 @@ export type { SaverProfile } from "./profile/profile.js";
 export { ConformanceReport } from "./report.js";
 export { reportFromJSON, reportToJSON } from "./report-json.js";
 export type { ReportJSON, SectionJSON } from "./report-json.js";
+export { mergeReports } from "./merge/merge-reports.js";
+export type { Shard } from "./engine/shard.js";
 export type { CapabilityResult, ConformanceLevel, FailureInfo, ReportDict, ReportSection, SectionVerdict, TestResult, Verdict } from "./report.js";
 export { CAPABILITIES, BASE_CAPABILITIES, EXTENDED_CAPABILITIES } from "./capabilities.js";
 export { detectCapability } from "./engine/detect-capability.js";

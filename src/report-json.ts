@@ -4,6 +4,7 @@ import type { GraphCaseResult } from "./graph/result.js";
 import { ModelReportSection } from "./model/model-report.js";
 import type { ModelRunResult } from "./model/run-model.js";
 import type { SaverProfile } from "./profile/profile.js";
+import type { Shard } from "./engine/shard.js";
 import { ConformanceReport, type CapabilityResult, type ReportSection } from "./report.js";
 
 /**
@@ -22,6 +23,8 @@ export interface ReportJSON {
   durationMs: number;
   sections: SectionJSON[];
   profile?: SaverProfile;
+  /** Set in a shard's report (`--shard i/n`): what `mergeReports()` needs to check the set is complete. */
+  shard?: Shard;
 }
 
 /** @public */
@@ -62,6 +65,7 @@ export function reportToJSON(report: ConformanceReport): ReportJSON {
       ...(s.state ? { state: JSON.parse(JSON.stringify(s.state())) as unknown } : {}),
     })),
     ...(report.profile !== "full" ? { profile: report.profile } : {}),
+    ...(report.shard ? { shard: { ...report.shard } } : {}),
   };
 }
 
@@ -77,6 +81,7 @@ export function reportFromJSON(value: unknown): ConformanceReport {
     durationMs: value.durationMs,
     sections: value.sections.map((s) => (s.state !== undefined && REVIVERS[s.key] ? REVIVERS[s.key](s.state) : staticSection(s))),
     ...(value.profile ? { profile: value.profile } : {}),
+    ...(value.shard ? { shard: value.shard } : {}),
   });
 }
 

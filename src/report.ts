@@ -10,6 +10,7 @@ import {
 import { renderPrettyReport } from "./reporters/pretty-layout.js";
 import type { CatalogId } from "./spec/types.js";
 import { isNotApplicableReason, levelWithProfile, type SaverProfile } from "./profile/profile.js";
+import type { Shard } from "./engine/shard.js";
 
 export {
   countsOf,
@@ -114,6 +115,8 @@ export class ConformanceReport {
   readonly sections: ReportSection[];
   /** What the saver was declared to keep; `latest-only` tests only the latest checkpoint's guarantees. */
   readonly profile: SaverProfile;
+  /** Set when the run was one shard of a split run (the `shard` option); `mergeReports()` combines the shards. */
+  readonly shard?: Shard;
 
   constructor(init: {
     checkpointerName: string;
@@ -122,6 +125,7 @@ export class ConformanceReport {
     durationMs?: number;
     sections?: ReportSection[];
     profile?: SaverProfile;
+    shard?: Shard;
   }) {
     this.checkpointerName = init.checkpointerName;
     this.results = init.results;
@@ -129,6 +133,7 @@ export class ConformanceReport {
     this.durationMs = init.durationMs ?? 0;
     this.sections = init.sections ?? [];
     this.profile = init.profile ?? "full";
+    if (init.shard) this.shard = init.shard;
   }
 
   /** Every base capability in scope passed (all five, unless the capabilities option or grep narrowed the run). */
@@ -315,6 +320,7 @@ export class ConformanceReport {
         sections: Object.fromEntries(verdict.sections.map((s) => [s.key, { passed: s.passed, summary: s.summary }])),
       },
       ...(this.profile !== "full" ? { profile: this.profile } : {}),
+      ...(this.shard ? { shard: { ...this.shard } } : {}),
     };
     for (const section of this.sections) dict[section.key] = section.toJSON();
     return dict;

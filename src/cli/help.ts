@@ -13,6 +13,8 @@ export function helpText(version: string): string {
     "Usage: checkpoint-conformance <module> [options]",
     "       checkpoint-conformance [<module>] --backends LIST|all [options]   (the matrix: built-in savers side by side)",
     "       checkpoint-conformance [<module>] --bench [--backends LIST] [--bench-sizes LIST]   (throughput)",
+    "       checkpoint-conformance merge <shard-report.json>... [--reporter NAME[:FILE]]... [--output FILE] [--strict]",
+    "                                                   (one report from the report-json reports of every --shard I/N run)",
     "",
     "  <module>  a .ts, .mts, .cts (these need tsx: npm i -D tsx), .js, .mjs or .cjs file, or a package name, whose default export",
     "            (or --export NAME) is checkpointerTest(...) or a",
@@ -32,6 +34,8 @@ export function helpText(version: string): string {
     "  npx checkpoint-conformance ./my-saver.ts --seed random",
     "  npx checkpoint-conformance ./my-saver.ts --backends memory,sqlite --reporter pretty --reporter markdown:matrix.md",
     "  npx checkpoint-conformance ./my-saver.ts --bench --backends memory,sqlite,postgres",
+    "  npx checkpoint-conformance ./my-saver.ts --shard 2/3 --reporter report-json:reports/shard-2.json",
+    "  npx checkpoint-conformance merge reports/*.json --reporter pretty --reporter junit:conformance.xml",
     "",
   ].join("\n");
 }

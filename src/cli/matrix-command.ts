@@ -13,6 +13,7 @@ import type { BackendOutcome, MatrixResult } from "../matrix/types.js";
 import type { RegisteredCheckpointer } from "../registration.js";
 import { colorPalette, paletteFor } from "../reporters/palette.js";
 import type { ValidateOptions } from "../engine/validate.js";
+import { shardLabel, shardSlice } from "../engine/shard.js";
 import { deliver } from "./deliver.js";
 import type { ReporterTarget } from "./options.js";
 import type { CliIo } from "./outputs.js";
@@ -46,8 +47,15 @@ export interface MatrixCommand {
  */
 export async function runMatrixCommand(command: MatrixCommand, io: CliIo): Promise<number> {
   const targets = matrixTargets(command.reporters, command.output, io.cwd);
-  const columns = command.registered ? [registrationBackend(command.registered, { taken: command.backends }), ...command.backends] : command.backends;
-  const validate: ValidateOptions = { ...command.validate, graph: command.validate.graph ?? true };
+  const all = command.registered ? [registrationBackend(command.registered, { taken: command.backends }), ...command.backends] : command.backends;
+  // --shard splits the matrix by whole backends; each backend's own run is not split.
+  const { shard, ...options } = command.validate;
+  const columns = shardSlice(all, shard);
+  if (columns.length === 0) {
+    io.stdout.write(`Matrix: shard ${shardLabel(shard!)} has no backend to run (${all.length} backend${all.length === 1 ? "" : "s"} over ${shard!.count} shards); nothing to do\n`);
+    return 0;
+  }
+  const validate: ValidateOptions = { ...options, graph: options.graph ?? true };
   // As for one saver: when a machine-readable format goes to stdout, the progress goes to stderr.
   const progress = targets.some((t) => t.format !== "pretty" && t.file === undefined) ? io.stderr : io.stdout;
   progress.write(`Matrix: ${columns.map((b) => b.id).join(", ")}${validate.graph === false ? "" : " (with the graph scenarios; --no-graph to leave them out)"}\n`);

@@ -25,6 +25,7 @@ const CONFORMANCE_OPTIONS: readonly CliOptionName[] = [
   "path",
   "reporter",
   "latest-only",
+  "shard",
 ];
 
 /** --bench with an option it would ignore is bad usage, so nobody believes it was applied. */

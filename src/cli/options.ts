@@ -7,6 +7,7 @@ import { isReporterName, REPORTER_NAMES, type ReporterName } from "../reporters/
 import type { ValidateOptions } from "../engine/validate.js";
 import { backendList, capabilityList, commaList, positiveInteger, positiveIntegerList, scenarioList, seedValue, wholeNumber } from "./option-values.js";
 import { CliUsageError } from "./usage-error.js";
+import { parseShard } from "../engine/shard.js";
 
 type Raw<Type extends "string" | "boolean", Multiple extends boolean> = Type extends "boolean"
   ? boolean | undefined
@@ -146,6 +147,13 @@ export const CLI_OPTIONS = {
       if (model.seed === undefined || model.seed === "random") throw new CliUsageError(`--path replays a model failure only with the seed printed beside it; add --seed N (the MODEL section's replay line has both)`);
       return { ...options, model: { ...model, path: value } };
     },
+  }),
+  shard: option({
+    type: "string",
+    arg: "I/N",
+    help: "run only shard I of N (every Nth capability, graph scenario and model sequence; with --backends, every Nth backend); merge the shards' report-json reports with: checkpoint-conformance merge",
+    parse: (raw) => (raw === undefined ? undefined : parseShard(raw, "--shard")),
+    apply: (value, options) => (value ? { ...options, shard: value } : options),
   }),
   backends: option({
     type: "string",

@@ -10,6 +10,7 @@ import { ReportOutputs, type CliIo } from "./outputs.js";
 import { checkOutputPaths } from "./output-paths.js";
 import { subjectFile } from "./subject-file.js";
 import { CliUsageError } from "./usage-error.js";
+import { verdictExit } from "./verdict-exit.js";
 
 /** Exit codes: 0 the level asked for passed, 1 it did not (or the run could not start), 2 bad usage. */
 export const EXIT = { passed: 0, failed: 1, usage: 2 } as const;
@@ -17,6 +18,10 @@ export const EXIT = { passed: 0, failed: 1, usage: 2 } as const;
 /** The whole CLI, with its I/O passed in; returns the exit code and never throws. */
 export async function runCli(argv: readonly string[], io: CliIo): Promise<number> {
   try {
+    if (argv[0] === "merge") {
+      const { runMergeCommand } = await import("./merge-command.js");
+      return await runMergeCommand(argv.slice(1), io);
+    }
     const { module, options } = parseCliArgs(argv);
     if (options.help) return print(io, helpText(packageVersion()), EXIT.passed);
     if (options.version) return print(io, `${packageVersion()}\n`, EXIT.passed);
@@ -59,9 +64,7 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
     const { validate } = await import("../engine/validate.js");
     const report = await validate(registered, { ...validateOptions, progress: outputs.hooks() });
     outputs.finish(report);
-    const verdict = report.verdict({ strict: options.strict });
-    if (verdict.nothingChecked) return print(io, `checkpoint-conformance: ${verdict.explanation}\n`, EXIT.usage, "stderr");
-    return verdict.passed ? EXIT.passed : EXIT.failed;
+    return verdictExit(report, options.strict, io);
   } catch (error) {
     if (error instanceof CliUsageError || error instanceof ConformanceUsageError) {
       return print(io, `checkpoint-conformance: ${error.message}\n`, EXIT.usage, "stderr");

@@ -9,6 +9,7 @@ import type { SpecTest } from "../spec/types.js";
 import { describeValue } from "./describe-value.js";
 import type { ProgressHooks } from "./progress.js";
 import { checkTimeoutMs } from "./timeout.js";
+import { checkShard, inShard, OTHER_SHARD_REASON, shardLabel, type Shard } from "./shard.js";
 
 /** @public */
 export const DEFAULT_TIMEOUT_MS = 5_000;
@@ -27,6 +28,12 @@ export interface SuiteOptions {
   grep?: string | RegExp;
   /** What the saver keeps (`"latest-only"` for a shallow saver); overrides the registration's `profile`. */
   profile?: SaverProfile;
+  /**
+   * Runs only this shard's slice of the work (`{ index: 2, count: 3 }`): every
+   * count-th capability, graph scenario and model sequence. `mergeReports()`
+   * (or `checkpoint-conformance merge`) combines the shards' reports.
+   */
+  shard?: Shard;
 }
 
 /** @public */
@@ -57,6 +64,8 @@ export interface RunPlan {
   /** The profile the run checks (the option, else the registration's). */
   profile: SaverProfile;
   capabilities: readonly CapabilityPlan[];
+  /** The run's shard, when it is one slice of a split run. */
+  shard?: Shard;
 }
 
 /**
@@ -79,7 +88,20 @@ export function planRun(registered: RegisteredCheckpointer, options: SuiteOption
     return { ...plan, skip: { reason: "skipped by skipCapabilities", excluded: false } };
   });
   if (!sectionsAsked && capabilities.every((c) => c.skip)) throw new ConformanceUsageError(`${caller}: ${nothingToCheck(capabilities, options.grep)}`);
-  return { registered, timeoutMs, lifespanTimeoutMs, profile, capabilities };
+  // After the check above: a shard with an empty slice is not misuse (the whole run checks something).
+  const shard = options.shard === undefined ? undefined : checkShard(options.shard, `${caller}: option "shard"`);
+  return { registered, timeoutMs, lifespanTimeoutMs, profile, capabilities: shardCapabilities(capabilities, shard), ...(shard ? { shard } : {}) };
+}
+
+/** The capabilities of this shard: whole capabilities, every count-th of those the run selected; the others are excluded. */
+function shardCapabilities(capabilities: CapabilityPlan[], shard: Shard | undefined): CapabilityPlan[] {
+  if (!shard) return capabilities;
+  let position = 0;
+  return capabilities.map((plan): CapabilityPlan => {
+    if (plan.skip?.excluded) return plan;
+    if (inShard(position++, shard)) return plan;
+    return { ...plan, tests: [], skip: { reason: `${OTHER_SHARD_REASON} (this is shard ${shardLabel(shard)})`, excluded: true } };
+  });
 }
 
 /** The capabilities and spec tests that the `capabilities` and `grep` options select (the CLI's --list uses it without a registration). */

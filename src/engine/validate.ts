@@ -67,6 +67,7 @@ export async function validate(registered: RegisteredCheckpointer, options: Vali
     durationMs: performance.now() - started,
     sections,
     profile: plan.profile,
+    ...(plan.shard ? { shard: plan.shard } : {}),
   });
   progress.onRunEnd?.(report);
   return report;

@@ -4,6 +4,7 @@ import { ConformanceUsageError } from "../registration.js";
 import type { ReportSection } from "../report.js";
 import type { SectionContext, SectionRunner } from "../engine/sections.js";
 import { createSaver } from "../engine/create-saver.js";
+import { shardSlice } from "../engine/shard.js";
 import { TimeoutError, withTimeout } from "../engine/timeout.js";
 import { trackSaver, type TrackedSaver } from "../engine/tracked-saver.js";
 import { framesBlock } from "../engine/user-frames.js";
@@ -34,7 +35,8 @@ export const graphSectionRunner: SectionRunner = {
     if (option === undefined || option === false) return undefined;
     const given: GraphOptions = option === true ? {} : option;
     const options: GraphOptions = { ...given, latestOnly: given.latestOnly === true || effectiveProfile(ctx.registered, ctx.options) === "latest-only" };
-    const scenarios = selectScenarios(options);
+    // Whole scenarios per shard, every count-th of those selected (the merge puts them back in catalog order).
+    const scenarios = shardSlice(selectScenarios(options), ctx.options.shard);
     const loaded = await loadLangGraph();
     if (!loaded.ok) return new GraphSection({ skipped: `${loaded.reason}; the graph scenarios need @langchain/langgraph` });
     const results: GraphCaseResult[] = [];

@@ -22,7 +22,8 @@ export class ModelReportSection implements ReportSection {
     const stopped = r.interrupted ? `, stopped by the time limit after ${r.runs} of ${r.requestedRuns}` : "";
     const seed = r.seedDrawn ? `seed ${r.seed}, drawn at random` : `seed ${r.seed}`;
     const out = ["MODEL (random operation sequences checked against the reference model)"];
-    if (r.status === "passed") out.push(`  ✅ ${r.runs} sequences${extended}, no disagreement (${seed}${stopped}, ${seconds} s)`);
+    const count = r.shard ? `${r.executed ?? 0} of ${r.runs} sequences (shard ${r.shard.index}/${r.shard.count}; the others run in the other shards)` : `${r.runs} sequences`;
+    if (r.status === "passed") out.push(`  ✅ ${count}${extended}, no disagreement (${seed}${stopped}, ${seconds} s)`);
     if (r.status === "passed" && r.seedDrawn) {
       out.push(`  replay: validate(registered, { model: { seed: ${r.seed}, runs: ${r.requestedRuns} } })  or: --model ${r.requestedRuns} --seed ${r.seed}`);
     }
@@ -44,7 +45,7 @@ export class ModelReportSection implements ReportSection {
   }
 
   toJSON(): unknown {
-    const { status, runs, requestedRuns, seed, seedDrawn, interrupted, extended, declared, failure, error } = this.result;
+    const { status, runs, requestedRuns, seed, seedDrawn, interrupted, extended, declared, failure, error, shard, executed } = this.result;
     return {
       status,
       passed: this.passed(),
@@ -57,6 +58,7 @@ export class ModelReportSection implements ReportSection {
       declared: declared.map((d) => ({ behaviour: d.behaviour, ids: d.ids, reason: d.reason, occurrences: d.occurrences, example: d.example })),
       ...(failure ? { failure: { ...failure } } : {}),
       ...(error ? { error } : {}),
+      ...(shard ? { shard, executed } : {}),
       duration_ms: Math.round(this.result.durationMs),
     };
   }

@@ -13,6 +13,7 @@ import { poolsArb, type Pools } from "./arbitraries.js";
 import { ReferenceModel } from "./reference-model.js";
 import { ModelDisagreement, SequenceEnv, type ModelState, type RealState } from "./sequence-env.js";
 import { renderReproduction } from "./reproduction.js";
+import { inShard, type Shard } from "../engine/shard.js";
 
 /** A declared behaviour, and whether (how often) it explained a disagreement. */
 export interface DeclaredOutcome {
@@ -57,11 +58,16 @@ export interface ModelRunResult {
   failure?: ModelFailure;
   /** The run could not start or a sequence failed outside any comparison (factory, model bug). */
   error?: string;
+  /** Set in a shard's run: it ran only the sequences of its shard (`executed` of `runs`; the others passed without running). */
+  shard?: Shard;
+  executed?: number;
 }
 
 export interface ModelRunSettings extends ModelOptions {
   /** Per saver call and per factory step, in ms. */
   timeoutMs: number;
+  /** Only the sequences of this shard run: sequence k (from 0, drawn from the same seed) when k mod count = index - 1. */
+  shard?: Shard;
 }
 
 /**
@@ -76,9 +82,14 @@ export async function runModel(registered: RegisteredCheckpointer, settings: Mod
   const declared = declaredBehaviours(settings.ignore ?? [], registered.knownDeviations);
   const observed = new Map<DeclarableBehaviour, { occurrences: number; example: readonly string[] }>();
   const base = { requestedRuns, seed, seedDrawn, declared: [] as DeclaredOutcome[], extended: [] as Capability[] };
+  // Sequences are drawn in the same order in every shard; a shard runs its own and lets the others pass unrun.
+  let drawn = 0;
+  let executed = 0;
+  let shrinking = false;
   const finish = (rest: Omit<ModelRunResult, keyof typeof base | "durationMs">): ModelRunResult => ({
     ...base,
     ...rest,
+    ...(settings.shard ? { shard: settings.shard, executed } : {}),
     declared: [...declared].map(([behaviour, reason]) => ({
       behaviour,
       ids: DECLARABLE_BEHAVIOURS[behaviour].ids,
@@ -120,12 +131,15 @@ export async function runModel(registered: RegisteredCheckpointer, settings: Mod
     // Each sequence draws its ids from one family of look-alikes per kind (adversarial-pools.ts).
     poolsArb.chain(sequenceOf),
     async (commands) => {
+      if (!shrinking && !inShard(drawn++, settings.shard)) return;
+      if (!shrinking) executed++;
       const lease = await createSaver(registered, settings.timeoutMs);
       const env = new SequenceEnv(declared, observe, settings.timeoutMs);
       try {
         const setup = (): { model: ModelState; real: RealState } => ({ model: { model: new ReferenceModel(), env }, real: { saver: lease.saver } });
         await fc.asyncModelRun(setup, commands);
       } catch (error) {
+        shrinking = true;
         lastFailure = { env, error };
         throw error;
       } finally {

@@ -1,4 +1,5 @@
 import type { SectionRunner } from "../engine/sections.js";
+import { ConformanceUsageError } from "../engine/errors.js";
 import { assertDeclarableBehaviours } from "./behaviours.js";
 import { ModelReportSection } from "./model-report.js";
 import { effectiveModelOptions } from "./options.js";
@@ -14,6 +15,9 @@ export const modelSection: SectionRunner = {
   key: "model",
   check(options) {
     if (typeof options.model === "object") assertDeclarableBehaviours(options.model.ignore ?? []);
+    if (options.shard !== undefined && typeof options.model === "object" && options.model.seed === "random") {
+      throw new ConformanceUsageError('the model seed "random" cannot be sharded: each shard would draw its own; give every shard the same seed (e.g. --seed 7)');
+    }
   },
   async run({ registered, options, timeoutMs }) {
     const modelOptions = effectiveModelOptions(options);
@@ -25,6 +29,6 @@ export const modelSection: SectionRunner = {
         `${NOT_APPLICABLE_LATEST_ONLY}: the reference model keeps every checkpoint, and its getTuple-by-id, list and delta-history commands compare them all`,
       );
     }
-    return new ModelReportSection(await runModel(registered, { ...modelOptions, timeoutMs }));
+    return new ModelReportSection(await runModel(registered, { ...modelOptions, timeoutMs, ...(options.shard ? { shard: options.shard } : {}) }));
   },
 };

@@ -5,6 +5,7 @@ import { jsonReporter } from "./json.js";
 import { junitReporter } from "./junit.js";
 import { markdownReporter } from "./markdown.js";
 import { prettyReporter } from "./pretty.js";
+import { reportJsonReporter } from "./report-json.js";
 import type { ReporterFactory } from "./types.js";
 import { verboseReporter } from "./verbose.js";
 
@@ -18,6 +19,7 @@ export const REPORTERS = {
   markdown: markdownReporter,
   github: githubReporter,
   html: htmlReporter,
+  "report-json": reportJsonReporter,
 } as const satisfies Record<string, ReporterFactory>;
 
 /** @public */

@@ -1,3 +1,4 @@
+import { verdictExit } from "../cli/verdict-exit.js";
 import { CliUsageError } from "../cli/usage-error.js";
 import type { CliOptions } from "../cli/options.js";
 import { ReportOutputs, type CliIo } from "../cli/outputs.js";
@@ -37,10 +38,5 @@ export async function runSupervisedCheck(module: string, options: CliOptions, va
   outputs.hooks().onRunEnd?.(outcome.report);
   outputs.finish(outcome.report);
   if (outcome.interrupted) return SIGNAL_EXIT[outcome.interrupted] ?? 1;
-  const verdict = outcome.report.verdict({ strict: options.strict });
-  if (verdict.nothingChecked) {
-    io.stderr.write(`checkpoint-conformance: ${verdict.explanation}\n`);
-    return 2;
-  }
-  return verdict.passed ? 0 : 1;
+  return verdictExit(outcome.report, options.strict, io);
 }

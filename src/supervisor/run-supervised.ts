@@ -40,7 +40,7 @@ export async function runSupervised(run: SupervisedRun): Promise<SupervisedOutco
   const loadTimeoutMs = positiveNumber(run.env.CONFORMANCE_LOAD_TIMEOUT_MS) ?? DEFAULT_LOAD_TIMEOUT_MS;
   const child = takeChild(run.request.cwd, run.env);
   sendRequest(child, { ...run.request, loadTimeoutMs });
-  const tracker = new RunTracker(run.request.module, run.hooks, run.showOutput);
+  const tracker = new RunTracker(run.request.module, run.hooks, run.showOutput, run.request.options.shard);
   const rawStderr = collect(child.stderr!, 64 * 1024);
   child.stdout!.setEncoding("utf8").on("data", (text: string) => run.showOutput("the saver's process (written to its stdout directly)", text));
   let lastHeard = Date.now();

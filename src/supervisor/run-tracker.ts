@@ -1,5 +1,6 @@
 import { CAPABILITIES, capabilityInfo, type Capability } from "../capabilities.js";
 import type { ProgressHooks } from "../engine/progress.js";
+import type { Shard } from "../engine/shard.js";
 import { reportFromJSON, staticSection, type ReportJSON } from "../report-json.js";
 import { ConformanceReport, type CapabilityResult, type TestResult } from "../report.js";
 import { provideSpecTestList } from "../spec/test-list.js";
@@ -48,6 +49,8 @@ export class RunTracker {
     fallbackName: string,
     private readonly hooks: ProgressHooks,
     private readonly showOutput: OutputSink,
+    /** The run's shard: a report of a run cut short is still that shard's, for the merge. */
+    private readonly shard?: Shard,
   ) {
     this.checkpointerName = fallbackName;
   }
@@ -174,6 +177,7 @@ export class RunTracker {
           json: { cut_short: true, interrupted: ending.kind === "interrupted", outcome: ending.kind, message: ending.text, during: where, tests_not_run: notRun },
         }),
       ],
+      ...(this.shard ? { shard: this.shard } : {}),
     });
   }
 

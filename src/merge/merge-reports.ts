@@ -1,0 +1,73 @@
+import { CAPABILITIES, type Capability } from "../capabilities.js";
+import { ConformanceUsageError } from "../engine/errors.js";
+import { OTHER_SHARD_REASON, shardLabel, type Shard } from "../engine/shard.js";
+import { ConformanceReport, type CapabilityResult, type ReportSection } from "../report.js";
+import { mergeSections } from "./merge-sections.js";
+
+/**
+ * One report from the reports of every shard of a split run (`--shard i/n`,
+ * the `shard` option): each capability from the shard that ran it, the
+ * sections merged (graph cases in catalog order, model sequences counted),
+ * errors concatenated, durations summed. Its verdict is the unsharded run's.
+ * Throws `ConformanceUsageError` when the reports are not one complete set.
+ * @public
+ */
+export function mergeReports(reports: readonly ConformanceReport[]): ConformanceReport {
+  const shards = checkCompleteSet(reports);
+  const results: Partial<Record<Capability, CapabilityResult>> = {};
+  for (const { id } of CAPABILITIES) {
+    const merged = mergeCapability(id, reports, shards);
+    if (merged) results[id] = merged;
+  }
+  const sections = new Map<string, ReportSection[]>();
+  for (const report of reports) for (const s of report.sections) sections.set(s.key, [...(sections.get(s.key) ?? []), s]);
+  return new ConformanceReport({
+    checkpointerName: reports[0].checkpointerName,
+    results,
+    errors: reports.flatMap((r, i) => r.errors.map((e) => `shard ${shardLabel(shards[i])}: ${e}`)),
+    durationMs: reports.reduce((sum, r) => sum + r.durationMs, 0),
+    sections: [...sections.values()].map(mergeSections),
+    profile: reports[0].profile,
+  });
+}
+
+/** The reports' shards, after checking they are shards 1..n of one run of one saver, each once. */
+function checkCompleteSet(reports: readonly ConformanceReport[]): Shard[] {
+  if (reports.length === 0) throw new ConformanceUsageError("merge: no report to merge; pass the JSON report of every shard");
+  const shards = reports.map((r, i) => {
+    if (!r.shard) throw new ConformanceUsageError(`merge: report ${i + 1} (${r.checkpointerName}) is not a shard's report; run each shard with --shard i/n (the shard option)`);
+    return r.shard;
+  });
+  const names = [...new Set(reports.map((r) => r.checkpointerName))];
+  if (names.length > 1) throw new ConformanceUsageError(`merge: the reports are of different savers (${names.map((n) => JSON.stringify(n)).join(", ")}); merge the shards of one run`);
+  const counts = [...new Set(shards.map((s) => s.count))];
+  if (counts.length > 1) throw new ConformanceUsageError(`merge: the reports are of different shard counts (${shards.map(shardLabel).join(", ")}); merge the shards of one run`);
+  const profiles = [...new Set(reports.map((r) => r.profile))];
+  if (profiles.length > 1) throw new ConformanceUsageError(`merge: the reports checked different profiles (${profiles.join(", ")}); merge the shards of one run`);
+  const count = counts[0];
+  for (let index = 1; index <= count; index++) {
+    const given = shards.filter((s) => s.index === index).length;
+    if (given > 1) throw new ConformanceUsageError(`merge: shard ${index}/${count} is given ${given} times; pass each shard's report once`);
+    if (given === 0) throw new ConformanceUsageError(`merge: shard ${index}/${count} is missing; pass the report of every shard 1/${count} to ${count}/${count}`);
+  }
+  return shards;
+}
+
+/** A capability's result: from the shard that ran it (whole capabilities per shard), else the reason every shard gives. */
+function mergeCapability(capability: Capability, reports: readonly ConformanceReport[], shards: readonly Shard[]): CapabilityResult | undefined {
+  const given = reports.map((r, i) => ({ result: r.results[capability], shard: shards[i] })).filter((g) => g.result !== undefined);
+  if (given.length === 0) return undefined;
+  const owners = given.filter((g) => !isOtherShard(g.result!));
+  if (owners.length === 0) {
+    throw new ConformanceUsageError(`merge: no shard ran ${capability}; were the shards run with the same options (capabilities, grep, skipCapabilities)?`);
+  }
+  const ran = owners.filter((g) => !(g.result!.status === "skipped" && g.result!.excluded === true));
+  if (ran.length > 1) {
+    throw new ConformanceUsageError(`merge: ${capability} was run by shards ${ran.map((g) => shardLabel(g.shard)).join(" and ")}; were the shards run with the same options?`);
+  }
+  return (ran[0] ?? owners[0]).result;
+}
+
+function isOtherShard(result: CapabilityResult): boolean {
+  return result.status === "skipped" && result.excluded === true && result.reason.startsWith(OTHER_SHARD_REASON);
+}
