@@ -1,4 +1,4 @@
-import { mkdtempSync, readdirSync } from "node:fs";
+import { mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
@@ -17,6 +17,7 @@ function pidDir(): { env: NodeJS.ProcessEnv; expectNoneLeft(): void } {
     env: { MISBEHAVE_PID_DIR: dir },
     expectNoneLeft() {
       const pids = readdirSync(dir).map(Number);
+      rmSync(dir, { recursive: true });
       expect(pids.length, "no fixture wrote its process id").toBeGreaterThan(0);
       for (const pid of pids) expectGone(pid);
     },
