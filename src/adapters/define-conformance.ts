@@ -1,8 +1,8 @@
 import type { RegisteredCheckpointer } from "../registration.js";
 import type { SuiteOptions } from "../engine/options.js";
-import type { ProgressHooks } from "../engine/progress.js";
 import { planSuite, type RunnerOutcome } from "../engine/suite.js";
 import type { ValidationInitializer } from "../engine/validation-initializer.js";
+import { guardEarlyExit, type ExitGuard } from "./exit-guard.js";
 
 /** The options of `describeConformance`: the same checks and defaults as `validate()`'s. @public */
 export type ConformanceSuiteOptions = SuiteOptions;
@@ -38,19 +38,33 @@ const SETTLE_TIMEOUT_MS = 5_000;
  * Maps the engine's suite onto a test runner: one describe for the saver (the
  * lifespan in its hooks), one per capability (the engine runs the capability
  * in its setup hook, exactly as validate() does), one test per spec test
- * showing that test's outcome.
+ * showing that test's outcome. A `process.exit` before the suite finished
+ * fails the run in every runner (see exit-guard.ts).
  */
 export function defineConformance(
   input: RegisteredCheckpointer | ValidationInitializer,
   options: ConformanceSuiteOptions,
   runner: RunnerBinding,
   caller: string,
-  progress: ProgressHooks = {},
 ): void {
-  const suite = planSuite(input, options, caller, progress);
+  let guard: ExitGuard | undefined;
+  // The engine runs each capability in its setup hook: its progress names the spec test in flight.
+  const suite = planSuite(input, options, caller, {
+    onTestStart: (capability, name) => guard?.enter(`${capability} › ${name}`),
+    onTestResult: () => guard?.leave(),
+  });
+  guard = guardEarlyExit(suite.title);
+  const exitGuard = guard;
   runner.describe(suite.title, () => {
     runner.beforeAll(() => suite.enterLifespan(), suite.lifespanHookTimeoutMs);
-    runner.afterAll(() => suite.endLifespan(), suite.lifespanHookTimeoutMs);
+    runner.afterAll(async () => {
+      try {
+        await suite.endLifespan();
+      } finally {
+        exitGuard.finished();
+      }
+      failOnContainedExits(exitGuard);
+    }, suite.lifespanHookTimeoutMs);
     for (const capability of suite.capabilities) {
       runner.describe(capability.capability, () => {
         if (capability.skipped !== undefined) {
@@ -59,6 +73,7 @@ export function defineConformance(
         }
         runner.beforeAll(() => capability.run(), capability.hookTimeoutMs);
         runner.afterAll(async () => {
+          failOnContainedExits(exitGuard);
           const failure = capability.cleanupFailure();
           if (failure) throw new ConformanceFailure(failure);
         }, SETTLE_TIMEOUT_MS);
@@ -68,6 +83,12 @@ export function defineConformance(
       });
     }
   });
+}
+
+/** Fails the hook (and so the run) for a `process.exit` the runner turned into an error, whichever test it hit. */
+function failOnContainedExits(guard: ExitGuard): void {
+  const exits = guard.takeContainedExits();
+  if (exits.length > 0) throw new ConformanceFailure(`${exits.join("\n")}: a saver that ends the process cannot pass, advisory test or not`);
 }
 
 function settle(outcome: RunnerOutcome, controls: TestControls): void {

@@ -1,7 +1,6 @@
 import { after, before, describe, it } from "node:test";
 import type { RegisteredCheckpointer } from "../registration.js";
 import type { ValidationInitializer } from "../engine/validation-initializer.js";
-import { guardEarlyExit } from "./exit-guard.js";
 import { defineConformance, type ConformanceSuiteOptions, type RunnerBinding } from "./define-conformance.js";
 
 const nodeTest: RunnerBinding = {
@@ -30,13 +29,7 @@ export function describeConformance(
   registered: RegisteredCheckpointer | ValidationInitializer,
   options: ConformanceSuiteOptions = {},
 ): void {
-  const guard = guardEarlyExit(registered && "name" in registered ? String(registered.name) : "conformance");
-  // The engine runs each capability in its setup hook: its progress names the spec test in flight.
-  defineConformance(registered, options, nodeTest, "describeConformance", {
-    onTestStart: (capability, name) => guard.enter(`${capability} › ${name}`),
-    onTestResult: () => guard.leave(),
-  });
-  after(() => guard.finished());
+  defineConformance(registered, options, nodeTest, "describeConformance");
 }
 
 export type { ConformanceSuiteOptions } from "./define-conformance.js";

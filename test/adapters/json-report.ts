@@ -10,8 +10,16 @@ export interface JsonTestResult {
   failureMessages: string[];
 }
 
+/** One test file in that report: `status` is "failed" also when only a hook failed or the file did not load. */
+export interface JsonFileResult {
+  name: string;
+  status: string;
+  message: string;
+  assertionResults: JsonTestResult[];
+}
+
 interface JsonReport {
-  testResults: { name: string; assertionResults: JsonTestResult[] }[];
+  testResults: JsonFileResult[];
 }
 
 /**
@@ -19,14 +27,15 @@ interface JsonReport {
  * temporary file (`args` gets that file's path). `testsOf` reads the report
  * only when asked, so the exit code can be checked first.
  */
-export async function runWithJsonReport(args: (outputFile: string) => string[]) {
+export async function runWithJsonReport(args: (outputFile: string) => string[], env: NodeJS.ProcessEnv = {}) {
   const outputFile = join(mkdtempSync(join(tmpdir(), "adapter-report-")), "result.json");
-  const run = await runProcess(process.execPath, args(outputFile));
-  const testsOf = (fileName: string): JsonTestResult[] => {
+  const run = await runProcess(process.execPath, args(outputFile), { env });
+  const fileOf = (fileName: string): JsonFileResult => {
     const report = JSON.parse(readFileSync(outputFile, "utf8")) as JsonReport;
-    return report.testResults.find((f) => f.name.endsWith(fileName))!.assertionResults;
+    return report.testResults.find((f) => f.name.endsWith(`/${fileName}`))!;
   };
-  return { run, testsOf };
+  const testsOf = (fileName: string): JsonTestResult[] => fileOf(fileName).assertionResults;
+  return { run, fileOf, testsOf };
 }
 
 export function countStatus(tests: readonly JsonTestResult[], status: string): number {

@@ -8,7 +8,7 @@ describe("describeConformance under node --test, when the saver calls process.ex
     const run = await runProcess(process.execPath, ["--import", "tsx", "--test", "--test-reporter=tap", "test/adapters/fixtures/node-misbehaving/exit-0.conformance.ts"]);
     expect(run.code, run.stderr).toBe(1);
     expect(run.stdout).toMatch(
-      /checkpoint-conformance: process\.exit\(0\) was called during put › test_\w+ before the ExitsWithZero suite finished \(by the saver or a dependency\); the run fails/,
+      /checkpoint-conformance: process\.exit\(0\) was called during put › test_\w+ before the ExitsWithZero conformance suite finished \(by the saver or a dependency\); the run fails/,
     );
     expect(Number(/^# fail (\d+)$/m.exec(run.stdout)?.[1])).toBeGreaterThan(0);
   });
