@@ -68,7 +68,7 @@ describe("the supervised CLI run, against savers that misbehave", { timeout: 240
   it("a constructor that throws: exit 1, the factory failure in the report", async () => {
     const run = await runMisbehaving("constructor-throws.ts", ["--reporter", "dots"]);
     expect(run.code, run.stderr).toBe(1);
-    expect(run.stdout).toContain("✗ put › factory []: the factory failed to produce a saver: cannot connect to the database");
+    expect(run.stdout).toContain("✗ put › factory: the factory failed to produce a saver: cannot connect to the database");
     expectGone(run.saverPid);
   });
 
@@ -79,7 +79,7 @@ describe("the supervised CLI run, against savers that misbehave", { timeout: 240
   ])("%s: the report is printed, the run ends by itself, exit 0 for a correct saver", async (_, fixture, name) => {
     const run = await runMisbehaving(fixture, ["--capabilities", "put,get_tuple", "--reporter", "dots"]);
     expect(run.code, run.stderr).toBe(0);
-    expect(run.stdout).toMatch(new RegExp(`Result: FULL \\(2/2\\) ${name}\\n$`));
+    expect(run.stdout).toMatch(new RegExp(`Result: FULL \\(2/2\\) \\(${name}\\)\\n$`));
     expect(run.stderr).toBe("");
     expectGone(run.saverPid);
   });
