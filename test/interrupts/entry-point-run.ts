@@ -88,6 +88,12 @@ export class EntryPointRun {
   }
 
   /** Nothing of the run is left: no file in its TMPDIR, no process in its group, no server on its directories. */
+  /** Waits until no process of the run's group is left (a SIGKILLed group takes a moment to die; the next run must see it dead). */
+  async gone(limitMs = 10_000): Promise<void> {
+    const deadline = Date.now() + limitMs;
+    while ((await processesInGroup(this.pid)).length > 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+  }
+
   async expectNothingLeft(): Promise<void> {
     // tsx keeps its compile cache in TMPDIR; everything else there would be the run's.
     const left = (await readdir(this.tmp)).filter((name) => !name.startsWith("tsx-"));

@@ -101,6 +101,7 @@ describe.concurrent("a run killed outright (SIGKILL) is cleaned up by the next r
     await killed.waitUntil("the postgres suite runs", () => killed.postgresReady());
     killed.signalGroup("SIGKILL");
     await killed.ended;
+    await killed.gone();
     expect(await killed.hasDir("lgc-postgres-"), "a killed run cannot clean up").toBe(true);
 
     const next = await EntryPointRun.start(["src/cli/main.ts", "--backends", "memory", "--no-graph"], { tmp: killed.tmp });
@@ -118,6 +119,7 @@ describe.concurrent("a run killed outright (SIGKILL) is cleaned up by the next r
     await killed.waitUntil("the sqlite suite runs", () => killed.hasDir("lgc-sqlite-"));
     killed.signalGroup("SIGKILL");
     await killed.ended;
+    await killed.gone();
     // Each capability has its own database: the kill may land between two of them, when none is on disk.
     const left = await killed.hasDir("lgc-sqlite-");
 
