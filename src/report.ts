@@ -11,6 +11,8 @@ import { renderPrettyReport } from "./reporters/pretty-layout.js";
 import type { CatalogId } from "./spec/types.js";
 import { isNotApplicableReason, levelWithProfile, type SaverProfile } from "./profile/profile.js";
 import type { Shard } from "./engine/shard.js";
+import type { ThrownError } from "./engine/thrown-error.js";
+import { failureCauses, type FailureCause } from "./causes/group.js";
 
 export {
   countsOf,
@@ -60,7 +62,7 @@ export interface ReportSection {
   /** Key added to `toDict()`. */
   key: string;
   /** Printed after the capability sections. */
-  lines(): string[];
+  lines(options?: SectionLinesOptions): string[];
   toJSON(): unknown;
   /** The section's verdict: false fails the run (`passedAll()`, the exit code); null when it did not run. */
   passed(): boolean | null;
@@ -68,6 +70,26 @@ export interface ReportSection {
   summary?(): string;
   /** The plain data the section was built from, so a report read back from JSON (`reportFromJSON`) is the same section again. */
   state?(): unknown;
+  /** The section's counted failures (graph cases, a model disagreement), which the report groups by cause with the spec failures. */
+  failures?(): SectionFailure[];
+}
+
+/** A counted failure inside a report section. @public */
+export interface SectionFailure {
+  /** Its name within the section: `G01[async]`, `put()`. */
+  name: string;
+  ids: readonly string[];
+  description: string;
+  /** The failure in full. */
+  message: string;
+  /** The error the saver (or its factory) threw, when one did. */
+  error?: ThrownError;
+}
+
+/** How a section prints its lines inside a report that groups failures by cause. @public */
+export interface SectionLinesOptions {
+  /** The cause a failure (by its name in the section) is listed under, e.g. `cause 1`: the failure is then one line pointing there. */
+  causeOf?(name: string): string | undefined;
 }
 
 /** One section's part of the verdict. @public */
@@ -242,6 +264,11 @@ export class ConformanceReport {
         .filter(isCountedFailure)
         .map((test) => ({ capability: r.capability, test })),
     );
+  }
+
+  /** The counted failures (spec, graph and model) grouped by root cause, the cause that explains most first. */
+  causes(): FailureCause[] {
+    return failureCauses(this);
   }
 
   /** The `printReport()` text, without printing it. */

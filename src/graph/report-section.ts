@@ -1,5 +1,5 @@
 import { formatValue } from "../format.js";
-import type { ReportSection } from "../report.js";
+import type { ReportSection, SectionFailure, SectionLinesOptions } from "../report.js";
 import { CLAUSES } from "./clauses.js";
 import { isCountedGraphFailure, type GraphCaseResult } from "./result.js";
 
@@ -43,7 +43,16 @@ export class GraphSection implements ReportSection {
     };
   }
 
-  lines(): string[] {
+  /** The counted failures, for grouping by cause (declared deviations are not failures). */
+  failures(): SectionFailure[] {
+    return this.results.flatMap((r) =>
+      r.status === "failed" && isCountedGraphFailure(r)
+        ? [{ name: r.id, ids: [], description: `graph scenario ${r.scenario} ${r.name}`, message: r.message, ...(r.error ? { error: r.error } : {}) }]
+        : [],
+    );
+  }
+
+  lines(options: SectionLinesOptions = {}): string[] {
     if (this.skipped !== undefined) return ["GRAPH SCENARIOS", `  skipped: ${this.skipped}`];
     const out = ["GRAPH SCENARIOS (each run on this saver and on MemorySaver; transcripts compared)"];
     const byScenario = new Map<string, GraphCaseResult[]>();
@@ -57,6 +66,12 @@ export class GraphSection implements ReportSection {
         if (c.status === "not-applicable") {
           if (c === cases[0]) out.push(`      not applicable: ${c.reason}`);
         } else if (c.status === "failed") {
+          // A failure the report lists under its cause is one line here; its text is shown once, with the cause.
+          const cause = c.deviation === undefined ? options.causeOf?.(c.id) : undefined;
+          if (cause !== undefined) {
+            out.push(`      ${c.id}: ${cause}`);
+            continue;
+          }
           out.push(`      ${c.id}${c.deviation ? ` (known deviation: ${c.deviation})` : ""}`);
           out.push(...c.message.split("\n").map((l) => `        ${l}`));
         } else if (c.deviation) {

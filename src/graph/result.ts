@@ -1,3 +1,4 @@
+import type { ThrownError } from "../engine/thrown-error.js";
 import type { Divergence } from "./compare.js";
 
 /** One scenario case's outcome on the saver under test. @public */
@@ -9,7 +10,15 @@ export type GraphCaseResult = {
   variant: string;
 } & (
   | { status: "passed"; durationMs: number; deviation?: string }
-  | { status: "failed"; durationMs: number; message: string; divergence?: Divergence; deviation?: string }
+  | {
+      status: "failed";
+      durationMs: number;
+      message: string;
+      divergence?: Divergence;
+      deviation?: string;
+      /** The first error the saver (or its factory) threw during the case, when it threw one. */
+      error?: ThrownError;
+    }
   | { status: "not-applicable"; reason: string }
 );
 

@@ -8,6 +8,7 @@ import { shardSlice } from "../engine/shard.js";
 import { TimeoutError, withTimeout } from "../engine/timeout.js";
 import { trackSaver, type TrackedSaver } from "../engine/tracked-saver.js";
 import { framesBlock } from "../engine/user-frames.js";
+import { thrownError, type ThrownError } from "../engine/thrown-error.js";
 import { explainDivergence } from "./compare.js";
 import { caseId, runDifferential, variantsOf } from "./differential.js";
 import { loadLangGraph, type LangGraph } from "./langgraph.js";
@@ -66,7 +67,8 @@ async function runCase(
   try {
     lease = await createSaver(ctx.registered, ctx.timeoutMs);
   } catch (error) {
-    return { ...base, status: "failed", durationMs: elapsed(), message: `the factory failed to produce a saver: ${text(error)}${framesBlock(error)}`, deviation };
+    const message = `the factory failed to produce a saver: ${text(error)}${framesBlock(error)}`;
+    return { ...base, status: "failed", durationMs: elapsed(), message, deviation, error: thrownError(error, "the factory") };
   }
   // Tracked, so a failure shows the error the saver threw (with its line), not only the transcript it led to.
   const tracked = trackSaver(lease.saver, { shapeChecks: false });
@@ -74,10 +76,12 @@ async function runCase(
     const run = await withTimeout(runDifferential(scenario, variant, lg, tracked.saver, options), timeoutMs, () => `running ${base.id}`);
     if (!run.divergence) return { ...base, status: "passed", durationMs: elapsed(), deviation };
     const message = explainDivergence(run.divergence) + saverThrew(tracked);
-    return { ...base, status: "failed", durationMs: elapsed(), message, divergence: run.divergence, deviation };
+    return { ...base, status: "failed", durationMs: elapsed(), message, divergence: run.divergence, deviation, ...firstSaverError(tracked) };
   } catch (error) {
     const why = error instanceof TimeoutError ? error.message : `the scenario threw ${text(error)}${framesBlock(error)}`;
-    return { ...base, status: "failed", durationMs: elapsed(), message: why + (tracked.thrownBy(error) ? "" : saverThrew(tracked)), deviation };
+    const method = tracked.thrownBy(error);
+    const thrown = method !== undefined ? { error: thrownError(error, method) } : firstSaverError(tracked);
+    return { ...base, status: "failed", durationMs: elapsed(), message: why + (method !== undefined ? "" : saverThrew(tracked)), deviation, ...thrown };
   } finally {
     await withTimeout(lease.release(), ctx.timeoutMs, () => "in the factory's cleanup").catch(() => undefined);
   }
@@ -87,6 +91,12 @@ async function runCase(
 function saverThrew(tracked: TrackedSaver): string {
   const thrown = tracked.firstThrow();
   return thrown ? `\nthe saver threw in ${thrown.method}: ${text(thrown.error)}${framesBlock(thrown.error)}` : "";
+}
+
+/** The first error the saver threw during the case, as data (what groups failures by cause). */
+function firstSaverError(tracked: TrackedSaver): { error?: ThrownError } {
+  const thrown = tracked.firstThrow();
+  return thrown ? { error: thrownError(thrown.error, thrown.method) } : {};
 }
 
 function selectScenarios(options: GraphOptions): GraphScenario[] {

@@ -1,4 +1,4 @@
-import type { ReportSection } from "../report.js";
+import type { ReportSection, SectionFailure, SectionLinesOptions } from "../report.js";
 import type { ModelRunResult } from "./run-model.js";
 
 /** The MODEL section of a report: the outcome of the model-based runs. */
@@ -15,7 +15,30 @@ export class ModelReportSection implements ReportSection {
     return this.result.status === "passed";
   }
 
-  lines(): string[] {
+  /** `model 20/20` (sequences without a disagreement), `+N known deviations` for declared behaviours that occurred; `model FAILED (put())`. */
+  summary(): string {
+    const r = this.result;
+    if (r.status === "error") return "model could not run";
+    if (r.status === "failed") return `model FAILED (${r.failure?.operation ?? "a disagreement"})`;
+    const occurred = r.declared.filter((d) => d.occurrences > 0).length;
+    const declared = occurred > 0 ? ` +${occurred} known deviation${occurred === 1 ? "" : "s"}` : "";
+    const stopped = r.interrupted ? ` (time limit: ${r.runs} of ${r.requestedRuns})` : "";
+    return `model ${r.runs}/${r.runs}${declared}${stopped}`;
+  }
+
+  /** The disagreement (or the error that kept the run from running), for grouping by cause. */
+  failures(): SectionFailure[] {
+    const r = this.result;
+    if (r.status === "error") {
+      return [{ name: "run", ids: [], description: "the model run could not run", message: `could not run: ${r.error ?? ""}`, ...(r.thrown ? { error: r.thrown } : {}) }];
+    }
+    const f = r.failure;
+    if (r.status !== "failed" || !f) return [];
+    const description = "random operation sequences checked against the reference model";
+    return [{ name: f.operation, ids: f.ids, description, message: [`${f.operation} disagrees with the model`, ...f.lines].join("\n"), ...(f.error ? { error: f.error } : {}) }];
+  }
+
+  lines(options: SectionLinesOptions = {}): string[] {
     const r = this.result;
     const seconds = (r.durationMs / 1000).toFixed(1);
     const extended = r.extended.length > 0 ? ` (with ${r.extended.join(", ")})` : "";
@@ -27,15 +50,18 @@ export class ModelReportSection implements ReportSection {
     if (r.status === "passed" && r.seedDrawn) {
       out.push(`  replay: validate(registered, { model: { seed: ${r.seed}, runs: ${r.requestedRuns} } })  or: --model ${r.requestedRuns} --seed ${r.seed}`);
     }
-    if (r.status === "error") out.push(`  ❌ could not run: ${r.error}`);
+    const errorCause = r.status === "error" ? options.causeOf?.("run") : undefined;
+    if (r.status === "error") out.push(errorCause !== undefined ? `  ❌ could not run: ${errorCause}` : `  ❌ could not run: ${r.error}`);
     for (const d of r.declared) {
       const seen = d.occurrences > 0 ? `occurred ${d.occurrences}×` : "did not occur";
       out.push(`  ⚑ declared ${d.behaviour} [${d.ids.join(", ")}]: ${seen}; ${d.reason}`);
     }
     const f = r.failure;
     if (f) {
-      out.push(`  ❌ ${f.operation} disagrees with the model after ${r.runs} sequence(s)${extended} [${f.ids.join(", ")}]`);
-      out.push(...f.lines.map((l) => `     ${l}`));
+      // Under its cause, the comparison is shown once with the cause; the reproduction and replay are the model's own.
+      const cause = options.causeOf?.(f.operation);
+      out.push(`  ❌ ${f.operation} disagrees with the model after ${r.runs} sequence(s)${extended} [${f.ids.join(", ")}]${cause !== undefined ? `: ${cause}` : ""}`);
+      if (cause === undefined) out.push(...f.lines.map((l) => `     ${l}`));
       out.push(`  minimal reproduction (shrunk ${f.shrinks}×):`);
       out.push(...f.reproduction.split("\n").map((l) => `     ${l}`));
       out.push(`  replay: validate(registered, { model: { seed: ${f.seed}, path: ${JSON.stringify(f.path)} } })`);

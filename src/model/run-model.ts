@@ -6,6 +6,8 @@ import type { CatalogId } from "../spec/types.js";
 import { createSaver } from "../engine/create-saver.js";
 import { withTimeout } from "../engine/timeout.js";
 import { errorText } from "../engine/describe-value.js";
+import { thrownError, type ThrownError } from "../engine/thrown-error.js";
+import { framesBlock } from "../engine/user-frames.js";
 import { DECLARABLE_BEHAVIOURS, declaredBehaviours, type DeclarableBehaviour } from "./behaviours.js";
 import { MODELLED_EXTENDED, commandArbitraries } from "./commands/index.js";
 import { MODEL_DEFAULTS, type ModelOptions } from "./options.js";
@@ -38,6 +40,8 @@ export interface ModelFailure {
   seed: number;
   path: string;
   shrinks: number;
+  /** The saver's error, when the disagreement is that it rejected. */
+  error?: ThrownError;
 }
 
 /** @public */
@@ -58,6 +62,8 @@ export interface ModelRunResult {
   failure?: ModelFailure;
   /** The run could not start or a sequence failed outside any comparison (factory, model bug). */
   error?: string;
+  /** The error behind `error`, as data, when the saver or its factory threw it. */
+  thrown?: ThrownError;
   /** Set in a shard's run: it ran only the sequences of its shard (`executed` of `runs`; the others passed without running). */
   shard?: Shard;
   executed?: number;
@@ -105,7 +111,7 @@ export async function runModel(registered: RegisteredCheckpointer, settings: Mod
   try {
     extended = await detectExtended(registered, settings.timeoutMs);
   } catch (error) {
-    return finish({ status: "error", runs: 0, interrupted: false, error: `the factory failed to produce a saver: ${errorText(error)}` });
+    return finish({ status: "error", runs: 0, interrupted: false, error: `the factory failed to produce a saver: ${errorText(error)}${framesBlock(error)}`, thrown: thrownError(error, "the factory") });
   }
   base.extended = [...extended];
 
@@ -162,7 +168,7 @@ export async function runModel(registered: RegisteredCheckpointer, settings: Mod
   }
   const error = lastFailure?.error ?? details.errorInstance;
   if (!(error instanceof ModelDisagreement) || lastFailure === undefined) {
-    return finish({ status: "error", runs, interrupted: details.interrupted, error: `a sequence failed outside the comparison: ${errorText(error)}` });
+    return finish({ status: "error", runs, interrupted: details.interrupted, error: `a sequence failed outside the comparison: ${errorText(error)}${framesBlock(error)}`, thrown: thrownError(error) });
   }
   const sequence = details.counterexample ? String(details.counterexample[0]) : "";
   return finish({
@@ -178,6 +184,7 @@ export async function runModel(registered: RegisteredCheckpointer, settings: Mod
       seed: details.seed,
       path: formatReplayPath(details.counterexamplePath ?? "", sequence),
       shrinks: details.numShrinks,
+      ...(error.thrown ? { error: error.thrown } : {}),
     },
   });
 }

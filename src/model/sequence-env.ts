@@ -4,6 +4,7 @@ import { formatValue } from "../format.js";
 import type { CatalogId } from "../spec/types.js";
 import { withTimeout } from "../engine/timeout.js";
 import { userFrames } from "../engine/user-frames.js";
+import { thrownError, type ThrownError } from "../engine/thrown-error.js";
 import { DECLARABLE_BEHAVIOURS, type DeclarableBehaviour } from "./behaviours.js";
 import { diffLines } from "./compare.js";
 import type { ReferenceModel } from "./reference-model.js";
@@ -16,6 +17,8 @@ export class ModelDisagreement extends Error {
     readonly operation: string,
     readonly ids: readonly CatalogId[],
     readonly lines: readonly string[],
+    /** The saver's error, when the disagreement is that it rejected. */
+    readonly thrown?: ThrownError,
   ) {
     super([`${operation} disagrees with the reference model [${ids.join(", ")}]`, ...lines.map((l) => `  ${l}`)].join("\n"));
   }
@@ -78,7 +81,7 @@ export class SequenceEnv {
         return undefined;
       }
       if (rejectionDeclaredAs !== undefined && this.explains(rejectionDeclaredAs, lines)) return undefined;
-      throw new ModelDisagreement(operation, ids, lines);
+      throw new ModelDisagreement(operation, ids, lines, thrownError(error, operation));
     }
   }
 

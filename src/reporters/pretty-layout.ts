@@ -2,8 +2,14 @@ import { CAPABILITIES, type Capability, type CapabilityKind } from "../capabilit
 import { countsOf, isDeviation, type CapabilityResult } from "../engine/results.js";
 import type { ConformanceReport } from "../report.js";
 import { isNotApplicableReason } from "../profile/profile.js";
+import type { FailureCause } from "../causes/group.js";
+import { alsoHit, causesHeadline, causeSummary, sectionCauseOptions } from "./causes-text.js";
 
 const WIDTH = 52;
+/** Causes listed in the summary under the title (the first screen); the FAILURES block has them all. */
+const SUMMARY_CAUSES = 5;
+/** Tests named per cause before `(+N more)`; verbose, json and html list them all. */
+const NAMED_TESTS = 8;
 
 /** The status cell of one capability row, as in Python's `print_report()`. */
 export function capabilityCell(result: CapabilityResult | undefined): { icon: string; suffix: string } {
@@ -25,6 +31,8 @@ export function capabilityCell(result: CapabilityResult | undefined): { icon: st
 export function renderPrettyReport(report: ConformanceReport): string {
   const border = "=".repeat(WIDTH);
   const out: string[] = ["", `  ${border}`, `    Checkpointer Validation: ${report.checkpointerName}`, `  ${border}`];
+  const causes = report.causes();
+  out.push(...causesSummary(causes));
   const section = (title: string, kind: CapabilityKind) => {
     out.push(`    ${title}`);
     const ids = CAPABILITIES.filter((c) => c.kind === kind)
@@ -49,16 +57,7 @@ export function renderPrettyReport(report: ConformanceReport): string {
     out.push(`    NOT APPLICABLE (latest-only): ${notApplicable.length} spec tests need checkpoints older than the latest (--reporter verbose lists them)`, "");
   }
 
-  const failures = report.failures();
-  if (failures.length > 0) {
-    out.push("    FAILURES");
-    for (const { capability, test } of failures) {
-      out.push(`      ✗ ${capability} › ${test.name}${test.ids.length > 0 ? ` [${test.ids.join(", ")}]` : ""}`);
-      out.push(`        ${test.description}`);
-      for (const line of test.failure.message.split("\n")) out.push(`        ${line}`);
-    }
-    out.push("");
-  }
+  out.push(...failuresByCause(causes));
 
   const advisories = report
     .capabilityResults()
@@ -84,7 +83,7 @@ export function renderPrettyReport(report: ConformanceReport): string {
   }
 
   for (const section of report.sections) {
-    const lines = section.lines();
+    const lines = section.lines(sectionCauseOptions(causes, section.key, "see FAILURES"));
     if (lines.length > 0) out.push(...lines.map((l) => `    ${l}`), "");
   }
 
@@ -99,4 +98,30 @@ export function renderPrettyReport(report: ConformanceReport): string {
   out.push(`    ${verdict.resultLine}`);
   out.push(`  ${border}`, "", "");
   return out.join("\n");
+}
+
+/** The causes first, so the first screen names what went wrong: `2 causes explain 40 failures:` and one line each. */
+function causesSummary(causes: readonly FailureCause[]): string[] {
+  if (causes.length === 0) return [];
+  const shown = causes.slice(0, SUMMARY_CAUSES).map((c, i) => `      ${causeSummary(c, i + 1)}`);
+  const more = causes.length > SUMMARY_CAUSES ? ` (${causes.length - SUMMARY_CAUSES} more there)` : "";
+  return [`    ${causesHeadline(causes)}`, ...shown, `    The first failure of each cause is shown in full under FAILURES${more}.`, ""];
+}
+
+/** Each cause once: its first failure in full, the other tests it hits by name. */
+function failuresByCause(causes: readonly FailureCause[]): string[] {
+  if (causes.length === 0) return [];
+  const out = ["    FAILURES (by cause)"];
+  causes.forEach((cause, i) => {
+    const n = cause.failures.length;
+    out.push(`      ${i + 1}) ${cause.title} — ${n} test${n === 1 ? "" : "s"} [cause ${cause.causeId}]`);
+    const first = cause.failures[0];
+    out.push(`        ✗ ${first.label}${first.ids.length > 0 ? ` [${first.ids.join(", ")}]` : ""}`);
+    out.push(`          ${first.description}`);
+    for (const line of first.message.split("\n")) out.push(`          ${line}`);
+    const also = alsoHit(cause, NAMED_TESTS);
+    if (also !== undefined) out.push(`        ${also}`);
+  });
+  out.push("");
+  return out;
 }

@@ -1,0 +1,43 @@
+import type { Capability } from "../capabilities.js";
+import type { ThrownError } from "../engine/thrown-error.js";
+import type { ConformanceReport, TestResult } from "../report.js";
+import { specThrownError } from "./spec-error.js";
+
+/** One counted failure of a run, wherever it happened: a spec test, a graph case, a model disagreement. */
+export interface FailureItem {
+  /** `put › test_put_roundtrip`, `graph › G01[async]`, `model › put()`. */
+  label: string;
+  /** `spec`, or the key of the section it belongs to (`graph`, `model`). */
+  section: string;
+  /** The test's or case's own name within its section. */
+  name: string;
+  ids: readonly string[];
+  description: string;
+  /** The failure in full, as the reporters print it. */
+  message: string;
+  /** The error the saver (or its factory) threw, when one did. */
+  error?: ThrownError;
+  /** Set for spec failures: the test result itself. */
+  spec?: { capability: Capability; test: Extract<TestResult, { status: "failed" }> };
+}
+
+/** Every counted failure: the spec tests' (`report.failures()`), then each section's, in report order. */
+export function failureItems(report: ConformanceReport): FailureItem[] {
+  const spec = report.failures().map(({ capability, test }): FailureItem => {
+    const error = specThrownError(test.failure);
+    return {
+      label: `${capability} › ${test.name}`,
+      section: "spec",
+      name: test.name,
+      ids: test.ids,
+      description: test.description,
+      message: test.failure.message,
+      ...(error ? { error } : {}),
+      spec: { capability, test },
+    };
+  });
+  const sections = report.sections.flatMap((section) =>
+    (section.failures?.() ?? []).map((f): FailureItem => ({ ...f, label: `${section.key} › ${f.name}`, section: section.key })),
+  );
+  return [...spec, ...sections];
+}

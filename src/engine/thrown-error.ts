@@ -1,0 +1,27 @@
+import { formatValue } from "../format.js";
+import { userFrames } from "./user-frames.js";
+
+/**
+ * An error the saver (or its factory) threw, kept as data: the failure shows
+ * it, and the report groups failures by it (src/causes).
+ * @public
+ */
+export interface ThrownError {
+  /** The error's class name (`TypeError`), or the type of a thrown non-Error value. */
+  name: string;
+  message: string;
+  /** Its first stack frames in the user's code (not node_modules, Node or this package). */
+  frames: string[];
+  /** Where it was thrown: the saver method (`put()`) or `the factory`. */
+  method?: string;
+}
+
+/** The error as data, with the user's frames. */
+export function thrownError(error: unknown, method?: string): ThrownError {
+  return {
+    name: error instanceof Error ? error.name : typeof error,
+    message: error instanceof Error ? error.message : `a non-Error value ${formatValue(error)}`,
+    frames: userFrames(error),
+    ...(method !== undefined ? { method } : {}),
+  };
+}

@@ -1,0 +1,45 @@
+import type { FailureCause } from "../causes/group.js";
+import { causeIndex } from "../causes/group.js";
+import type { SectionLinesOptions } from "../report.js";
+
+/** `3 causes explain 112 failures:` */
+export function causesHeadline(causes: readonly FailureCause[]): string {
+  const failures = causes.reduce((n, c) => n + c.failures.length, 0);
+  const verb = causes.length === 1 ? "cause explains" : "causes explain";
+  return `${causes.length} ${verb} ${failures} failure${failures === 1 ? "" : "s"}:`;
+}
+
+/** `1) TypeError: … at put (my-saver.ts:41:12) — 112 tests: put › a, list › b (+110)` */
+export function causeSummary(cause: FailureCause, number: number, shownNames = 3): string {
+  return `${number}) ${cause.title} — ${testsHit(cause, shownNames)}`;
+}
+
+/** `112 tests: put › a, list › b (+110)` */
+export function testsHit(cause: FailureCause, shownNames: number): string {
+  const n = cause.failures.length;
+  const names = cause.failures.slice(0, shownNames).map((f) => f.label);
+  const more = n > shownNames ? ` (+${n - shownNames})` : "";
+  return `${n} test${n === 1 ? "" : "s"}: ${names.join(", ")}${more}`;
+}
+
+/** The failures after the first, by name: `also: a, b, c (+N more)`; empty for a cause of one. */
+export function alsoHit(cause: FailureCause, shownNames: number): string | undefined {
+  const rest = cause.failures.slice(1);
+  if (rest.length === 0) return undefined;
+  const more = rest.length > shownNames ? ` (+${rest.length - shownNames} more)` : "";
+  return `also: ${rest
+    .slice(0, shownNames)
+    .map((f) => f.label)
+    .join(", ")}${more}`;
+}
+
+/** What a section prints for a failure grouped under a cause: `cause 1 (see FAILURES)`, never the error again. */
+export function sectionCauseOptions(causes: readonly FailureCause[], sectionKey: string, where: string): SectionLinesOptions {
+  const index = causeIndex(causes);
+  return {
+    causeOf: (name) => {
+      const hit = index.get(`${sectionKey} › ${name}`);
+      return hit ? `cause ${hit.number} (${where})` : undefined;
+    },
+  };
+}
