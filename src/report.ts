@@ -48,7 +48,7 @@ export interface ReportDict {
       reason?: string;
       advisories: { name: string; ids: readonly string[]; passed: boolean; message?: string }[];
       deviations: { name: string; ids: readonly string[]; reason: string; occurred: boolean; message?: string }[];
-      failure_details: { name: string; ids: readonly string[]; description: string; message: string; frames?: string[] }[];
+      failure_details: { name: string; ids: readonly string[]; description: string; message: string; frames?: string[]; cause_id?: string }[];
       duration_ms: number;
     }
   >;
@@ -284,6 +284,8 @@ export class ConformanceReport {
   /** Python's `to_dict()` shape (same keys), plus `status`, `inherited`, `advisories`, details. */
   toDict(): ReportDict {
     const results: ReportDict["results"] = {};
+    const causes = this.causes();
+    const causeOf = new Map(causes.flatMap((c) => c.failures.map((f) => [f.label, c.causeId] as const)));
     for (const r of this.capabilityResults()) {
       const counts = countsOf(r);
       const failed = r.tests.filter((t): t is Extract<TestResult, { status: "failed" }> => t.status === "failed");
@@ -324,6 +326,7 @@ export class ConformanceReport {
             description: t.description,
             message: t.failure.message,
             ...(t.failure.frames ? { frames: t.failure.frames } : {}),
+            ...(causeOf.has(`${r.capability} › ${t.name}`) ? { cause_id: causeOf.get(`${r.capability} › ${t.name}`) } : {}),
           })),
         duration_ms: Math.round(r.durationMs),
       };
@@ -335,6 +338,7 @@ export class ConformanceReport {
       results,
       errors: [...this.errors],
       duration_ms: Math.round(this.durationMs),
+      causes: causes.map(causeToDict),
       summary: {
         result: verdict.resultLine,
         explanation: verdict.explanation,
@@ -352,6 +356,20 @@ export class ConformanceReport {
     for (const section of this.sections) dict[section.key] = section.toJSON();
     return dict;
   }
+}
+
+/** A cause in toDict(): its id, the line naming it, the saver's error, and every test it explains. */
+function causeToDict(cause: FailureCause) {
+  const first = cause.failures[0];
+  return {
+    cause_id: cause.causeId,
+    title: cause.title,
+    kind: cause.kind,
+    count: cause.failures.length,
+    ...(first.error ? { error: { ...first.error } } : {}),
+    tests: cause.failures.map((f) => ({ section: f.section, name: f.name, label: f.label, ids: [...f.ids] })),
+    first: { label: first.label, description: first.description, message: first.message },
+  };
 }
 
 function firstLine(text: string): string {

@@ -23,21 +23,24 @@ export interface FailureItem {
 
 /** Every counted failure: the spec tests' (`report.failures()`), then each section's, in report order. */
 export function failureItems(report: ConformanceReport): FailureItem[] {
-  const spec = report.failures().map(({ capability, test }): FailureItem => {
-    const error = specThrownError(test.failure);
-    return {
-      label: `${capability} › ${test.name}`,
-      section: "spec",
-      name: test.name,
-      ids: test.ids,
-      description: test.description,
-      message: test.failure.message,
-      ...(error ? { error } : {}),
-      spec: { capability, test },
-    };
-  });
+  const spec = report.failures().map(({ capability, test }) => specFailureItem(capability, test));
   const sections = report.sections.flatMap((section) =>
     (section.failures?.() ?? []).map((f): FailureItem => ({ ...f, label: `${section.key} › ${f.name}`, section: section.key })),
   );
   return [...spec, ...sections];
+}
+
+/** A failed spec test as a failure item. */
+export function specFailureItem(capability: Capability, test: Extract<TestResult, { status: "failed" }>): FailureItem {
+  const error = specThrownError(test.failure);
+  return {
+    label: `${capability} › ${test.name}`,
+    section: "spec",
+    name: test.name,
+    ids: test.ids,
+    description: test.description,
+    message: test.failure.message,
+    ...(error ? { error } : {}),
+    spec: { capability, test },
+  };
 }

@@ -30,7 +30,7 @@ export function failureCauses(report: ConformanceReport): FailureCause[] {
   // A stable sort: causes with equal counts keep the order of their first failure.
   return [...byKey]
     .map(([key, failures]): FailureCause => ({
-      causeId: createHash("sha256").update(key).digest("hex").slice(0, 8),
+      causeId: causeIdOf(key),
       title: causeTitle(failures[0]),
       kind: failures[0].error ? "error" : "clause",
       failures,
@@ -45,4 +45,9 @@ export function causeIndex(causes: readonly FailureCause[]): Map<string, { cause
     for (const f of cause.failures) index.set(f.label, { cause, number: i + 1 });
   });
   return index;
+}
+
+/** The short, stable id of a cause key. */
+export function causeIdOf(key: string): string {
+  return createHash("sha256").update(key).digest("hex").slice(0, 8);
 }

@@ -3,7 +3,7 @@ import type { ThrownError } from "../engine/thrown-error.js";
 
 /** The engine's words before an error it did not throw itself, and where that error came from. */
 const ORIGINS: readonly { pattern: RegExp; method?: (m: RegExpExecArray) => string }[] = [
-  { pattern: /^(\S+\(\)(?: iteration)?) threw /, method: (m) => m[1] },
+  { pattern: /^(\S+?(?:\(\))?(?: iteration)?) threw /, method: (m) => m[1] },
   { pattern: /^the test threw / },
   { pattern: /^the factory failed to produce a saver: /, method: () => "the factory" },
   { pattern: /^the factory's cleanup failed: /, method: () => "the factory's cleanup" },

@@ -1,18 +1,20 @@
 import { ProgressCallbacks } from "../engine/progress.js";
+import { causesHeadline, causeSummary, sectionCauseOptions } from "./causes-text.js";
 import type { Palette } from "./palette.js";
-import { firstLine, resultLine } from "./summary.js";
+import { resultLine } from "./summary.js";
 import type { ReporterFactory } from "./types.js";
 
-/** One character per spec test as it finishes, then the failures in one line each, failed sections, and the Result line. */
+/** One character per spec test as it finishes, then the causes of the failures one line each, failed sections, and the Result line. */
 export const dotsReporter: ReporterFactory = ({ write, palette }) => ({
   machine: false,
   ...ProgressCallbacks.default((text) => write(colorDot(text, palette))),
   render(report) {
-    const lines = report
-      .failures()
-      .map(({ capability, test }) => `  ${palette.red("✗")} ${capability} › ${test.name}${test.ids.length > 0 ? ` [${test.ids.join(", ")}]` : ""}: ${firstLine(test.failure.message)}`);
+    const causes = report.causes();
+    const lines = causes.length > 0 ? [`  ${causesHeadline(causes)}`, ...causes.map((c, i) => `  ${palette.red("✗")} ${causeSummary(c, i + 1)}`)] : [];
     // A section that failed shows its details (what failed and why); every section that ran is in the Result line.
-    const sections = report.sections.filter((section) => section.passed() === false).flatMap((section) => section.lines().map((l) => `  ${l}`));
+    const sections = report.sections
+      .filter((section) => section.passed() === false)
+      .flatMap((section) => section.lines(sectionCauseOptions(causes, section.key, "above")).map((l) => `  ${l}`));
     const errors = report.errors.map((e) => `  ${palette.red("✗")} ${e}`);
     return [...lines, ...sections, ...errors, `  ${resultLine(report, palette)} (${report.checkpointerName})`, ""].join("\n");
   },

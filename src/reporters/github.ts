@@ -1,6 +1,7 @@
 import { appendFileSync } from "node:fs";
 import { isCountedFailure, type ConformanceReport } from "../report.js";
 import { renderMarkdown } from "./markdown.js";
+import { alsoHit } from "./causes-text.js";
 import type { ReporterFactory } from "./types.js";
 
 /** GitHub cuts longer annotation messages; the job summary has the whole text. */
@@ -24,20 +25,26 @@ export const githubReporter: ReporterFactory = (options) => ({
 export function renderAnnotations(report: ConformanceReport, subjectFile?: string): string {
   const annotations: string[] = [];
   const error = (title: string, message: string) => annotations.push(workflowCommand("error", { file: subjectFile, title }, message));
+  // One annotation per cause (spec, graph and model failures alike), not one per failing test.
+  const causes = report.causes();
+  causes.forEach((cause, i) => {
+    const first = cause.failures[0];
+    const n = cause.failures.length;
+    const also = alsoHit(cause, Number.POSITIVE_INFINITY);
+    const ids = first.ids.length > 0 ? ` [${first.ids.join(", ")}]` : "";
+    error(`cause ${i + 1} of ${causes.length}: ${cause.title} (${n} test${n === 1 ? "" : "s"})`, [`${first.label}${ids}: ${first.description}`, first.message, ...(also ? [also] : [])].join("\n"));
+  });
   for (const result of report.capabilityResults()) {
-    const failed = result.tests.filter(isCountedFailure);
-    for (const test of failed) {
-      error(`${result.capability} › ${test.name} [${test.ids.join(", ")}]`, `${test.description}\n${test.failure.message}`);
-    }
-    if (result.status === "failed" && failed.length === 0) error(`${result.capability} failed`, `the ${result.capability} capability failed; see the job summary`);
+    if (result.status === "failed" && !result.tests.some(isCountedFailure)) error(`${result.capability} failed`, `the ${result.capability} capability failed; see the job summary`);
   }
+  // Sections that list their failures are in the causes above; any other failed section is annotated as a whole.
   for (const section of report.sections) {
-    if (section.passed() === false) error(`${section.key} failed`, section.lines().join("\n"));
+    if (section.passed() === false && section.failures === undefined) error(`${section.key} failed`, section.lines().join("\n"));
   }
   for (const problem of report.errors) error("run error", problem);
-  const failures = annotations.length;
-  const verdict = `checkpoint-conformance: ${report.checkpointerName}: level ${report.conformanceLevel()}, ${failures} failure${failures === 1 ? "" : "s"} annotated`;
-  return [...annotations, verdict, ""].join("\n");
+  const failures = causes.reduce((n, c) => n + c.failures.length, 0);
+  const summary = `${causes.length} cause${causes.length === 1 ? "" : "s"} of ${failures} failure${failures === 1 ? "" : "s"} annotated`;
+  return [...annotations, `checkpoint-conformance: ${report.checkpointerName}: ${report.verdict().resultLine}; ${summary}`, ""].join("\n");
 }
 
 /** `::name key=value,...::message`, escaped as the Actions runner expects. */

@@ -22,9 +22,13 @@ interface Counts {
 }
 
 export function renderJunit(report: ConformanceReport): string {
+  // Every failing testcase carries the id of its cause (the json reporter's `causes` list explains each).
+  const causes = report.causes();
+  const causeOf = new Map(causes.flatMap((c) => c.failures.map((f) => [f.label, c.causeId] as const)));
+  const sectionCauses = (key: string) => [...new Set(causes.flatMap((c) => c.failures.filter((f) => f.section === key).map(() => c.causeId)))];
   const suites = [
-    ...report.capabilityResults().map(capabilitySuite),
-    ...report.sections.map(sectionSuite),
+    ...report.capabilityResults().map((r) => capabilitySuite(r, causeOf)),
+    ...report.sections.map((s) => sectionSuite(s, sectionCauses(s.key))),
     ...(report.errors.length > 0 ? [errorsSuite(report.errors)] : []),
   ];
   const total = suites.reduce(
@@ -62,11 +66,11 @@ function verdictSuite(report: ConformanceReport): string[] {
   ];
 }
 
-function capabilitySuite(result: CapabilityResult): { counts: Counts; xml: string[] } {
+function capabilitySuite(result: CapabilityResult, causeOf: ReadonlyMap<string, string>): { counts: Counts; xml: string[] } {
   const cases =
     result.status === "skipped" || result.status === "not-implemented"
       ? notRunCases(result, result.reason)
-      : result.tests.map((t) => testCase(result.capability, t));
+      : result.tests.map((t) => testCase(result.capability, t, causeOf.get(`${result.capability} › ${t.name}`)));
   const counts = {
     tests: cases.length,
     failures: cases.filter((c) => c.failed).length,
@@ -109,7 +113,7 @@ function notRunCases(result: CapabilityResult, reason: string): Case[] {
   }));
 }
 
-function testCase(capability: string, t: TestResult): Case {
+function testCase(capability: string, t: TestResult, causeId: string | undefined): Case {
   const time = t.status === "skipped" ? "0.000" : seconds(t.durationMs);
   const open = `    <testcase${xmlAttributes({ name: t.name, classname: capability, time })}>`;
   const body: string[] = [];
@@ -125,10 +129,11 @@ function testCase(capability: string, t: TestResult): Case {
   if (t.output !== undefined) systemOut.push(`saver output:\n${t.output}`);
   if (systemOut.length > 0) body.push(`      <system-out>${xmlEscape(systemOut.join("\n"))}</system-out>`);
   const deviation = t.deviation !== undefined ? [property("deviation", t.deviation, 8)] : [];
+  const cause = causeId !== undefined ? [property("cause_id", causeId, 8)] : [];
   return {
     failed: isCountedFailure(t),
     skipped: t.status === "skipped",
-    xml: [open, idsProperties(t.ids, t.advisory, deviation), ...body, `    </testcase>`],
+    xml: [open, idsProperties(t.ids, t.advisory, [...deviation, ...cause]), ...body, `    </testcase>`],
   };
 }
 
@@ -143,7 +148,7 @@ function idsProperties(ids: readonly string[], advisory: boolean, extra: string[
 }
 
 /** Graph scenarios, model runs and other report sections: one testcase each. */
-function sectionSuite(section: ReportSection): { counts: Counts; xml: string[] } {
+function sectionSuite(section: ReportSection, causeIds: readonly string[]): { counts: Counts; xml: string[] } {
   const passed = section.passed();
   const counts = { tests: 1, failures: passed === false ? 1 : 0, skipped: passed === null ? 1 : 0 };
   const text = xmlEscape(section.lines().join("\n"));
@@ -158,6 +163,7 @@ function sectionSuite(section: ReportSection): { counts: Counts; xml: string[] }
     xml: [
       `  <testsuite${xmlAttributes({ name: section.key, ...counts, errors: 0 })}>`,
       `    <testcase${xmlAttributes({ name: section.key, classname: section.key })}>`,
+      ...(causeIds.length > 0 ? [`      <properties>`, property("cause_ids", causeIds.join(","), 8), `      </properties>`] : []),
       verdict,
       `    </testcase>`,
       `  </testsuite>`,

@@ -1,6 +1,7 @@
 import { countsOf, isDeviation, type ConformanceReport } from "../report.js";
 import { capabilityCell } from "./pretty-layout.js";
 import type { ReporterFactory } from "./types.js";
+import { causesHeadline, causeSummary, sectionCauseOptions } from "./causes-text.js";
 
 /**
  * GitHub-flavoured Markdown for a pull-request comment or `$GITHUB_STEP_SUMMARY`:
@@ -31,19 +32,23 @@ export function renderMarkdown(report: ConformanceReport): string {
   }
   out.push("");
 
-  const failures = report.failures();
-  if (failures.length > 0) {
-    out.push(`### Failures (${failures.length})`, "");
-    for (const { capability, test } of failures) {
+  const causes = report.causes();
+  if (causes.length > 0) {
+    out.push(`### Failures by cause`, "", inline(causesHeadline(causes)), "");
+    causes.forEach((cause, i) => {
+      const [first, ...rest] = cause.failures;
       out.push(
-        `<details><summary><code>${capability}</code> › <code>${test.name}</code> ${ids(test.ids)}: ${html(test.description)}</summary>`,
+        `<details><summary>${html(causeSummary(cause, i + 1, 0))} <code>${cause.causeId}</code></summary>`,
         "",
-        fence(test.failure.message),
+        `<code>${html(first.label)}</code> ${ids(first.ids)}: ${html(first.description)}`,
         "",
+        fence(first.message),
+        "",
+        ...(rest.length > 0 ? [`Also: ${rest.map((f) => `<code>${html(f.label)}</code>`).join(", ")}`, ""] : []),
         "</details>",
         "",
       );
-    }
+    });
   }
 
   const advisories = report.capabilityResults().flatMap((r) => r.tests.filter((t) => t.advisory && t.status === "failed").map((t) => ({ r, t })));
@@ -61,7 +66,7 @@ export function renderMarkdown(report: ConformanceReport): string {
   }
 
   for (const section of report.sections) {
-    const lines = section.lines();
+    const lines = section.lines(sectionCauseOptions(causes, section.key, "see Failures by cause"));
     if (lines.length > 0) out.push(`### ${inline(section.key)}`, "", fence(lines.join("\n")), "");
   }
   if (report.errors.length > 0) {

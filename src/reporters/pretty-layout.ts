@@ -113,8 +113,7 @@ function failuresByCause(causes: readonly FailureCause[]): string[] {
   if (causes.length === 0) return [];
   const out = ["    FAILURES (by cause)"];
   causes.forEach((cause, i) => {
-    const n = cause.failures.length;
-    out.push(`      ${i + 1}) ${cause.title} — ${n} test${n === 1 ? "" : "s"} [cause ${cause.causeId}]`);
+    out.push(`      ${causeSummary(cause, i + 1, 0)} [cause ${cause.causeId}]`);
     const first = cause.failures[0];
     out.push(`        ✗ ${first.label}${first.ids.length > 0 ? ` [${first.ids.join(", ")}]` : ""}`);
     out.push(`          ${first.description}`);

@@ -1,13 +1,32 @@
+import { specFailureItem } from "../causes/failure-item.js";
+import { causeIdOf } from "../causes/group.js";
+import { causeKey } from "../causes/signature.js";
 import { ProgressCallbacks } from "../engine/progress.js";
+import { isCountedFailure } from "../engine/results.js";
 import type { Palette } from "./palette.js";
 import { prettyReporter } from "./pretty.js";
 import type { ReporterFactory } from "./types.js";
 
-/** One line per spec test (with its catalog ids and, when it fails, the message), then the pretty report. */
-export const verboseReporter: ReporterFactory = (options) => ({
-  ...prettyReporter(options),
-  ...ProgressCallbacks.verbose((text) => options.write(colorIcon(text, options.palette))),
-});
+/**
+ * One line per spec test (with its catalog ids and, when it fails, the message), then the pretty report.
+ * A failure with the same cause as an earlier one names that one instead of repeating its message.
+ */
+export const verboseReporter: ReporterFactory = (options) => {
+  const live = ProgressCallbacks.verbose((text) => options.write(colorIcon(text, options.palette)));
+  const seen = new Map<string, string>();
+  return {
+    ...prettyReporter(options),
+    ...live,
+    onTestResult(capability, name, passed, error, result) {
+      if (!isCountedFailure(result)) return live.onTestResult?.(capability, name, passed, error, result);
+      const key = causeKey(specFailureItem(capability, result));
+      const first = seen.get(key);
+      if (first === undefined) seen.set(key, `${capability} › ${name}`);
+      const shown = first === undefined ? error : `same cause as ${first} [cause ${causeIdOf(key)}]`;
+      live.onTestResult?.(capability, name, passed, shown, result);
+    },
+  };
+};
 
 const ICON_COLORS: Record<string, keyof Palette> = { "✓": "green", "✗": "red", "⚠": "yellow", "⚑": "yellow", "-": "dim" };
 

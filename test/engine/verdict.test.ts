@@ -41,7 +41,7 @@ describe("the one verdict rule", () => {
     const results = Object.fromEntries(BASE.map((c) => [c, passed(c)]));
     const report = new ConformanceReport({ checkpointerName: "S", results, sections: [section("graph", false, "graph 30/38, 8 FAILED"), section("model", true)] });
     const line = "Result: BASE+PARTIAL (5/5); graph 30/38, 8 FAILED; model passed";
-    for (const name of ["pretty", "dots", "verbose", "markdown", "json", "junit"] as const) {
+    for (const name of ["pretty", "dots", "verbose", "markdown", "json", "junit", "github", "html"] as const) {
       const text = REPORTERS[name]({ write: () => undefined, palette: plainPalette }).render(report);
       expect(text, name).toContain(line);
     }

@@ -14,11 +14,12 @@ function render(env: Record<string, string | undefined>, subjectFile?: string): 
 }
 
 describe("the github reporter", () => {
-  it("writes one ::error annotation per counted failure, on the saver's file", async () => {
+  it("writes one ::error annotation per cause of failures (and per run error), on the saver's file, and ends with the Result line", async () => {
     const text = render({}, "test/my-saver.ts");
     await expect(text).toMatchFileSnapshot("./__snapshots__/report.github-annotations.txt");
     const annotations = text.split("\n").filter((line) => line.startsWith("::error "));
-    expect(annotations.length).toBe(fixedReport().failures().length + fixedReport().errors.length);
+    expect(annotations.length).toBe(fixedReport().causes().length + fixedReport().errors.length);
+    expect(text).toContain(fixedReport().verdict().resultLine);
     for (const line of annotations) expect(line).toMatch(/^::error file=test\/my-saver\.ts,title=[^:\n]+::\S/);
   });
 

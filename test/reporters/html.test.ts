@@ -35,12 +35,14 @@ describe("the HTML report (structure, no browser)", () => {
   });
 
   it("shows every failure with its ids, description, message, and expected beside actual; text is escaped", () => {
-    expect(html).toContain("Failures (2)");
+    // Grouped by cause: the spec failures, the graph case and the model disagreement, each cause once.
+    expect(html).toContain("Failures by cause (4)");
+    expect(html).toContain("4 causes explain 4 failures.");
     expect(html).toContain("put_writes › test_put_writes_special_channels</code> <span class=\"muted mono\">[PW-05, JS-03]</span>");
     expect(html).toContain("the __error__ write &lt;from task &quot;t1&quot;&gt; &amp; its value must read back once");
     expect(html).toMatch(/<h4 class="pass">expected<\/h4><pre>1 write<\/pre><\/div><div><h4 class="fail">actual<\/h4><pre>2 writes<\/pre>/);
     expect(html).toContain('<span class="line-expected">  expected: 1 write</span>');
-    expect(html).toContain("The saver threw TypeError.");
+    expect(html).toContain("The saver threw TypeError in putWrites: cannot read properties of undefined");
     expect(html).toContain("Checkpointer conformance: Fixed&lt;Saver&gt; &amp; co");
   });
 

@@ -1,58 +1,40 @@
-import type { Capability } from "../../capabilities.js";
-import type { ConformanceReport, TestResult } from "../../report.js";
+import type { FailureCause } from "../../causes/group.js";
+import type { FailureItem } from "../../causes/failure-item.js";
+import { causesHeadline } from "../causes-text.js";
 import { messageHtml } from "./message.js";
 import { esc } from "./page.js";
 
-type FailedTest = Extract<TestResult, { status: "failed" }>;
-
-/** One failing test, where it ran. */
-export interface FailureRef {
-  capability: Capability;
-  test: FailedTest;
+/** The causes, most failures first, each a collapsible block (the first failure in full, the others by name); open when there are few. */
+export function failureGroupsHtml(causes: readonly FailureCause[]): string {
+  if (causes.length === 0) return `<p class="pass">No failures.</p>`;
+  const open = causes.length <= 10 ? " open" : "";
+  return [`<p>${esc(causesHeadline(causes).replace(/:$/, "."))}</p>`, ...causes.map((cause, i) => groupHtml(cause, i + 1, open))].join("\n");
 }
 
-/**
- * Failures that share a cause, shown once: the first in full, the others by
- * name. Until failures are grouped by cause, every failure is a group of one;
- * a grouping step only has to return these.
- */
-export interface FailureGroup {
-  /** What the failures have in common; the first failure's clause for a group of one. */
-  cause: string;
-  failures: readonly FailureRef[];
-}
-
-/** Every counted failure as its own group (the flat list). */
-export function failureGroups(report: ConformanceReport): FailureGroup[] {
-  return report.failures().map((f) => ({ cause: f.test.failure.message.split("\n", 1)[0], failures: [f] }));
-}
-
-/** The failure groups, largest first as given, each a collapsible block; open when there are few. */
-export function failureGroupsHtml(groups: readonly FailureGroup[]): string {
-  if (groups.length === 0) return `<p class="pass">No failures.</p>`;
-  const open = groups.length <= 10 ? " open" : "";
-  return groups.map((group) => groupHtml(group, open)).join("\n");
-}
-
-function groupHtml(group: FailureGroup, open: string): string {
-  const [first, ...rest] = group.failures;
-  const { capability, test } = first;
-  const count = group.failures.length > 1 ? ` <span class="muted">(${group.failures.length} tests)</span>` : "";
-  const searchable = group.failures.map((f) => `${f.capability} ${f.test.name} ${f.test.ids.join(" ")}`).join(" ") + ` ${test.failure.message}`;
-  const thrown = test.failure.thrownBySaver ? `<p class="fail">The saver threw ${esc(test.failure.errorName)}.</p>` : "";
+function groupHtml(cause: FailureCause, number: number, open: string): string {
+  const [first, ...rest] = cause.failures;
+  const count = `<span class="muted">(${cause.failures.length} test${cause.failures.length === 1 ? "" : "s"})</span>`;
+  const searchable = cause.failures.map((f) => `${f.label} ${f.ids.join(" ")}`).join(" ") + ` ${cause.causeId} ${first.message}`;
   const others =
-    rest.length > 0
-      ? `<p>Also hit:</p><ul>${rest.map((f) => `<li><code>${esc(f.capability)} › ${esc(f.test.name)}</code> ${idsHtml(f.test.ids)}</li>`).join("")}</ul>`
-      : "";
+    rest.length > 0 ? `<p>Also hit:</p><ul>${rest.map((f) => `<li><code>${esc(f.label)}</code> ${idsHtml(f.ids)}</li>`).join("")}</ul>` : "";
   return [
-    `<details class="failure"${open} data-filter="${esc(searchable.toLowerCase())}">`,
-    `<summary><span class="fail">✗</span> <code>${esc(capability)} › ${esc(test.name)}</code> ${idsHtml(test.ids)}${count}: ${esc(group.cause)}</summary>`,
-    `<p class="muted">${esc(test.description)}</p>`,
-    thrown,
-    messageHtml(test.failure.message),
+    `<details class="failure"${open} id="cause-${cause.causeId}" data-filter="${esc(searchable.toLowerCase())}">`,
+    `<summary><span class="fail">✗</span> ${number}) ${esc(cause.title)} ${count} <span class="muted mono">cause ${cause.causeId}</span></summary>`,
+    `<p><code>${esc(first.label)}</code> ${idsHtml(first.ids)} <span class="muted">${esc(first.description)}</span></p>`,
+    thrownHtml(first),
+    messageHtml(first.message),
     others,
     `</details>`,
   ].join("\n");
+}
+
+/** The saver's own error and where in its code it was thrown. */
+function thrownHtml(item: FailureItem): string {
+  const e = item.error;
+  if (!e) return "";
+  const where = e.method ? ` in ${esc(e.method)}` : "";
+  const frames = e.frames.length > 0 ? `<pre>${e.frames.map(esc).join("\n")}</pre>` : "";
+  return `<p class="fail">The saver threw ${esc(e.name)}${where}: ${esc(e.message.split("\n", 1)[0])}</p>${frames}`;
 }
 
 export function idsHtml(ids: readonly string[]): string {

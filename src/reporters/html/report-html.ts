@@ -1,32 +1,33 @@
 import { isNotApplicableReason } from "../../profile/profile.js";
 import { countsOf, isDeviation, type CapabilityResult, type ConformanceReport } from "../../report.js";
-import { failureGroups, failureGroupsHtml, idsHtml, type FailureGroup } from "./failures.js";
+import type { FailureCause } from "../../causes/group.js";
+import { failureGroupsHtml, idsHtml } from "./failures.js";
 import { esc, htmlPage, toolbar } from "./page.js";
 import { sectionHtml } from "./sections.js";
 
 /** The whole report as one self-contained HTML page. */
-export function renderHtmlReport(report: ConformanceReport, groups: readonly FailureGroup[] = failureGroups(report)): string {
+export function renderHtmlReport(report: ConformanceReport, causes: readonly FailureCause[] = report.causes()): string {
   // The report's verdict rule (docs/verdict.md): the base capabilities in scope and every section that ran.
   const passed = report.verdict().passed;
   const body = [
     `<h1>Checkpointer conformance: ${esc(report.checkpointerName)}</h1>`,
     `<p><span class="verdict ${passed ? "passed" : "failed"}" id="verdict">${passed ? "PASSED" : "FAILED"}</span> <span class="muted">(the base capabilities selected and every section that ran; ${(report.durationMs / 1000).toFixed(1)} s)</span></p>`,
-    reportBodyHtml(report, groups),
+    reportBodyHtml(report, causes),
   ].join("\n");
   return htmlPage(`${report.checkpointerName}: ${report.levelLabel()}`, body);
 }
 
 /** Everything below the title: Result line, capability table, failures, sections, notes. Shared with the matrix page. */
-export function reportBodyHtml(report: ConformanceReport, groups: readonly FailureGroup[] = failureGroups(report)): string {
+export function reportBodyHtml(report: ConformanceReport, causes: readonly FailureCause[] = report.causes()): string {
   const profile = report.profile === "latest-only" ? `<p class="muted">Profile: latest-only — the saver keeps only the latest checkpoint per thread and namespace; tests that need older checkpoints are not applicable.</p>` : "";
   return [
     `<p class="result" id="result">${esc(report.verdict().resultLine)}</p>`,
     profile,
     `<h2>Capabilities</h2>`,
     capabilityTable(report),
-    `<h2 id="failures">Failures (${groups.reduce((n, g) => n + g.failures.length, 0)})</h2>`,
-    groups.length > 0 ? toolbar() : "",
-    failureGroupsHtml(groups),
+    `<h2 id="failures">Failures by cause (${causes.reduce((n, c) => n + c.failures.length, 0)})</h2>`,
+    causes.length > 0 ? toolbar() : "",
+    failureGroupsHtml(causes),
     deviationsHtml(report),
     advisoriesHtml(report),
     notApplicableHtml(report),
