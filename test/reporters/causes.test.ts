@@ -1,7 +1,8 @@
 import { MemorySaver, type CheckpointListOptions, type CheckpointTuple } from "@langchain/langgraph-checkpoint";
 import type { RunnableConfig } from "@langchain/core/runnables";
 import { describe, expect, it } from "vitest";
-import { checkpointerTest, validate, type ConformanceReport } from "../../src/index.js";
+import { checkpointerTest, validate, type ConformanceReport, type TestResult } from "../../src/index.js";
+import type { CatalogId } from "../../src/spec/types.js";
 import { causeKey, frameKey, normaliseMessage } from "../../src/causes/signature.js";
 import { specFailureItem } from "../../src/causes/failure-item.js";
 import { mergeReports } from "../../src/merge/merge-reports.js";
@@ -9,6 +10,8 @@ import { reportFromJSON, reportToJSON } from "../../src/report-json.js";
 import { plainPalette, REPORTERS } from "../../src/reporters/index.js";
 import putThrows from "../cli/fixtures/put-throws.js";
 import { FIXTURES, runCliProcess } from "../cli/run-cli-process.js";
+
+type FailedTest = Extract<TestResult, { status: "failed" }>;
 
 const PUT_ERROR = "Cannot read properties of undefined (reading 'v')";
 
@@ -41,15 +44,22 @@ describe("failures grouped by cause: the signature", () => {
   });
 
   it("reads the saver's error and method back from a spec failure, and groups an assertion by its clause and input", () => {
-    const failed = (message: string, errorName: string, ids: string[] = ["PUT-02"]) =>
-      ({ status: "failed", name: "t", ids, description: "d", advisory: false, durationMs: 1, failure: { message, errorName, thrownBySaver: errorName !== "ConformanceError" } }) as const;
+    const failed = (message: string, errorName: string, ids: CatalogId[] = ["PUT-02"]): FailedTest => ({
+      status: "failed",
+      name: "t",
+      ids,
+      description: "d",
+      advisory: false,
+      durationMs: 1,
+      failure: { message, errorName, thrownBySaver: errorName !== "ConformanceError" },
+    });
     const thrown = specFailureItem("put", failed(`put() threw TypeError: ${PUT_ERROR}\n    at S.put (/a/s.ts:9:18)`, "TypeError"));
     expect(thrown.error).toEqual({ name: "TypeError", message: PUT_ERROR, frames: ["at S.put (/a/s.ts:9:18)"], method: "put()" });
     const elsewhere = specFailureItem("list", failed(`getTuple() threw TypeError: ${PUT_ERROR}\n    at S.put (/b/s.ts:9:18)`, "TypeError", ["LS-01"]));
     expect(causeKey(elsewhere)).toBe(causeKey(thrown));
     const otherLine = specFailureItem("put", failed(`put() threw TypeError: ${PUT_ERROR}\n    at S.put (/a/s.ts:12:3)`, "TypeError"));
     expect(causeKey(otherLine)).not.toBe(causeKey(thrown));
-    const clause = (ids: string[], got: number) => specFailureItem("put", failed(`metadata must read back\n  expected: 2\n  actual:   ${got}`, "ConformanceError", ids));
+    const clause = (ids: CatalogId[], got: number) => specFailureItem("put", failed(`metadata must read back\n  expected: 2\n  actual:   ${got}`, "ConformanceError", ids));
     expect(causeKey(clause(["PUT-06"], 3))).toBe(causeKey(clause(["PUT-06"], 4)));
     expect(causeKey(clause(["PUT-06"], 3))).not.toBe(causeKey(clause(["PUT-07"], 3)));
   });
