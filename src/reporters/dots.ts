@@ -1,7 +1,9 @@
 import { ProgressCallbacks } from "../engine/progress.js";
-import { causesHeadline, causeSummary, sectionCauseOptions } from "./causes-text.js";
+import type { FailureCause } from "../causes/group.js";
+import { shortFrame } from "../causes/signature.js";
+import { causesHeadline, sectionCauseOptions } from "./causes-text.js";
 import type { Palette } from "./palette.js";
-import { resultLine } from "./summary.js";
+import { firstLine, resultLine } from "./summary.js";
 import type { ReporterFactory } from "./types.js";
 
 /** One character per spec test as it finishes, then the causes of the failures one line each, failed sections, and the Result line. */
@@ -10,7 +12,7 @@ export const dotsReporter: ReporterFactory = ({ write, palette }) => ({
   ...ProgressCallbacks.default((text) => write(colorDot(text, palette))),
   render(report) {
     const causes = report.causes();
-    const lines = causes.length > 0 ? [`  ${causesHeadline(causes)}`, ...causes.map((c, i) => `  ${palette.red("✗")} ${causeSummary(c, i + 1)}`)] : [];
+    const lines = causes.length > 0 ? [`  ${causesHeadline(causes)}`, ...causes.map((c) => `  ${palette.red("✗")} ${causeLine(c)}`)] : [];
     // A section that failed shows its details (what failed and why); every section that ran is in the Result line.
     const sections = report.sections
       .filter((section) => section.passed() === false)
@@ -19,6 +21,20 @@ export const dotsReporter: ReporterFactory = ({ write, palette }) => ({
     return [...lines, ...sections, ...errors, `  ${resultLine(report, palette)} (${report.checkpointerName})`, ""].join("\n");
   },
 });
+
+/** Names shown after a cause's first test before `(+N)`. */
+const NAMED_TESTS = 3;
+
+/** A cause on one line: its first test and message (with the saver's line when it threw), then the other tests it explains. */
+function causeLine(cause: FailureCause): string {
+  const [first, ...rest] = cause.failures;
+  const ids = first.ids.length > 0 ? ` [${first.ids.join(", ")}]` : "";
+  const frame = first.error?.frames[0] ? ` ${shortFrame(first.error.frames[0], process.cwd())}` : "";
+  const names = rest.slice(0, NAMED_TESTS).map((f) => f.label);
+  const more = rest.length > NAMED_TESTS ? ` (+${rest.length - NAMED_TESTS})` : "";
+  const also = rest.length > 0 ? ` — and ${rest.length} more test${rest.length === 1 ? "" : "s"} with this cause: ${names.join(", ")}${more}` : "";
+  return `${first.label}${ids}: ${firstLine(first.message)}${frame}${also}`;
+}
 
 const DOT_COLORS: Record<string, keyof Palette> = { ".": "green", F: "red", a: "yellow", d: "yellow", s: "dim" };
 

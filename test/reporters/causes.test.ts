@@ -86,6 +86,10 @@ describe("failures grouped by cause: real runs", () => {
       // Once in the summary, once as the cause's title and once in its first failure (plus the model's reproduction comment): never per test.
       expect(occurrences(text, PUT_ERROR), name).toBeLessThanOrEqual(6);
     }
+    // The HTML page groups the same way, and its graph cases show the error the saver threw there.
+    const html = REPORTERS.html({ write: () => undefined, palette: plainPalette }).render(report);
+    expect(html).toContain(`id="cause-${putCause.causeId}"`);
+    expect(html.slice(html.indexOf('id="graph"'))).toMatch(/The saver threw TypeError in put\(\): Cannot read properties of undefined/);
     const dict = report.toDict();
     const listed = (dict.causes as { cause_id: string; count: number; tests: unknown[] }[])[0];
     expect(listed).toMatchObject({ cause_id: putCause.causeId, count: putCause.failures.length });

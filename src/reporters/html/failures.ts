@@ -1,5 +1,5 @@
 import type { FailureCause } from "../../causes/group.js";
-import type { FailureItem } from "../../causes/failure-item.js";
+import type { ThrownError } from "../../engine/thrown-error.js";
 import { causesHeadline } from "../causes-text.js";
 import { messageHtml } from "./message.js";
 import { esc } from "./page.js";
@@ -29,7 +29,7 @@ function groupHtml(cause: FailureCause, number: number, open: string): string {
 }
 
 /** The saver's own error and where in its code it was thrown. */
-function thrownHtml(item: FailureItem): string {
+export function thrownHtml(item: { error?: ThrownError }): string {
   const e = item.error;
   if (!e) return "";
   const where = e.method ? ` in ${esc(e.method)}` : "";

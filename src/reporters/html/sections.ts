@@ -6,6 +6,7 @@ import { ModelReportSection } from "../../model/model-report.js";
 import type { ReportSection } from "../../report.js";
 import { messageHtml, sideBySide } from "./message.js";
 import { esc } from "./page.js";
+import { thrownHtml } from "./failures.js";
 
 /** A report section: graph cases with their divergence side by side, the model's reproduction, or the section's own lines. */
 export function sectionHtml(section: ReportSection): string {
@@ -38,6 +39,7 @@ function graphCaseHtml(r: GraphCaseResult): string {
         `<p>First difference at step ${d.step} <code>${esc(d.label)}</code>, field <code>${esc(d.path)}</code>:</p>`,
         sideBySide("MemorySaver (reference)", d.expected === undefined ? "nothing (the key is absent)" : formatValue(d.expected), "this saver", d.actual === undefined ? "nothing (the key is missing)" : formatValue(d.actual)),
         `<p>Likely cause: ${esc(CLAUSES[d.clause])}</p>`,
+        thrownHtml(r),
       ].join("\n")
     : messageHtml(r.message);
   return `<details class="${counted ? "failure" : "deviation"}" open data-filter="${esc(`graph ${r.id} ${r.name} ${r.message}`.toLowerCase())}">${head}${body}</details>`;
