@@ -20,8 +20,10 @@ export function renderHtmlReport(report: ConformanceReport, causes: readonly Fai
 /** Everything below the title: Result line, capability table, failures, sections, notes. Shared with the matrix page. */
 export function reportBodyHtml(report: ConformanceReport, causes: readonly FailureCause[] = report.causes()): string {
   const profile = report.profile === "latest-only" ? `<p class="muted">Profile: latest-only — the saver keeps only the latest checkpoint per thread and namespace; tests that need older checkpoints are not applicable.</p>` : "";
+  const verdict = report.verdict();
   return [
-    `<p class="result" id="result">${esc(report.verdict().resultLine)}</p>`,
+    `<p class="result" id="result">${esc(verdict.resultLine)}</p>`,
+    `<p class="muted" id="explanation">${esc(verdict.explanation)}</p>`,
     profile,
     `<h2>Capabilities</h2>`,
     capabilityTable(report),
