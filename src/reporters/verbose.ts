@@ -2,7 +2,6 @@ import { specFailureItem } from "../causes/failure-item.js";
 import { causeIdOf } from "../causes/group.js";
 import { causeKey } from "../causes/signature.js";
 import { ProgressCallbacks } from "../engine/progress.js";
-import { isCountedFailure } from "../engine/results.js";
 import type { Palette } from "./palette.js";
 import { prettyReporter } from "./pretty.js";
 import type { ReporterFactory } from "./types.js";
@@ -18,7 +17,8 @@ export const verboseReporter: ReporterFactory = (options) => {
     ...prettyReporter(options),
     ...live,
     onTestResult(capability, name, passed, error, result) {
-      if (!isCountedFailure(result)) return live.onTestResult?.(capability, name, passed, error, result);
+      // Advisory and deviation failures too: the same error is printed once.
+      if (result.status !== "failed") return live.onTestResult?.(capability, name, passed, error, result);
       const key = causeKey(specFailureItem(capability, result));
       const first = seen.get(key);
       if (first === undefined) seen.set(key, `${capability} › ${name}`);

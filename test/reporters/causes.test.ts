@@ -86,6 +86,17 @@ describe("failures grouped by cause: real runs", () => {
       // Once in the summary, once as the cause's title and once in its first failure (plus the model's reproduction comment): never per test.
       expect(occurrences(text, PUT_ERROR), name).toBeLessThanOrEqual(6);
     }
+    // verbose's live lines: the first failure of the cause in full, every later one names it.
+    let live = "";
+    const verbose = REPORTERS.verbose({ write: (t) => (live += t), palette: plainPalette });
+    for (const r of report.capabilityResults()) {
+      for (const t of r.tests) verbose.onTestResult?.(r.capability, t.name, t.status === "passed", t.status === "failed" ? t.failure.message : undefined, t);
+    }
+    const firstSpec = putCause.failures[0].label;
+    expect(occurrences(live, PUT_ERROR)).toBeLessThanOrEqual(3); // the first test of the cause, and the RACE-01 assertion that quotes both rejected puts
+    const sameError = report.capabilityResults().flatMap((r) => r.tests).filter((t) => t.status === "failed" && t.failure.errorName === "TypeError");
+    expect(occurrences(live, `same cause as ${firstSpec} [cause ${putCause.causeId}]`)).toBe(sameError.length - 1);
+
     // The HTML page groups the same way, and its graph cases show the error the saver threw there.
     const html = REPORTERS.html({ write: () => undefined, palette: plainPalette }).render(report);
     expect(html).toContain(`id="cause-${putCause.causeId}"`);
