@@ -15,7 +15,7 @@ export function causeSummary(cause: FailureCause, number: number, shownNames = 3
 }
 
 /** `112 tests: put › a, list › b (+110)`; `112 tests` with no names shown. */
-export function testsHit(cause: FailureCause, shownNames: number): string {
+function testsHit(cause: FailureCause, shownNames: number): string {
   const n = cause.failures.length;
   if (shownNames === 0) return `${n} test${n === 1 ? "" : "s"}`;
   const names = cause.failures.slice(0, shownNames).map((f) => f.label);
