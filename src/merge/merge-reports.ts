@@ -3,6 +3,7 @@ import { ConformanceUsageError } from "../engine/errors.js";
 import { OTHER_SHARD_REASON, shardLabel, type Shard } from "../engine/shard.js";
 import { ConformanceReport, type CapabilityResult, type ReportSection } from "../report.js";
 import { mergeSections } from "./merge-sections.js";
+import { checkShardSet } from "./shard-set.js";
 
 /**
  * One report from the reports of every shard of a split run (`--shard i/n`,
@@ -40,16 +41,9 @@ function checkCompleteSet(reports: readonly ConformanceReport[]): Shard[] {
   });
   const names = [...new Set(reports.map((r) => r.checkpointerName))];
   if (names.length > 1) throw new ConformanceUsageError(`merge: the reports are of different savers (${names.map((n) => JSON.stringify(n)).join(", ")}); merge the shards of one run`);
-  const counts = [...new Set(shards.map((s) => s.count))];
-  if (counts.length > 1) throw new ConformanceUsageError(`merge: the reports are of different shard counts (${shards.map(shardLabel).join(", ")}); merge the shards of one run`);
   const profiles = [...new Set(reports.map((r) => r.profile))];
   if (profiles.length > 1) throw new ConformanceUsageError(`merge: the reports checked different profiles (${profiles.join(", ")}); merge the shards of one run`);
-  const count = counts[0];
-  for (let index = 1; index <= count; index++) {
-    const given = shards.filter((s) => s.index === index).length;
-    if (given > 1) throw new ConformanceUsageError(`merge: shard ${index}/${count} is given ${given} times; pass each shard's report once`);
-    if (given === 0) throw new ConformanceUsageError(`merge: shard ${index}/${count} is missing; pass the report of every shard 1/${count} to ${count}/${count}`);
-  }
+  checkShardSet(shards);
   return shards;
 }
 

@@ -21,9 +21,10 @@ export const githubReporter: ReporterFactory = (options) => ({
   },
 });
 
-export function renderAnnotations(report: ConformanceReport, subjectFile?: string): string {
+/** `prefix` goes before every annotation's title (the matrix puts a backend's id there). */
+export function renderAnnotations(report: ConformanceReport, subjectFile?: string, prefix = ""): string {
   const annotations: string[] = [];
-  const error = (title: string, message: string) => annotations.push(workflowCommand("error", { file: subjectFile, title }, message));
+  const error = (title: string, message: string) => annotations.push(errorAnnotation(`${prefix}${title}`, message, subjectFile));
   for (const result of report.capabilityResults()) {
     const failed = result.tests.filter(isCountedFailure);
     for (const test of failed) {
@@ -36,8 +37,13 @@ export function renderAnnotations(report: ConformanceReport, subjectFile?: strin
   }
   for (const problem of report.errors) error("run error", problem);
   const failures = annotations.length;
-  const verdict = `checkpoint-conformance: ${report.checkpointerName}: level ${report.conformanceLevel()}, ${failures} failure${failures === 1 ? "" : "s"} annotated`;
+  const verdict = `checkpoint-conformance: ${prefix}${report.checkpointerName}: level ${report.conformanceLevel()}, ${failures} failure${failures === 1 ? "" : "s"} annotated`;
   return [...annotations, verdict, ""].join("\n");
+}
+
+/** One `::error` workflow command. */
+export function errorAnnotation(title: string, message: string, subjectFile?: string): string {
+  return workflowCommand("error", { file: subjectFile, title }, message);
 }
 
 /** `::name key=value,...::message`, escaped as the Actions runner expects. */

@@ -15,43 +15,50 @@ export const junitReporter: ReporterFactory = () => ({
   render: renderJunit,
 });
 
-interface Counts {
+export interface Counts {
   tests: number;
   failures: number;
   skipped: number;
 }
 
 export function renderJunit(report: ConformanceReport): string {
-  const suites = [
-    ...report.capabilityResults().map(capabilitySuite),
-    ...report.sections.map(sectionSuite),
-    ...(report.errors.length > 0 ? [errorsSuite(report.errors)] : []),
+  return junitDocument(`checkpoint-conformance: ${report.checkpointerName}`, report.durationMs, junitSuites(report));
+}
+
+/** One suite of the document: its counts and its XML lines. */
+export interface JunitSuite {
+  counts: Counts;
+  xml: string[];
+}
+
+/**
+ * A report's suites: the verdict, one per capability, one per section, the run's errors.
+ * `prefix` goes before every suite name and classname (the matrix puts a backend's id there).
+ */
+export function junitSuites(report: ConformanceReport, prefix = ""): JunitSuite[] {
+  return [
+    { counts: { tests: 0, failures: 0, skipped: 0 }, xml: verdictSuite(report, prefix) },
+    ...report.capabilityResults().map((r) => capabilitySuite(r, prefix)),
+    ...report.sections.map((s) => sectionSuite(s, prefix)),
+    ...(report.errors.length > 0 ? [errorsSuite(report.errors, prefix)] : []),
   ];
+}
+
+/** The `<testsuites>` document around `suites`, with their totals. */
+export function junitDocument(name: string, durationMs: number, suites: readonly JunitSuite[]): string {
   const total = suites.reduce(
     (sum, s) => ({ tests: sum.tests + s.counts.tests, failures: sum.failures + s.counts.failures, skipped: sum.skipped + s.counts.skipped }),
     { tests: 0, failures: 0, skipped: 0 },
   );
-  const root = xmlAttributes({
-    name: `checkpoint-conformance: ${report.checkpointerName}`,
-    ...total,
-    errors: 0,
-    time: seconds(report.durationMs),
-  });
-  return [
-    `<?xml version="1.0" encoding="UTF-8"?>`,
-    `<testsuites${root}>`,
-    ...verdictSuite(report),
-    ...suites.flatMap((s) => s.xml),
-    `</testsuites>`,
-    "",
-  ].join("\n");
+  const root = xmlAttributes({ name, ...total, errors: 0, time: seconds(durationMs) });
+  return [`<?xml version="1.0" encoding="UTF-8"?>`, `<testsuites${root}>`, ...suites.flatMap((s) => s.xml), `</testsuites>`, ""].join("\n");
 }
 
 /** The verdict and the Result line, as the properties of an empty first suite (JUnit has no run-level properties). */
-function verdictSuite(report: ConformanceReport): string[] {
+function verdictSuite(report: ConformanceReport, prefix: string): string[] {
   const verdict = report.verdict();
   return [
-    `  <testsuite${xmlAttributes({ name: "verdict", tests: 0, failures: 0, skipped: 0, errors: 0 })}>`,
+    `  <testsuite${xmlAttributes({ name: `${prefix}verdict`, tests: 0, failures: 0, skipped: 0, errors: 0 })}>`,
     `    <properties>`,
     property("result", verdict.resultLine, 6),
     property("level", verdict.level, 6),
@@ -62,17 +69,17 @@ function verdictSuite(report: ConformanceReport): string[] {
   ];
 }
 
-function capabilitySuite(result: CapabilityResult): { counts: Counts; xml: string[] } {
+function capabilitySuite(result: CapabilityResult, prefix: string): JunitSuite {
   const cases =
     result.status === "skipped" || result.status === "not-implemented"
-      ? notRunCases(result, result.reason)
-      : result.tests.map((t) => testCase(result.capability, t));
+      ? notRunCases(result, result.reason, prefix)
+      : result.tests.map((t) => testCase(`${prefix}${result.capability}`, t));
   const counts = {
     tests: cases.length,
     failures: cases.filter((c) => c.failed).length,
     skipped: cases.filter((c) => c.skipped).length,
   };
-  const attrs = xmlAttributes({ name: result.capability, ...counts, errors: 0, time: seconds(result.durationMs) });
+  const attrs = xmlAttributes({ name: `${prefix}${result.capability}`, ...counts, errors: 0, time: seconds(result.durationMs) });
   return {
     counts,
     xml: [
@@ -96,12 +103,12 @@ interface Case {
 }
 
 /** A capability that did not run still lists its spec tests, each skipped with the capability's reason. */
-function notRunCases(result: CapabilityResult, reason: string): Case[] {
+function notRunCases(result: CapabilityResult, reason: string, prefix: string): Case[] {
   return specTestList(result.capability).map((t) => ({
     failed: false,
     skipped: true,
     xml: [
-      `    <testcase${xmlAttributes({ name: t.name, classname: result.capability, time: "0.000" })}>`,
+      `    <testcase${xmlAttributes({ name: t.name, classname: `${prefix}${result.capability}`, time: "0.000" })}>`,
       idsProperties(t.ids, t.advisory ?? false),
       `      <skipped${xmlAttributes({ message: reason })}/>`,
       `    </testcase>`,
@@ -143,7 +150,7 @@ function idsProperties(ids: readonly string[], advisory: boolean, extra: string[
 }
 
 /** Graph scenarios, model runs and other report sections: one testcase each. */
-function sectionSuite(section: ReportSection): { counts: Counts; xml: string[] } {
+function sectionSuite(section: ReportSection, prefix: string): JunitSuite {
   const passed = section.passed();
   const counts = { tests: 1, failures: passed === false ? 1 : 0, skipped: passed === null ? 1 : 0 };
   const text = xmlEscape(section.lines().join("\n"));
@@ -156,8 +163,8 @@ function sectionSuite(section: ReportSection): { counts: Counts; xml: string[] }
   return {
     counts,
     xml: [
-      `  <testsuite${xmlAttributes({ name: section.key, ...counts, errors: 0 })}>`,
-      `    <testcase${xmlAttributes({ name: section.key, classname: section.key })}>`,
+      `  <testsuite${xmlAttributes({ name: `${prefix}${section.key}`, ...counts, errors: 0 })}>`,
+      `    <testcase${xmlAttributes({ name: section.key, classname: `${prefix}${section.key}` })}>`,
       verdict,
       `    </testcase>`,
       `  </testsuite>`,
@@ -165,13 +172,13 @@ function sectionSuite(section: ReportSection): { counts: Counts; xml: string[] }
   };
 }
 
-function errorsSuite(errors: readonly string[]): { counts: Counts; xml: string[] } {
+function errorsSuite(errors: readonly string[], prefix: string): JunitSuite {
   return {
     counts: { tests: errors.length, failures: errors.length, skipped: 0 },
     xml: [
-      `  <testsuite${xmlAttributes({ name: "run", tests: errors.length, failures: errors.length, skipped: 0, errors: 0 })}>`,
+      `  <testsuite${xmlAttributes({ name: `${prefix}run`, tests: errors.length, failures: errors.length, skipped: 0, errors: 0 })}>`,
       ...errors.flatMap((e, i) => [
-        `    <testcase${xmlAttributes({ name: `run_error_${i + 1}`, classname: "run" })}>`,
+        `    <testcase${xmlAttributes({ name: `run_error_${i + 1}`, classname: `${prefix}run` })}>`,
         `      <failure${xmlAttributes({ message: firstLine(e) })}>${xmlEscape(e)}</failure>`,
         `    </testcase>`,
       ]),
