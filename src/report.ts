@@ -10,6 +10,7 @@ import {
 import { renderPrettyReport } from "./reporters/pretty-layout.js";
 import type { CatalogId } from "./spec/types.js";
 import { isNotApplicableReason, levelWithProfile, type SaverProfile } from "./profile/profile.js";
+import type { RunIdentity } from "./engine/run-identity.js";
 import type { Shard } from "./engine/shard.js";
 
 export {
@@ -117,6 +118,8 @@ export class ConformanceReport {
   readonly profile: SaverProfile;
   /** Set when the run was one shard of a split run (the `shard` option); `mergeReports()` combines the shards. */
   readonly shard?: Shard;
+  /** Set with `shard`: the suite's version and the run's options, so that `mergeReports()` refuses the shards of different runs. */
+  readonly run?: RunIdentity;
 
   constructor(init: {
     checkpointerName: string;
@@ -126,6 +129,7 @@ export class ConformanceReport {
     sections?: ReportSection[];
     profile?: SaverProfile;
     shard?: Shard;
+    run?: RunIdentity;
   }) {
     this.checkpointerName = init.checkpointerName;
     this.results = init.results;
@@ -134,6 +138,7 @@ export class ConformanceReport {
     this.sections = init.sections ?? [];
     this.profile = init.profile ?? "full";
     if (init.shard) this.shard = init.shard;
+    if (init.run) this.run = init.run;
   }
 
   /** Every base capability in scope passed (all five, unless the capabilities option or grep narrowed the run). */

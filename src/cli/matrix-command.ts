@@ -2,7 +2,7 @@ import type { Backend } from "../backends/types.js";
 import { registrationBackend } from "../matrix/registration-backend.js";
 import type { MatrixReportFile } from "../matrix/matrix-report-json.js";
 import { seconds } from "../matrix/render-terminal.js";
-import { runIdentity } from "../merge/run-identity.js";
+import { runIdentity } from "../engine/run-identity.js";
 import { runMatrix } from "../matrix/run-matrix.js";
 import { MatrixRunRecorder } from "../matrix/run-recorder.js";
 import { exitOnInterrupt, parkIfInterrupted } from "../cleanup/index.js";
@@ -13,7 +13,7 @@ import { shardLabel, shardSlice } from "../engine/shard.js";
 import { machineOnStdout, matrixExit, matrixTargets, writeMatrix } from "./matrix-output.js";
 import type { ReporterTarget } from "./options.js";
 import type { CliIo } from "./outputs.js";
-import { packageVersion } from "./package-version.js";
+import { packageVersion } from "../engine/package-version.js";
 import type { ProgressStream } from "./progress-line.js";
 
 export interface MatrixCommand {

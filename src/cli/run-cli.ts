@@ -3,7 +3,7 @@ import { errorText } from "../engine/describe-value.js";
 import { parseCliArgs } from "./args.js";
 import { helpText } from "./help.js";
 import { loadRegistration } from "./load.js";
-import { packageVersion } from "./package-version.js";
+import { packageVersion } from "../engine/package-version.js";
 import { cliMode, rejectConformanceOptions } from "./modes.js";
 import { toValidateOptions } from "./options.js";
 import { ReportOutputs, type CliIo } from "./outputs.js";

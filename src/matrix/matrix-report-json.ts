@@ -1,5 +1,5 @@
 import type { Shard } from "../engine/shard.js";
-import type { RunIdentity } from "../merge/run-identity.js";
+import type { RunIdentity } from "../engine/run-identity.js";
 import { reportFromJSON, reportToJSON, type ReportJSON } from "../report-json.js";
 import type { BackendOutcome, MatrixInterruption, MatrixResult } from "./types.js";
 

@@ -2,7 +2,7 @@ import { ConformanceUsageError } from "../engine/errors.js";
 import { shardLabel } from "../engine/shard.js";
 import type { MatrixReportFile } from "../matrix/matrix-report-json.js";
 import type { BackendOutcome, MatrixResult } from "../matrix/types.js";
-import { checkSameRun } from "./run-identity.js";
+import { checkSameRun } from "../engine/run-identity.js";
 import { checkShardSet } from "./shard-set.js";
 
 /**

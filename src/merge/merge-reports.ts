@@ -2,6 +2,7 @@ import { CAPABILITIES, type Capability } from "../capabilities.js";
 import { ConformanceUsageError } from "../engine/errors.js";
 import { OTHER_SHARD_REASON, shardLabel, type Shard } from "../engine/shard.js";
 import { ConformanceReport, type CapabilityResult, type ReportSection } from "../report.js";
+import { checkSameRun, type RunIdentity } from "../engine/run-identity.js";
 import { mergeSections } from "./merge-sections.js";
 import { checkShardSet } from "./shard-set.js";
 
@@ -10,7 +11,9 @@ import { checkShardSet } from "./shard-set.js";
  * the `shard` option): each capability from the shard that ran it, the
  * sections merged (graph cases in catalog order, model sequences counted),
  * errors concatenated, durations summed. Its verdict is the unsharded run's.
- * Throws `ConformanceUsageError` when the reports are not one complete set.
+ * Throws `ConformanceUsageError` when the reports are not one complete set of
+ * one run (the suite's version and options, the model seed included, recorded
+ * in each shard's report).
  * @public
  */
 export function mergeReports(reports: readonly ConformanceReport[]): ConformanceReport {
@@ -32,7 +35,7 @@ export function mergeReports(reports: readonly ConformanceReport[]): Conformance
   });
 }
 
-/** The reports' shards, after checking they are shards 1..n of one run of one saver, each once. */
+/** The reports' shards, after checking they are shards 1..n of one run (same saver, version and options), each once. */
 function checkCompleteSet(reports: readonly ConformanceReport[]): Shard[] {
   if (reports.length === 0) throw new ConformanceUsageError("merge: no report to merge; pass the JSON report of every shard");
   const shards = reports.map((r, i) => {
@@ -44,6 +47,13 @@ function checkCompleteSet(reports: readonly ConformanceReport[]): Shard[] {
   const profiles = [...new Set(reports.map((r) => r.profile))];
   if (profiles.length > 1) throw new ConformanceUsageError(`merge: the reports checked different profiles (${profiles.join(", ")}); merge the shards of one run`);
   checkShardSet(shards);
+  const labels = shards.map((s) => `shard ${shardLabel(s)}`);
+  const identities = reports.map((r) => r.run);
+  if (identities.some((run) => run !== undefined)) {
+    const missing = identities.findIndex((run) => run === undefined);
+    if (missing >= 0) throw new ConformanceUsageError(`merge: ${labels[missing]}'s report does not say which version and options wrote it (an older version of the suite); run every shard with the same version`);
+    checkSameRun(identities as RunIdentity[], labels);
+  }
   return shards;
 }
 

@@ -1,5 +1,5 @@
-import type { ValidateOptions } from "../engine/validate.js";
-import { ConformanceUsageError } from "../engine/errors.js";
+import type { ValidateOptions } from "./options.js";
+import { ConformanceUsageError } from "./errors.js";
 
 /**
  * What must be equal in every shard of one run for their merge to be the
