@@ -19,31 +19,29 @@ export function renderMatrixJunit(result: MatrixResult): string {
 }
 
 function notRunSuite(outcome: Exclude<BackendOutcome, { status: "ran" }>): JunitSuite {
-  const failed = outcome.status === "error";
-  const message = failed ? `could not start: ${outcome.error}` : `skipped: ${outcome.reason}`;
-  const counts = { tests: 1, failures: failed ? 1 : 0, skipped: failed ? 0 : 1 };
-  return {
-    counts,
-    xml: [
-      `  <testsuite${xmlAttributes({ name: outcome.id, ...counts, errors: 0 })}>`,
-      `    <testcase${xmlAttributes({ name: outcome.id, classname: outcome.id })}>`,
-      failed ? `      <failure${xmlAttributes({ message })}>${xmlEscape(message)}</failure>` : `      <skipped${xmlAttributes({ message })}/>`,
-      `    </testcase>`,
-      `  </testsuite>`,
-    ],
-  };
+  return outcome.status === "error"
+    ? oneCaseSuite(outcome.id, { failure: `could not start: ${outcome.error}` })
+    : oneCaseSuite(outcome.id, { skipped: `skipped: ${outcome.reason}` });
 }
 
 /** A run cut short by a signal: one failed case naming what did not run. */
 function interruptedSuite(interrupted: MatrixInterruption): JunitSuite {
-  const text = interruptionLines(interrupted).join("\n");
-  const counts = { tests: 1, failures: 1, skipped: 0 };
+  return oneCaseSuite("interrupted", { failure: interruptionHeadline(interrupted), details: interruptionLines(interrupted).join("\n") });
+}
+
+/** A suite of one test case named `name`, failed or skipped with `message`. */
+function oneCaseSuite(name: string, outcome: { failure: string; details?: string } | { skipped: string }): JunitSuite {
+  const failed = "failure" in outcome;
+  const counts = { tests: 1, failures: failed ? 1 : 0, skipped: failed ? 0 : 1 };
+  const verdict = failed
+    ? `      <failure${xmlAttributes({ message: outcome.failure })}>${xmlEscape(outcome.details ?? outcome.failure)}</failure>`
+    : `      <skipped${xmlAttributes({ message: outcome.skipped })}/>`;
   return {
     counts,
     xml: [
-      `  <testsuite${xmlAttributes({ name: "interrupted", ...counts, errors: 0 })}>`,
-      `    <testcase${xmlAttributes({ name: "interrupted", classname: "interrupted" })}>`,
-      `      <failure${xmlAttributes({ message: interruptionHeadline(interrupted) })}>${xmlEscape(text)}</failure>`,
+      `  <testsuite${xmlAttributes({ name, ...counts, errors: 0 })}>`,
+      `    <testcase${xmlAttributes({ name, classname: name })}>`,
+      verdict,
       `    </testcase>`,
       `  </testsuite>`,
     ],
