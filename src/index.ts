@@ -8,6 +8,7 @@ export type { SaverProfile } from "./profile/profile.js";
 export { ConformanceReport } from "./report.js";
 export { reportFromJSON, reportToJSON } from "./report-json.js";
 export type { ReportJSON, SectionJSON } from "./report-json.js";
+export type { RunIdentity } from "./engine/run-identity.js";
 export { mergeReports } from "./merge/merge-reports.js";
 export type { Shard } from "./engine/shard.js";
 export type { CapabilityResult, ConformanceLevel, FailureInfo, ReportDict, ReportSection, SectionVerdict, TestResult, Verdict } from "./report.js";

@@ -6,6 +6,7 @@ import { ConformanceUsageError } from "./errors.js";
  * unsharded run: the suite's version and every option that selects or shapes
  * the work (capabilities, grep, timeouts, profile, graph, model with its seed).
  * Written into a shard's report; `checkSameRun` compares them.
+ * @public
  */
 export interface RunIdentity {
   version: string;
