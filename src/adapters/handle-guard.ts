@@ -20,7 +20,8 @@ export interface HandleGuard {
 
 interface Tracked {
   type: string;
-  resource: object;
+  /** Weak: the table must not keep finished timers and closed sockets from being collected. */
+  resource: WeakRef<object>;
 }
 
 /** The suite whose hook is running, propagated through every async continuation of that hook. */
@@ -55,7 +56,10 @@ export function guardSuiteHandles(suiteTitle: string): HandleGuard {
         hook?.disable();
         hook = undefined;
       }
-      const left = [...tracked.values()].filter(({ resource }) => keepsProcessAlive(resource));
+      const left = [...tracked.values()].flatMap(({ type, resource }) => {
+        const alive = resource.deref();
+        return alive && keepsProcessAlive(alive) ? [{ type, resource: alive }] : [];
+      });
       tracked.clear();
       if (left.length === 0) return undefined;
       for (const { resource } of left) (resource as { unref(): void }).unref();
@@ -71,10 +75,7 @@ function ensureHook(): void {
       if (IGNORED.has(type)) return;
       // An accepted connection is created by the server's handle, outside any JavaScript context: it belongs to the server's suite.
       const owner = suiteContext.getStore() ?? [...open].find((suite) => suite.has(triggerAsyncId));
-      if (owner && open.has(owner)) owner.set(asyncId, { type, resource });
-    },
-    destroy(asyncId) {
-      for (const suite of open) suite.delete(asyncId);
+      if (owner && open.has(owner)) owner.set(asyncId, { type, resource: new WeakRef(resource) });
     },
   }).enable();
 }
@@ -101,7 +102,7 @@ const DESCRIPTIONS: Record<string, string> = {
 };
 
 /** "2 × a timer (setTimeout/setInterval), a TCP server" */
-function describeAll(left: readonly Tracked[]): string {
+function describeAll(left: readonly { type: string }[]): string {
   const counts = new Map<string, number>();
   for (const { type } of left) {
     const text = DESCRIPTIONS[type] ?? type;
