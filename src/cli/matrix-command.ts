@@ -13,7 +13,7 @@ import { shardLabel, shardSlice } from "../engine/shard.js";
 import { machineOnStdout, matrixExit, matrixTargets, writeMatrix } from "./matrix-output.js";
 import type { ReporterTarget } from "./options.js";
 import type { CliIo } from "./outputs.js";
-import { packageVersion } from "../engine/package-version.js";
+import { SUITE_VERSION } from "../engine/version.js";
 import type { ProgressStream } from "./progress-line.js";
 
 export interface MatrixCommand {
@@ -40,7 +40,7 @@ export async function runMatrixCommand(command: MatrixCommand, io: CliIo): Promi
   const validate: ValidateOptions = { ...options, graph: options.graph ?? true };
   const columns = shardSlice(all, shard);
   // What merge needs to put the shards' matrices together: the run's identity, the whole run's backends, the shard.
-  const file = (result: MatrixResult): MatrixReportFile => ({ result, run: runIdentity(packageVersion(), validate), backends: all, ...(shard ? { shard } : {}) });
+  const file = (result: MatrixResult): MatrixReportFile => ({ result, run: runIdentity(SUITE_VERSION, validate), backends: all, ...(shard ? { shard } : {}) });
   if (columns.length === 0) {
     // Only the merge reads an empty shard's report: the other formats would show an empty table.
     writeMatrix(file({ outcomes: [], durationMs: 0 }), targets.filter((t) => t.format === "report-json"), io);

@@ -5,7 +5,7 @@ import { describeValue, errorText } from "./describe-value.js";
 import { ConformanceUsageError } from "./errors.js";
 import { runCapability } from "./capability-run.js";
 import { planRun, type ValidateOptions } from "./options.js";
-import { packageVersion } from "./package-version.js";
+import { SUITE_VERSION } from "./version.js";
 import { runIdentity } from "./run-identity.js";
 import { SECTION_RUNNERS, sectionsAsked } from "./sections.js";
 import { endLifespan, enterLifespan } from "./lifespan.js";
@@ -69,7 +69,7 @@ export async function validate(registered: RegisteredCheckpointer, options: Vali
     durationMs: performance.now() - started,
     sections,
     profile: plan.profile,
-    ...(plan.shard ? { shard: plan.shard, run: runIdentity(packageVersion(), options) } : {}),
+    ...(plan.shard ? { shard: plan.shard, run: runIdentity(SUITE_VERSION, options) } : {}),
   });
   progress.onRunEnd?.(report);
   return report;

@@ -1,7 +1,7 @@
 import type { ChildProcess } from "node:child_process";
 import { createInterface } from "node:readline";
 import type { Readable } from "node:stream";
-import { packageVersion } from "../engine/package-version.js";
+import { SUITE_VERSION } from "../engine/version.js";
 import type { ProgressHooks } from "../engine/progress.js";
 import { runIdentity } from "../engine/run-identity.js";
 import type { ConformanceReport } from "../report.js";
@@ -43,7 +43,7 @@ export async function runSupervised(run: SupervisedRun): Promise<SupervisedOutco
   const child = takeChild(run.request.cwd, run.env);
   sendRequest(child, { ...run.request, loadTimeoutMs });
   const { shard } = run.request.options;
-  const sharded = shard ? { shard, run: runIdentity(packageVersion(), run.request.options) } : undefined;
+  const sharded = shard ? { shard, run: runIdentity(SUITE_VERSION, run.request.options) } : undefined;
   const tracker = new RunTracker(run.request.module, run.hooks, run.showOutput, sharded);
   const rawStderr = collect(child.stderr!, 64 * 1024);
   child.stdout!.setEncoding("utf8").on("data", (text: string) => run.showOutput("the saver's process (written to its stdout directly)", text));
