@@ -1,5 +1,6 @@
 import type { Capability } from "../capabilities.js";
 import type { CapabilityResult, ConformanceReport, TestResult } from "../report.js";
+import { attemptsLabel } from "./results.js";
 
 /**
  * Hooks the runner calls as it goes; every hook is optional. The first three
@@ -71,7 +72,9 @@ export class ProgressCallbacks implements ProgressHooks {
               ? " (advisory)"
               : deviation
                 ? ` (known deviation: ${result.deviation})`
-                : "";
+                : attemptsLabel(result) !== ""
+                  ? ` (${attemptsLabel(result)})`
+                  : "";
         write(`    ${icon} ${name}${ids}${note}\n`);
         if (error) for (const line of error.trimEnd().split("\n")) write(`      ${line}\n`);
       },

@@ -134,3 +134,19 @@ export type CapabilityDraft = CapabilityResult extends infer R
     ? Omit<R, "capability" | "kind" | "durationMs">
     : never
   : never;
+
+/**
+ * How the test's attempts went, for every reporter: `FLAKY: failed, then passed
+ * (2 attempts)`, `failed after 2 attempts`, or "" for a test that ran once.
+ */
+export function attemptsLabel(test: TestResult): string {
+  const attempts = test.attempts ?? 1;
+  if (test.flaky !== undefined) return `FLAKY: failed, then passed (${attempts} attempts${test.status === "passed" ? "; allowed" : ""})`;
+  return test.status === "failed" && attempts > 1 ? `failed after ${attempts} attempts` : "";
+}
+
+/** ` — <attemptsLabel>` when there is one, for a failure's heading line. */
+export function attemptsSuffix(test: TestResult): string {
+  const label = attemptsLabel(test);
+  return label === "" ? "" : ` — ${label}`;
+}
