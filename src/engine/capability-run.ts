@@ -97,7 +97,9 @@ async function runTests(
       timeoutsInARow >= CONSECUTIVE_TIMEOUTS_TO_STOP
         ? stoppedAnswering(plan.registered, test, plan.timeoutMs)
         : await retryFailure(plan, await run(saver), run, timeoutsInARow > 0);
-    timeoutsInARow = result.status === "failed" && result.failure.errorName === "TimeoutError" ? timeoutsInARow + 1 : 0;
+    // Once stopped, stay stopped: a test left out ("NotRun") does not reset the count.
+    const stalled = result.status === "failed" && (result.failure.errorName === "TimeoutError" || result.failure.errorName === "NotRun");
+    timeoutsInARow = stalled ? timeoutsInARow + 1 : 0;
     tests.push(result);
     report(result);
   }
