@@ -67,7 +67,9 @@ export class ProgressCallbacks implements ProgressHooks {
         const ids = result.ids.length > 0 ? ` [${result.ids.join(", ")}]` : "";
         const note =
           result.status === "skipped"
-            ? ` (skipped: ${result.reason})`
+            ? result.precondition
+              ? ` (${result.reason})`
+              : ` (skipped: ${result.reason})`
             : result.advisory
               ? " (advisory)"
               : deviation
