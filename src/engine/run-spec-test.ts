@@ -93,7 +93,7 @@ export async function runSpecTest({ registered, capability, test, saver, timeout
 }
 
 /** `not checked: precondition failed (list() yields the 3 checkpoints just put: got 1 item(s)) → see list`. */
-export function notCheckedReason(precondition: PreconditionFailure): string {
+function notCheckedReason(precondition: PreconditionFailure): string {
   const [step, cause = ""] = precondition.message.split("\n", 2);
   return `not checked: precondition failed (${step}: ${shorten(cause.trim())}) → see ${precondition.capability}`;
 }
