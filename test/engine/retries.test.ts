@@ -2,6 +2,7 @@ import { MemorySaver } from "@langchain/langgraph-checkpoint";
 import { beforeEach, describe, expect, it } from "vitest";
 import { checkpointerTest, ConformanceUsageError, validate, type ConformanceReport, type TestResult } from "../../src/index.js";
 import { mergeReports } from "../../src/merge/merge-reports.js";
+import { planSuite } from "../../src/engine/suite.js";
 import { reportFromJSON, reportToJSON } from "../../src/report-json.js";
 import { REPORTERS, plainPalette } from "../../src/reporters/index.js";
 import { FlakyDeleteThreadSaver, NoopDeleteThreadSaver } from "../fixtures/flaky-delete-thread-saver.js";
@@ -97,6 +98,22 @@ describe("retries and flaky results", () => {
       ["TimeoutError", undefined],
     ]);
     expect(tests.slice(3).map((t) => [t.name, t.status === "failed" && t.failure.errorName])).toEqual(tests.slice(3).map((t) => [t.name, "NotRun"]));
+  });
+
+  it("the test-runner adapters take the same options: a flaky test fails with its label, or with allowFlaky is noted", async () => {
+    const outcome = async (allowFlaky: boolean) => {
+      FlakyDeleteThreadSaver.calls = 0;
+      const suite = planSuite(flakyRegistration().registered, { ...ONE_TEST, allowFlaky }, "describeConformance");
+      const capability = suite.capabilities.find((c) => c.capability === "delete_thread")!;
+      await capability.run();
+      return capability.outcome(DT01);
+    };
+    const failed = await outcome(false);
+    expect(failed).toMatchObject({ kind: "failed" });
+    expect(failed.kind === "failed" && failed.message).toContain("— FLAKY: failed, then passed (2 attempts)");
+    const noted = await outcome(true);
+    expect(noted).toMatchObject({ kind: "noted" });
+    expect(noted.kind === "noted" && noted.message).toContain("the first attempt failed:\nafter deleteThread(T), getTuple({thread_id: T}) must find nothing");
   });
 
   it("checks the options like every other one", async () => {
