@@ -1,6 +1,6 @@
 export { checkpointerTest, ConformanceUsageError } from "./registration.js";
 export type { CheckpointerTestOptions, KnownDeviation, Lifespan, RegisteredCheckpointer, SaverFactory } from "./registration.js";
-export { validate, ConformanceSetupError, DEFAULT_TIMEOUT_MS, DEFAULT_LIFESPAN_TIMEOUT_MS } from "./engine/validate.js";
+export { validate, ConformanceSetupError, DEFAULT_TIMEOUT_MS, DEFAULT_LIFESPAN_TIMEOUT_MS, DEFAULT_RETRIES } from "./engine/validate.js";
 export type { ValidateOptions } from "./engine/validate.js";
 export { ProgressCallbacks } from "./engine/progress.js";
 export type { ProgressHooks } from "./engine/progress.js";
@@ -11,7 +11,7 @@ export type { ReportJSON, SectionJSON } from "./report-json.js";
 export type { RunIdentity } from "./engine/run-identity.js";
 export { mergeReports } from "./merge/merge-reports.js";
 export type { Shard } from "./engine/shard.js";
-export type { CapabilityResult, ConformanceLevel, FailureInfo, ReportDict, ReportSection, SectionVerdict, TestResult, Verdict } from "./report.js";
+export type { CapabilityResult, ConformanceLevel, FailureInfo, PreconditionFailure, ReportDict, ReportSection, SectionVerdict, TestResult, Verdict } from "./report.js";
 export { CAPABILITIES, BASE_CAPABILITIES, EXTENDED_CAPABILITIES } from "./capabilities.js";
 export { detectCapability } from "./engine/detect-capability.js";
 export type { Capability, CapabilityInfo } from "./capabilities.js";

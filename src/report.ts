@@ -4,6 +4,7 @@ import {
   countsTowardLevel,
   isCountedFailure,
   isDeviation,
+  isNotChecked,
   type CapabilityResult,
   type TestResult,
 } from "./engine/results.js";
@@ -20,7 +21,9 @@ export {
   isDeviation,
   type CapabilityDraft,
   type CapabilityResult,
+  isNotChecked,
   type FailureInfo,
+  type PreconditionFailure,
   type TestResult,
 } from "./engine/results.js";
 
@@ -47,7 +50,11 @@ export interface ReportDict {
       reason?: string;
       advisories: { name: string; ids: readonly string[]; passed: boolean; message?: string }[];
       deviations: { name: string; ids: readonly string[]; reason: string; occurred: boolean; message?: string }[];
-      failure_details: { name: string; ids: readonly string[]; description: string; message: string; frames?: string[] }[];
+      failure_details: { name: string; ids: readonly string[]; description: string; message: string; frames?: string[]; attempts?: number; flaky?: boolean }[];
+      /** Tests not checked because a precondition on another capability failed. */
+      not_checked?: { name: string; ids: readonly string[]; precondition_capability: string; reason: string; message: string }[];
+      /** Tests that failed, then passed on a retry; `counted`: they count as failed (flaky results not allowed). */
+      flaky?: { name: string; ids: readonly string[]; attempts: number; counted: boolean; first_failure: string }[];
       duration_ms: number;
     }
   >;
@@ -90,8 +97,17 @@ export interface Verdict {
   /** Nothing was checked (every capability skipped or not implemented, no section ran): a usage error, never a pass. */
   nothingChecked: boolean;
   level: ConformanceLevel;
-  /** Capabilities that were checked (passed or failed), and those that failed. */
-  capabilities: { checked: number; passed: number; failed: Capability[] };
+  /**
+   * Capabilities that were checked (passed or failed), those that failed, and
+   * those not verified: they passed what they checked, but a required test was
+   * not checked because its precondition on another capability failed, and that
+   * capability did not fail in this run (docs/verdict.md). Not verified counts as not passed.
+   */
+  capabilities: { checked: number; passed: number; failed: Capability[]; unverified: Capability[] };
+  /** Tests that failed, then passed on a retry (counted as failed unless flaky results were allowed). */
+  flaky: number;
+  /** Tests not checked because a precondition on another capability failed. */
+  notChecked: number;
   /** Declared deviations that occurred (they do not fail). */
   deviations: number;
   sections: SectionVerdict[];
@@ -144,7 +160,25 @@ export class ConformanceReport {
   /** Every base capability in scope passed (all five, unless the capabilities option or grep narrowed the run). */
   passedAllBase(): boolean {
     const base = this.baseInScope();
-    return base.length > 0 && base.every((cap) => this.results[cap]?.status === "passed");
+    return base.length > 0 && base.every((cap) => this.isVerifiedPass(cap));
+  }
+
+  /** Passed, and verified: no required test of it is left unchecked by a precondition whose capability did not fail. */
+  private isVerifiedPass(cap: Capability): boolean {
+    return this.results[cap]?.status === "passed" && !this.isUnverified(cap);
+  }
+
+  /**
+   * A capability whose required test was not checked (a precondition on another
+   * capability failed) is not verified unless that other capability failed in
+   * this run: then the cause is already counted there (never greener).
+   */
+  private isUnverified(cap: Capability): boolean {
+    const result = this.results[cap];
+    if (result?.status !== "passed") return false;
+    return result.tests.some(
+      (t) => isNotChecked(t) && !t.advisory && t.deviation === undefined && this.results[t.precondition.capability]?.status !== "failed",
+    );
   }
 
   /** The run checked something and everything it checked passed: capabilities, sections, and no run error. */
@@ -161,20 +195,25 @@ export class ConformanceReport {
   verdict({ strict = false }: { strict?: boolean } = {}): Verdict {
     const checked = this.capabilityResults().filter(countsTowardLevel);
     const failed = checked.filter((r) => r.status === "failed").map((r) => r.capability);
+    const unverified = checked.filter((r) => this.isUnverified(r.capability)).map((r) => r.capability);
     const sections = this.sections.map((s): SectionVerdict => ({ key: s.key, passed: s.passed(), summary: s.summary?.() ?? defaultSummary(s) }));
     const nothingChecked = checked.length === 0 && sections.every((s) => s.passed === null);
     const othersPassed = !nothingChecked && sections.every((s) => s.passed !== false) && this.errors.length === 0;
     // A base capability in scope that did not pass (failed, or skipped by skipCapabilities) keeps the run from FULL and from passing.
     const basePassed = this.baseInScope().length === 0 || this.passedAllBase();
-    const allPassed = othersPassed && failed.length === 0 && basePassed;
-    const passed = strict ? allPassed : othersPassed && basePassed && (this.baseInScope().length > 0 || failed.length === 0);
+    const allPassed = othersPassed && failed.length === 0 && unverified.length === 0 && basePassed;
+    const passed = strict ? allPassed : othersPassed && basePassed && (this.baseInScope().length > 0 || failed.length + unverified.length === 0);
     const level = this.levelFor(allPassed);
     const deviations = this.capabilityResults().reduce((n, r) => n + r.tests.filter(isDeviation).length, 0);
-    const counts = { checked: checked.length, passed: checked.length - failed.length, failed };
+    const counts = { checked: checked.length, passed: checked.length - failed.length - unverified.length, failed, unverified };
     const devText = deviations > 0 ? ` +${deviations} known deviation${deviations === 1 ? "" : "s"}` : "";
+    const flaky = this.flaky();
+    const flakyText = flaky.length > 0 ? `; ${flaky.length} flaky${flaky.every(({ test }) => test.status === "passed") ? " (allowed)" : ""}` : "";
+    const notChecked = this.notChecked().length;
+    const notCheckedText = notChecked > 0 ? `; ${notChecked} not checked (precondition failed)` : "";
     const errText = this.errors.length > 0 ? `; ${this.errors.length} run error${this.errors.length === 1 ? "" : "s"}` : "";
     const resultLine =
-      `Result: ${levelWithProfile(level, this.profile)} (${counts.passed}/${counts.checked})${devText}` +
+      `Result: ${levelWithProfile(level, this.profile)} (${counts.passed}/${counts.checked})${devText}${flakyText}${notCheckedText}` +
       sections.map((s) => `; ${s.summary}`).join("") +
       errText +
       (nothingChecked ? "; nothing was checked" : "");
@@ -185,17 +224,19 @@ export class ConformanceReport {
       level,
       capabilities: counts,
       deviations,
+      flaky: flaky.length,
+      notChecked,
       sections,
       errors: this.errors.length,
       resultLine,
-      explanation: this.explain(level, nothingChecked, failed, sections),
+      explanation: this.explain(level, nothingChecked, failed, unverified, sections),
     };
   }
 
   private levelFor(allPassed: boolean): ConformanceLevel {
     if (allPassed) return "FULL";
     if (this.passedAllBase()) return "BASE+PARTIAL";
-    return this.baseInScope().some((cap) => this.results[cap]?.status === "passed") ? "BASE" : "NONE";
+    return this.baseInScope().some((cap) => this.isVerifiedPass(cap)) ? "BASE" : "NONE";
   }
 
   /** Base capabilities the run was asked to check: all five, unless the capabilities option or grep excluded some. */
@@ -206,12 +247,14 @@ export class ConformanceReport {
     });
   }
 
-  private explain(level: ConformanceLevel, nothingChecked: boolean, failed: Capability[], sections: SectionVerdict[]): string {
+  private explain(level: ConformanceLevel, nothingChecked: boolean, failed: Capability[], unverified: Capability[], sections: SectionVerdict[]): string {
     if (nothingChecked) return "nothing was checked: every selected capability was skipped or not implemented";
     const failing = [...failed, ...sections.filter((s) => s.passed === false).map((s) => s.key), ...(this.errors.length > 0 ? ["run errors"] : [])];
     const unchecked = this.baseInScope().filter((cap) => this.results[cap]?.status !== "passed" && this.results[cap]?.status !== "failed");
     const because =
-      (failing.length > 0 ? `; failed: ${failing.join(", ")}` : "") + (unchecked.length > 0 ? `; base capabilities not checked: ${unchecked.join(", ")}` : "");
+      (failing.length > 0 ? `; failed: ${failing.join(", ")}` : "") +
+      (unverified.length > 0 ? `; not verified (a test's precondition on a capability that did not fail here failed): ${unverified.join(", ")}` : "") +
+      (unchecked.length > 0 ? `; base capabilities not checked: ${unchecked.join(", ")}` : "");
     const excluded = this.capabilityResults().some((r) => r.status === "skipped" && r.excluded === true);
     const scope = excluded ? " (of what this run selected)" : "";
     switch (level) {
@@ -246,6 +289,18 @@ export class ConformanceReport {
       r.tests
         .filter(isCountedFailure)
         .map((test) => ({ capability: r.capability, test })),
+    );
+  }
+
+  /** Tests not checked because a precondition on another capability failed ("see <capability>"). */
+  notChecked(): { capability: Capability; test: Extract<TestResult, { status: "skipped" }> & { precondition: NonNullable<Extract<TestResult, { status: "skipped" }>["precondition"]> } }[] {
+    return this.capabilityResults().flatMap((r) => r.tests.filter(isNotChecked).map((test) => ({ capability: r.capability, test })));
+  }
+
+  /** Tests that failed, then passed on a retry: `failed` ones are also in `failures()`, `passed` ones were allowed (`allowFlaky`). */
+  flaky(): { capability: Capability; test: TestResult & { flaky: NonNullable<TestResult["flaky"]> } }[] {
+    return this.capabilityResults().flatMap((r) =>
+      r.tests.filter((t): t is TestResult & { flaky: NonNullable<TestResult["flaky"]> } => t.flaky !== undefined).map((test) => ({ capability: r.capability, test })),
     );
   }
 
@@ -302,7 +357,27 @@ export class ConformanceReport {
             description: t.description,
             message: t.failure.message,
             ...(t.failure.frames ? { frames: t.failure.frames } : {}),
+            ...(t.attempts !== undefined ? { attempts: t.attempts } : {}),
+            ...(t.flaky !== undefined ? { flaky: true } : {}),
           })),
+        ...(r.tests.some(isNotChecked)
+          ? {
+              not_checked: r.tests.filter(isNotChecked).map((t) => ({
+                name: t.name,
+                ids: t.ids,
+                precondition_capability: t.precondition.capability,
+                reason: t.reason,
+                message: t.precondition.message,
+              })),
+            }
+          : {}),
+        ...(r.tests.some((t) => t.flaky !== undefined)
+          ? {
+              flaky: r.tests.flatMap((t) =>
+                t.flaky === undefined ? [] : [{ name: t.name, ids: t.ids, attempts: t.attempts ?? 2, counted: t.status === "failed", first_failure: t.flaky.message }],
+              ),
+            }
+          : {}),
         duration_ms: Math.round(r.durationMs),
       };
     }
@@ -322,6 +397,9 @@ export class ConformanceReport {
         capabilities_checked: verdict.capabilities.checked,
         capabilities_passed: verdict.capabilities.passed,
         known_deviations: verdict.deviations,
+        flaky: verdict.flaky,
+        not_checked: verdict.notChecked,
+        not_verified: verdict.capabilities.unverified,
         sections: Object.fromEntries(verdict.sections.map((s) => [s.key, { passed: s.passed, summary: s.summary }])),
       },
       ...(this.profile !== "full" ? { profile: this.profile } : {}),

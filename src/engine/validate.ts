@@ -12,7 +12,7 @@ import { endLifespan, enterLifespan } from "./lifespan.js";
 import { captureUnhandledRejections, settleTick } from "./unhandled-rejections.js";
 
 export { ConformanceSetupError } from "./errors.js";
-export { DEFAULT_LIFESPAN_TIMEOUT_MS, DEFAULT_TIMEOUT_MS, type ValidateOptions } from "./options.js";
+export { DEFAULT_LIFESPAN_TIMEOUT_MS, DEFAULT_RETRIES, DEFAULT_TIMEOUT_MS, type ValidateOptions } from "./options.js";
 
 /**
  * Runs the spec suites of the selected capabilities, one fresh saver per

@@ -1,6 +1,7 @@
 import { appendFileSync } from "node:fs";
 import { isCountedFailure, type ConformanceReport } from "../report.js";
 import { renderMarkdown } from "./markdown.js";
+import { attemptsSuffix } from "./summary.js";
 import type { ReporterFactory } from "./types.js";
 
 /** GitHub cuts longer annotation messages; the job summary has the whole text. */
@@ -28,7 +29,7 @@ export function renderAnnotations(report: ConformanceReport, subjectFile?: strin
   for (const result of report.capabilityResults()) {
     const failed = result.tests.filter(isCountedFailure);
     for (const test of failed) {
-      error(`${result.capability} › ${test.name} [${test.ids.join(", ")}]`, `${test.description}\n${test.failure.message}`);
+      error(`${result.capability} › ${test.name} [${test.ids.join(", ")}]${attemptsSuffix(test)}`, `${test.description}\n${test.failure.message}`);
     }
     if (result.status === "failed" && failed.length === 0) error(`${result.capability} failed`, `the ${result.capability} capability failed; see the job summary`);
   }
@@ -36,6 +37,8 @@ export function renderAnnotations(report: ConformanceReport, subjectFile?: strin
     if (section.passed() === false) error(`${section.key} failed`, section.lines().join("\n"));
   }
   for (const problem of report.errors) error("run error", problem);
+  const warning = (title: string, message: string) => annotations.push(workflowCommand("warning", { file: subjectFile, title }, message));
+  for (const { capability, test } of report.notChecked()) warning(`${capability} › ${test.name}: not checked`, `${test.reason}\n${test.precondition.message}`);
   const failures = annotations.length;
   const verdict = `checkpoint-conformance: ${prefix}${report.checkpointerName}: level ${report.conformanceLevel()}, ${failures} failure${failures === 1 ? "" : "s"} annotated`;
   return [...annotations, verdict, ""].join("\n");

@@ -1,7 +1,7 @@
 import type { CapabilityResult, ConformanceReport, ReportSection, TestResult } from "../report.js";
 import { isCountedFailure } from "../report.js";
 import { specTestList } from "../spec/test-list.js";
-import { firstLine } from "./summary.js";
+import { attemptsLabel, firstLine } from "./summary.js";
 import type { ReporterFactory } from "./types.js";
 import { xmlAttributes, xmlEscape } from "./xml.js";
 
@@ -126,12 +126,22 @@ function testCase(capability: string, t: TestResult): Case {
     const note = t.advisory ? "ADVISORY (reported, never fails the capability)" : `KNOWN DEVIATION: ${t.deviation}`;
     systemOut.push(`${note}\n${t.failure.message}`);
   } else if (t.status === "failed") {
-    const details = xmlEscape(`${t.description}\n\n${t.failure.message}`);
-    body.push(`      <failure${xmlAttributes({ message: firstLine(t.failure.message), type: t.failure.errorName })}>${details}</failure>`);
+    const label = attemptsLabel(t);
+    const details = xmlEscape(`${t.description}\n${label === "" ? "" : `${label}\n`}\n${t.failure.message}`);
+    const message = label === "" ? firstLine(t.failure.message) : `${label}: ${firstLine(t.failure.message)}`;
+    body.push(`      <failure${xmlAttributes({ message, type: t.failure.errorName })}>${details}</failure>`);
+  } else if (t.flaky !== undefined) {
+    systemOut.push(`${attemptsLabel(t)}; the first attempt failed:\n${t.flaky.message}`);
   }
+  if (t.status === "skipped" && t.precondition !== undefined) systemOut.push(t.precondition.message);
   if (t.output !== undefined) systemOut.push(`saver output:\n${t.output}`);
   if (systemOut.length > 0) body.push(`      <system-out>${xmlEscape(systemOut.join("\n"))}</system-out>`);
-  const deviation = t.deviation !== undefined ? [property("deviation", t.deviation, 8)] : [];
+  const deviation = [
+    ...(t.deviation !== undefined ? [property("deviation", t.deviation, 8)] : []),
+    ...(t.attempts !== undefined ? [property("attempts", String(t.attempts), 8)] : []),
+    ...(t.flaky !== undefined ? [property("flaky", "true", 8)] : []),
+    ...(t.status === "skipped" && t.precondition !== undefined ? [property("precondition", t.precondition.capability, 8)] : []),
+  ];
   return {
     failed: isCountedFailure(t),
     skipped: t.status === "skipped",

@@ -1,5 +1,6 @@
 import { countsOf, isDeviation, type ConformanceReport } from "../report.js";
 import { capabilityCell } from "./pretty-layout.js";
+import { attemptsSuffix } from "./summary.js";
 import type { ReporterFactory } from "./types.js";
 
 /**
@@ -36,7 +37,7 @@ export function renderMarkdown(report: ConformanceReport): string {
     out.push(`### Failures (${failures.length})`, "");
     for (const { capability, test } of failures) {
       out.push(
-        `<details><summary><code>${capability}</code> › <code>${test.name}</code> ${ids(test.ids)}: ${html(test.description)}</summary>`,
+        `<details><summary><code>${capability}</code> › <code>${test.name}</code> ${ids(test.ids)}: ${html(test.description)}${html(attemptsSuffix(test))}</summary>`,
         "",
         fence(test.failure.message),
         "",
@@ -44,6 +45,19 @@ export function renderMarkdown(report: ConformanceReport): string {
         "",
       );
     }
+  }
+
+  const notChecked = report.notChecked();
+  if (notChecked.length > 0) {
+    out.push(`### Not checked (${notChecked.length}): a step through another capability failed`, "");
+    for (const { capability, test } of notChecked) out.push(`- \`${capability}\` › \`${test.name}\` ${ids(test.ids)}: ${inline(test.reason)}`);
+    out.push("");
+  }
+  const allowedFlaky = report.flaky().filter(({ test }) => test.status === "passed");
+  if (allowedFlaky.length > 0) {
+    out.push(`### Flaky, allowed (${allowedFlaky.length}): failed, then passed on a retry`, "");
+    for (const { capability, test } of allowedFlaky) out.push(`- \`${capability}\` › \`${test.name}\` ${ids(test.ids)}: first failure: ${inline(test.flaky.message.split("\n", 1)[0])}`);
+    out.push("");
   }
 
   const advisories = report.capabilityResults().flatMap((r) => r.tests.filter((t) => t.advisory && t.status === "failed").map((t) => ({ r, t })));

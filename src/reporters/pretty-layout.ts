@@ -1,5 +1,6 @@
 import { CAPABILITIES, type Capability, type CapabilityKind } from "../capabilities.js";
-import { countsOf, isDeviation, type CapabilityResult } from "../engine/results.js";
+import { countsOf, isDeviation, isNotChecked, type CapabilityResult } from "../engine/results.js";
+import { attemptsSuffix } from "./summary.js";
 import type { ConformanceReport } from "../report.js";
 import { isNotApplicableReason } from "../profile/profile.js";
 
@@ -9,11 +10,13 @@ const WIDTH = 52;
 export function capabilityCell(result: CapabilityResult | undefined): { icon: string; suffix: string } {
   if (result === undefined) return { icon: "  ", suffix: "(no tests)" };
   const inherited = result.inherited ? " (inherited)" : "";
+  const notChecked = result.tests.filter(isNotChecked).length;
+  const unchecked = notChecked > 0 ? ` (${notChecked} not checked)` : "";
   switch (result.status) {
     case "passed":
-      return { icon: "✅", suffix: inherited.trim() };
+      return { icon: "✅", suffix: `${inherited}${unchecked}`.trim() };
     case "failed":
-      return { icon: "❌", suffix: `(${countsOf(result).failed} failed)${inherited}` };
+      return { icon: "❌", suffix: `(${countsOf(result).failed} failed)${inherited}${unchecked}` };
     case "not-implemented":
       return { icon: "⊘ ", suffix: "(not implemented)" };
     case "skipped":
@@ -53,9 +56,26 @@ export function renderPrettyReport(report: ConformanceReport): string {
   if (failures.length > 0) {
     out.push("    FAILURES");
     for (const { capability, test } of failures) {
-      out.push(`      ✗ ${capability} › ${test.name}${test.ids.length > 0 ? ` [${test.ids.join(", ")}]` : ""}`);
+      out.push(`      ✗ ${capability} › ${test.name}${test.ids.length > 0 ? ` [${test.ids.join(", ")}]` : ""}${attemptsSuffix(test)}`);
       out.push(`        ${test.description}`);
       for (const line of test.failure.message.split("\n")) out.push(`        ${line}`);
+    }
+    out.push("");
+  }
+
+  const notChecked = report.notChecked();
+  if (notChecked.length > 0) {
+    out.push("    NOT CHECKED (a step through another capability failed; that capability's own tests tell why)");
+    for (const { capability, test } of notChecked) out.push(`      - ${capability} › ${test.name}: ${test.reason}`);
+    out.push("");
+  }
+
+  const allowedFlaky = report.flaky().filter(({ test }) => test.status === "passed");
+  if (allowedFlaky.length > 0) {
+    out.push("    FLAKY (allowed: counted as passed)");
+    for (const { capability, test } of allowedFlaky) {
+      out.push(`      ~ ${capability} › ${test.name}${attemptsSuffix(test)}; the first attempt failed:`);
+      for (const line of test.flaky.message.split("\n")) out.push(`        ${line}`);
     }
     out.push("");
   }

@@ -2,6 +2,7 @@ import type { Capability } from "../../capabilities.js";
 import type { ConformanceReport, TestResult } from "../../report.js";
 import { messageHtml } from "./message.js";
 import { esc } from "./page.js";
+import { attemptsSuffix } from "../summary.js";
 
 type FailedTest = Extract<TestResult, { status: "failed" }>;
 
@@ -46,7 +47,7 @@ function groupHtml(group: FailureGroup, open: string): string {
       : "";
   return [
     `<details class="failure"${open} data-filter="${esc(searchable.toLowerCase())}">`,
-    `<summary><span class="fail">✗</span> <code>${esc(capability)} › ${esc(test.name)}</code> ${idsHtml(test.ids)}${count}: ${esc(group.cause)}</summary>`,
+    `<summary><span class="fail">✗</span> <code>${esc(capability)} › ${esc(test.name)}</code> ${idsHtml(test.ids)}${count}${esc(attemptsSuffix(test))}: ${esc(group.cause)}</summary>`,
     `<p class="muted">${esc(test.description)}</p>`,
     thrown,
     messageHtml(test.failure.message),
