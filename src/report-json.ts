@@ -4,6 +4,7 @@ import type { GraphCaseResult } from "./graph/result.js";
 import { ModelReportSection } from "./model/model-report.js";
 import type { ModelRunResult } from "./model/run-model.js";
 import type { SaverProfile } from "./profile/profile.js";
+import type { RunIdentity } from "./engine/run-identity.js";
 import type { Shard } from "./engine/shard.js";
 import { ConformanceReport, type CapabilityResult, type ReportSection } from "./report.js";
 
@@ -25,6 +26,8 @@ export interface ReportJSON {
   profile?: SaverProfile;
   /** Set in a shard's report (`--shard i/n`): what `mergeReports()` needs to check the set is complete. */
   shard?: Shard;
+  /** Set with `shard`: the suite's version and the run's options, compared by `mergeReports()`. */
+  run?: RunIdentity;
 }
 
 /** @public */
@@ -66,6 +69,7 @@ export function reportToJSON(report: ConformanceReport): ReportJSON {
     })),
     ...(report.profile !== "full" ? { profile: report.profile } : {}),
     ...(report.shard ? { shard: { ...report.shard } } : {}),
+    ...(report.run ? { run: report.run } : {}),
   };
 }
 
@@ -82,6 +86,7 @@ export function reportFromJSON(value: unknown): ConformanceReport {
     sections: value.sections.map((s) => (s.state !== undefined && REVIVERS[s.key] ? REVIVERS[s.key](s.state) : staticSection(s))),
     ...(value.profile ? { profile: value.profile } : {}),
     ...(value.shard ? { shard: value.shard } : {}),
+    ...(value.run ? { run: value.run } : {}),
   });
 }
 

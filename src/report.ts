@@ -4,12 +4,14 @@ import {
   countsTowardLevel,
   isCountedFailure,
   isDeviation,
+  isNotChecked,
   type CapabilityResult,
   type TestResult,
 } from "./engine/results.js";
 import { renderPrettyReport } from "./reporters/pretty-layout.js";
 import type { CatalogId } from "./spec/types.js";
 import { isNotApplicableReason, levelWithProfile, type SaverProfile } from "./profile/profile.js";
+import type { RunIdentity } from "./engine/run-identity.js";
 import type { Shard } from "./engine/shard.js";
 import type { ThrownError } from "./engine/thrown-error.js";
 import { failureCauses, type FailureCause } from "./causes/group.js";
@@ -21,7 +23,9 @@ export {
   isDeviation,
   type CapabilityDraft,
   type CapabilityResult,
+  isNotChecked,
   type FailureInfo,
+  type PreconditionFailure,
   type TestResult,
 } from "./engine/results.js";
 
@@ -48,7 +52,11 @@ export interface ReportDict {
       reason?: string;
       advisories: { name: string; ids: readonly string[]; passed: boolean; message?: string }[];
       deviations: { name: string; ids: readonly string[]; reason: string; occurred: boolean; message?: string }[];
-      failure_details: { name: string; ids: readonly string[]; description: string; message: string; frames?: string[]; cause_id?: string }[];
+      failure_details: { name: string; ids: readonly string[]; description: string; message: string; frames?: string[]; attempts?: number; flaky?: boolean; cause_id?: string }[];
+      /** Tests not checked because a precondition on another capability failed. */
+      not_checked?: { name: string; ids: readonly string[]; precondition_capability: string; reason: string; message: string }[];
+      /** Tests that failed, then passed on a retry; `counted`: they count as failed (flaky results not allowed). */
+      flaky?: { name: string; ids: readonly string[]; attempts: number; counted: boolean; first_failure: string }[];
       duration_ms: number;
     }
   >;
@@ -111,8 +119,17 @@ export interface Verdict {
   /** Nothing was checked (every capability skipped or not implemented, no section ran): a usage error, never a pass. */
   nothingChecked: boolean;
   level: ConformanceLevel;
-  /** Capabilities that were checked (passed or failed), and those that failed. */
-  capabilities: { checked: number; passed: number; failed: Capability[] };
+  /**
+   * Capabilities that were checked (passed or failed), those that failed, and
+   * those not verified: they passed what they checked, but a required test was
+   * not checked because its precondition on another capability failed, and that
+   * capability did not fail in this run (docs/verdict.md). Not verified counts as not passed.
+   */
+  capabilities: { checked: number; passed: number; failed: Capability[]; unverified: Capability[] };
+  /** Tests that failed, then passed on a retry (counted as failed unless flaky results were allowed). */
+  flaky: number;
+  /** Tests not checked because a precondition on another capability failed. */
+  notChecked: number;
   /** Declared deviations that occurred (they do not fail). */
   deviations: number;
   sections: SectionVerdict[];
@@ -139,6 +156,8 @@ export class ConformanceReport {
   readonly profile: SaverProfile;
   /** Set when the run was one shard of a split run (the `shard` option); `mergeReports()` combines the shards. */
   readonly shard?: Shard;
+  /** Set with `shard`: the suite's version and the run's options, so that `mergeReports()` refuses the shards of different runs. */
+  readonly run?: RunIdentity;
 
   constructor(init: {
     checkpointerName: string;
@@ -148,6 +167,7 @@ export class ConformanceReport {
     sections?: ReportSection[];
     profile?: SaverProfile;
     shard?: Shard;
+    run?: RunIdentity;
   }) {
     this.checkpointerName = init.checkpointerName;
     this.results = init.results;
@@ -156,12 +176,31 @@ export class ConformanceReport {
     this.sections = init.sections ?? [];
     this.profile = init.profile ?? "full";
     if (init.shard) this.shard = init.shard;
+    if (init.run) this.run = init.run;
   }
 
   /** Every base capability in scope passed (all five, unless the capabilities option or grep narrowed the run). */
   passedAllBase(): boolean {
     const base = this.baseInScope();
-    return base.length > 0 && base.every((cap) => this.results[cap]?.status === "passed");
+    return base.length > 0 && base.every((cap) => this.isVerifiedPass(cap));
+  }
+
+  /** Passed, and verified: no required test of it is left unchecked by a precondition whose capability did not fail. */
+  private isVerifiedPass(cap: Capability): boolean {
+    return this.results[cap]?.status === "passed" && !this.isUnverified(cap);
+  }
+
+  /**
+   * A capability whose required test was not checked (a precondition on another
+   * capability failed) is not verified unless that other capability failed in
+   * this run: then the cause is already counted there (never greener).
+   */
+  private isUnverified(cap: Capability): boolean {
+    const result = this.results[cap];
+    if (result?.status !== "passed") return false;
+    return result.tests.some(
+      (t) => isNotChecked(t) && !t.advisory && t.deviation === undefined && this.results[t.precondition.capability]?.status !== "failed",
+    );
   }
 
   /** The run checked something and everything it checked passed: capabilities, sections, and no run error. */
@@ -178,20 +217,25 @@ export class ConformanceReport {
   verdict({ strict = false }: { strict?: boolean } = {}): Verdict {
     const checked = this.capabilityResults().filter(countsTowardLevel);
     const failed = checked.filter((r) => r.status === "failed").map((r) => r.capability);
+    const unverified = checked.filter((r) => this.isUnverified(r.capability)).map((r) => r.capability);
     const sections = this.sections.map((s): SectionVerdict => ({ key: s.key, passed: s.passed(), summary: s.summary?.() ?? defaultSummary(s) }));
     const nothingChecked = checked.length === 0 && sections.every((s) => s.passed === null);
     const othersPassed = !nothingChecked && sections.every((s) => s.passed !== false) && this.errors.length === 0;
     // A base capability in scope that did not pass (failed, or skipped by skipCapabilities) keeps the run from FULL and from passing.
     const basePassed = this.baseInScope().length === 0 || this.passedAllBase();
-    const allPassed = othersPassed && failed.length === 0 && basePassed;
-    const passed = strict ? allPassed : othersPassed && basePassed && (this.baseInScope().length > 0 || failed.length === 0);
+    const allPassed = othersPassed && failed.length === 0 && unverified.length === 0 && basePassed;
+    const passed = strict ? allPassed : othersPassed && basePassed && (this.baseInScope().length > 0 || failed.length + unverified.length === 0);
     const level = this.levelFor(allPassed);
     const deviations = this.capabilityResults().reduce((n, r) => n + r.tests.filter(isDeviation).length, 0);
-    const counts = { checked: checked.length, passed: checked.length - failed.length, failed };
+    const counts = { checked: checked.length, passed: checked.length - failed.length - unverified.length, failed, unverified };
     const devText = deviations > 0 ? ` +${deviations} known deviation${deviations === 1 ? "" : "s"}` : "";
+    const flaky = this.flaky();
+    const flakyText = flaky.length > 0 ? `; ${flaky.length} flaky${flaky.every(({ test }) => test.status === "passed") ? " (allowed)" : ""}` : "";
+    const notChecked = this.notChecked().length;
+    const notCheckedText = notChecked > 0 ? `; ${notChecked} not checked (precondition failed)` : "";
     const errText = this.errors.length > 0 ? `; ${this.errors.length} run error${this.errors.length === 1 ? "" : "s"}` : "";
     const resultLine =
-      `Result: ${levelWithProfile(level, this.profile)} (${counts.passed}/${counts.checked})${devText}` +
+      `Result: ${levelWithProfile(level, this.profile)} (${counts.passed}/${counts.checked})${devText}${flakyText}${notCheckedText}` +
       sections.map((s) => `; ${s.summary}`).join("") +
       errText +
       (nothingChecked ? "; nothing was checked" : "");
@@ -202,17 +246,19 @@ export class ConformanceReport {
       level,
       capabilities: counts,
       deviations,
+      flaky: flaky.length,
+      notChecked,
       sections,
       errors: this.errors.length,
       resultLine,
-      explanation: this.explain(level, nothingChecked, failed, sections),
+      explanation: this.explain(level, nothingChecked, failed, unverified, sections),
     };
   }
 
   private levelFor(allPassed: boolean): ConformanceLevel {
     if (allPassed) return "FULL";
     if (this.passedAllBase()) return "BASE+PARTIAL";
-    return this.baseInScope().some((cap) => this.results[cap]?.status === "passed") ? "BASE" : "NONE";
+    return this.baseInScope().some((cap) => this.isVerifiedPass(cap)) ? "BASE" : "NONE";
   }
 
   /** Base capabilities the run was asked to check: all five, unless the capabilities option or grep excluded some. */
@@ -223,12 +269,14 @@ export class ConformanceReport {
     });
   }
 
-  private explain(level: ConformanceLevel, nothingChecked: boolean, failed: Capability[], sections: SectionVerdict[]): string {
+  private explain(level: ConformanceLevel, nothingChecked: boolean, failed: Capability[], unverified: Capability[], sections: SectionVerdict[]): string {
     if (nothingChecked) return "nothing was checked: every selected capability was skipped or not implemented";
     const failing = [...failed, ...sections.filter((s) => s.passed === false).map((s) => s.key), ...(this.errors.length > 0 ? ["run errors"] : [])];
     const unchecked = this.baseInScope().filter((cap) => this.results[cap]?.status !== "passed" && this.results[cap]?.status !== "failed");
     const because =
-      (failing.length > 0 ? `; failed: ${failing.join(", ")}` : "") + (unchecked.length > 0 ? `; base capabilities not checked: ${unchecked.join(", ")}` : "");
+      (failing.length > 0 ? `; failed: ${failing.join(", ")}` : "") +
+      (unverified.length > 0 ? `; not verified (a test's precondition on a capability that did not fail here failed): ${unverified.join(", ")}` : "") +
+      (unchecked.length > 0 ? `; base capabilities not checked: ${unchecked.join(", ")}` : "");
     const excluded = this.capabilityResults().some((r) => r.status === "skipped" && r.excluded === true);
     const scope = excluded ? " (of what this run selected)" : "";
     switch (level) {
@@ -269,6 +317,18 @@ export class ConformanceReport {
   /** The counted failures (spec, graph and model) grouped by root cause, the cause that explains most first. */
   causes(): FailureCause[] {
     return failureCauses(this);
+  }
+
+  /** Tests not checked because a precondition on another capability failed ("see <capability>"). */
+  notChecked(): { capability: Capability; test: Extract<TestResult, { status: "skipped" }> & { precondition: NonNullable<Extract<TestResult, { status: "skipped" }>["precondition"]> } }[] {
+    return this.capabilityResults().flatMap((r) => r.tests.filter(isNotChecked).map((test) => ({ capability: r.capability, test })));
+  }
+
+  /** Tests that failed, then passed on a retry: `failed` ones are also in `failures()`, `passed` ones were allowed (`allowFlaky`). */
+  flaky(): { capability: Capability; test: TestResult & { flaky: NonNullable<TestResult["flaky"]> } }[] {
+    return this.capabilityResults().flatMap((r) =>
+      r.tests.filter((t): t is TestResult & { flaky: NonNullable<TestResult["flaky"]> } => t.flaky !== undefined).map((test) => ({ capability: r.capability, test })),
+    );
   }
 
   /** The `printReport()` text, without printing it. */
@@ -326,8 +386,28 @@ export class ConformanceReport {
             description: t.description,
             message: t.failure.message,
             ...(t.failure.frames ? { frames: t.failure.frames } : {}),
+            ...(t.attempts !== undefined ? { attempts: t.attempts } : {}),
+            ...(t.flaky !== undefined ? { flaky: true } : {}),
             ...(causeOf.has(`${r.capability} › ${t.name}`) ? { cause_id: causeOf.get(`${r.capability} › ${t.name}`) } : {}),
           })),
+        ...(r.tests.some(isNotChecked)
+          ? {
+              not_checked: r.tests.filter(isNotChecked).map((t) => ({
+                name: t.name,
+                ids: t.ids,
+                precondition_capability: t.precondition.capability,
+                reason: t.reason,
+                message: t.precondition.message,
+              })),
+            }
+          : {}),
+        ...(r.tests.some((t) => t.flaky !== undefined)
+          ? {
+              flaky: r.tests.flatMap((t) =>
+                t.flaky === undefined ? [] : [{ name: t.name, ids: t.ids, attempts: t.attempts ?? 2, counted: t.status === "failed", first_failure: t.flaky.message }],
+              ),
+            }
+          : {}),
         duration_ms: Math.round(r.durationMs),
       };
     }
@@ -348,6 +428,9 @@ export class ConformanceReport {
         capabilities_checked: verdict.capabilities.checked,
         capabilities_passed: verdict.capabilities.passed,
         known_deviations: verdict.deviations,
+        flaky: verdict.flaky,
+        not_checked: verdict.notChecked,
+        not_verified: verdict.capabilities.unverified,
         sections: Object.fromEntries(verdict.sections.map((s) => [s.key, { passed: s.passed, summary: s.summary }])),
       },
       ...(this.profile !== "full" ? { profile: this.profile } : {}),

@@ -3,6 +3,7 @@ import type { SuiteOptions } from "../engine/options.js";
 import { planSuite, type RunnerOutcome } from "../engine/suite.js";
 import type { ValidationInitializer } from "../engine/validation-initializer.js";
 import { guardEarlyExit, type ExitGuard } from "./exit-guard.js";
+import { guardSuiteHandles } from "./handle-guard.js";
 
 /** The options of `describeConformance`: the same checks and defaults as `validate()`'s. @public */
 export type ConformanceSuiteOptions = SuiteOptions;
@@ -39,7 +40,8 @@ const SETTLE_TIMEOUT_MS = 5_000;
  * lifespan in its hooks), one per capability (the engine runs the capability
  * in its setup hook, exactly as validate() does), one test per spec test
  * showing that test's outcome. A `process.exit` before the suite finished
- * fails the run in every runner (see exit-guard.ts).
+ * fails the run in every runner (see exit-guard.ts); a handle the saver left
+ * open does not keep the runner's process alive (see handle-guard.ts).
  */
 export function defineConformance(
   input: RegisteredCheckpointer | ValidationInitializer,
@@ -55,13 +57,17 @@ export function defineConformance(
   });
   guard = guardEarlyExit(suite.title);
   const exitGuard = guard;
+  // The saver's code runs only in these hooks: what they leave open is the saver's.
+  const handles = guardSuiteHandles(suite.title);
   runner.describe(suite.title, () => {
-    runner.beforeAll(() => suite.enterLifespan(), suite.lifespanHookTimeoutMs);
+    runner.beforeAll(() => handles.run(() => suite.enterLifespan()), suite.lifespanHookTimeoutMs);
     runner.afterAll(async () => {
       try {
-        await suite.endLifespan();
+        await handles.run(() => suite.endLifespan());
       } finally {
         exitGuard.finished();
+        const leaked = await handles.release();
+        if (leaked) console.warn(leaked);
       }
       failOnContainedExits(exitGuard);
     }, suite.lifespanHookTimeoutMs);
@@ -71,7 +77,7 @@ export function defineConformance(
           for (const test of capability.tests) runner.skippedTest(test.title, capability.skipped);
           return;
         }
-        runner.beforeAll(() => capability.run(), capability.hookTimeoutMs);
+        runner.beforeAll(() => handles.run(() => capability.run()), capability.hookTimeoutMs);
         runner.afterAll(async () => {
           failOnContainedExits(exitGuard);
           const failure = capability.cleanupFailure();

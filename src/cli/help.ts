@@ -14,7 +14,7 @@ export function helpText(version: string): string {
     "       checkpoint-conformance [<module>] --backends LIST|all [options]   (the matrix: built-in savers side by side)",
     "       checkpoint-conformance [<module>] --bench [--backends LIST] [--bench-sizes LIST]   (throughput)",
     "       checkpoint-conformance merge <shard-report.json>... [--reporter NAME[:FILE]]... [--output FILE] [--strict]",
-    "                                                   (one report from the report-json reports of every --shard I/N run)",
+    "                                                   (one report, or one matrix, from the report-json reports of every --shard I/N run)",
     "",
     "  <module>  a .ts, .mts, .cts (these need tsx: npm i -D tsx), .js, .mjs or .cjs file, or a package name, whose default export",
     "            (or --export NAME) is checkpointerTest(...) or a",

@@ -1,10 +1,13 @@
 import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { parseArgs } from "node:util";
+import { isMatrixReportJSON, matrixReportFromJSON } from "../matrix/matrix-report-json.js";
+import { mergeMatrixReports } from "../merge/merge-matrix.js";
 import { mergeReports } from "../merge/merge-reports.js";
 import { reportFromJSON } from "../report-json.js";
 import type { ConformanceReport } from "../report.js";
-import { CLI_OPTIONS } from "./options.js";
+import { matrixExit, matrixTargets, writeMatrix } from "./matrix-output.js";
+import { CLI_OPTIONS, type ReporterTarget } from "./options.js";
 import { checkOutputPaths } from "./output-paths.js";
 import { ReportOutputs, type CliIo } from "./outputs.js";
 import { CliUsageError } from "./usage-error.js";
@@ -15,12 +18,19 @@ export const MERGE_USAGE = "checkpoint-conformance merge <shard-report.json>... 
 /**
  * `checkpoint-conformance merge FILES`: the report-json reports of every shard
  * (`--shard i/n --reporter report-json:FILE`) as one report, rendered by any
- * reporter, with the exit code of the unsharded run.
+ * reporter, with the exit code of the unsharded run. The shards of a
+ * `--backends` run merge into one matrix.
  */
 export async function runMergeCommand(argv: readonly string[], io: CliIo): Promise<number> {
   const { files, reporters, output, strict } = parseMergeArgs(argv);
   checkOutputPaths(reporters, output, io.cwd);
-  const report = mergeReports(files.map((file) => readReport(file, io.cwd)));
+  const values = files.map((file) => readJson(file, io.cwd));
+  const matrices = values.filter(isMatrixReportJSON).length;
+  if (matrices > 0 && matrices < values.length) {
+    throw new CliUsageError("merge: the files mix matrix reports (--backends) and single-saver reports; merge the shards of one run");
+  }
+  if (matrices > 0) return mergeMatrixShards(values, files, { reporters, output, strict }, io);
+  const report = mergeReports(values.map((value, i) => toReport(value, files[i])));
   const outputs = new ReportOutputs(reporters, output, io);
   outputs.finish(report);
   return verdictExit(report, strict, io);
@@ -47,7 +57,22 @@ function parseMergeArgs(argv: readonly string[]) {
   };
 }
 
-function readReport(file: string, cwd: string): ConformanceReport {
+/** The shards of a `--backends` run: one matrix, written by the matrix formats, with the unsharded run's exit code. */
+function mergeMatrixShards(values: readonly unknown[], files: readonly string[], args: { reporters: ReporterTarget[]; output?: string; strict: boolean }, io: CliIo): number {
+  const targets = matrixTargets(args.reporters, args.output, io.cwd);
+  const shards = values.map((value, i) => {
+    try {
+      return matrixReportFromJSON(value);
+    } catch {
+      throw notAShardReport(files[i]);
+    }
+  });
+  const result = mergeMatrixReports(shards, files);
+  writeMatrix({ result, run: shards[0].run, backends: shards[0].backends }, targets, io);
+  return matrixExit(result, args.strict);
+}
+
+function readJson(file: string, cwd: string): unknown {
   let text: string;
   try {
     text = readFileSync(resolve(cwd, file), "utf8");
@@ -55,8 +80,20 @@ function readReport(file: string, cwd: string): ConformanceReport {
     throw new CliUsageError(`merge: cannot read ${file}: ${(error as NodeJS.ErrnoException).code ?? String(error)}`);
   }
   try {
-    return reportFromJSON(JSON.parse(text));
+    return JSON.parse(text) as unknown;
   } catch {
-    throw new CliUsageError(`merge: ${file} is not a shard's report; write one with --shard i/n --reporter report-json:${file}`);
+    throw notAShardReport(file);
   }
+}
+
+function toReport(value: unknown, file: string): ConformanceReport {
+  try {
+    return reportFromJSON(value);
+  } catch {
+    throw notAShardReport(file);
+  }
+}
+
+function notAShardReport(file: string): CliUsageError {
+  return new CliUsageError(`merge: ${file} is not a shard's report; write one with --shard i/n --reporter report-json:${file}`);
 }

@@ -1,6 +1,7 @@
 import { BACKEND_IDS } from "../backends/ids.js";
 import { CAPABILITY_IDS } from "../capabilities.js";
 import { checkTimeoutMs } from "../engine/timeout.js";
+import { checkRetries, DEFAULT_RETRIES } from "../engine/options.js";
 import type { GraphOptions } from "../graph/options.js";
 import { MODEL_DEFAULTS, type ModelOptions } from "../model/options.js";
 import { isReporterName, REPORTER_NAMES, type ReporterName } from "../reporters/index.js";
@@ -69,6 +70,19 @@ export const CLI_OPTIONS = {
     help: "time limit per spec test and per factory step, in ms (default 5000)",
     parse: (raw) => (raw === undefined ? undefined : checkTimeoutMs(positiveInteger(raw, "--timeout", "10000", "ms"), "--timeout")),
     apply: (value, options) => (value ? { ...options, timeoutMs: value } : options),
+  }),
+  retries: option({
+    type: "string",
+    arg: "N",
+    help: `run a failing spec test up to N more times, each on a fresh saver (default ${DEFAULT_RETRIES}; 0 turns it off; a timeout is retried once); one that then passes is FLAKY`,
+    parse: (raw) => (raw === undefined ? undefined : checkRetries(wholeNumber(raw, "--retries", "2"), "--retries")),
+    apply: (value, options) => (value === undefined ? options : { ...options, retries: value }),
+  }),
+  "allow-flaky": option({
+    type: "boolean",
+    help: "count FLAKY tests (failed, then passed on a retry) as passed; they are still reported as flaky",
+    parse: (raw) => raw ?? false,
+    apply: (value, options) => (value ? { ...options, allowFlaky: true } : options),
   }),
   "latest-only": option({
     type: "boolean",

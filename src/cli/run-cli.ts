@@ -1,9 +1,9 @@
-import { readFileSync } from "node:fs";
 import { ConformanceUsageError } from "../registration.js";
 import { errorText } from "../engine/describe-value.js";
 import { parseCliArgs } from "./args.js";
 import { helpText } from "./help.js";
 import { loadRegistration } from "./load.js";
+import { SUITE_VERSION } from "../engine/version.js";
 import { cliMode, rejectConformanceOptions } from "./modes.js";
 import { toValidateOptions } from "./options.js";
 import { ReportOutputs, type CliIo } from "./outputs.js";
@@ -23,8 +23,8 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
       return await runMergeCommand(argv.slice(1), io);
     }
     const { module, options } = parseCliArgs(argv);
-    if (options.help) return print(io, helpText(packageVersion()), EXIT.passed);
-    if (options.version) return print(io, `${packageVersion()}\n`, EXIT.passed);
+    if (options.help) return print(io, helpText(SUITE_VERSION), EXIT.passed);
+    if (options.version) return print(io, `${SUITE_VERSION}\n`, EXIT.passed);
     const validateOptions = toValidateOptions(options);
     if (options.list) {
       // The list, bench and matrix modes load their code on demand: a plain run starts faster.
@@ -87,10 +87,4 @@ async function loadBackends(ids: readonly string[] | undefined) {
 function print(io: CliIo, text: string, code: number, stream: "stdout" | "stderr" = "stdout"): number {
   io[stream].write(text);
   return code;
-}
-
-/** The same relative path from src/cli/ and from dist/cli/. */
-function packageVersion(): string {
-  const manifest = JSON.parse(readFileSync(new URL("../../package.json", import.meta.url), "utf8")) as { version: string };
-  return manifest.version;
 }

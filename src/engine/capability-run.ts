@@ -11,6 +11,7 @@ import { runSpecTest, testMeta } from "./run-spec-test.js";
 import { createSaver } from "./create-saver.js";
 import { withTimeout } from "./timeout.js";
 import { framesBlock } from "./user-frames.js";
+import { retryFailure } from "./retry.js";
 
 /** After this many spec tests in a row time out, the saver is taken to have stopped answering. */
 export const CONSECUTIVE_TIMEOUTS_TO_STOP = 3;
@@ -90,11 +91,15 @@ async function runTests(
   let timeoutsInARow = 0;
   for (const test of capability.tests) {
     progress.onTestStart?.(capability.capability, test.name);
+    const run = (on: BaseCheckpointSaver) =>
+      runSpecTest({ registered: plan.registered, capability: capability.capability, test, saver: on, timeoutMs: plan.timeoutMs, profile: plan.profile });
     const result =
       timeoutsInARow >= CONSECUTIVE_TIMEOUTS_TO_STOP
         ? stoppedAnswering(plan.registered, test, plan.timeoutMs)
-        : await runSpecTest({ registered: plan.registered, capability: capability.capability, test, saver, timeoutMs: plan.timeoutMs, profile: plan.profile });
-    timeoutsInARow = result.status === "failed" && result.failure.errorName === "TimeoutError" ? timeoutsInARow + 1 : 0;
+        : await retryFailure(plan, await run(saver), run, timeoutsInARow > 0);
+    // Once stopped, stay stopped: a test left out ("NotRun") does not reset the count.
+    const stalled = result.status === "failed" && (result.failure.errorName === "TimeoutError" || result.failure.errorName === "NotRun");
+    timeoutsInARow = stalled ? timeoutsInARow + 1 : 0;
     tests.push(result);
     report(result);
   }

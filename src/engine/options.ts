@@ -15,6 +15,10 @@ import { checkShard, inShard, OTHER_SHARD_REASON, shardLabel, type Shard } from 
 export const DEFAULT_TIMEOUT_MS = 5_000;
 /** @public */
 export const DEFAULT_LIFESPAN_TIMEOUT_MS = 120_000;
+/** A failing spec test runs once more by default, on a fresh saver; one that then passes is FLAKY. @public */
+export const DEFAULT_RETRIES = 1;
+/** More retries than this only slow a broken saver's run down. */
+export const MAX_RETRIES = 10;
 
 /** The options every entry point shares (validate, the CLI, the test-runner adapters). @public */
 export interface SuiteOptions {
@@ -34,6 +38,14 @@ export interface SuiteOptions {
    * (or `checkpoint-conformance merge`) combines the shards' reports.
    */
   shard?: Shard;
+  /**
+   * How many times a failing spec test is run again, each time on a fresh saver
+   * (default 1; 0 disables; a timed-out test is retried at most once). A test
+   * that fails, then passes is FLAKY.
+   */
+  retries?: number;
+  /** FLAKY tests count as passed (still reported as flaky). Default false: they count as failed. */
+  allowFlaky?: boolean;
 }
 
 /** @public */
@@ -66,6 +78,10 @@ export interface RunPlan {
   capabilities: readonly CapabilityPlan[];
   /** The run's shard, when it is one slice of a split run. */
   shard?: Shard;
+  /** How many times a failing spec test runs again on a fresh saver. */
+  retries: number;
+  /** A test that failed, then passed counts as passed (else as failed). */
+  allowFlaky: boolean;
 }
 
 /**
@@ -82,6 +98,11 @@ export function planRun(registered: RegisteredCheckpointer, options: SuiteOption
     throw new ConformanceUsageError(profileOptionError(caller, describeValue(options.profile)));
   }
   const profile = effectiveProfile(registered, options);
+  const retries = checkRetries(options.retries, `${caller}: option "retries"`) ?? DEFAULT_RETRIES;
+  if (options.allowFlaky !== undefined && typeof options.allowFlaky !== "boolean") {
+    throw new ConformanceUsageError(`${caller}: option "allowFlaky" must be true or false, got ${describeValue(options.allowFlaky)}`);
+  }
+  const allowFlaky = options.allowFlaky ?? false;
   const selection = selectTests(options, caller);
   const capabilities = selection.map((plan): CapabilityPlan => {
     if (plan.skip || !registered.skipCapabilities.has(plan.capability)) return plan;
@@ -90,7 +111,25 @@ export function planRun(registered: RegisteredCheckpointer, options: SuiteOption
   if (!sectionsAsked && capabilities.every((c) => c.skip)) throw new ConformanceUsageError(`${caller}: ${nothingToCheck(capabilities, options.grep)}`);
   // After the check above: a shard with an empty slice is not misuse (the whole run checks something).
   const shard = options.shard === undefined ? undefined : checkShard(options.shard, `${caller}: option "shard"`);
-  return { registered, timeoutMs, lifespanTimeoutMs, profile, capabilities: shardCapabilities(capabilities, shard), ...(shard ? { shard } : {}) };
+  return {
+    registered,
+    timeoutMs,
+    lifespanTimeoutMs,
+    profile,
+    capabilities: shardCapabilities(capabilities, shard),
+    ...(shard ? { shard } : {}),
+    retries,
+    allowFlaky,
+  };
+}
+
+/** The `retries` option: a whole number from 0 to MAX_RETRIES; undefined stays undefined. */
+export function checkRetries(value: unknown, what: string): number | undefined {
+  if (value === undefined) return undefined;
+  if (typeof value !== "number" || !Number.isInteger(value) || value < 0 || value > MAX_RETRIES) {
+    throw new ConformanceUsageError(`${what} must be a whole number from 0 to ${MAX_RETRIES} (0: no retry), got ${describeValue(value)}`);
+  }
+  return value;
 }
 
 /** The capabilities of this shard: whole capabilities, every count-th of those the run selected; the others are excluded. */

@@ -1,5 +1,6 @@
 import type { Capability } from "../capabilities.js";
 import type { CapabilityResult, ConformanceReport, TestResult } from "../report.js";
+import { attemptsLabel } from "./results.js";
 
 /**
  * Hooks the runner calls as it goes; every hook is optional. The first three
@@ -66,12 +67,16 @@ export class ProgressCallbacks implements ProgressHooks {
         const ids = result.ids.length > 0 ? ` [${result.ids.join(", ")}]` : "";
         const note =
           result.status === "skipped"
-            ? ` (skipped: ${result.reason})`
+            ? result.precondition
+              ? ` (${result.reason})`
+              : ` (skipped: ${result.reason})`
             : result.advisory
               ? " (advisory)"
               : deviation
                 ? ` (known deviation: ${result.deviation})`
-                : "";
+                : attemptsLabel(result) !== ""
+                  ? ` (${attemptsLabel(result)})`
+                  : "";
         write(`    ${icon} ${name}${ids}${note}\n`);
         if (error) for (const line of error.trimEnd().split("\n")) write(`      ${line}\n`);
       },

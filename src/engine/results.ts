@@ -24,7 +24,23 @@ export type TestResult = TestOutcome & {
   deviation?: string;
   /** What the saver wrote to stdout/stderr during this test (set by the supervised CLI run, which captures it). */
   output?: string;
+  /** How many times the test ran, when a failure was retried (each attempt on a fresh saver). */
+  attempts?: number;
+  /**
+   * The test failed, then passed on a retry: its first failure. A flaky test is
+   * `failed` (its `failure` is that first failure) unless the run allowed flaky
+   * results (`allowFlaky`), then `passed`.
+   */
+  flaky?: FailureInfo;
 };
+
+/** A step of a test that exercised another capability failed: the test's own clause was not checked. @public */
+export interface PreconditionFailure {
+  /** The capability the failing step used (e.g. `list` for a delete_thread test that lists before deleting). */
+  capability: Capability;
+  /** The step in plain words and what went wrong: the whole failure message. */
+  message: string;
+}
 
 type TestOutcome =
   | { status: "passed"; name: string; ids: readonly CatalogId[]; description: string; advisory: boolean; durationMs: number }
@@ -37,7 +53,16 @@ type TestOutcome =
       durationMs: number;
       failure: FailureInfo;
     }
-  | { status: "skipped"; name: string; ids: readonly CatalogId[]; description: string; advisory: boolean; reason: string };
+  | {
+      status: "skipped";
+      name: string;
+      ids: readonly CatalogId[];
+      description: string;
+      advisory: boolean;
+      reason: string;
+      /** Not checked because a precondition on another capability failed (docs/verdict.md: it does not fail its own capability). */
+      precondition?: PreconditionFailure;
+    };
 
 interface CapabilityResultBase {
   capability: Capability;
@@ -75,6 +100,11 @@ export function isDeviation(t: TestResult): t is Extract<TestResult, { status: "
   return t.status === "failed" && !t.advisory && t.deviation !== undefined;
 }
 
+/** Not checked because a step through another capability failed. */
+export function isNotChecked(t: TestResult): t is Extract<TestResult, { status: "skipped" }> & { precondition: PreconditionFailure } {
+  return t.status === "skipped" && t.precondition !== undefined;
+}
+
 export function countsOf(result: CapabilityResult): { passed: number; failed: number; skipped: number } {
   let passed = 0;
   let failed = 0;
@@ -104,3 +134,19 @@ export type CapabilityDraft = CapabilityResult extends infer R
     ? Omit<R, "capability" | "kind" | "durationMs">
     : never
   : never;
+
+/**
+ * How the test's attempts went, for every reporter: `FLAKY: failed, then passed
+ * (2 attempts)`, `failed after 2 attempts`, or "" for a test that ran once.
+ */
+export function attemptsLabel(test: TestResult): string {
+  const attempts = test.attempts ?? 1;
+  if (test.flaky !== undefined) return `FLAKY: failed, then passed (${attempts} attempts${test.status === "passed" ? "; allowed" : ""})`;
+  return test.status === "failed" && attempts > 1 ? `failed after ${attempts} attempts` : "";
+}
+
+/** ` — <attemptsLabel>` when there is one, for a failure's heading line. */
+export function attemptsSuffix(test: TestResult): string {
+  const label = attemptsLabel(test);
+  return label === "" ? "" : ` — ${label}`;
+}

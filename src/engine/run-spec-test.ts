@@ -7,7 +7,8 @@ import { errorText } from "./describe-value.js";
 import { formatValue } from "../format.js";
 import { notApplicableReason, type SaverProfile } from "../profile/profile.js";
 import type { KnownDeviation, RegisteredCheckpointer, SaverLease } from "../registration.js";
-import type { FailureInfo, TestResult } from "../report.js";
+import type { FailureInfo, PreconditionFailure, TestResult } from "../report.js";
+import { PreconditionError } from "../spec/precondition.js";
 import type { SpecContext, SpecTest } from "../spec/types.js";
 import { createSaver } from "./create-saver.js";
 import { TimeoutError, withTimeout } from "./timeout.js";
@@ -59,6 +60,7 @@ export async function runSpecTest({ registered, capability, test, saver, timeout
   };
   const started = performance.now();
   let failure: FailureInfo | undefined;
+  let notChecked: PreconditionFailure | undefined;
   const unhandled: unknown[] = [];
   const stopCapture = captureUnhandledRejections((reason) => unhandled.push(reason));
   try {
@@ -67,7 +69,10 @@ export async function runSpecTest({ registered, capability, test, saver, timeout
       return pending.length > 0 ? `in ${pending.join(", ")}` : "(no saver call was pending)";
     });
   } catch (error) {
-    failure = toFailure(error, [tracked, ...extras.map((e) => e.tracked)]);
+    const trackers = [tracked, ...extras.map((e) => e.tracked)];
+    // A precondition on the capability under test is that capability's own failure.
+    if (error instanceof PreconditionError && error.capability !== capability) notChecked = preconditionFailure(error, trackers);
+    else failure = toFailure(error instanceof PreconditionError ? error.cause : error, trackers);
   }
   // Every extra saver is cleaned up, including one the factory delivers after the test timed out.
   for (const creating of creations) {
@@ -82,7 +87,35 @@ export async function runSpecTest({ registered, capability, test, saver, timeout
   stopCapture();
   if (unhandled.length > 0 && failure === undefined) failure = unhandledFailure(unhandled);
   const durationMs = performance.now() - started;
-  return failure ? { ...meta, status: "failed", durationMs, failure } : { ...meta, status: "passed", durationMs };
+  if (failure) return { ...meta, status: "failed", durationMs, failure };
+  if (notChecked) return { ...meta, status: "skipped", reason: notCheckedReason(notChecked), precondition: notChecked };
+  return { ...meta, status: "passed", durationMs };
+}
+
+/** `not checked: precondition failed (list() yields the 3 checkpoints just put: got 1 item(s)) → see list`. */
+function notCheckedReason(precondition: PreconditionFailure): string {
+  const [step, cause = ""] = precondition.message.split("\n", 2);
+  return `not checked: precondition failed (${step}: ${shorten(cause.trim())}) → see ${precondition.capability}`;
+}
+
+function preconditionFailure(error: PreconditionError, trackers: readonly TrackedSaver[]): PreconditionFailure {
+  return { capability: error.capability, message: `${error.step}\n${causeLine(error.cause, trackers)}\n${toFailure(error.cause, trackers).message}` };
+}
+
+/** The cause in one line: what the saver returned (`got 1 item(s)`) or threw. */
+function causeLine(cause: unknown, trackers: readonly TrackedSaver[]): string {
+  if (cause instanceof ConformanceError) {
+    const got = cause.details.find((d) => d.startsWith("got "));
+    if (got) return got;
+    if (cause.hasValues) return `expected ${formatValue(cause.expected)}, got ${formatValue(cause.actual)}`;
+    return cause.clause;
+  }
+  return toFailure(cause, trackers).message.split("\n", 1)[0];
+}
+
+function shorten(text: string): string {
+  const line = text.replace(/\s+/g, " ");
+  return line.length > 120 ? `${line.slice(0, 117)}...` : line;
 }
 
 /** A spec test's name, ids, description, advisory flag and the declared deviation that covers it. */

@@ -8,6 +8,7 @@ import { endLifespan, enterLifespan } from "./lifespan.js";
 import { planRun, type CapabilityPlan, type RunPlan, type SuiteOptions } from "./options.js";
 import type { ProgressHooks } from "./progress.js";
 import { findDeviation } from "./run-spec-test.js";
+import { attemptsSuffix } from "./results.js";
 import { MAX_TIMEOUT_MS } from "./timeout.js";
 import { toRegistration, type ValidationInitializer } from "./validation-initializer.js";
 
@@ -82,8 +83,8 @@ function suiteCapability(plan: RunPlan, capability: CapabilityPlan, progress: Pr
     capability: capability.capability,
     tests: capability.tests.map((test) => ({ title: testTitle(registered, test), name: test.name })),
     ...(capability.skip ? { skipped: capability.skip.reason } : {}),
-    // A test may create extra savers and clean them up, each within timeoutMs.
-    hookTimeoutMs: hookTimeout((3 * capability.tests.length + 2) * timeoutMs),
+    // A test may create extra savers and clean them up, each within timeoutMs; each retry does it all again on a fresh saver.
+    hookTimeoutMs: hookTimeout((3 * capability.tests.length * (1 + plan.retries) + 2) * timeoutMs),
     async run() {
       result = await runCapability(plan, capability, progress);
     },
@@ -106,9 +107,9 @@ function outcomeOf(capability: Capability, result: CapabilityResult | undefined,
 }
 
 function testOutcome(capability: Capability, test: TestResult): RunnerOutcome {
-  if (test.status === "passed") return { kind: "passed" };
+  const heading = `${capability} › ${test.name} [${test.ids.join(", ")}]: ${test.description}${attemptsSuffix(test)}`;
+  if (test.status === "passed") return test.flaky ? { kind: "noted", message: `${heading}\nthe first attempt failed:\n${test.flaky.message}` } : { kind: "passed" };
   if (test.status === "skipped") return { kind: "skipped", reason: test.reason };
-  const heading = `${capability} › ${test.name} [${test.ids.join(", ")}]: ${test.description}`;
   if (test.advisory) return { kind: "noted", message: `advisory (never fails): ${heading}\n${test.failure.message}` };
   if (test.deviation !== undefined) return { kind: "noted", message: `known deviation occurred: ${heading}\nreason: ${test.deviation}\n${test.failure.message}` };
   return { kind: "failed", message: `${heading}\n${test.failure.message}` };

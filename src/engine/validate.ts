@@ -5,12 +5,14 @@ import { describeValue, errorText } from "./describe-value.js";
 import { ConformanceUsageError } from "./errors.js";
 import { runCapability } from "./capability-run.js";
 import { planRun, type ValidateOptions } from "./options.js";
+import { SUITE_VERSION } from "./version.js";
+import { runIdentity } from "./run-identity.js";
 import { SECTION_RUNNERS, sectionsAsked } from "./sections.js";
 import { endLifespan, enterLifespan } from "./lifespan.js";
 import { captureUnhandledRejections, settleTick } from "./unhandled-rejections.js";
 
 export { ConformanceSetupError } from "./errors.js";
-export { DEFAULT_LIFESPAN_TIMEOUT_MS, DEFAULT_TIMEOUT_MS, type ValidateOptions } from "./options.js";
+export { DEFAULT_LIFESPAN_TIMEOUT_MS, DEFAULT_RETRIES, DEFAULT_TIMEOUT_MS, type ValidateOptions } from "./options.js";
 
 /**
  * Runs the spec suites of the selected capabilities, one fresh saver per
@@ -67,7 +69,7 @@ export async function validate(registered: RegisteredCheckpointer, options: Vali
     durationMs: performance.now() - started,
     sections,
     profile: plan.profile,
-    ...(plan.shard ? { shard: plan.shard } : {}),
+    ...(plan.shard ? { shard: plan.shard, run: runIdentity(SUITE_VERSION, options) } : {}),
   });
   progress.onRunEnd?.(report);
   return report;

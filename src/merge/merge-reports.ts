@@ -2,14 +2,18 @@ import { CAPABILITIES, type Capability } from "../capabilities.js";
 import { ConformanceUsageError } from "../engine/errors.js";
 import { OTHER_SHARD_REASON, shardLabel, type Shard } from "../engine/shard.js";
 import { ConformanceReport, type CapabilityResult, type ReportSection } from "../report.js";
+import { checkSameRun, type RunIdentity } from "../engine/run-identity.js";
 import { mergeSections } from "./merge-sections.js";
+import { checkShardSet } from "./shard-set.js";
 
 /**
  * One report from the reports of every shard of a split run (`--shard i/n`,
  * the `shard` option): each capability from the shard that ran it, the
  * sections merged (graph cases in catalog order, model sequences counted),
  * errors concatenated, durations summed. Its verdict is the unsharded run's.
- * Throws `ConformanceUsageError` when the reports are not one complete set.
+ * Throws `ConformanceUsageError` when the reports are not one complete set of
+ * one run (the suite's version and options, the model seed included, recorded
+ * in each shard's report).
  * @public
  */
 export function mergeReports(reports: readonly ConformanceReport[]): ConformanceReport {
@@ -31,7 +35,7 @@ export function mergeReports(reports: readonly ConformanceReport[]): Conformance
   });
 }
 
-/** The reports' shards, after checking they are shards 1..n of one run of one saver, each once. */
+/** The reports' shards, after checking they are shards 1..n of one run (same saver, version and options), each once. */
 function checkCompleteSet(reports: readonly ConformanceReport[]): Shard[] {
   if (reports.length === 0) throw new ConformanceUsageError("merge: no report to merge; pass the JSON report of every shard");
   const shards = reports.map((r, i) => {
@@ -40,15 +44,15 @@ function checkCompleteSet(reports: readonly ConformanceReport[]): Shard[] {
   });
   const names = [...new Set(reports.map((r) => r.checkpointerName))];
   if (names.length > 1) throw new ConformanceUsageError(`merge: the reports are of different savers (${names.map((n) => JSON.stringify(n)).join(", ")}); merge the shards of one run`);
-  const counts = [...new Set(shards.map((s) => s.count))];
-  if (counts.length > 1) throw new ConformanceUsageError(`merge: the reports are of different shard counts (${shards.map(shardLabel).join(", ")}); merge the shards of one run`);
   const profiles = [...new Set(reports.map((r) => r.profile))];
   if (profiles.length > 1) throw new ConformanceUsageError(`merge: the reports checked different profiles (${profiles.join(", ")}); merge the shards of one run`);
-  const count = counts[0];
-  for (let index = 1; index <= count; index++) {
-    const given = shards.filter((s) => s.index === index).length;
-    if (given > 1) throw new ConformanceUsageError(`merge: shard ${index}/${count} is given ${given} times; pass each shard's report once`);
-    if (given === 0) throw new ConformanceUsageError(`merge: shard ${index}/${count} is missing; pass the report of every shard 1/${count} to ${count}/${count}`);
+  checkShardSet(shards);
+  const labels = shards.map((s) => `shard ${shardLabel(s)}`);
+  const identities = reports.map((r) => r.run);
+  if (identities.some((run) => run !== undefined)) {
+    const missing = identities.findIndex((run) => run === undefined);
+    if (missing >= 0) throw new ConformanceUsageError(`merge: ${labels[missing]}'s report does not say which version and options wrote it (an older version of the suite); run every shard with the same version`);
+    checkSameRun(identities as RunIdentity[], labels);
   }
   return shards;
 }

@@ -1,5 +1,7 @@
 import type { FailureCause } from "../causes/group.js";
 import { causeIndex } from "../causes/group.js";
+import type { FailureItem } from "../causes/failure-item.js";
+import { attemptsSuffix } from "../engine/results.js";
 import type { SectionLinesOptions } from "../report.js";
 
 /** `3 causes explain 112 failures:` */
@@ -18,7 +20,7 @@ export function causeSummary(cause: FailureCause, number: number, shownNames = 3
 function testsHit(cause: FailureCause, shownNames: number): string {
   const n = cause.failures.length;
   if (shownNames === 0) return `${n} test${n === 1 ? "" : "s"}`;
-  const names = cause.failures.slice(0, shownNames).map((f) => f.label);
+  const names = cause.failures.slice(0, shownNames).map(shownLabel);
   const more = n > shownNames ? ` (+${n - shownNames})` : "";
   return `${n} test${n === 1 ? "" : "s"}: ${names.join(", ")}${more}`;
 }
@@ -30,8 +32,13 @@ export function alsoHit(cause: FailureCause, shownNames: number): string | undef
   const more = rest.length > shownNames ? ` (+${rest.length - shownNames} more)` : "";
   return `also: ${rest
     .slice(0, shownNames)
-    .map((f) => f.label)
+    .map(shownLabel)
     .join(", ")}${more}`;
+}
+
+/** A failure's label as printed: with how its attempts went (`— FLAKY: failed, then passed (2 attempts)`) when it was retried. */
+export function shownLabel(item: FailureItem): string {
+  return `${item.label}${item.spec ? attemptsSuffix(item.spec.test) : ""}`;
 }
 
 /** What a section prints for a failure grouped under a cause: `cause 1 (see FAILURES)`, never the error again. */

@@ -1,9 +1,9 @@
 import { ProgressCallbacks } from "../engine/progress.js";
 import type { FailureCause } from "../causes/group.js";
 import { shortFrame } from "../causes/signature.js";
-import { causesHeadline, sectionCauseOptions } from "./causes-text.js";
+import { causesHeadline, sectionCauseOptions, shownLabel } from "./causes-text.js";
 import type { Palette } from "./palette.js";
-import { firstLine, resultLine } from "./summary.js";
+import { attemptsSuffix, firstLine, resultLine } from "./summary.js";
 import type { ReporterFactory } from "./types.js";
 
 /** One character per spec test as it finishes, then the causes of the failures one line each, failed sections, and the Result line. */
@@ -13,12 +13,13 @@ export const dotsReporter: ReporterFactory = ({ write, palette }) => ({
   render(report) {
     const causes = report.causes();
     const lines = causes.length > 0 ? [`  ${causesHeadline(causes)}`, ...causes.map((c) => `  ${palette.red("✗")} ${causeLine(c)}`)] : [];
+    const notChecked = report.notChecked().map(({ capability, test }) => `  ${palette.yellow("-")} ${capability} › ${test.name}: ${test.reason}`);
     // A section that failed shows its details (what failed and why); every section that ran is in the Result line.
     const sections = report.sections
       .filter((section) => section.passed() === false)
       .flatMap((section) => section.lines(sectionCauseOptions(causes, section.key, "above")).map((l) => `  ${l}`));
     const errors = report.errors.map((e) => `  ${palette.red("✗")} ${e}`);
-    return [...lines, ...sections, ...errors, `  ${resultLine(report, palette)} (${report.checkpointerName})`, ""].join("\n");
+    return [...lines, ...notChecked, ...sections, ...errors, `  ${resultLine(report, palette)} (${report.checkpointerName})`, ""].join("\n");
   },
 });
 
@@ -30,10 +31,10 @@ function causeLine(cause: FailureCause): string {
   const [first, ...rest] = cause.failures;
   const ids = first.ids.length > 0 ? ` [${first.ids.join(", ")}]` : "";
   const frame = first.error?.frames[0] ? ` ${shortFrame(first.error.frames[0], process.cwd())}` : "";
-  const names = rest.slice(0, NAMED_TESTS).map((f) => f.label);
+  const names = rest.slice(0, NAMED_TESTS).map(shownLabel);
   const more = rest.length > NAMED_TESTS ? ` (+${rest.length - NAMED_TESTS})` : "";
   const also = rest.length > 0 ? ` — and ${rest.length} more test${rest.length === 1 ? "" : "s"} with this cause: ${names.join(", ")}${more}` : "";
-  return `${first.label}${ids}: ${firstLine(first.message)}${frame}${also}`;
+  return `${first.label}${ids}${first.spec ? attemptsSuffix(first.spec.test) : ""}: ${firstLine(first.message)}${frame}${also}`;
 }
 
 const DOT_COLORS: Record<string, keyof Palette> = { ".": "green", F: "red", a: "yellow", d: "yellow", s: "dim" };

@@ -1,7 +1,7 @@
 import { appendFileSync } from "node:fs";
 import { isCountedFailure, type ConformanceReport } from "../report.js";
 import { renderMarkdown } from "./markdown.js";
-import { alsoHit } from "./causes-text.js";
+import { alsoHit, shownLabel } from "./causes-text.js";
 import type { ReporterFactory } from "./types.js";
 
 /** GitHub cuts longer annotation messages; the job summary has the whole text. */
@@ -22,9 +22,10 @@ export const githubReporter: ReporterFactory = (options) => ({
   },
 });
 
-export function renderAnnotations(report: ConformanceReport, subjectFile?: string): string {
+/** `prefix` goes before every annotation's title (the matrix puts a backend's id there). */
+export function renderAnnotations(report: ConformanceReport, subjectFile?: string, prefix = ""): string {
   const annotations: string[] = [];
-  const error = (title: string, message: string) => annotations.push(workflowCommand("error", { file: subjectFile, title }, message));
+  const error = (title: string, message: string) => annotations.push(errorAnnotation(`${prefix}${title}`, message, subjectFile));
   // One annotation per cause (spec, graph and model failures alike), not one per failing test.
   const causes = report.causes();
   causes.forEach((cause, i) => {
@@ -32,7 +33,7 @@ export function renderAnnotations(report: ConformanceReport, subjectFile?: strin
     const n = cause.failures.length;
     const also = alsoHit(cause, Number.POSITIVE_INFINITY);
     const ids = first.ids.length > 0 ? ` [${first.ids.join(", ")}]` : "";
-    error(`cause ${i + 1} of ${causes.length}: ${cause.title} (${n} test${n === 1 ? "" : "s"})`, [`${first.label}${ids}: ${first.description}`, first.message, ...(also ? [also] : [])].join("\n"));
+    error(`cause ${i + 1} of ${causes.length}: ${cause.title} (${n} test${n === 1 ? "" : "s"})`, [`${shownLabel(first)}${ids}: ${first.description}`, first.message, ...(also ? [also] : [])].join("\n"));
   });
   for (const result of report.capabilityResults()) {
     if (result.status === "failed" && !result.tests.some(isCountedFailure)) error(`${result.capability} failed`, `the ${result.capability} capability failed; see the job summary`);
@@ -42,9 +43,16 @@ export function renderAnnotations(report: ConformanceReport, subjectFile?: strin
     if (section.passed() === false && section.failures === undefined) error(`${section.key} failed`, section.lines().join("\n"));
   }
   for (const problem of report.errors) error("run error", problem);
+  const warning = (title: string, message: string) => annotations.push(workflowCommand("warning", { file: subjectFile, title }, message));
+  for (const { capability, test } of report.notChecked()) warning(`${capability} › ${test.name}: not checked`, `${test.reason}\n${test.precondition.message}`);
   const failures = causes.reduce((n, c) => n + c.failures.length, 0);
   const summary = `${causes.length} cause${causes.length === 1 ? "" : "s"} of ${failures} failure${failures === 1 ? "" : "s"} annotated`;
-  return [...annotations, `checkpoint-conformance: ${report.checkpointerName}: ${report.verdict().resultLine}; ${summary}`, ""].join("\n");
+  return [...annotations, `checkpoint-conformance: ${prefix}${report.checkpointerName}: ${report.verdict().resultLine}; ${summary}`, ""].join("\n");
+}
+
+/** One `::error` workflow command. */
+export function errorAnnotation(title: string, message: string, subjectFile?: string): string {
+  return workflowCommand("error", { file: subjectFile, title }, message);
 }
 
 /** `::name key=value,...::message`, escaped as the Actions runner expects. */

@@ -1,7 +1,7 @@
 import type { CapabilityResult, ConformanceReport, ReportSection, TestResult } from "../report.js";
 import { isCountedFailure } from "../report.js";
 import { specTestList } from "../spec/test-list.js";
-import { firstLine } from "./summary.js";
+import { attemptsLabel, firstLine } from "./summary.js";
 import type { ReporterFactory } from "./types.js";
 import { xmlAttributes, xmlEscape } from "./xml.js";
 
@@ -15,47 +15,54 @@ export const junitReporter: ReporterFactory = () => ({
   render: renderJunit,
 });
 
-interface Counts {
+export interface Counts {
   tests: number;
   failures: number;
   skipped: number;
 }
 
 export function renderJunit(report: ConformanceReport): string {
+  return junitDocument(`checkpoint-conformance: ${report.checkpointerName}`, report.durationMs, junitSuites(report));
+}
+
+/** One suite of the document: its counts and its XML lines. */
+export interface JunitSuite {
+  counts: Counts;
+  xml: string[];
+}
+
+/**
+ * A report's suites: the verdict, one per capability, one per section, the run's errors.
+ * `prefix` goes before every suite name and classname (the matrix puts a backend's id there).
+ */
+export function junitSuites(report: ConformanceReport, prefix = ""): JunitSuite[] {
   // Every failing testcase carries the id of its cause (the json reporter's `causes` list explains each).
   const causes = report.causes();
   const causeOf = new Map(causes.flatMap((c) => c.failures.map((f) => [f.label, c.causeId] as const)));
   const sectionCauses = (key: string) => [...new Set(causes.flatMap((c) => c.failures.filter((f) => f.section === key).map(() => c.causeId)))];
-  const suites = [
-    ...report.capabilityResults().map((r) => capabilitySuite(r, causeOf)),
-    ...report.sections.map((s) => sectionSuite(s, sectionCauses(s.key))),
-    ...(report.errors.length > 0 ? [errorsSuite(report.errors)] : []),
+  return [
+    { counts: { tests: 0, failures: 0, skipped: 0 }, xml: verdictSuite(report, prefix) },
+    ...report.capabilityResults().map((r) => capabilitySuite(r, prefix, causeOf)),
+    ...report.sections.map((s) => sectionSuite(s, prefix, sectionCauses(s.key))),
+    ...(report.errors.length > 0 ? [errorsSuite(report.errors, prefix)] : []),
   ];
+}
+
+/** The `<testsuites>` document around `suites`, with their totals. */
+export function junitDocument(name: string, durationMs: number, suites: readonly JunitSuite[]): string {
   const total = suites.reduce(
     (sum, s) => ({ tests: sum.tests + s.counts.tests, failures: sum.failures + s.counts.failures, skipped: sum.skipped + s.counts.skipped }),
     { tests: 0, failures: 0, skipped: 0 },
   );
-  const root = xmlAttributes({
-    name: `checkpoint-conformance: ${report.checkpointerName}`,
-    ...total,
-    errors: 0,
-    time: seconds(report.durationMs),
-  });
-  return [
-    `<?xml version="1.0" encoding="UTF-8"?>`,
-    `<testsuites${root}>`,
-    ...verdictSuite(report),
-    ...suites.flatMap((s) => s.xml),
-    `</testsuites>`,
-    "",
-  ].join("\n");
+  const root = xmlAttributes({ name, ...total, errors: 0, time: seconds(durationMs) });
+  return [`<?xml version="1.0" encoding="UTF-8"?>`, `<testsuites${root}>`, ...suites.flatMap((s) => s.xml), `</testsuites>`, ""].join("\n");
 }
 
 /** The verdict and the Result line, as the properties of an empty first suite (JUnit has no run-level properties). */
-function verdictSuite(report: ConformanceReport): string[] {
+function verdictSuite(report: ConformanceReport, prefix: string): string[] {
   const verdict = report.verdict();
   return [
-    `  <testsuite${xmlAttributes({ name: "verdict", tests: 0, failures: 0, skipped: 0, errors: 0 })}>`,
+    `  <testsuite${xmlAttributes({ name: `${prefix}verdict`, tests: 0, failures: 0, skipped: 0, errors: 0 })}>`,
     `    <properties>`,
     property("result", verdict.resultLine, 6),
     property("level", verdict.level, 6),
@@ -66,17 +73,17 @@ function verdictSuite(report: ConformanceReport): string[] {
   ];
 }
 
-function capabilitySuite(result: CapabilityResult, causeOf: ReadonlyMap<string, string>): { counts: Counts; xml: string[] } {
+function capabilitySuite(result: CapabilityResult, prefix: string, causeOf: ReadonlyMap<string, string>): JunitSuite {
   const cases =
     result.status === "skipped" || result.status === "not-implemented"
-      ? notRunCases(result, result.reason)
-      : result.tests.map((t) => testCase(result.capability, t, causeOf.get(`${result.capability} › ${t.name}`)));
+      ? notRunCases(result, result.reason, prefix)
+      : result.tests.map((t) => testCase(`${prefix}${result.capability}`, t, causeOf.get(`${result.capability} › ${t.name}`)));
   const counts = {
     tests: cases.length,
     failures: cases.filter((c) => c.failed).length,
     skipped: cases.filter((c) => c.skipped).length,
   };
-  const attrs = xmlAttributes({ name: result.capability, ...counts, errors: 0, time: seconds(result.durationMs) });
+  const attrs = xmlAttributes({ name: `${prefix}${result.capability}`, ...counts, errors: 0, time: seconds(result.durationMs) });
   return {
     counts,
     xml: [
@@ -100,12 +107,12 @@ interface Case {
 }
 
 /** A capability that did not run still lists its spec tests, each skipped with the capability's reason. */
-function notRunCases(result: CapabilityResult, reason: string): Case[] {
+function notRunCases(result: CapabilityResult, reason: string, prefix: string): Case[] {
   return specTestList(result.capability).map((t) => ({
     failed: false,
     skipped: true,
     xml: [
-      `    <testcase${xmlAttributes({ name: t.name, classname: result.capability, time: "0.000" })}>`,
+      `    <testcase${xmlAttributes({ name: t.name, classname: `${prefix}${result.capability}`, time: "0.000" })}>`,
       idsProperties(t.ids, t.advisory ?? false),
       `      <skipped${xmlAttributes({ message: reason })}/>`,
       `    </testcase>`,
@@ -123,17 +130,27 @@ function testCase(capability: string, t: TestResult, causeId: string | undefined
     const note = t.advisory ? "ADVISORY (reported, never fails the capability)" : `KNOWN DEVIATION: ${t.deviation}`;
     systemOut.push(`${note}\n${t.failure.message}`);
   } else if (t.status === "failed") {
-    const details = xmlEscape(`${t.description}\n\n${t.failure.message}`);
-    body.push(`      <failure${xmlAttributes({ message: firstLine(t.failure.message), type: t.failure.errorName })}>${details}</failure>`);
+    const label = attemptsLabel(t);
+    const details = xmlEscape(`${t.description}\n${label === "" ? "" : `${label}\n`}\n${t.failure.message}`);
+    const message = label === "" ? firstLine(t.failure.message) : `${label}: ${firstLine(t.failure.message)}`;
+    body.push(`      <failure${xmlAttributes({ message, type: t.failure.errorName })}>${details}</failure>`);
+  } else if (t.flaky !== undefined) {
+    systemOut.push(`${attemptsLabel(t)}; the first attempt failed:\n${t.flaky.message}`);
   }
+  if (t.status === "skipped" && t.precondition !== undefined) systemOut.push(t.precondition.message);
   if (t.output !== undefined) systemOut.push(`saver output:\n${t.output}`);
   if (systemOut.length > 0) body.push(`      <system-out>${xmlEscape(systemOut.join("\n"))}</system-out>`);
-  const deviation = t.deviation !== undefined ? [property("deviation", t.deviation, 8)] : [];
-  const cause = causeId !== undefined ? [property("cause_id", causeId, 8)] : [];
+  const deviation = [
+    ...(t.deviation !== undefined ? [property("deviation", t.deviation, 8)] : []),
+    ...(t.attempts !== undefined ? [property("attempts", String(t.attempts), 8)] : []),
+    ...(t.flaky !== undefined ? [property("flaky", "true", 8)] : []),
+    ...(t.status === "skipped" && t.precondition !== undefined ? [property("precondition", t.precondition.capability, 8)] : []),
+    ...(causeId !== undefined ? [property("cause_id", causeId, 8)] : []),
+  ];
   return {
     failed: isCountedFailure(t),
     skipped: t.status === "skipped",
-    xml: [open, idsProperties(t.ids, t.advisory, [...deviation, ...cause]), ...body, `    </testcase>`],
+    xml: [open, idsProperties(t.ids, t.advisory, deviation), ...body, `    </testcase>`],
   };
 }
 
@@ -148,7 +165,7 @@ function idsProperties(ids: readonly string[], advisory: boolean, extra: string[
 }
 
 /** Graph scenarios, model runs and other report sections: one testcase each. */
-function sectionSuite(section: ReportSection, causeIds: readonly string[]): { counts: Counts; xml: string[] } {
+function sectionSuite(section: ReportSection, prefix: string, causeIds: readonly string[]): JunitSuite {
   const passed = section.passed();
   const counts = { tests: 1, failures: passed === false ? 1 : 0, skipped: passed === null ? 1 : 0 };
   const text = xmlEscape(section.lines().join("\n"));
@@ -161,8 +178,8 @@ function sectionSuite(section: ReportSection, causeIds: readonly string[]): { co
   return {
     counts,
     xml: [
-      `  <testsuite${xmlAttributes({ name: section.key, ...counts, errors: 0 })}>`,
-      `    <testcase${xmlAttributes({ name: section.key, classname: section.key })}>`,
+      `  <testsuite${xmlAttributes({ name: `${prefix}${section.key}`, ...counts, errors: 0 })}>`,
+      `    <testcase${xmlAttributes({ name: section.key, classname: `${prefix}${section.key}` })}>`,
       ...(causeIds.length > 0 ? [`      <properties>`, property("cause_ids", causeIds.join(","), 8), `      </properties>`] : []),
       verdict,
       `    </testcase>`,
@@ -171,13 +188,13 @@ function sectionSuite(section: ReportSection, causeIds: readonly string[]): { co
   };
 }
 
-function errorsSuite(errors: readonly string[]): { counts: Counts; xml: string[] } {
+function errorsSuite(errors: readonly string[], prefix: string): JunitSuite {
   return {
     counts: { tests: errors.length, failures: errors.length, skipped: 0 },
     xml: [
-      `  <testsuite${xmlAttributes({ name: "run", tests: errors.length, failures: errors.length, skipped: 0, errors: 0 })}>`,
+      `  <testsuite${xmlAttributes({ name: `${prefix}run`, tests: errors.length, failures: errors.length, skipped: 0, errors: 0 })}>`,
       ...errors.flatMap((e, i) => [
-        `    <testcase${xmlAttributes({ name: `run_error_${i + 1}`, classname: "run" })}>`,
+        `    <testcase${xmlAttributes({ name: `run_error_${i + 1}`, classname: `${prefix}run` })}>`,
         `      <failure${xmlAttributes({ message: firstLine(e) })}>${xmlEscape(e)}</failure>`,
         `    </testcase>`,
       ]),

@@ -1,7 +1,8 @@
 import { countsOf, isDeviation, type ConformanceReport } from "../report.js";
 import { capabilityCell } from "./pretty-layout.js";
+import { attemptsSuffix } from "./summary.js";
 import type { ReporterFactory } from "./types.js";
-import { causesHeadline, causeSummary, sectionCauseOptions } from "./causes-text.js";
+import { causesHeadline, causeSummary, sectionCauseOptions, shownLabel } from "./causes-text.js";
 
 /**
  * GitHub-flavoured Markdown for a pull-request comment or `$GITHUB_STEP_SUMMARY`:
@@ -40,15 +41,28 @@ export function renderMarkdown(report: ConformanceReport): string {
       out.push(
         `<details><summary>${html(causeSummary(cause, i + 1, 0))} <code>${cause.causeId}</code></summary>`,
         "",
-        `<code>${html(first.label)}</code> ${ids(first.ids)}: ${html(first.description)}`,
+        `<code>${html(first.label)}</code> ${ids(first.ids)}: ${html(first.description)}${html(first.spec ? attemptsSuffix(first.spec.test) : "")}`,
         "",
         fence(first.message),
         "",
-        ...(rest.length > 0 ? [`Also: ${rest.map((f) => `<code>${html(f.label)}</code>`).join(", ")}`, ""] : []),
+        ...(rest.length > 0 ? [`Also: ${rest.map((f) => `<code>${html(shownLabel(f))}</code>`).join(", ")}`, ""] : []),
         "</details>",
         "",
       );
     });
+  }
+
+  const notChecked = report.notChecked();
+  if (notChecked.length > 0) {
+    out.push(`### Not checked (${notChecked.length}): a step through another capability failed`, "");
+    for (const { capability, test } of notChecked) out.push(`- \`${capability}\` › \`${test.name}\` ${ids(test.ids)}: ${inline(test.reason)}`);
+    out.push("");
+  }
+  const allowedFlaky = report.flaky().filter(({ test }) => test.status === "passed");
+  if (allowedFlaky.length > 0) {
+    out.push(`### Flaky, allowed (${allowedFlaky.length}): failed, then passed on a retry`, "");
+    for (const { capability, test } of allowedFlaky) out.push(`- \`${capability}\` › \`${test.name}\` ${ids(test.ids)}: first failure: ${inline(test.flaky.message.split("\n", 1)[0])}`);
+    out.push("");
   }
 
   const advisories = report.capabilityResults().flatMap((r) => r.tests.filter((t) => t.advisory && t.status === "failed").map((t) => ({ r, t })));

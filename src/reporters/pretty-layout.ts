@@ -1,5 +1,6 @@
 import { CAPABILITIES, type Capability, type CapabilityKind } from "../capabilities.js";
-import { countsOf, isDeviation, type CapabilityResult } from "../engine/results.js";
+import { countsOf, isDeviation, isNotChecked, type CapabilityResult } from "../engine/results.js";
+import { attemptsSuffix } from "./summary.js";
 import type { ConformanceReport } from "../report.js";
 import { isNotApplicableReason } from "../profile/profile.js";
 import type { FailureCause } from "../causes/group.js";
@@ -15,11 +16,13 @@ const NAMED_TESTS = 8;
 export function capabilityCell(result: CapabilityResult | undefined): { icon: string; suffix: string } {
   if (result === undefined) return { icon: "  ", suffix: "(no tests)" };
   const inherited = result.inherited ? " (inherited)" : "";
+  const notChecked = result.tests.filter(isNotChecked).length;
+  const unchecked = notChecked > 0 ? ` (${notChecked} not checked)` : "";
   switch (result.status) {
     case "passed":
-      return { icon: "✅", suffix: inherited.trim() };
+      return { icon: "✅", suffix: `${inherited}${unchecked}`.trim() };
     case "failed":
-      return { icon: "❌", suffix: `(${countsOf(result).failed} failed)${inherited}` };
+      return { icon: "❌", suffix: `(${countsOf(result).failed} failed)${inherited}${unchecked}` };
     case "not-implemented":
       return { icon: "⊘ ", suffix: "(not implemented)" };
     case "skipped":
@@ -58,6 +61,23 @@ export function renderPrettyReport(report: ConformanceReport): string {
   }
 
   out.push(...failuresByCause(causes));
+
+  const notChecked = report.notChecked();
+  if (notChecked.length > 0) {
+    out.push("    NOT CHECKED (a step through another capability failed; that capability's own tests tell why)");
+    for (const { capability, test } of notChecked) out.push(`      - ${capability} › ${test.name}: ${test.reason}`);
+    out.push("");
+  }
+
+  const allowedFlaky = report.flaky().filter(({ test }) => test.status === "passed");
+  if (allowedFlaky.length > 0) {
+    out.push("    FLAKY (allowed: counted as passed)");
+    for (const { capability, test } of allowedFlaky) {
+      out.push(`      ~ ${capability} › ${test.name}${attemptsSuffix(test)}; the first attempt failed:`);
+      for (const line of test.flaky.message.split("\n")) out.push(`        ${line}`);
+    }
+    out.push("");
+  }
 
   const advisories = report
     .capabilityResults()
@@ -115,7 +135,7 @@ function failuresByCause(causes: readonly FailureCause[]): string[] {
   causes.forEach((cause, i) => {
     out.push(`      ${causeSummary(cause, i + 1, 0)} [cause ${cause.causeId}]`);
     const first = cause.failures[0];
-    out.push(`        ✗ ${first.label}${first.ids.length > 0 ? ` [${first.ids.join(", ")}]` : ""}`);
+    out.push(`        ✗ ${first.label}${first.ids.length > 0 ? ` [${first.ids.join(", ")}]` : ""}${first.spec ? attemptsSuffix(first.spec.test) : ""}`);
     out.push(`          ${first.description}`);
     for (const line of first.message.split("\n")) out.push(`          ${line}`);
     const also = alsoHit(cause, NAMED_TESTS);

@@ -1,4 +1,5 @@
 import type { ConformanceReport } from "../report.js";
+export { attemptsLabel, attemptsSuffix } from "../engine/results.js";
 import type { Palette } from "./palette.js";
 
 /** The report's Result line (`Result: FULL (5/5); graph 22/22`), the same in every reporter, colored by the verdict. */
@@ -11,3 +12,4 @@ export function resultLine(report: ConformanceReport, palette: Palette): string 
 export function firstLine(text: string): string {
   return text.split("\n", 1)[0];
 }
+

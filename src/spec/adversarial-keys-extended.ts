@@ -6,6 +6,7 @@ import { generateCheckpoint, generateConfig, generateMetadata, putCheckpointChai
 import { PATTERN_IDS, STORED_IDS, showId } from "./adversarial-ids.js";
 import { listedRunIds, wholeThread } from "./extended-helpers.js";
 import { idsOf, listAll } from "./helpers.js";
+import { precondition } from "./precondition.js";
 import type { ExtraTests } from "./extra-tests.js";
 import type { SpecContext, SpecTest } from "./types.js";
 
@@ -62,7 +63,9 @@ const deleteForRunsExact: SpecTest = {
         fail(`${what}; ${AS_DATA}`, [...lost.map((r) => `run ${showId(r)} was deleted`), ...kept.map((r) => `run ${showId(r)} is still listed`)]);
       }
     };
-    await expectRuns(runIds, "before deleteForRuns, list() must show a checkpoint of every run (a put/list problem, not deleteForRuns)");
+    await precondition("list", "before deleteForRuns, list() shows a checkpoint of every run just put", () =>
+      expectRuns(runIds, "before deleteForRuns, list() must show a checkpoint of every run"),
+    );
     await asExtendedSaver(ctx.saver).deleteForRuns(PATTERN_IDS.map((suffix) => base + suffix));
     await expectRuns(runIds, "deleteForRuns() of run ids that no checkpoint carries (patterns and case, prefix and length variants of stored ones) must delete nothing");
     let remaining = runIds;

@@ -6,13 +6,16 @@ import { asExtendedSaver } from "../extended-saver.js";
 import { generateConfig, generateMetadata, putCheckpointChain } from "../test-utils.js";
 import { buildDeltaChain } from "./delta-fixtures.js";
 import { expectThreadUnchanged, NAMESPACES, nsLabel, wholeThread } from "./extended-helpers.js";
-import { idsOf, listAll } from "./helpers.js";
+import { expectLatestListedBefore, expectListedBefore, idsOf, listAll } from "./helpers.js";
+import { precondition } from "./precondition.js";
 import type { CapabilitySpec, SpecContext, SpecTest } from "./types.js";
 
 /**
  * `n` chained checkpoints per namespace on `threadId`, values `{ step: i }` at
  * version i+1 (not Python's shared version 1, which lets blob savers read the
  * last value everywhere), metadata step i plus a custom key. Oldest first.
+ * Precondition: list() yields each namespace's latest (a list problem is not
+ * blamed on copyThread).
  */
 async function putSourceThread(saver: BaseCheckpointSaver, threadId: string, n = 3, namespaces: readonly string[] = [""]): Promise<RunnableConfig[]> {
   const stored: RunnableConfig[] = [];
@@ -22,7 +25,9 @@ async function putSourceThread(saver: BaseCheckpointSaver, threadId: string, n =
       channelVersions: { step: i + 1 },
       metadata: generateMetadata("loop", i, { label: `step-${i}`, score: i * 10 }),
     });
-    stored.push(...(await putCheckpointChain(saver, { threadId, checkpointNs: ns, length: n, each })));
+    const chain = await putCheckpointChain(saver, { threadId, checkpointNs: ns, length: n, each });
+    await expectLatestListedBefore(saver, generateConfig(threadId, ns), chain[chain.length - 1].configurable?.checkpoint_id, "before copyThread");
+    stored.push(...chain);
   }
   return stored;
 }
@@ -56,7 +61,10 @@ const tests: SpecTest[] = [
     description: "after copyThread(src, dst), list(dst) yields the 3 copied checkpoints",
     needsHistory: true,
     async run(ctx) {
-      const { dst } = await copiedSourceThread(ctx);
+      const [src, dst] = [ctx.threadId("src"), ctx.threadId("dst")];
+      await putSourceThread(ctx.saver, src);
+      await expectListedBefore(ctx.saver, generateConfig(src), 3, "before copyThread");
+      await copy(ctx, src, dst);
       expectLength(await listAll(ctx.saver, generateConfig(dst)), 3, "after copyThread(src, dst) of a 3-checkpoint thread, list(dst) must yield 3 checkpoints");
     },
   },
@@ -205,12 +213,11 @@ const tests: SpecTest[] = [
         const chain = await buildDeltaChain(ctx.saver, { threadId: src, checkpointNs: ns, channel: "ch", snapshotsAtSteps: [0, 3], totalSteps: 6 });
         const head = chain[chain.length - 1];
         const expected = await ctx.saver.getDeltaChannelHistory({ config: head, channels: ["ch"] });
-        if (!(expected.ch?.writes.length > 0)) {
-          throw new ConformanceError(`precondition (${nsLabel(ns)}): getDeltaChannelHistory on the source must return writes (a delta_channel_history problem, see that capability)`, {
-            expected: "writes [4] and a seed",
-            actual: expected,
-          });
-        }
+        await precondition("delta_channel_history", `getDeltaChannelHistory on the source returns its writes (${nsLabel(ns)})`, async () => {
+          if (!(expected.ch?.writes.length > 0)) {
+            throw new ConformanceError(`getDeltaChannelHistory on the source must return writes (${nsLabel(ns)})`, { expected: "writes [4] and a seed", actual: expected });
+          }
+        });
         await copy(ctx, src, dst);
         const copiedHead = { configurable: { ...head.configurable, thread_id: dst } };
         const actual = await ctx.saver.getDeltaChannelHistory({ config: copiedHead, channels: ["ch"] });

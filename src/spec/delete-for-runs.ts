@@ -4,7 +4,9 @@ import type { RunnableConfig } from "@langchain/core/runnables";
 import { expectDefined, expectEqual, expectLength, expectUndefined } from "../assert.js";
 import { asExtendedSaver } from "../extended-saver.js";
 import { generateCheckpoint, generateMetadata, putTestCheckpoint } from "../test-utils.js";
-import { expectExcludes, expectIncludes, expectThreadUnchanged, listedRunIds, threadSnapshot } from "./extended-helpers.js";
+import { expectExcludes, expectIncludes, expectThreadUnchanged, listedRunIds, threadSnapshot, wholeThread } from "./extended-helpers.js";
+import { expectListedBefore } from "./helpers.js";
+import { precondition } from "./precondition.js";
 import type { CapabilitySpec, SpecContext, SpecTest } from "./types.js";
 
 /** Puts an empty checkpoint whose `metadata.run_id` is `runId` (none when undefined). */
@@ -22,13 +24,15 @@ function putRun(
   });
 }
 
-/** The precondition every test checks first, so a put/list problem is not blamed on deleteForRuns. */
+/** The precondition tests check first, so a put/list problem is not blamed on deleteForRuns: "not checked → see list". */
 async function expectListed(ctx: SpecContext, threadId: string, runIds: readonly string[], ns?: string): Promise<void> {
-  const listed = await listedRunIds(ctx.saver, threadId, ns);
   const where = ns === undefined ? "" : ` in ns ${JSON.stringify(ns)}`;
-  for (const runId of runIds) {
-    expectIncludes(listed, runId, `before deleteForRuns: list() must show the checkpoint put with metadata.run_id ${runId}${where} (put/list problem, not deleteForRuns)`);
-  }
+  await precondition("list", `before deleteForRuns, list() shows the ${runIds.length} checkpoint(s) just put with their metadata.run_id${where}`, async () => {
+    const listed = await listedRunIds(ctx.saver, threadId, ns);
+    for (const runId of runIds) {
+      expectIncludes(listed, runId, `before deleteForRuns: list() must show the checkpoint put with metadata.run_id ${runId}${where}`);
+    }
+  });
 }
 
 const deleteForRuns = (ctx: SpecContext, runIds: string[]) => asExtendedSaver(ctx.saver).deleteForRuns(runIds);
@@ -103,14 +107,22 @@ const tests: SpecTest[] = [
         {},
       );
       await ctx.saver.putWrites(stored, [["ch", "val"]], randomUUID());
-      const before = await ctx.saver.getTuple(stored);
-      expectDefined(before, "before deleteForRuns: getTuple(stored config) must find the checkpoint (put/getTuple problem)");
-      expectLength(before.pendingWrites, 1, "before deleteForRuns: the checkpoint must have its 1 pending write (putWrites/getTuple problem)");
+      const before = await precondition("get_tuple", "before deleteForRuns, getTuple(stored config) finds the checkpoint", async () => {
+        const found = await ctx.saver.getTuple(stored);
+        expectDefined(found, "before deleteForRuns: getTuple(stored config) must find the checkpoint");
+        return found;
+      });
+      await precondition("put_writes", "before deleteForRuns, the checkpoint carries its 1 pending write", async () =>
+        expectLength(before.pendingWrites, 1, "before deleteForRuns: the checkpoint must have its 1 pending write"),
+      );
       await deleteForRuns(ctx, [runId]);
       expectUndefined(await ctx.saver.getTuple(stored), "after deleteForRuns([run]), getTuple(config of the run's checkpoint) must be undefined");
       await ctx.saver.put(rootConfig, { ...checkpoint }, generateMetadata("loop", 0), {});
-      const reput = await ctx.saver.getTuple(stored);
-      expectDefined(reput, "putting the deleted checkpoint's id again must store it (put/getTuple problem)");
+      const reput = await precondition("get_tuple", "the deleted checkpoint's id, put again, is found", async () => {
+        const found = await ctx.saver.getTuple(stored);
+        expectDefined(found, "putting the deleted checkpoint's id again must store it");
+        return found;
+      });
       expectEqual(
         reput.pendingWrites ?? [],
         [],
@@ -188,6 +200,7 @@ const tests: SpecTest[] = [
       const root = await putRun(ctx.saver, threadId, undefined);
       const ofRun = await putRun(ctx.saver, threadId, runId, { parent: root });
       const child = await putRun(ctx.saver, threadId, undefined, { parent: ofRun });
+      await expectListedBefore(ctx.saver, wholeThread(threadId), 3, "before deleteForRuns");
       await deleteForRuns(ctx, [runId]);
       const listed = await threadSnapshot(ctx.saver, threadId);
       expectEqual(

@@ -1,6 +1,7 @@
 import { expectDefined, expectEqual, expectLength, expectResolves, expectSame, expectUndefined } from "../assert.js";
 import { generateCheckpoint, generateConfig, generateMetadata, putCheckpointChain } from "../test-utils.js";
-import { listAll } from "./helpers.js";
+import { expectListedBefore, listAll } from "./helpers.js";
+import { precondition } from "./precondition.js";
 import type { CapabilitySpec, SpecTest } from "./types.js";
 
 const tests: SpecTest[] = [
@@ -12,7 +13,7 @@ const tests: SpecTest[] = [
     async run(ctx) {
       const threadId = ctx.threadId();
       await putCheckpointChain(ctx.saver, { threadId, length: 3 });
-      expectLength(await listAll(ctx.saver, generateConfig(threadId)), 3, "before deleteThread, list() must yield the 3 checkpoints put");
+      await expectListedBefore(ctx.saver, generateConfig(threadId), 3, "before deleteThread");
       await ctx.saver.deleteThread(threadId);
       expectUndefined(await ctx.saver.getTuple(generateConfig(threadId)), "after deleteThread(T), getTuple({thread_id: T}) must find nothing");
       expectLength(await listAll(ctx.saver, generateConfig(threadId)), 0, "after deleteThread(T), list({thread_id: T}) must yield nothing");
@@ -27,13 +28,18 @@ const tests: SpecTest[] = [
       const checkpoint = generateCheckpoint();
       const stored = await ctx.saver.put(generateConfig(threadId), checkpoint, generateMetadata(), {});
       await ctx.saver.putWrites(stored, [["ch", "val"]], crypto.randomUUID());
-      const before = await ctx.saver.getTuple(generateConfig(threadId));
-      expectLength(before?.pendingWrites, 1, "before deleteThread, the checkpoint must carry the one write put");
+      await precondition("put_writes", "before deleteThread, getTuple shows the one write put", async () => {
+        const before = await ctx.saver.getTuple(generateConfig(threadId));
+        expectLength(before?.pendingWrites, 1, "before deleteThread, the checkpoint must carry the one write put");
+      });
       await ctx.saver.deleteThread(threadId);
       expectUndefined(await ctx.saver.getTuple(generateConfig(threadId)), "after deleteThread(T), getTuple({thread_id: T}) must find nothing");
       const again = await ctx.saver.put(generateConfig(threadId), checkpoint, generateMetadata(), {});
-      const reput = await ctx.saver.getTuple(again);
-      expectDefined(reput, "the checkpoint put again after deleteThread must be found");
+      const reput = await precondition("get_tuple", "after deleteThread, the checkpoint put again is found", async () => {
+        const found = await ctx.saver.getTuple(again);
+        expectDefined(found, "the checkpoint put again after deleteThread must be found");
+        return found;
+      });
       expectEqual(
         reput.pendingWrites ?? [],
         [],
@@ -50,7 +56,9 @@ const tests: SpecTest[] = [
       const namespaces = ["", "child:1"];
       for (const ns of namespaces) {
         await ctx.saver.put(generateConfig(threadId, ns), generateCheckpoint(), generateMetadata(), {});
-        expectDefined(await ctx.saver.getTuple(generateConfig(threadId, ns)), `before deleteThread, namespace ${JSON.stringify(ns)} must hold a checkpoint`);
+        await precondition("get_tuple", `before deleteThread, getTuple finds the checkpoint in namespace ${JSON.stringify(ns)}`, async () =>
+          expectDefined(await ctx.saver.getTuple(generateConfig(threadId, ns)), `before deleteThread, namespace ${JSON.stringify(ns)} must hold a checkpoint`),
+        );
       }
       await ctx.saver.deleteThread(threadId);
       for (const ns of namespaces) {

@@ -2,6 +2,8 @@ import type { BaseCheckpointSaver, CheckpointListOptions, CheckpointTuple } from
 import type { RunnableConfig } from "@langchain/core/runnables";
 import { ConformanceError } from "../assert.js";
 import { describeValue } from "../engine/describe-value.js";
+import { expectEqual, expectLength } from "../assert.js";
+import { precondition } from "./precondition.js";
 
 /**
  * Drains `saver.list(config, options)` into an array, with a clear failure
@@ -27,6 +29,29 @@ export async function listAll(
     if (out.length > cap) throw new ConformanceError(`list() yielded more than ${cap} tuples; it does not seem to end`);
   }
   return out;
+}
+
+/**
+ * Precondition on `list`: `list(config)` yields the `count` checkpoints just put
+ * (`what` says where, e.g. `before deleteThread`). A list problem then reads
+ * "not checked → see list" instead of failing the capability under test.
+ */
+export async function expectListedBefore(saver: BaseCheckpointSaver, config: RunnableConfig, count: number, what: string): Promise<void> {
+  const step = `${what}, list() yields the ${count} checkpoint${count === 1 ? "" : "s"} just put`;
+  await precondition("list", step, async () => expectLength(await listAll(saver, config), count, `${what}, list() must yield the ${count} checkpoint(s) just put`));
+}
+
+/**
+ * Precondition on `list`: `list(config)` yields `latestId` first, the checkpoint
+ * just put (true of latest-only savers too). Catches a list that yields nothing
+ * or the wrong checkpoint before the capability under test is blamed.
+ */
+export async function expectLatestListedBefore(saver: BaseCheckpointSaver, config: RunnableConfig, latestId: unknown, what: string): Promise<void> {
+  const where = config.configurable?.checkpoint_ns === undefined ? "" : ` (ns ${JSON.stringify(config.configurable.checkpoint_ns)})`;
+  await precondition("list", `${what}, list() yields the latest checkpoint just put${where} first`, async () => {
+    const listed = await listAll(saver, config);
+    expectEqual(idsOf(listed.slice(0, 1)), [latestId], `${what}, list() must yield the latest checkpoint just put${where} first`);
+  });
 }
 
 /** The checkpoint ids of tuples, in order. */

@@ -3,7 +3,7 @@ import type { RunnableConfig } from "@langchain/core/runnables";
 import { expectDefined, expectEqual, expectSame, expectUndefined, fail } from "../assert.js";
 import { errorText } from "../engine/describe-value.js";
 import { generateCheckpoint, generateConfig, generateMetadata } from "../test-utils.js";
-import { idsOf, listAll, newestFirst } from "./helpers.js";
+import { expectListedBefore, idsOf, listAll, newestFirst } from "./helpers.js";
 import type { ExtraTests } from "./extra-tests.js";
 import type { SpecContext, SpecTest } from "./types.js";
 
@@ -89,7 +89,9 @@ const deleteWhileOthersWrite: SpecTest = {
   description: "deleteThread() running while other threads put and putWrites leaves those threads' new data intact",
   async run(ctx) {
     const [doomed, busy, fresh] = [ctx.threadId("race-doomed"), ctx.threadId("race-busy"), ctx.threadId("race-fresh")];
-    await putOn(ctx.saver, doomed);
+    // The check below reads the busy thread's history through list(): first make sure list() keeps one.
+    await putOn(ctx.saver, doomed, await putOn(ctx.saver, doomed));
+    await expectListedBefore(ctx.saver, { configurable: { thread_id: doomed } }, 2, "before the race");
     const root = await putOn(ctx.saver, busy);
     const expectedIds = [root.id];
     let freshId: string | undefined;

@@ -6,12 +6,14 @@ import { asExtendedSaver, type PruneStrategy } from "../extended-saver.js";
 import { generateConfig, putCheckpointChain } from "../test-utils.js";
 import { buildDeltaChain } from "./delta-fixtures.js";
 import { expectThreadUnchanged, NAMESPACES, nsLabel, wholeThread } from "./extended-helpers.js";
-import { idsOf, listAll } from "./helpers.js";
+import { expectLatestListedBefore, idsOf, listAll } from "./helpers.js";
 import type { CapabilitySpec, SpecContext, SpecTest } from "./types.js";
 
-/** `n` chained empty checkpoints on (thread, ns); oldest first, so the last is the latest. */
-function putThread(saver: BaseCheckpointSaver, threadId: string, n: number, ns = ""): Promise<RunnableConfig[]> {
-  return putCheckpointChain(saver, { threadId, checkpointNs: ns, length: n });
+/** `n` chained empty checkpoints on (thread, ns); oldest first, so the last is the latest. Precondition: list() yields that latest. */
+async function putThread(saver: BaseCheckpointSaver, threadId: string, n: number, ns = ""): Promise<RunnableConfig[]> {
+  const stored = await putCheckpointChain(saver, { threadId, checkpointNs: ns, length: n });
+  await expectLatestListedBefore(saver, generateConfig(threadId, ns), stored[stored.length - 1].configurable?.checkpoint_id, "before prune");
+  return stored;
 }
 
 function prune(ctx: SpecContext, threadIds: string[], strategy?: PruneStrategy | string): Promise<void> {

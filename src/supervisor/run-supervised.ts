@@ -1,7 +1,9 @@
 import type { ChildProcess } from "node:child_process";
 import { createInterface } from "node:readline";
 import type { Readable } from "node:stream";
+import { SUITE_VERSION } from "../engine/version.js";
 import type { ProgressHooks } from "../engine/progress.js";
+import { runIdentity } from "../engine/run-identity.js";
 import type { ConformanceReport } from "../report.js";
 import { endProcessGroup, sendRequest, signalGroup } from "./child-process.js";
 import { describeEnding, whereNow } from "./ending.js";
@@ -40,7 +42,9 @@ export async function runSupervised(run: SupervisedRun): Promise<SupervisedOutco
   const loadTimeoutMs = positiveNumber(run.env.CONFORMANCE_LOAD_TIMEOUT_MS) ?? DEFAULT_LOAD_TIMEOUT_MS;
   const child = takeChild(run.request.cwd, run.env);
   sendRequest(child, { ...run.request, loadTimeoutMs });
-  const tracker = new RunTracker(run.request.module, run.hooks, run.showOutput, run.request.options.shard);
+  const { shard } = run.request.options;
+  const sharded = shard ? { shard, run: runIdentity(SUITE_VERSION, run.request.options) } : undefined;
+  const tracker = new RunTracker(run.request.module, run.hooks, run.showOutput, sharded);
   const rawStderr = collect(child.stderr!, 64 * 1024);
   child.stdout!.setEncoding("utf8").on("data", (text: string) => run.showOutput("the saver's process (written to its stdout directly)", text));
   let lastHeard = Date.now();

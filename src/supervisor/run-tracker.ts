@@ -1,5 +1,6 @@
 import { CAPABILITIES, capabilityInfo, type Capability } from "../capabilities.js";
 import type { ProgressHooks } from "../engine/progress.js";
+import type { RunIdentity } from "../engine/run-identity.js";
 import type { Shard } from "../engine/shard.js";
 import { reportFromJSON, staticSection, type ReportJSON } from "../report-json.js";
 import { ConformanceReport, type CapabilityResult, type TestResult } from "../report.js";
@@ -49,8 +50,8 @@ export class RunTracker {
     fallbackName: string,
     private readonly hooks: ProgressHooks,
     private readonly showOutput: OutputSink,
-    /** The run's shard: a report of a run cut short is still that shard's, for the merge. */
-    private readonly shard?: Shard,
+    /** The run's shard and identity: a report of a run cut short is still that shard's, for the merge. */
+    private readonly sharded?: { shard: Shard; run: RunIdentity },
   ) {
     this.checkpointerName = fallbackName;
   }
@@ -177,7 +178,7 @@ export class RunTracker {
           json: { cut_short: true, interrupted: ending.kind === "interrupted", outcome: ending.kind, message: ending.text, during: where, tests_not_run: notRun },
         }),
       ],
-      ...(this.shard ? { shard: this.shard } : {}),
+      ...(this.sharded ?? {}),
     });
   }
 

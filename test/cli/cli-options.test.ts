@@ -47,7 +47,7 @@ describe("CLI options for the graph scenarios, the model mode, the matrix and th
     ["--path without --seed", ["x.ts", "--model", "1", "--path", "3:0"], ["--path replays a model failure only with the seed", "add --seed N"]],
     ["an unknown backend", ["--backends", "memory,dynamo"], ['unknown backend "dynamo"', "sqlite", '"all"']],
     ["an empty backend list", ["--backends", ","], ["--backends needs a comma-separated list"]],
-    ["a report format the matrix does not have", ["--backends", "memory", "--reporter", "junit"], ["--reporter junit does not apply to --backends", "markdown:matrix.md"]],
+    ["a report format the matrix does not have", ["--backends", "memory", "--reporter", "dots"], ["--reporter dots does not apply to a backend matrix", "markdown:matrix.md"]],
     ["--bench with conformance options", ["x.ts", "--bench", "--graph", "--model", "5"], ["--graph, --model do not apply to --bench", "drop them"]],
     ["--bench without a saver", ["--bench"], ["--bench needs a <module>", "--backends"]],
     ["bad --bench-sizes", ["x.ts", "--bench-sizes", "10,many"], ['--bench-sizes must be a positive whole number, got "many"']],

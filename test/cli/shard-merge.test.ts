@@ -129,6 +129,13 @@ describe("checkpoint-conformance merge", () => {
     expectUsageError(await runInProcess(["merge", one, two, renamed]), "different savers");
     const fourShards = write("four.json", { ...JSON.parse(readFileSync(three, "utf8")), shard: { index: 3, count: 4 } });
     expectUsageError(await runInProcess(["merge", one, two, fourShards]), "different shard counts");
+    const third = JSON.parse(readFileSync(three, "utf8")) as { run: { version: string } };
+    const otherVersion = write("other-version.json", { ...third, run: { ...third.run, version: "0.0.1" } });
+    expectUsageError(await runInProcess(["merge", one, two, otherVersion]), "different versions of the suite", "0.0.1 in shard 3/3");
+    const otherSeed = write("other-seed.json", reportToJSON(await validate(mutant, { ...OPTIONS, model: { runs: 6, seed: 7 }, shard: { index: 3, count: COUNT } })));
+    expectUsageError(await runInProcess(["merge", one, two, otherSeed]), "different options: model is", '"seed":7');
+    const { run: _run, ...withoutRun } = third;
+    expectUsageError(await runInProcess(["merge", one, two, write("no-run.json", withoutRun)]), "shard 3/3's report does not say which version and options wrote it");
     const python = write("python.json", { checkpointer_name: "x", results: {} });
     expectUsageError(await runInProcess(["merge", one, two, python]), "python.json is not a shard's report");
     expectUsageError(await runInProcess(["merge", one, two, write("text.json", "not json")]), "is not a shard's report");
@@ -151,6 +158,22 @@ describe("checkpoint-conformance merge", () => {
     expectUsageError(await runInProcess(["merge", ...nothing, "--reporter", "dots"]), "no shard ran put");
   });
 });
+
+it("a shard cut short (the saver's process.exit) merges with the others, and the merge fails", async () => {
+  const { runCli } = await import("../../src/cli/run-cli.js");
+  const run = async (index: number, env: NodeJS.ProcessEnv) => {
+    const report = join(dir, `cut-${index}.json`);
+    const args = ["test/cli/fixtures/exits-when-asked.ts", "--capabilities", "put,get_tuple", "--model", "0", "--shard", `${index}/2`, "--reporter", `report-json:${report}`];
+    const quiet = { write: () => true };
+    return { code: await runCli(args, { stdout: quiet, stderr: quiet, env, cwd: process.cwd() }), report };
+  };
+  const cut = await run(1, { EXIT_ON_PUT: "1" });
+  const whole = await run(2, {});
+  expect([cut.code, whole.code]).toEqual([1, 0]);
+  expect(readFileSync(cut.report, "utf8")).toContain("RUN CUT SHORT");
+  const merged = await runInProcess(["merge", cut.report, whole.report, "--reporter", "dots"]);
+  expect(merged.code, merged.stderr).toBe(1);
+}, 120_000);
 
 describe("--shard", () => {
   it("bad values are a usage error, one line, exit 2", async () => {

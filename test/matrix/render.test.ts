@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { checkpointerTest } from "../../src/registration.js";
 import { memoryBackend, type Backend } from "../../src/backends/index.js";
 import { matrixToJson, renderMatrixMarkdown, renderMatrixTerminal, runMatrix, type MatrixResult } from "../../src/matrix/index.js";
+import { renderMatrixGithub, renderMatrixJunit } from "../../src/matrix/render-ci.js";
 import dropsMetadata from "../mutants/put-drops-custom-metadata.mutant.js";
 
 /** A backend around a saver with one bug, so the matrix has a real disagreement. */
@@ -69,5 +70,29 @@ describe("renderers", () => {
     expect(json.capabilities.find((c) => c.capability === "put")).toMatchObject({ disagree: true, cells: { absent: null } });
     expect(json.disagreements.map((d) => d.test)).toEqual(expect.arrayContaining([...caught]));
     for (const d of json.disagreements) expect(d.verdicts, d.test).toEqual({ memory: "pass", buggy: "fail" });
+  });
+
+  it("junit: each backend's suites prefixed with its id; a skipped backend, one that could not start and an interruption as one case each", () => {
+    const errored: MatrixResult = {
+      ...result,
+      outcomes: [...result.outcomes, { status: "error", id: "down", title: "a server that did not start", error: "connection refused", durationMs: 0 }],
+      interrupted: { signal: "SIGTERM", notRun: ["later"] },
+    };
+    const xml = renderMatrixJunit(errored);
+    expect(xml).toContain('<testsuite name="memory › put"');
+    expect(xml).toMatch(/<testsuite name="buggy › put" tests="\d+" failures="[1-9]/);
+    for (const test of caught) expect(xml).toMatch(new RegExp(`<testcase name="${test}" classname="buggy › put"[^>]*>[\\s\\S]*?<failure`));
+    expect(xml).toContain('<skipped message="skipped: ABSENT_URL is not set"/>');
+    expect(xml).toContain('<failure message="could not start: connection refused">');
+    expect(xml).toMatch(/<testsuite name="interrupted" tests="1" failures="1"[\s\S]*Not started: later\./);
+  });
+
+  it("github: each ran backend's failures annotated with its id, one for a backend that could not start", () => {
+    const text = renderMatrixGithub({ ...result, outcomes: [...result.outcomes, { status: "error", id: "down", title: "down", error: "connection refused", durationMs: 0 }] }, {});
+    // One annotation per cause of a backend's failures, naming every test it explains.
+    for (const test of caught) expect(text).toMatch(new RegExp(`^::error title=buggy › cause \\d+ of \\d+%3A [^\\n]*put › ${test}\\b`, "m"));
+    expect(text).not.toMatch(/title=memory › /);
+    expect(text).toContain("::error title=down could not start::connection refused");
+    expect(text).toMatch(/^checkpoint-conformance: memory › MemorySaver: Result: \w+ \(\d+\/\d+\)[^\n]*; 0 causes of 0 failures annotated$/m);
   });
 });

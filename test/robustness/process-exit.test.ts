@@ -24,7 +24,8 @@ describe("a run against a hanging saver", () => {
     const details = Object.values(dict.results).flatMap((r) => r.failure_details);
     expect(details.length).toBeGreaterThan(10);
     expect(details.find((d) => d.name === "test_put_roundtrip")?.message).toBe("timed out after 100 ms in getTuple()");
-    expect(details.find((d) => d.name === "test_iso_list_returns_fresh_objects")?.message).toBe("timed out after 100 ms in list() iteration");
+    // The rest of a capability is not run once 3 tests in a row timed out, so the list() hang is named in a list test.
+    expect(dict.results.list.failure_details.map((d) => d.message)).toContain("timed out after 100 ms in list() iteration");
     const hung = (d: { message: string }) =>
       /^timed out after 100 ms in (getTuple\(\)|list\(\) iteration)/.test(d.message) || d.message.startsWith("not run: the saver stopped answering");
     expect(details.every((d) => hung(d) || !/timed out/.test(d.message))).toBe(true);

@@ -1,6 +1,6 @@
 import type { FailureCause } from "../../causes/group.js";
 import type { ThrownError } from "../../engine/thrown-error.js";
-import { causesHeadline } from "../causes-text.js";
+import { causesHeadline, shownLabel } from "../causes-text.js";
 import { messageHtml } from "./message.js";
 import { esc } from "./page.js";
 
@@ -16,11 +16,11 @@ function groupHtml(cause: FailureCause, number: number, open: string): string {
   const count = `<span class="muted">(${cause.failures.length} test${cause.failures.length === 1 ? "" : "s"})</span>`;
   const searchable = cause.failures.map((f) => `${f.label} ${f.ids.join(" ")}`).join(" ") + ` ${cause.causeId} ${first.message}`;
   const others =
-    rest.length > 0 ? `<p>Also hit:</p><ul>${rest.map((f) => `<li><code>${esc(f.label)}</code> ${idsHtml(f.ids)}</li>`).join("")}</ul>` : "";
+    rest.length > 0 ? `<p>Also hit:</p><ul>${rest.map((f) => `<li><code>${esc(shownLabel(f))}</code> ${idsHtml(f.ids)}</li>`).join("")}</ul>` : "";
   return [
     `<details class="failure"${open} id="cause-${cause.causeId}" data-filter="${esc(searchable.toLowerCase())}">`,
     `<summary><span class="fail">✗</span> ${number}) ${esc(cause.title)} ${count} <span class="muted mono">cause ${cause.causeId}</span></summary>`,
-    `<p><code>${esc(first.label)}</code> ${idsHtml(first.ids)} <span class="muted">${esc(first.description)}</span></p>`,
+    `<p><code>${esc(shownLabel(first))}</code> ${idsHtml(first.ids)} <span class="muted">${esc(first.description)}</span></p>`,
     thrownHtml(first),
     messageHtml(first.message),
     others,

@@ -4,6 +4,7 @@ import type { FailureCause } from "../../causes/group.js";
 import { failureGroupsHtml, idsHtml } from "./failures.js";
 import { esc, htmlPage, toolbar } from "./page.js";
 import { sectionHtml } from "./sections.js";
+import { attemptsLabel } from "../summary.js";
 
 /** The whole report as one self-contained HTML page. */
 export function renderHtmlReport(report: ConformanceReport, causes: readonly FailureCause[] = report.causes()): string {
@@ -31,6 +32,7 @@ export function reportBodyHtml(report: ConformanceReport, causes: readonly Failu
     causes.length > 0 ? toolbar() : "",
     failureGroupsHtml(causes),
     deviationsHtml(report),
+    notCheckedHtml(report),
     advisoriesHtml(report),
     notApplicableHtml(report),
     ...report.sections.map(sectionHtml),
@@ -70,6 +72,19 @@ function deviationsHtml(report: ConformanceReport): string {
   if (items.length === 0) return "";
   const list = items.map(({ r, t }) => `<li><span class="warn">${isDeviation(t) ? "⚑" : "✓ did not occur:"}</span> <code>${esc(r.capability)} › ${esc(t.name)}</code> ${idsHtml(t.ids)}: ${esc(t.deviation ?? "")}</li>`);
   return `<h2>Known deviations <span class="muted">(declared by the registration)</span></h2><ul>${list.join("")}</ul>`;
+}
+
+/** Tests not checked (a precondition through another capability failed), and flaky tests the run allowed. */
+function notCheckedHtml(report: ConformanceReport): string {
+  const notChecked = report.notChecked().map(({ capability, test }) => `<li><span class="warn">–</span> <code>${esc(capability)} › ${esc(test.name)}</code> ${idsHtml(test.ids)}: ${esc(test.reason)}</li>`);
+  const flaky = report
+    .flaky()
+    .filter(({ test }) => test.status === "passed")
+    .map(({ capability, test }) => `<li><span class="warn">~</span> <code>${esc(capability)} › ${esc(test.name)}</code> ${idsHtml(test.ids)}: ${esc(attemptsLabel(test))}; first failure: ${esc(test.flaky.message.split("\n", 1)[0])}</li>`);
+  return [
+    notChecked.length > 0 ? `<h2 id="not-checked">Not checked <span class="muted">(a step through another capability failed)</span></h2><ul>${notChecked.join("")}</ul>` : "",
+    flaky.length > 0 ? `<h2 id="flaky">Flaky, allowed <span class="muted">(failed, then passed on a retry)</span></h2><ul>${flaky.join("")}</ul>` : "",
+  ].join("");
 }
 
 function advisoriesHtml(report: ConformanceReport): string {
