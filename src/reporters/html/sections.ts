@@ -1,5 +1,4 @@
 import { formatValue } from "../../format.js";
-import { CLAUSES } from "../../graph/clauses.js";
 import { GraphSection } from "../../graph/report-section.js";
 import { isCountedGraphFailure, type GraphCaseResult } from "../../graph/result.js";
 import { ModelReportSection } from "../../model/model-report.js";
@@ -37,7 +36,8 @@ function graphCaseHtml(r: GraphCaseResult): string {
     ? [
         `<p>First difference at step ${d.step} <code>${esc(d.label)}</code>, field <code>${esc(d.path)}</code>:</p>`,
         sideBySide("MemorySaver (reference)", d.expected === undefined ? "nothing (the key is absent)" : formatValue(d.expected), "this saver", d.actual === undefined ? "nothing (the key is missing)" : formatValue(d.actual)),
-        `<p>Likely cause: ${esc(CLAUSES[d.clause])}</p>`,
+        // The rest of the message: what the saver threw, the probe-confirmed cause (or the transcript diff), the legend.
+        messageHtml(r.message.split("\n").slice(3).join("\n")),
       ].join("\n")
     : messageHtml(r.message);
   return `<details class="${counted ? "failure" : "deviation"}" open data-filter="${esc(`graph ${r.id} ${r.name} ${r.message}`.toLowerCase())}">${head}${body}</details>`;
