@@ -22,10 +22,8 @@ export function probeFinding(o: FailedProbe): string {
  */
 export function causeLines(outcomes: readonly ProbeOutcome[]): string[] {
   const failed = failedProbes(outcomes);
-  if (failed.length === 0) {
-    const ran = outcomes.map((o) => o.probe.id).join(", ");
-    return [`cause not known: no targeted probe failed${ran ? ` (probes run on a fresh saver: ${ran})` : ""}`];
-  }
+  if (outcomes.length === 0) return ["cause not known: no targeted probe covers this comparison"];
+  if (failed.length === 0) return [`cause not known: no targeted probe failed (probes run on a fresh saver: ${outcomes.map((o) => o.probe.id).join(", ")})`];
   return failed.flatMap((o) => [
     `confirmed by probe ${o.probe.id} (${o.probe.title}), on a fresh saver:`,
     ...probeFinding(o).split("\n").map((l) => `  ${l}`),

@@ -1,5 +1,5 @@
 import type { ReportSection } from "../report.js";
-import type { ModelRunResult } from "./run-model.js";
+import type { ModelFailure, ModelRunResult } from "./run-model.js";
 
 /** The MODEL section of a report: the outcome of the model-based runs. */
 export class ModelReportSection implements ReportSection {
@@ -34,9 +34,10 @@ export class ModelReportSection implements ReportSection {
     }
     const f = r.failure;
     if (f) {
-      out.push(`  ❌ ${f.operation} disagrees with the model after ${r.runs} sequence(s)${extended} [${f.ids.join(", ")}]`);
+      out.push(`  ❌ ${f.operation} disagrees with the model after ${r.runs} sequence(s)${extended} [${f.id}]${f.observedBy ? ` (seen in the answer of ${f.observedBy})` : ""}`);
       out.push(...f.lines.map((l) => `     ${l}`));
-      out.push(`  minimal reproduction (shrunk ${f.shrinks}×):`);
+      out.push(...f.cause.map((l) => `     ${l}`));
+      out.push(`  minimal reproduction (${shrunkText(f)}):`);
       out.push(...f.reproduction.split("\n").map((l) => `     ${l}`));
       out.push(`  replay: validate(registered, { model: { seed: ${f.seed}, path: ${JSON.stringify(f.path)} } })`);
       out.push(`      or: npx checkpoint-conformance <your-saver-module> --model 1 --seed ${f.seed} --path ${JSON.stringify(f.path)}`);
@@ -62,4 +63,10 @@ export class ModelReportSection implements ReportSection {
       duration_ms: Math.round(this.result.durationMs),
     };
   }
+}
+
+/** How the reproduction was shrunk: by fast-check, then by replaying without calls on fresh savers. */
+export function shrunkText(f: ModelFailure): string {
+  const replayed = f.removedByReplay > 0 ? `, then ${f.removedByReplay} more call${f.removedByReplay === 1 ? "" : "s"} removed by replaying without them on fresh savers` : "";
+  return `shrunk ${f.shrinks}× by fast-check${replayed}`;
 }

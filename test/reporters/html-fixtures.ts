@@ -27,7 +27,7 @@ export function reportWithSections(): ConformanceReport {
   const model = new ModelReportSection({
     status: "failed", runs: 9, requestedRuns: 30, seed: 7, seedDrawn: false, interrupted: false, durationMs: 500, extended: [], declared: [],
     failure: {
-      operation: "getTuple()", ids: ["GT-02"], lines: ["- pendingWrites.length: expected 2, got 1"],
+      operation: "getTuple()", id: "GT-02", ids: ["GT-02"], lines: ["- pendingWrites.length: expected 2, got 1"], cause: ["cause not known: no targeted probe failed"], removedByReplay: 0, replays: 0,
       reproduction: 'const saver = /* a fresh saver */;\nawait saver.putWrites(config, [["ch", 1]], "<task>");', sequence: "", seed: 7, path: "1:2@AA", shrinks: 3,
     },
   });

@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { expectProbe, type Probe } from "../probe.js";
-import { at, putProbe } from "./store.js";
+import { putProbe, tupleAt } from "./store.js";
 
 /**
  * PUT-13: a put whose newVersions name only the changed channel still reads back
@@ -16,7 +16,7 @@ export const carriedValuesProbe: Probe = {
     const thread = `probe-carried-${randomUUID()}`;
     const first = await putProbe(saver, thread, "", { values: { a: "a1", b: "b1" } });
     const second = await putProbe(saver, thread, "", { parentId: first, values: { a: "a1", b: "b2" }, versions: { a: 1, b: 2 }, newVersions: { b: 2 } });
-    expectProbe("getTuple(second).checkpoint.channel_values", { a: "a1", b: "b2" }, (await saver.getTuple(at(thread, "", second)))?.checkpoint.channel_values);
+    expectProbe("getTuple(second).checkpoint.channel_values", { a: "a1", b: "b2" }, (await tupleAt(saver, thread, "", second))?.checkpoint.channel_values);
   },
 };
 
@@ -37,7 +37,7 @@ export const branchValuesProbe: Probe = {
     for (const value of ["fork A", "fork B"]) {
       forks.push(await putProbe(saver, thread, "", { parentId: root, values: { b: value }, versions: { b: 2 }, newVersions: { b: 2 } }));
     }
-    const read = async (id: string) => (await saver.getTuple(at(thread, "", id)))?.checkpoint.channel_values.b;
+    const read = async (id: string) => (await tupleAt(saver, thread, "", id))?.checkpoint.channel_values.b;
     expectProbe("channel b of the two forks", ["fork A", "fork B"], [await read(forks[0]), await read(forks[1])]);
   },
 };

@@ -47,7 +47,8 @@ export const idsProbe: Probe = {
       const own = `the checkpoint of ${describe(thread, ns)}`;
       const where = describe(thread, ns);
       expectProbe(`getTuple() of ${where} (latest; look-alike ids stored next to it)`, own, ownerOf(await idFound(saver, thread, ns)));
-      expectProbe(`list() of ${where}`, [own], (await idsListed(saver, thread, ns)).map(ownerOf));
+      const foreign = (await idsListed(saver, thread, ns)).map(ownerOf).filter((o) => o !== own);
+      expectProbe(`checkpoints of other ids in list() of ${where}`, [], foreign, { operation: "list()", catalogId: "KEY-03" });
     }
   },
 };

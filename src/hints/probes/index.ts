@@ -15,9 +15,9 @@ import { writesOrderProbe } from "./writes-order.js";
 /** Every probe, one per clause it confirms (list order: the order a hint names failing ones in). */
 export const PROBES: readonly Probe[] = [
   idsProbe,
+  pendingWritesProbe,
   specialUpsertProbe,
   writesOrderProbe,
-  pendingWritesProbe,
   writesBeforePutProbe,
   latestProbe,
   listOrderProbe,

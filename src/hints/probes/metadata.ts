@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import type { CheckpointMetadata } from "@langchain/langgraph-checkpoint";
 import { expectProbe, type Probe } from "../probe.js";
 import { listAll } from "../../spec/helpers.js";
-import { at, putProbe } from "./store.js";
+import { at, putProbe, tupleAt } from "./store.js";
 
 /** JS-09: metadata as LangGraph writes it (step -1, a parents map keyed by namespace) comes back exactly. */
 export const metadataProbe: Probe = {
@@ -15,7 +15,7 @@ export const metadataProbe: Probe = {
     const thread = `probe-metadata-${randomUUID()}`;
     const metadata = { source: "input", step: -1, parents: { "": "parent-id", "outer:1": "outer-id" } } as CheckpointMetadata;
     const id = await putProbe(saver, thread, "inner:2", { metadata: structuredClone(metadata) });
-    expectProbe("getTuple().metadata", metadata, (await saver.getTuple(at(thread, "inner:2", id)))?.metadata);
+    expectProbe("getTuple().metadata", metadata, (await tupleAt(saver, thread, "inner:2", id))?.metadata);
     expectProbe("list() metadata", [metadata], (await listAll(saver, at(thread, "inner:2"))).map((t) => t.metadata));
   },
 };

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { expectProbe, type Probe } from "../probe.js";
 import { listAll } from "../../spec/helpers.js";
-import { at, putProbe } from "./store.js";
+import { at, putProbe, tupleAt } from "./store.js";
 
 /** PUT-12, GT-07: the parent from the put config comes back as a full parentConfig, by getTuple and by list. */
 export const parentProbe: Probe = {
@@ -18,7 +18,7 @@ export const parentProbe: Probe = {
     const expected = { thread_id: thread, checkpoint_ns: ns, checkpoint_id: parent };
     const ids = (c: { configurable?: Record<string, unknown> } | undefined) =>
       c?.configurable ? { thread_id: c.configurable.thread_id, checkpoint_ns: c.configurable.checkpoint_ns, checkpoint_id: c.configurable.checkpoint_id } : null;
-    expectProbe("getTuple(child).parentConfig.configurable", expected, ids((await saver.getTuple(at(thread, ns, child)))?.parentConfig));
+    expectProbe("getTuple(child).parentConfig.configurable", expected, ids((await tupleAt(saver, thread, ns, child))?.parentConfig));
     expectProbe("list() newest tuple's parentConfig.configurable", expected, ids((await listAll(saver, at(thread, ns), { limit: 1 }))[0]?.parentConfig), { operation: "list()", catalogId: "LS-17" });
   },
 };

@@ -1,4 +1,5 @@
-import { uuid6, type BaseCheckpointSaver, type ChannelVersions, type CheckpointMetadata } from "@langchain/langgraph-checkpoint";
+import { uuid6, type BaseCheckpointSaver, type ChannelVersions, type CheckpointMetadata, type CheckpointTuple } from "@langchain/langgraph-checkpoint";
+import { expectProbe } from "../probe.js";
 import type { RunnableConfig } from "@langchain/core/runnables";
 import { generateCheckpoint, generateConfig, generateMetadata } from "../../test-utils.js";
 import { idsOf, listAll } from "../../spec/helpers.js";
@@ -36,7 +37,18 @@ export async function idsListed(saver: BaseCheckpointSaver, thread: string, ns: 
   return idsOf(await listAll(saver, at(thread, ns), options));
 }
 
+/**
+ * The tuple getTuple returns for one checkpoint id; a tuple of another
+ * checkpoint fails the probe as a getTuple-by-id bug (GT-03), not as the
+ * clause the probe checks.
+ */
+export async function tupleAt(saver: BaseCheckpointSaver, thread: string, ns: string, id: string): Promise<CheckpointTuple | undefined> {
+  const tuple = await saver.getTuple(at(thread, ns, id));
+  if (tuple !== undefined) expectProbe("getTuple() by checkpoint_id returns that checkpoint", id, tuple.checkpoint?.id, { operation: "getTuple()", catalogId: "GT-03" });
+  return tuple;
+}
+
 /** The pending writes of one checkpoint as `[taskId, channel, value]`, as getTuple returns them. */
 export async function writesOf(saver: BaseCheckpointSaver, thread: string, ns: string, id: string): Promise<unknown[]> {
-  return (await saver.getTuple(at(thread, ns, id)))?.pendingWrites ?? [];
+  return (await tupleAt(saver, thread, ns, id))?.pendingWrites ?? [];
 }

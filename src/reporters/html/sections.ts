@@ -1,7 +1,7 @@
 import { formatValue } from "../../format.js";
 import { GraphSection } from "../../graph/report-section.js";
 import { isCountedGraphFailure, type GraphCaseResult } from "../../graph/result.js";
-import { ModelReportSection } from "../../model/model-report.js";
+import { ModelReportSection, shrunkText } from "../../model/model-report.js";
 import type { ReportSection } from "../../report.js";
 import { messageHtml, sideBySide } from "./message.js";
 import { esc } from "./page.js";
@@ -57,9 +57,9 @@ function modelHtml(section: ModelReportSection): string {
   const failure = f
     ? [
         `<details class="failure" open data-filter="${esc(`model ${f.operation} ${f.ids.join(" ")} ${f.lines.join(" ")}`.toLowerCase())}">`,
-        `<summary><span class="fail">✗</span> <code>${esc(f.operation)}</code> disagrees with the model after ${r.runs} sequence(s) <span class="muted mono">[${esc(f.ids.join(", "))}]</span></summary>`,
-        messageHtml(f.lines.join("\n")),
-        `<p>Minimal reproduction (shrunk ${f.shrinks}×):</p><pre><code>${esc(f.reproduction)}</code></pre>`,
+        `<summary><span class="fail">✗</span> <code>${esc(f.operation)}</code> disagrees with the model after ${r.runs} sequence(s) <span class="muted mono">[${esc(f.id)}]</span>${f.observedBy ? ` (seen in the answer of <code>${esc(f.observedBy)}</code>)` : ""}</summary>`,
+        messageHtml([...f.lines, ...f.cause].join("\n")),
+        `<p>Minimal reproduction (${esc(shrunkText(f))}):</p><pre><code>${esc(f.reproduction)}</code></pre>`,
         `<p>Replay: <code>validate(registered, { model: { seed: ${f.seed}, path: ${esc(JSON.stringify(f.path))} } })</code></p>`,
         `</details>`,
       ].join("\n")
