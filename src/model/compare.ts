@@ -20,7 +20,11 @@ function configIds(config: RunnableConfig | undefined): Record<string, unknown> 
 }
 
 function prefixed(prefix: string, diffs: Difference[]): Difference[] {
-  const join = (path: string) => (path === "(value)" ? prefix : path.startsWith("[") ? `${prefix}${path}` : `${prefix}.${path}`);
+  // diffValues names the root "(value)": "(value).length" becomes "<prefix>.length".
+  const join = (raw: string) => {
+    const path = raw.startsWith("(value)") ? raw.slice("(value)".length).replace(/^\./, "") : raw;
+    return path === "" ? prefix : path.startsWith("[") ? `${prefix}${path}` : `${prefix}.${path}`;
+  };
   return diffs.map((d) => ({ ...d, path: join(d.path) }));
 }
 
