@@ -100,13 +100,14 @@ async function runCase(
 }
 
 /**
- * Runs the probes of the candidate clauses (the scenario's, the diverging
- * field's, and those every scenario leans on) and names the first clause whose
- * probe failed, if any.
+ * Runs the probes of the candidate clauses and names the first clause whose
+ * probe failed, if any. Candidates in this order: the id round-trip (ids that
+ * do not round-trip break every other clause), the scenario's own clauses (most
+ * likely culprit first), the diverging field's, then those every scenario leans on.
  */
 async function probeCause(probes: ProbeRunner, clauses: readonly ClauseId[], ids: IdSample): Promise<{ clause?: ClauseId; lines: string[] }> {
-  const candidates = new Set<ClauseId>([...UNIVERSAL_CLAUSES, ...clauses]);
-  const outcomes = await probes.runAll(PROBES.filter((p) => candidates.has(p.clause)), ids);
+  const candidates = [...new Set<ClauseId>(["ids", ...clauses, ...UNIVERSAL_CLAUSES])];
+  const outcomes = await probes.runAll(candidates.flatMap((clause) => PROBES.filter((p) => p.clause === clause)), ids);
   return { clause: failedProbes(outcomes)[0]?.probe.clause, lines: causeLines(outcomes) };
 }
 
