@@ -181,7 +181,7 @@ export async function runModel(registered: RegisteredCheckpointer, settings: Mod
     return finish({ status: "error", runs, interrupted: details.interrupted, error: `a sequence failed outside the comparison: ${errorText(error)}` });
   }
   const sequence = details.counterexample ? String(details.counterexample[0]) : "";
-  const replayer = new Replayer(registered, declared, settings.timeoutMs);
+  const replayer = new SequenceReplayer(registered, declared, settings.timeoutMs);
   const shrunk = await replayer.minimise(lastFailure.commands, error);
   const final = shrunk?.failure ?? { env: lastFailure.env, error, ids: { threads: [], namespaces: [] } };
   const outcomes = await new ProbeRunner(registered, settings.timeoutMs).runAll(probeCandidates(final.error, final.env.transcript), final.ids);
@@ -211,7 +211,7 @@ export async function runModel(registered: RegisteredCheckpointer, settings: Mod
   });
 }
 
-type SequenceCommand = fc.AsyncCommand<ModelState, RealState>;
+export type SequenceCommand = fc.AsyncCommand<ModelState, RealState>;
 
 /** The commands of a sequence that ran, unwrapped from fast-check's wrappers (which note `hasRan`). */
 function commandsRun(commands: Iterable<SequenceCommand>): SequenceCommand[] {
@@ -224,7 +224,7 @@ function commandsRun(commands: Iterable<SequenceCommand>): SequenceCommand[] {
 const MAX_REPLAYS = 64;
 
 /** Replays command lists on fresh savers and the reference model, to shrink a disagreement further. */
-class Replayer {
+export class SequenceReplayer {
   constructor(
     private readonly registered: RegisteredCheckpointer,
     private readonly declared: ReadonlyMap<DeclarableBehaviour, string>,
@@ -236,7 +236,7 @@ class Replayer {
    * keeps a deletion when the disagreement still occurs with the same catalog id.
    */
   async minimise(commands: readonly SequenceCommand[], disagreement: ModelDisagreement) {
-    let last: Awaited<ReturnType<Replayer["replay"]>>;
+    let last: Awaited<ReturnType<SequenceReplayer["replay"]>>;
     const reproduces = async (candidate: readonly SequenceCommand[]) => {
       const replayed = await this.replay(candidate);
       if (replayed?.error.id !== disagreement.id) return false;
@@ -249,7 +249,8 @@ class Replayer {
     return failure?.error.id === disagreement.id ? { commands: items, replays, failure } : undefined;
   }
 
-  private async replay(commands: readonly SequenceCommand[]) {
+  /** One replay on a fresh saver and model: the disagreement it ends in (with its transcript and ids), if any. */
+  async replay(commands: readonly SequenceCommand[]) {
     let lease;
     try {
       lease = await createSaver(this.registered, this.timeoutMs);
