@@ -1,8 +1,10 @@
 /**
  * The storage clauses a graph scenario leans on, in the words a saver author
- * needs. A divergence is explained by the clause that most likely causes it.
+ * needs. A failing case names one only when its targeted probe (src/hints/) fails.
  */
 export const CLAUSES = {
+  ids: "thread ids, namespaces and checkpoint ids are stored as given (with ':' and '|') and matched exactly, never by prefix or by a part split off at a separator",
+  "carried-values": "a put() whose newVersions name only the changed channels still reads back every channel (unchanged ones carried over from earlier checkpoints)",
   parent: "put() stores the parent id taken from the config's checkpoint_id and returns it as parentConfig",
   latest: "getTuple() without a checkpoint_id returns the newest checkpoint (the largest id) of that thread and namespace",
   list: "list() returns every checkpoint of the thread and namespace (exact match), newest first by id, honouring limit, before and filter",
@@ -20,18 +22,19 @@ export const CLAUSES = {
 
 export type ClauseId = keyof typeof CLAUSES;
 
-/** Picks the clause that most likely explains a divergence at `path` of the step `label`. */
-export function likelyClause(scenarioClauses: readonly ClauseId[], label: string, path: string): ClauseId {
-  const prefer = (...candidates: ClauseId[]): ClauseId | undefined => candidates.find((c) => scenarioClauses.includes(c));
-  const fallback = scenarioClauses[0] ?? "pending-writes";
-  if (/(^|\.)threw/.test(path)) return prefer("writes-before-put") ?? fallback;
-  if (/metadata\.parents/.test(path)) return prefer("namespace", "metadata") ?? "metadata";
-  if (/(^|\.|\])parent$/.test(path)) return "parent";
-  if (/metadata\.(source|step)/.test(path)) return prefer("latest", "branch-values") ?? "metadata";
-  if (/tasks\[\d+\]\.(interrupts|error)/.test(path)) return prefer("special-upsert") ?? "pending-writes";
-  if (/tasks\[\d+\]\.result|(^|\.)next/.test(path) || label.includes("node calls")) return prefer("pending-writes", "latest") ?? fallback;
-  if (/(^|\.)length$/.test(path) && /history/.test(label)) return prefer("list", "delete-thread", "namespace") ?? "list";
-  if (/(^|\.)checkpoint$/.test(path)) return prefer("latest") ?? "latest";
-  if (/values/.test(path)) return prefer("branch-values", "writes-order", "serde", "thread-isolation", "delete-thread") ?? fallback;
-  return fallback;
+/** Clauses every scenario leans on, whatever it lists: their probes run for every failing case. */
+export const UNIVERSAL_CLAUSES: readonly ClauseId[] = ["ids", "latest", "carried-values"];
+
+/**
+ * Clauses whose probes are worth running for a divergence in this field of a
+ * step (besides the scenario's own): a task's result, error or interrupts come
+ * from pending writes, values from channel storage. Only a probe names a cause.
+ */
+export function clausesForField(path: string): ClauseId[] {
+  if (/tasks\[\d+\]\.(result|error|interrupts)|(^|\.)next\b/.test(path)) return ["pending-writes", "special-upsert", "writes-order", "writes-before-put"];
+  if (/(^|\.)values\b/.test(path)) return ["branch-values", "serde", "writes-order"];
+  if (/metadata/.test(path)) return ["metadata"];
+  if (/(^|\.)parent$/.test(path)) return ["parent"];
+  if (/(^|\.)length$/.test(path)) return ["list", "delete-thread"];
+  return [];
 }

@@ -110,8 +110,9 @@ export class GraphSection implements ReportSection {
                 path: r.divergence.path,
                 expected: formatValue(r.divergence.expected),
                 actual: formatValue(r.divergence.actual),
-                clause: r.divergence.clause,
-                clause_text: CLAUSES[r.divergence.clause],
+                // Named only when a targeted probe confirmed it (the message says which probe and what it saw).
+                cause: r.divergence.clause === undefined ? "not known" : "confirmed by probe",
+                ...(r.divergence.clause !== undefined ? { clause: r.divergence.clause, clause_text: CLAUSES[r.divergence.clause] } : {}),
               },
             }
           : {}),

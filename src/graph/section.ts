@@ -9,7 +9,14 @@ import { TimeoutError, withTimeout } from "../engine/timeout.js";
 import { trackSaver, type TrackedSaver } from "../engine/tracked-saver.js";
 import { framesBlock } from "../engine/user-frames.js";
 import { thrownError, type ThrownError } from "../engine/thrown-error.js";
-import { explainDivergence } from "./compare.js";
+import { ProbeRunner } from "../hints/run-probes.js";
+import { recordIds } from "../hints/id-recorder.js";
+import type { IdSample } from "../hints/probe.js";
+import { causeLines, failedProbes } from "../hints/explain.js";
+import { PROBES } from "../hints/probes/index.js";
+import { UNIVERSAL_CLAUSES, clausesForField, type ClauseId } from "./clauses.js";
+import { explainDivergence, transcriptDiffLines, type Divergence } from "./compare.js";
+import { GRAPH_LEGEND } from "./legend.js";
 import { caseId, runDifferential, variantsOf } from "./differential.js";
 import { loadLangGraph, type LangGraph } from "./langgraph.js";
 import type { GraphOptions } from "./options.js";
@@ -41,8 +48,10 @@ export const graphSectionRunner: SectionRunner = {
     const loaded = await loadLangGraph();
     if (!loaded.ok) return new GraphSection({ skipped: `${loaded.reason}; the graph scenarios need @langchain/langgraph` });
     const results: GraphCaseResult[] = [];
+    // One runner for the section: cases that fail for one cause share its probes' outcomes.
+    const probes = new ProbeRunner(ctx.registered, options.timeoutMs ?? DEFAULT_GRAPH_CASE_TIMEOUT_MS);
     for (const scenario of scenarios) {
-      for (const variant of variantsOf(scenario)) results.push(await runCase(ctx, loaded.module, scenario, variant, options));
+      for (const variant of variantsOf(scenario)) results.push(await runCase(ctx, loaded.module, scenario, variant, options, probes));
     }
     return new GraphSection({ results }) satisfies ReportSection;
   },
@@ -54,6 +63,7 @@ async function runCase(
   scenario: GraphScenario,
   variant: ScenarioVariant,
   options: GraphOptions,
+  probes: ProbeRunner,
 ): Promise<GraphCaseResult> {
   const base = { id: caseId(scenario, variant), scenario: scenario.id, name: scenario.name, variant: variant.name };
   if (options.latestOnly && scenario.needsHistory) {
@@ -72,19 +82,42 @@ async function runCase(
   }
   // Tracked, so a failure shows the error the saver threw (with its line), not only the transcript it led to.
   const tracked = trackSaver(lease.saver, { shapeChecks: false });
+  // The ids the run used, for the id round-trip probe.
+  const recorder = recordIds(tracked.saver);
+  let failure: { message: string; divergence?: Divergence; diff?: string[]; error?: ThrownError };
   try {
-    const run = await withTimeout(runDifferential(scenario, variant, lg, tracked.saver, options), timeoutMs, () => `running ${base.id}`);
+    const run = await withTimeout(runDifferential(scenario, variant, lg, recorder.saver, options), timeoutMs, () => `running ${base.id}`);
     if (!run.divergence) return { ...base, status: "passed", durationMs: elapsed(), deviation };
-    const message = explainDivergence(run.divergence) + saverThrew(tracked);
-    return { ...base, status: "failed", durationMs: elapsed(), message, divergence: run.divergence, deviation, ...firstSaverError(tracked) };
+    failure = {
+      message: explainDivergence(run.divergence) + saverThrew(tracked),
+      divergence: run.divergence,
+      diff: transcriptDiffLines(run.expected, run.actual),
+      ...firstSaverError(tracked),
+    };
   } catch (error) {
     const why = error instanceof TimeoutError ? error.message : `the scenario threw ${text(error)}${framesBlock(error)}`;
     const method = tracked.thrownBy(error);
     const thrown = method !== undefined ? { error: thrownError(error, method) } : firstSaverError(tracked);
-    return { ...base, status: "failed", durationMs: elapsed(), message: why + (method !== undefined ? "" : saverThrew(tracked)), deviation, ...thrown };
+    failure = { message: why + (method !== undefined ? "" : saverThrew(tracked)), ...thrown };
   } finally {
     await withTimeout(lease.release(), ctx.timeoutMs, () => "in the factory's cleanup").catch(() => undefined);
   }
+  const cause = await probeCause(probes, [...scenario.clauses, ...clausesForField(failure.divergence?.path ?? "")], recorder.sample());
+  const divergence = failure.divergence && cause.clause ? { ...failure.divergence, clause: cause.clause } : failure.divergence;
+  const lines = [failure.message, ...cause.lines, ...(cause.clause === undefined && failure.diff ? failure.diff : []), GRAPH_LEGEND];
+  return { ...base, status: "failed", durationMs: elapsed(), message: lines.join("\n"), ...(divergence ? { divergence } : {}), deviation, ...(failure.error ? { error: failure.error } : {}) };
+}
+
+/**
+ * Runs the probes of the candidate clauses and names the first clause whose
+ * probe failed, if any. Candidates in this order: the id round-trip (ids that
+ * do not round-trip break every other clause), the scenario's own clauses (most
+ * likely culprit first), the diverging field's, then those every scenario leans on.
+ */
+async function probeCause(probes: ProbeRunner, clauses: readonly ClauseId[], ids: IdSample): Promise<{ clause?: ClauseId; lines: string[] }> {
+  const candidates = [...new Set<ClauseId>(["ids", ...clauses, ...UNIVERSAL_CLAUSES])];
+  const outcomes = await probes.runAll(candidates.flatMap((clause) => PROBES.filter((p) => p.clause === clause)), ids);
+  return { clause: failedProbes(outcomes)[0]?.probe.clause, lines: causeLines(outcomes) };
 }
 
 /** The first error the saver threw during the case, with the user's frames; empty when it threw none. */

@@ -2,6 +2,7 @@ import type { CheckpointTuple } from "@langchain/langgraph-checkpoint";
 import type { RunnableConfig } from "@langchain/core/runnables";
 import { diffValues, formatDiff, type Difference } from "../format.js";
 import type { ListExpectation } from "./reference-model.js";
+import { LISTED_IDS, ORDER_ONLY, sameItems } from "./comparison-id.js";
 
 /**
  * Semantic comparison of a saver's answer with the model's. Not differences:
@@ -19,7 +20,11 @@ function configIds(config: RunnableConfig | undefined): Record<string, unknown> 
 }
 
 function prefixed(prefix: string, diffs: Difference[]): Difference[] {
-  const join = (path: string) => (path === "(value)" ? prefix : path.startsWith("[") ? `${prefix}${path}` : `${prefix}.${path}`);
+  // diffValues names the root "(value)": "(value).length" becomes "<prefix>.length".
+  const join = (raw: string) => {
+    const path = raw.startsWith("(value)") ? raw.slice("(value)".length).replace(/^\./, "") : raw;
+    return path === "" ? prefix : path.startsWith("[") ? `${prefix}${path}` : `${prefix}.${path}`;
+  };
   return diffs.map((d) => ({ ...d, path: join(d.path) }));
 }
 
@@ -41,8 +46,28 @@ export function diffTuple(expected: CheckpointTuple | undefined, actual: Checkpo
     ...strict("checkpoint.versions_seen", e.versions_seen, a.versions_seen),
     ...strict("metadata", expected.metadata, actual.metadata),
     ...strict("parentConfig.configurable", configIds(expected.parentConfig), configIds(actual.parentConfig)),
-    ...strict("pendingWrites", expected.pendingWrites ?? [], actual.pendingWrites ?? []),
+    ...orderAware(`${at}.pendingWrites`, expected.pendingWrites ?? [], actual.pendingWrites ?? []),
   ];
+}
+
+/**
+ * The differences of two lists; when they hold the same items in another
+ * order, one difference `<path> (order)` with both lists (its own clause).
+ */
+export function orderAware(path: string, expected: readonly unknown[], actual: readonly unknown[]): Difference[] {
+  if (sameItems(expected, actual) && diffValues(expected, actual, { max: 1 }).length > 0) {
+    return [{ path: `${path} ${ORDER_ONLY}`, expected, actual }];
+  }
+  return prefixed(path, diffValues(expected, actual));
+}
+
+/** getDeltaChannelHistory's answer vs the model's, per channel; a channel's writes in another order is DCH-09. */
+export function diffDeltaHistory(expected: Record<string, { writes: unknown[] }>, actual: unknown): Difference[] {
+  const got = actual as Record<string, { writes?: unknown }> | undefined;
+  if (got === null || typeof got !== "object") return diffValues(expected, actual);
+  const reordered = Object.keys(expected).filter((ch) => Array.isArray(got[ch]?.writes) && sameItems(expected[ch].writes, got[ch].writes as unknown[]) && diffValues(expected[ch].writes, got[ch].writes, { max: 1 }).length > 0);
+  const rest = diffValues(expected, actual).filter((d) => !reordered.some((ch) => d.path.startsWith(`${ch}.writes`) || d.path.startsWith(`${JSON.stringify(ch)}.writes`)));
+  return [...reordered.map((ch) => ({ path: `${ch}.writes ${ORDER_ONLY}`, expected: expected[ch].writes, actual: got[ch].writes })), ...rest];
 }
 
 /** What a tuple is, in one short object, for "expected a tuple, got none" lines. */
@@ -65,7 +90,8 @@ export function diffList(expected: ListExpectation, actual: readonly CheckpointT
   if (expected.ordered) {
     const ids = (ts: readonly CheckpointTuple[]) => ts.map((t) => configIds(t.config)!.checkpoint_id);
     const order = diffValues(ids(expected.tuples), ids(actual));
-    if (order.length > 0) return prefixed("listed checkpoint ids (newest first)", order);
+    // The whole lists (for the one-line answer and the clause), then where they differ (for the diff lines).
+    if (order.length > 0) return [{ path: LISTED_IDS, expected: ids(expected.tuples), actual: ids(actual) }, ...prefixed(LISTED_IDS, order)];
     return expected.tuples.flatMap((t, i) => diffTuple(t, actual[i], `listed[${i}]`));
   }
   const out: Difference[] = [];
@@ -89,12 +115,15 @@ export function diffList(expected: ListExpectation, actual: readonly CheckpointT
     const yielded = actual.map(tupleKey).filter((k) => keys.includes(k));
     const newest = keys.slice(0, yielded.length);
     if (!diffValues(newest, yielded).length) continue;
-    out.push({ path: `order within (thread, namespace) ${group}`, expected: newest, actual: yielded });
+    const [thread, ns] = JSON.parse(group) as [unknown, unknown];
+    const idOf = (key: string) => (JSON.parse(key) as unknown[])[2];
+    out.push({ path: `order within thread ${JSON.stringify(thread)}, namespace ${JSON.stringify(ns)} (checkpoint ids, newest first)`, expected: newest.map(idOf), actual: yielded.map(idOf) });
   }
   return out;
 }
 
-export function diffLines(diffs: readonly Difference[], max = 8): string[] {
+export function diffLines(all: readonly Difference[], max = 8): string[] {
+  const diffs = all.filter((d) => d.path !== LISTED_IDS); // the whole lists: told by the answer line, their differences follow
   const lines = formatDiff(diffs.slice(0, max));
   if (diffs.length > max) lines.push(`- …and ${diffs.length - max} more`);
   return lines;

@@ -1,5 +1,5 @@
 import type { ReportSection, SectionFailure, SectionLinesOptions } from "../report.js";
-import type { ModelRunResult } from "./run-model.js";
+import type { ModelFailure, ModelRunResult } from "./run-model.js";
 
 /** The MODEL section of a report: the outcome of the model-based runs. */
 export class ModelReportSection implements ReportSection {
@@ -58,11 +58,13 @@ export class ModelReportSection implements ReportSection {
     }
     const f = r.failure;
     if (f) {
-      // Under its cause, the comparison is shown once with the cause; the reproduction and replay are the model's own.
+      // Under its cause, the comparison is shown once with the cause; the probes, reproduction and replay are the model's own.
       const cause = options.causeOf?.(f.operation);
-      out.push(`  ❌ ${f.operation} disagrees with the model after ${r.runs} sequence(s)${extended} [${f.ids.join(", ")}]${cause !== undefined ? `: ${cause}` : ""}`);
+      const observed = f.observedBy ? ` (seen in the answer of ${f.observedBy})` : "";
+      out.push(`  ❌ ${f.operation} disagrees with the model after ${r.runs} sequence(s)${extended} [${f.id}]${observed}${cause !== undefined ? `: ${cause}` : ""}`);
       if (cause === undefined) out.push(...f.lines.map((l) => `     ${l}`));
-      out.push(`  minimal reproduction (shrunk ${f.shrinks}×):`);
+      out.push(...f.cause.map((l) => `     ${l}`));
+      out.push(`  minimal reproduction (${shrunkText(f)}):`);
       out.push(...f.reproduction.split("\n").map((l) => `     ${l}`));
       out.push(`  replay: validate(registered, { model: { seed: ${f.seed}, path: ${JSON.stringify(f.path)} } })`);
       out.push(`      or: npx checkpoint-conformance <your-saver-module> --model 1 --seed ${f.seed} --path ${JSON.stringify(f.path)}`);
@@ -88,4 +90,10 @@ export class ModelReportSection implements ReportSection {
       duration_ms: Math.round(this.result.durationMs),
     };
   }
+}
+
+/** How the reproduction was shrunk: by fast-check, then by replaying without calls on fresh savers. */
+export function shrunkText(f: ModelFailure): string {
+  const replayed = f.removedByReplay > 0 ? `, then ${f.removedByReplay} more call${f.removedByReplay === 1 ? "" : "s"} removed by replaying without them on fresh savers` : "";
+  return `shrunk ${f.shrinks}× by fast-check${replayed}`;
 }

@@ -16,6 +16,11 @@ import { ReferenceModel } from "./reference-model.js";
 import { ModelDisagreement, SequenceEnv, type ModelState, type RealState } from "./sequence-env.js";
 import { renderReproduction } from "./reproduction.js";
 import { inShard, type Shard } from "../engine/shard.js";
+import { ProbeRunner } from "../hints/run-probes.js";
+import { recordIds } from "../hints/id-recorder.js";
+import { causeLines, failedProbes } from "../hints/explain.js";
+import { minimise } from "./delta-debug.js";
+import { probeCandidates } from "./probe-cause.js";
 
 /** A declared behaviour, and whether (how often) it explained a disagreement. */
 export interface DeclaredOutcome {
@@ -29,8 +34,16 @@ export interface DeclaredOutcome {
 
 /** The shrunk disagreement: what differs, the TypeScript that reproduces it, and how to replay it. */
 export interface ModelFailure {
+  /** The operation at fault: the one whose answer differed, or the one a failed probe confirmed (putWrites() for a write bug a list() observed). */
   operation: string;
+  /** The one catalog clause of the failed comparison (or of the probe that confirmed the cause). */
+  id: CatalogId;
+  /** `[id]`. */
   ids: readonly CatalogId[];
+  /** Set when a probe filed the cause under another operation: the read whose answer differed. */
+  observedBy?: string;
+  /** The cause: each clause a targeted probe on a fresh saver confirmed, or "cause not known". */
+  cause: readonly string[];
   /** Expected vs actual, as diff lines. */
   lines: readonly string[];
   /** The minimal sequence as a TypeScript snippet to run against the saver. */
@@ -40,6 +53,9 @@ export interface ModelFailure {
   seed: number;
   path: string;
   shrinks: number;
+  /** Calls removed after fast-check's shrinking by replaying without them on fresh savers (delta debugging), and the replays it took. */
+  removedByReplay: number;
+  replays: number;
   /** The saver's error, when the disagreement is that it rejected. */
   error?: ThrownError;
 }
@@ -116,7 +132,7 @@ export async function runModel(registered: RegisteredCheckpointer, settings: Mod
   base.extended = [...extended];
 
   const replay = parseReplayPath(settings.path);
-  let lastFailure: { env: SequenceEnv; error: unknown } | undefined;
+  let lastFailure: { env: SequenceEnv; error: unknown; commands: SequenceCommand[] } | undefined;
   const observe = (behaviour: DeclarableBehaviour, example: readonly string[]) => {
     const seen = observed.get(behaviour);
     observed.set(behaviour, { occurrences: (seen?.occurrences ?? 0) + 1, example: seen?.example ?? example });
@@ -146,7 +162,7 @@ export async function runModel(registered: RegisteredCheckpointer, settings: Mod
         await fc.asyncModelRun(setup, commands);
       } catch (error) {
         shrinking = true;
-        lastFailure = { env, error };
+        lastFailure = { env, error, commands: commandsRun(commands) };
         throw error;
       } finally {
         await withTimeout(lease.release(), settings.timeoutMs, () => "in the factory's cleanup");
@@ -171,22 +187,94 @@ export async function runModel(registered: RegisteredCheckpointer, settings: Mod
     return finish({ status: "error", runs, interrupted: details.interrupted, error: `a sequence failed outside the comparison: ${errorText(error)}${framesBlock(error)}`, thrown: thrownError(error) });
   }
   const sequence = details.counterexample ? String(details.counterexample[0]) : "";
+  const replayer = new SequenceReplayer(registered, declared, settings.timeoutMs);
+  const shrunk = await replayer.minimise(lastFailure.commands, error);
+  const final = shrunk?.failure ?? { env: lastFailure.env, error, ids: { threads: [], namespaces: [] } };
+  const outcomes = await new ProbeRunner(registered, settings.timeoutMs).runAll(probeCandidates(final.error, final.env.transcript), final.ids);
+  const confirmed = failedProbes(outcomes)[0];
+  // A confirmed cause is filed under its own operation and clause (a putWrites bug that a list() observed is putWrites').
+  const refiled = confirmed && confirmed.operation !== final.error.operation && !confirmed.operation.includes("/") ? confirmed : undefined;
+  const id = confirmed?.catalogId ?? final.error.id;
   return finish({
     status: "failed",
     runs,
     interrupted: details.interrupted,
     failure: {
-      operation: error.operation,
-      ids: error.ids,
-      lines: error.lines,
-      reproduction: renderReproduction(registered.name, lastFailure.env.transcript, error),
+      operation: refiled?.operation ?? final.error.operation,
+      id,
+      ids: [id],
+      ...(refiled ? { observedBy: final.error.operation } : {}),
+      cause: causeLines(outcomes),
+      lines: final.error.lines,
+      reproduction: renderReproduction(registered.name, final.env.transcript, final.error),
       sequence,
       seed: details.seed,
       path: formatReplayPath(details.counterexamplePath ?? "", sequence),
       shrinks: details.numShrinks,
-      ...(error.thrown ? { error: error.thrown } : {}),
+      removedByReplay: lastFailure.commands.length - (shrunk?.commands.length ?? lastFailure.commands.length),
+      replays: shrunk?.replays ?? 0,
+      ...(final.error.thrown ? { error: final.error.thrown } : {}),
     },
   });
+}
+
+export type SequenceCommand = fc.AsyncCommand<ModelState, RealState>;
+
+/** The commands of a sequence that ran, unwrapped from fast-check's wrappers (which note `hasRan`). */
+function commandsRun(commands: Iterable<SequenceCommand>): SequenceCommand[] {
+  return [...commands]
+    .filter((c) => (c as { hasRan?: boolean }).hasRan !== false)
+    .map((c) => (c as { cmd?: SequenceCommand }).cmd ?? c);
+}
+
+/** Most sequences replayed to shrink a failure further than fast-check did (each on a fresh saver). */
+const MAX_REPLAYS = 64;
+
+/** Replays command lists on fresh savers and the reference model, to shrink a disagreement further. */
+export class SequenceReplayer {
+  constructor(
+    private readonly registered: RegisteredCheckpointer,
+    private readonly declared: ReadonlyMap<DeclarableBehaviour, string>,
+    private readonly timeoutMs: number,
+  ) {}
+
+  /**
+   * The failing sequence without every call it does not need: delta debugging
+   * keeps a deletion when the disagreement still occurs with the same catalog id.
+   */
+  async minimise(commands: readonly SequenceCommand[], disagreement: ModelDisagreement) {
+    let last: Awaited<ReturnType<SequenceReplayer["replay"]>>;
+    const reproduces = async (candidate: readonly SequenceCommand[]) => {
+      const replayed = await this.replay(candidate);
+      if (replayed?.error.id !== disagreement.id) return false;
+      last = replayed;
+      return true;
+    };
+    const { items, replays } = await minimise(commands, reproduces, MAX_REPLAYS);
+    // The reproduction's transcript and ids come from a replay of exactly the kept calls.
+    const failure = (await this.replay(items)) ?? last;
+    return failure?.error.id === disagreement.id ? { commands: items, replays, failure } : undefined;
+  }
+
+  /** One replay on a fresh saver and model: the disagreement it ends in (with its transcript and ids), if any. */
+  async replay(commands: readonly SequenceCommand[]) {
+    let lease;
+    try {
+      lease = await createSaver(this.registered, this.timeoutMs);
+    } catch {
+      return undefined;
+    }
+    const recorder = recordIds(lease.saver);
+    const env = new SequenceEnv(this.declared, () => undefined, this.timeoutMs);
+    try {
+      await fc.asyncModelRun(() => ({ model: { model: new ReferenceModel(), env }, real: { saver: recorder.saver } }), commands);
+      return undefined;
+    } catch (error) {
+      return error instanceof ModelDisagreement ? { env, error, ids: recorder.sample() } : undefined;
+    } finally {
+      await withTimeout(lease.release(), this.timeoutMs, () => "in the factory's cleanup").catch(() => undefined);
+    }
+  }
 }
 
 /** The modelled extended capabilities the saver has (and the registration does not skip). */

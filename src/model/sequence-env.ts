@@ -7,20 +7,39 @@ import { userFrames } from "../engine/user-frames.js";
 import { thrownError, type ThrownError } from "../engine/thrown-error.js";
 import { DECLARABLE_BEHAVIOURS, type DeclarableBehaviour } from "./behaviours.js";
 import { diffLines } from "./compare.js";
+import { answerLine, comparisonId } from "./comparison-id.js";
 import type { ReferenceModel } from "./reference-model.js";
 import { tsLiteral } from "./ts-literal.js";
 
-/** The saver and the model disagree: the operation, the clauses involved, and how. */
+/**
+ * The saver and the model disagree: the operation, the one clause of the
+ * comparison that failed (`id`; `family` is every clause the command compares),
+ * what the call answered against the model, and the differences.
+ */
 export class ModelDisagreement extends Error {
   override readonly name = "ModelDisagreement";
+  readonly id: CatalogId;
+  readonly lines: readonly string[];
+
   constructor(
     readonly operation: string,
-    readonly ids: readonly CatalogId[],
-    readonly lines: readonly string[],
+    readonly family: readonly CatalogId[],
+    lines: readonly string[],
+    readonly differences: readonly Difference[] = [],
     /** The saver's error, when the disagreement is that it rejected. */
     readonly thrown?: ThrownError,
   ) {
-    super([`${operation} disagrees with the reference model [${ids.join(", ")}]`, ...lines.map((l) => `  ${l}`)].join("\n"));
+    const id = comparisonId(operation, family, differences);
+    const answer = answerLine(operation, differences);
+    const all = answer === undefined ? lines : [answer, ...lines];
+    super([`${operation} disagrees with the reference model [${id}]`, ...all.map((l) => `  ${l}`)].join("\n"));
+    this.id = id;
+    this.lines = all;
+  }
+
+  /** The one catalog id, as a list (what reports print). */
+  get ids(): readonly CatalogId[] {
+    return [this.id];
   }
 }
 
@@ -81,7 +100,7 @@ export class SequenceEnv {
         return undefined;
       }
       if (rejectionDeclaredAs !== undefined && this.explains(rejectionDeclaredAs, lines)) return undefined;
-      throw new ModelDisagreement(operation, ids, lines, thrownError(error, operation));
+      throw new ModelDisagreement(operation, ids, lines, [], thrownError(error, operation));
     }
   }
 
@@ -93,7 +112,7 @@ export class SequenceEnv {
     if (strict.length === 0) return;
     const lines = diffLines(strict);
     if (this.declared.has("ignores-task-path") && taskIdOrder().length === 0 && this.explains("ignores-task-path", lines)) return;
-    throw new ModelDisagreement(operation, ids, lines);
+    throw new ModelDisagreement(operation, ids, lines, strict);
   }
 
   private explains(behaviour: DeclarableBehaviour, lines: readonly string[]): boolean {

@@ -46,10 +46,14 @@ describe("the HTML report (structure, no browser)", () => {
     expect(html).toContain("Checkpointer conformance: Fixed&lt;Saver&gt; &amp; co");
   });
 
-  it("shows a graph divergence side by side, with the likely cause, and the model's reproduction and replay", () => {
+  it("shows a graph divergence side by side, with the probe-confirmed cause and the legend, and the model's reproduction and replay", () => {
     expect(html).toMatch(/G16\[resume-map\][\s\S]*First difference at step 2 <code>getState at the pause<\/code>, field <code>tasks\[0\]\.interrupts\.length<\/code>/);
     expect(html).toMatch(/<h4 class="pass">MemorySaver \(reference\)<\/h4><pre>1<\/pre><\/div><div><h4 class="fail">this saver<\/h4><pre>0<\/pre>/);
-    expect(html).toContain("Likely cause: a write to __error__");
+    expect(html).toContain("confirmed by probe special-upsert");
+    expect(html).toContain("clause [JS-03, putWrites()]: a write to __error__");
+    expect(html).toContain("legend: step N = the Nth thing the scenario recorded");
+    // In the graph section the side-by-side view shows the two values (the failures by cause quote the message).
+    expect(html.slice(html.indexOf('<h2 id="graph"'))).not.toContain("MemorySaver: 1");
     expect(html).toContain("1 not applicable</summary>");
     expect(html).toContain("<code>getTuple()</code> disagrees with the model after 9 sequence(s)");
     expect(html).toContain("await saver.putWrites(config, [[&quot;ch&quot;, 1]], &quot;&lt;task&gt;&quot;);");

@@ -1,7 +1,8 @@
 import fc from "fast-check";
 import type { RunnableConfig } from "@langchain/core/runnables";
 import { checkpointIdOf, idSeed, nsOf, threadOf, type Pools } from "../arbitraries.js";
-import { diffValues, type Difference } from "../../format.js";
+import type { Difference } from "../../format.js";
+import { diffDeltaHistory } from "../compare.js";
 import type { WriteOrder } from "../reference-model.js";
 import { ts, type ModelState, type RealState } from "../sequence-env.js";
 
@@ -46,7 +47,7 @@ export async function checkDeltaHistory(m: ModelState, r: RealState, config: Run
   const actual = (await m.env.call("getDeltaChannelHistory()", IDS, () => r.saver.getDeltaChannelHistory({ config, channels: [...channels] })))?.value;
   const diff = (order: WriteOrder) => {
     const expected = m.model.deltaChannelHistory(config, channels, order);
-    return [...diffValues(expected, actual), ...seedKeyDiffs(expected, actual)];
+    return [...diffDeltaHistory(expected, actual), ...seedKeyDiffs(expected, actual)];
   };
   m.env.expectSame("getDeltaChannelHistory()", IDS, diff("task-path"), () => diff("task-id"));
 }

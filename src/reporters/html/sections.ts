@@ -1,8 +1,7 @@
 import { formatValue } from "../../format.js";
-import { CLAUSES } from "../../graph/clauses.js";
 import { GraphSection } from "../../graph/report-section.js";
 import { isCountedGraphFailure, type GraphCaseResult } from "../../graph/result.js";
-import { ModelReportSection } from "../../model/model-report.js";
+import { ModelReportSection, shrunkText } from "../../model/model-report.js";
 import type { ReportSection } from "../../report.js";
 import { messageHtml, sideBySide } from "./message.js";
 import { esc } from "./page.js";
@@ -38,8 +37,9 @@ function graphCaseHtml(r: GraphCaseResult): string {
     ? [
         `<p>First difference at step ${d.step} <code>${esc(d.label)}</code>, field <code>${esc(d.path)}</code>:</p>`,
         sideBySide("MemorySaver (reference)", d.expected === undefined ? "nothing (the key is absent)" : formatValue(d.expected), "this saver", d.actual === undefined ? "nothing (the key is missing)" : formatValue(d.actual)),
-        `<p>Likely cause: ${esc(CLAUSES[d.clause])}</p>`,
         thrownHtml(r),
+        // The rest of the message: what the saver threw, the probe-confirmed cause (or the transcript diff), the legend.
+        messageHtml(r.message.split("\n").slice(3).join("\n")),
       ].join("\n")
     : messageHtml(r.message);
   return `<details class="${counted ? "failure" : "deviation"}" open data-filter="${esc(`graph ${r.id} ${r.name} ${r.message}`.toLowerCase())}">${head}${body}</details>`;
@@ -59,9 +59,9 @@ function modelHtml(section: ModelReportSection): string {
   const failure = f
     ? [
         `<details class="failure" open data-filter="${esc(`model ${f.operation} ${f.ids.join(" ")} ${f.lines.join(" ")}`.toLowerCase())}">`,
-        `<summary><span class="fail">✗</span> <code>${esc(f.operation)}</code> disagrees with the model after ${r.runs} sequence(s) <span class="muted mono">[${esc(f.ids.join(", "))}]</span></summary>`,
-        messageHtml(f.lines.join("\n")),
-        `<p>Minimal reproduction (shrunk ${f.shrinks}×):</p><pre><code>${esc(f.reproduction)}</code></pre>`,
+        `<summary><span class="fail">✗</span> <code>${esc(f.operation)}</code> disagrees with the model after ${r.runs} sequence(s) <span class="muted mono">[${esc(f.id)}]</span>${f.observedBy ? ` (seen in the answer of <code>${esc(f.observedBy)}</code>)` : ""}</summary>`,
+        messageHtml([...f.lines, ...f.cause].join("\n")),
+        `<p>Minimal reproduction (${esc(shrunkText(f))}):</p><pre><code>${esc(f.reproduction)}</code></pre>`,
         `<p>Replay: <code>validate(registered, { model: { seed: ${f.seed}, path: ${esc(JSON.stringify(f.path))} } })</code></p>`,
         `</details>`,
       ].join("\n")

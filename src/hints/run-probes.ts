@@ -1,0 +1,68 @@
+import type { RegisteredCheckpointer } from "../registration.js";
+import { createSaver } from "../engine/create-saver.js";
+import { withTimeout } from "../engine/timeout.js";
+import { ProbeMismatch, type IdSample, type Probe, type ProbeOutcome } from "./probe.js";
+
+/** At most this many thread ids and namespaces of a run go into the id probe. */
+const SAMPLE_SIZE = 4;
+const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/gi;
+
+/**
+ * Runs probes on fresh savers from the registration's factory, each bounded
+ * by the timeout, and caches every outcome for the run: many failing cases
+ * that share one cause run its probe once. The id probe is cached per id
+ * shape (its UUIDs blanked), so cases whose ids look alike share it too.
+ */
+export class ProbeRunner {
+  private readonly outcomes = new Map<string, Promise<ProbeOutcome>>();
+  /** How many probes really ran (not answered from the cache): the tests read it. */
+  runs = 0;
+
+  constructor(
+    private readonly registered: RegisteredCheckpointer,
+    private readonly timeoutMs: number,
+  ) {}
+
+  /** The outcomes of `probes`, in their order, run one after the other. */
+  async runAll(probes: readonly Probe[], ids: IdSample): Promise<ProbeOutcome[]> {
+    const out: ProbeOutcome[] = [];
+    for (const probe of probes) out.push(await this.run(probe, ids));
+    return out;
+  }
+
+  run(probe: Probe, ids: IdSample): Promise<ProbeOutcome> {
+    const sample = probe.usesIds ? limited(ids) : { threads: [], namespaces: [] };
+    const key = probe.usesIds ? `${probe.id} ${JSON.stringify(sample).replace(UUID, "<uuid>")}` : probe.id;
+    let outcome = this.outcomes.get(key);
+    if (outcome === undefined) {
+      outcome = this.runFresh(probe, sample);
+      this.outcomes.set(key, outcome);
+    }
+    return outcome;
+  }
+
+  private async runFresh(probe: Probe, ids: IdSample): Promise<ProbeOutcome> {
+    this.runs++;
+    const blame = { operation: probe.operation, catalogId: probe.catalogId };
+    let lease;
+    try {
+      lease = await createSaver(this.registered, this.timeoutMs, `in the factory (creating a saver for the ${probe.id} probe)`);
+    } catch (error) {
+      return { probe, status: "threw", error, ...blame };
+    }
+    try {
+      await withTimeout(probe.run(lease.saver, ids), this.timeoutMs, () => `in the ${probe.id} probe`);
+      return { probe, status: "passed" };
+    } catch (error) {
+      if (!(error instanceof ProbeMismatch)) return { probe, status: "threw", error, ...blame };
+      return { probe, status: "failed", what: error.what, expected: error.expected, observed: error.observed, ...(error.blame ?? blame) };
+    } finally {
+      await withTimeout(lease.release(), this.timeoutMs, () => "in the factory's cleanup").catch(() => undefined);
+    }
+  }
+}
+
+function limited(ids: IdSample): IdSample {
+  const pick = (xs: readonly string[]) => [...new Set(xs)].sort().slice(0, SAMPLE_SIZE);
+  return { threads: pick(ids.threads), namespaces: pick(ids.namespaces.filter((ns) => ns !== "")) };
+}
