@@ -89,7 +89,7 @@ function print(io: CliIo, text: string, code: number, stream: "stdout" | "stderr
   return code;
 }
 
-/** The same relative path from src/cli/ and from dist/cli/. */
+/** The same relative path from src/cli/ and from dist/chunks/ (the bundled build). */
 function packageVersion(): string {
   const manifest = JSON.parse(readFileSync(new URL("../../package.json", import.meta.url), "utf8")) as { version: string };
   return manifest.version;
