@@ -6,7 +6,7 @@
  * everything the run created removed, exit 130 or 143.
  */
 import { writeFileSync } from "node:fs";
-import { cpus } from "node:os";
+import { cpus, loadavg } from "node:os";
 import { MemorySaver } from "@langchain/langgraph-checkpoint";
 import { checkpointerTest } from "../src/index.js";
 import { acquirePostgres, postgresBackend, sqliteBackend } from "../src/backends/index.js";
@@ -30,6 +30,7 @@ function timingTable(timings: readonly Timing[]): string {
 }
 
 const timings: Timing[] = [];
+let machineLoad = { before: 0, after: 0 };
 const throughput: ThroughputResult[] = [];
 let phase = "suite speed";
 exitOnInterrupt((signal) => {
@@ -50,7 +51,9 @@ try {
 
 async function measure(): Promise<void> {
   console.error(`bench: suite speed (${runs} runs each)…`);
+  const loadBefore = loadavg()[0];
   const speed = await measureSuiteSpeed(runs, (timing) => timings.push(timing));
+  machineLoad = { before: loadBefore, after: loadavg()[0] };
 
   console.error("bench: saver throughput (memory, sqlite, embedded postgres)…");
   phase = "saver throughput (memory)";
@@ -73,6 +76,9 @@ function writeResults(speed: Awaited<ReturnType<typeof measureSuiteSpeed>>): voi
     "# Benchmark results",
     "",
     `Measured ${new Date().toISOString().slice(0, 10)} on ${cpus().length} cores, Node ${process.version}, by \`npm run bench\`.`,
+    "",
+    // Other jobs on a shared machine slow the two tools unequally (vitest runs more processes): ratios measured under load are not comparable.
+    `Load average (1 min) of the machine when the suite-speed runs started and ended: ${machineLoad.before.toFixed(1)} and ${machineLoad.after.toFixed(1)} (${cpus().length} cores).`,
     "",
     "## The suite itself",
     "",

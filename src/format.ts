@@ -151,7 +151,10 @@ function walk(
       out.push({ path: `${here}.length`, expected: expected.length, actual: actual.length });
     }
     const n = Math.min(expected.length, actual.length);
-    for (let i = 0; i < n; i++) walk(expected[i], actual[i], `${path}[${i}]`, out, max, loose, seen);
+    for (let i = 0; i < n; i++) {
+      // Identical items are skipped before their path is built: long arrays are mostly equal.
+      if (!Object.is(expected[i], actual[i])) walk(expected[i], actual[i], `${path}[${i}]`, out, max, loose, seen);
+    }
     return;
   }
   const e = expected as Record<string, unknown>;
@@ -159,12 +162,14 @@ function walk(
   // Own keys only: a missing "constructor" or "toString" key must not read Object.prototype's.
   const has = (o: object, key: string) => Object.prototype.hasOwnProperty.call(o, key);
   for (const key of Object.keys(e)) {
-    const sub = path ? `${path}.${key}` : key;
-    if (!has(a, key) || a[key] === undefined) {
-      if (e[key] !== undefined) out.push({ path: sub, expected: e[key], actual: undefined, note: "missing" });
+    const expectedValue = e[key];
+    const actualValue = has(a, key) ? a[key] : undefined;
+    if (actualValue === undefined) {
+      if (expectedValue !== undefined) out.push({ path: path ? `${path}.${key}` : key, expected: expectedValue, actual: undefined, note: "missing" });
       continue;
     }
-    walk(e[key], a[key], sub, out, max, loose, seen);
+    if (Object.is(expectedValue, actualValue)) continue; // equal: no path to build
+    walk(expectedValue, actualValue, path ? `${path}.${key}` : key, out, max, loose, seen);
     if (out.length >= max) return;
   }
   for (const key of Object.keys(a)) {
@@ -184,12 +189,10 @@ export function normaliseVersion(v: string | number): string {
   return String(v).split(".")[0];
 }
 
+/** Byte equality as one memory comparison (values of several MB are compared). */
 function sameBytes(a: ArrayBufferView, b: ArrayBufferView): boolean {
   if (a.byteLength !== b.byteLength) return false;
-  const x = new Uint8Array(a.buffer, a.byteOffset, a.byteLength);
-  const y = new Uint8Array(b.buffer, b.byteOffset, b.byteLength);
-  for (let i = 0; i < x.length; i++) if (x[i] !== y[i]) return false;
-  return true;
+  return Buffer.compare(new Uint8Array(a.buffer, a.byteOffset, a.byteLength), new Uint8Array(b.buffer, b.byteOffset, b.byteLength)) === 0;
 }
 
 /** Renders a diff as indented lines: `- path: expected «x», got «y»`. */

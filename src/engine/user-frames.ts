@@ -1,14 +1,16 @@
 /**
- * This package's own code (src/ when run from source, dist/ when installed):
- * never the user's frames. Read from this module's own stack frame, which works
- * under ESM and under a CommonJS transform (jest) alike.
+ * This package's own code: the nearest `src` or `dist` folder above this
+ * module's file (src/engine/ when run from source, dist/chunks/ in the bundled
+ * build), never the user's frames. Read from this function's own stack frame,
+ * which works under ESM and under a CommonJS transform (jest) alike.
  */
 const OWN_CODE = ownCodeDir();
 
 function ownCodeDir(): string | undefined {
-  const frame = new Error().stack?.split("\n").find((line) => /[/\\]engine[/\\]user-frames\.[cm]?[jt]s/.test(line));
-  const match = frame && /((?:file:\/\/)?[^\s(]*?)[/\\]engine[/\\]user-frames\./.exec(frame);
-  return match ? match[1].replace(/^file:\/\//, "") : undefined;
+  const frame = new Error().stack?.split("\n").find((line) => line.trim().startsWith("at "));
+  const file = frame && /\(?((?:file:\/\/)?[^\s(]+?):\d+:\d+\)?$/.exec(frame.trim())?.[1];
+  const match = file && /^(?:file:\/\/)?(.*[/\\](?:src|dist))[/\\]/.exec(file);
+  return match ? match[1] : undefined;
 }
 
 /** How many of the user's frames a failure shows. */

@@ -4,7 +4,8 @@ import { fileURLToPath } from "node:url";
 import type { RunRequest } from "./protocol.js";
 
 const here = fileURLToPath(import.meta.url);
-const childFile = fileURLToPath(new URL(`./child${extname(here)}`, import.meta.url));
+// From src/supervisor/ (sources) and dist/chunks/ (the bundled build) alike: one folder below the code's root.
+const childFile = fileURLToPath(new URL(`../supervisor/child${extname(here)}`, import.meta.url));
 
 /**
  * Starts the child in its own process group (so a terminal's Ctrl-C reaches the
