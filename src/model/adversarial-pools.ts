@@ -99,6 +99,9 @@ export const VERSION_CHAIN = 12;
 /** A string past 2 MiB (D1 and Cosmos DB rows stop at 2 MB): 2 MiB + 64 KiB. */
 export const OVER_TWO_MIB = 2 * 1024 * 1024 + 64 * 1024;
 
+/** A string past 4 MiB too (gRPC's default message limit; SQL Server's and MySQL's packet defaults). */
+export const FIVE_MIB = 5 * 1024 * 1024;
+
 /** A string of `length` characters (a multiple of 16) whose end says it is the end: a cut value is visibly cut. */
 export function largeText(length: number): string {
   return "0123456789abcdef".repeat(length / 16 - 1) + "the end of it...";

@@ -60,7 +60,7 @@ beforeAll(async () => {
   } finally {
     process.off("unhandledRejection", ignore);
   }
-}, 600_000);
+}, 1_500_000);
 
 describe("the model mode alone catches the project's mutants", () => {
   it("agrees with every correct baseline the mutants derive from", () => {

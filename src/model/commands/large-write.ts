@@ -2,7 +2,7 @@ import fc from "fast-check";
 import type { PendingWrite } from "@langchain/langgraph-checkpoint";
 import type { RunnableConfig } from "@langchain/core/runnables";
 import { nsOf, threadOf, type Pools } from "../arbitraries.js";
-import { OVER_TWO_MIB, largeText } from "../adversarial-pools.js";
+import { FIVE_MIB, largeText } from "../adversarial-pools.js";
 import { ModelDisagreement, ts, type ModelState, type RealState } from "../sequence-env.js";
 import { checkTuple } from "./state-check.js";
 
@@ -19,8 +19,8 @@ const IDS = ["VAL-09", "PW-01"] as const;
 let text: string | undefined;
 
 /**
- * A pending write past 2 MiB (where D1 and Cosmos DB rows stop) on a stored
- * checkpoint, read back at once. The saver may reject what its backend cannot
+ * A pending write of 5 MiB (past D1's and Cosmos DB's 2 MB rows and gRPC's
+ * 4 MiB messages) on a stored checkpoint, read back at once. The saver may reject what its backend cannot
  * store (then nothing was written), but what it accepts must come back whole
  * (VAL-09): a saver that cuts the value to its row size disagrees.
  */
@@ -35,9 +35,9 @@ export class LargeWriteCommand implements fc.AsyncCommand<ModelState, RealState>
     const { threadId, ns, index } = this.args;
     const stored = m.model.checkpointIds(threadId, ns);
     const config: RunnableConfig = { configurable: { thread_id: threadId, checkpoint_ns: ns, checkpoint_id: stored[index % stored.length] } };
-    text ??= largeText(OVER_TWO_MIB);
+    text ??= largeText(FIVE_MIB);
     const writes: PendingWrite[] = [["large", text]];
-    m.env.record(`await saver.putWrites(${ts(config)}, [["large", "0123456789abcdef".repeat(${OVER_TWO_MIB / 16 - 1}) + "the end of it..."]], ${ts(TASK_ID)}); // may reject`);
+    m.env.record(`await saver.putWrites(${ts(config)}, [["large", "0123456789abcdef".repeat(${FIVE_MIB / 16 - 1}) + "the end of it..."]], ${ts(TASK_ID)}); // may reject`);
     try {
       await m.env.call("putWrites()", IDS, () => r.saver.putWrites(config, writes, TASK_ID));
     } catch (error) {
@@ -49,7 +49,7 @@ export class LargeWriteCommand implements fc.AsyncCommand<ModelState, RealState>
   }
 
   toString(): string {
-    return `largeWrite(${JSON.stringify(this.args.threadId)}, ${JSON.stringify(this.args.ns)}, ${OVER_TWO_MIB} characters)`;
+    return `largeWrite(${JSON.stringify(this.args.threadId)}, ${JSON.stringify(this.args.ns)}, ${FIVE_MIB} characters)`;
   }
 }
 
