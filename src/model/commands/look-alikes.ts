@@ -49,7 +49,7 @@ export class LookAlikesCommand implements fc.AsyncCommand<ModelState, RealState>
 
   async run(m: ModelState, r: RealState): Promise<void> {
     // What earlier commands stored is read first: a bug they show is reported before the fill's lines.
-    await new StateCheckCommand(this.threads).run(m, r);
+    await new StateCheckCommand(this.threads, false).run(m, r);
     for (const threadId of this.threadsToFill(m)) await fill(m, r, threadId);
     const action = this.action;
     if (action.kind === "delete") await new DeleteThreadCommand(action.victim).run(m, r);
