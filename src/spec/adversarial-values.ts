@@ -114,6 +114,19 @@ async function throughReference(value: unknown): Promise<unknown> {
   return reference.loadsTyped(type, bytes);
 }
 
+/** putWrites of `text` to channel "large" rejects (allowed for what the backend cannot store), or getTuple returns it whole. */
+async function expectWrittenWholeOrRejected(ctx: SpecContext, config: RunnableConfig, text: string, what: string): Promise<void> {
+  try {
+    await ctx.saver.putWrites(config, [["large", text]], "val-task");
+  } catch {
+    return; // rejecting a value the backend cannot store is allowed
+  }
+  const written = await pendingWritesOf(ctx.saver, config, "after a large putWrites");
+  const found = written.find((w) => w[1] === "large");
+  if (found === undefined) fail(`${what} was accepted by putWrites but came back as no write at all; reject what cannot be stored`);
+  expectWhole(found[2], text, `${what} written`);
+}
+
 /** A large string must come back whole; the failure says how much came back. */
 function expectWhole(actual: unknown, expected: string, what: string): void {
   if (typeof actual !== "string") fail(`${what} came back as ${formatValue(actual)}`);
@@ -207,15 +220,7 @@ const putWritesTests: SpecTest[] = [
       const text = largeText(OVER_TWO_MIB);
       const what = `a ${text.length.toLocaleString("en-US")}-character string`;
       const config = await putTestCheckpoint(ctx.saver, { threadId: ctx.threadId("val-large") });
-      try {
-        await ctx.saver.putWrites(config, [["large", text]], "val-task");
-      } catch {
-        return; // rejecting a value the backend cannot store is allowed
-      }
-      const written = await pendingWritesOf(ctx.saver, config, "after a large putWrites");
-      const found = written.find((w) => w[1] === "large");
-      if (found === undefined) fail(`${what} was accepted by putWrites but came back as no write at all; reject what cannot be stored`);
-      expectWhole(found[2], text, `${what} written`);
+      await expectWrittenWholeOrRejected(ctx, config, text, what);
     },
   },
   {
@@ -236,15 +241,7 @@ const putWritesTests: SpecTest[] = [
       if (config !== undefined) expectDefined(stored, "getTuple(config returned by put) must find the checkpoint holding the 5 MiB channel value");
       if (stored !== undefined) expectWhole(stored.checkpoint.channel_values.large, text, `${what} put as channel value "large"`);
       const target = config ?? (await putTestCheckpoint(ctx.saver, { threadId: ctx.threadId("val-5mib") }));
-      try {
-        await ctx.saver.putWrites(target, [["large", text]], "val-task");
-      } catch {
-        return; // rejected: allowed
-      }
-      const written = await pendingWritesOf(ctx.saver, target, "after a 5 MiB putWrites");
-      const found = written.find((w) => w[1] === "large");
-      if (found === undefined) fail(`${what} was accepted by putWrites but came back as no write at all; reject what cannot be stored`);
-      expectWhole(found[2], text, `${what} written`);
+      await expectWrittenWholeOrRejected(ctx, target, text, what);
     },
   },
   {
