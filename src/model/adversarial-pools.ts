@@ -81,5 +81,49 @@ export const SPECIAL_CHANNELS = ["__start__", "constructor", "toString"] as cons
 /** Checkpoints in a long thread: past 100 (a backend's page size, a default limit). */
 export const LONG_THREAD_LENGTHS = { min: 101, max: 112 } as const;
 
+/** Checkpoints in a very long thread: past 1,000 (PostgREST's default max-rows, many SDKs' page). Costly: drawn rarely. */
+export const VERY_LONG_THREAD_LENGTHS = { min: 1_001, max: 1_004 } as const;
+
+/** Namespaces of one thread in a wide thread: past 100 (a namespace index's page, a batch-delete limit). */
+export const WIDE_THREAD_NAMESPACES = { min: 101, max: 104 } as const;
+
 /** Writes in one putWrites call: past 10, so idx 10 must sort after 9 (not as text). */
 export const MANY_WRITES = { min: 11, max: 13 } as const;
+
+/** Writes on one checkpoint past a backend's page of 100 items. */
+export const PAGE_OF_WRITES = { min: 101, max: 104 } as const;
+
+/** How many versions a chain of getNextVersion calls runs through: past 9, where "10" sorts before "9" as text. */
+export const VERSION_CHAIN = 12;
+
+/** A string past 2 MiB (D1 and Cosmos DB rows stop at 2 MB): 2 MiB + 64 KiB. */
+export const OVER_TWO_MIB = 2 * 1024 * 1024 + 64 * 1024;
+
+/** A string past 4 MiB too (gRPC's default message limit; SQL Server's and MySQL's packet defaults). */
+export const FIVE_MIB = 5 * 1024 * 1024;
+
+/** A string of `length` characters (a multiple of 16) whose end says it is the end: a cut value is visibly cut. */
+export function largeText(length: number): string {
+  return "0123456789abcdef".repeat(length / 16 - 1) + "the end of it...";
+}
+
+/**
+ * Write channels named like Object.prototype members. Every official saver looks
+ * them up in WRITES_IDX_MAP without an own-key check (advisory VAL-10,
+ * docs/deviations.md), so random sequences leave them out; the spec test has them.
+ */
+export const OBJECT_MEMBER_CHANNELS = ["constructor", "toString", "hasOwnProperty", "valueOf", "__proto__"] as const;
+
+/**
+ * A filter value that a saver comparing loosely (SQLite's 1 for true, JSON text,
+ * `==`) confuses with a stored one: true and 1, false and 0, 1 and "1", "" and 0.
+ * Undefined when the value has no such twin.
+ */
+export function filterLookAlike(stored: unknown): unknown {
+  if (typeof stored === "boolean") return Number(stored);
+  if (stored === 0 || stored === 1) return Boolean(stored);
+  if (typeof stored === "number") return String(stored);
+  if (stored === "") return 0;
+  if (typeof stored === "string" && /^-?\d+$/.test(stored)) return Number(stored);
+  return undefined;
+}

@@ -42,7 +42,7 @@ export const POOL_SCENARIOS: readonly Pools[] = THREAD_FAMILIES.map((threads, i)
   runIds: RUN_ID_FAMILIES[i % RUN_ID_FAMILIES.length],
   channels: i % 3 === 2 ? ["a", "b", SPECIAL_CHANNELS[Math.floor(i / 3) % SPECIAL_CHANNELS.length]] : FRIENDLY_POOLS.channels,
   largeValues: i % 5 === 1,
-  longThreads: i % 5 === 3,
+  longThreads: i % 5 === 2 || i % 5 === 3,
 }));
 
 /** One scenario per sequence; the friendly one no more likely than any other. */
@@ -51,7 +51,8 @@ export const poolsArb: fc.Arbitrary<Pools> = fc.constantFrom(...POOL_SCENARIOS);
 export { TASK_IDS };
 /** `undefined` omits the 4th argument of putWrites. */
 export const TASK_PATHS = [undefined, "", "~a", "~B", "~a:1", "~\u{1F600}", "~\uFFFF"] as const;
-export const REGULAR_WRITE_CHANNELS = ["ch", "messages", "x:y", TASKS] as const;
+/** Regular write channels; "a.b" and "$x" are field paths to a document store (a saver must not escape them). */
+export const REGULAR_WRITE_CHANNELS = ["ch", "messages", "x:y", TASKS, "a.b", "$x"] as const;
 export const SPECIAL_WRITE_CHANNELS = [ERROR, INTERRUPT, SCHEDULED, RESUME] as const;
 /** Checkpoint ids come from a small pool so that ids repeat across threads and namespaces. */
 export const ID_SEEDS = 6;
@@ -81,6 +82,9 @@ const revivedValue = fc.oneof(
   fc.array(fc.tuple(text, fc.integer()), { maxLength: 2 }).map((entries) => new Map(entries)),
 );
 
+/** Typed values the serializer carries in metadata too (VAL-08): a JSON column written with JSON.stringify loses them. */
+const typedValue = fc.oneof(revivedValue, fc.uint8Array({ maxLength: 3 }));
+
 /** Falsy and empty values, fresh each time (a value is never shared between two stored places). */
 const falsyValue: fc.Arbitrary<unknown> = fc.constantFrom(...FALSY_VALUES).map((v) => structuredClone(v));
 
@@ -104,7 +108,15 @@ export function channelValueOf(pools: Pools): fc.Arbitrary<unknown> {
   );
 }
 
-/** Scalar values a metadata filter can use (LS-16: nested filter values are unspecified), falsy ones included. */
+/** Write values: channel values, and rarely `undefined` (the serializer keeps it; JSON.stringify gives no text for it). */
+export function writeValueOf(pools: Pools): fc.Arbitrary<unknown> {
+  return fc.oneof({ weight: 20, arbitrary: channelValueOf(pools) }, { weight: 1, arbitrary: fc.constant(undefined) });
+}
+
+/**
+ * Scalar values a metadata filter can use (LS-16: nested filter values are unspecified), falsy ones
+ * included. `a.b` is one top-level key, not a path (FLT-05).
+ */
 export function filterScalars(pools: Pools): Record<string, fc.Arbitrary<unknown>> {
   return {
     source: fc.constantFrom("input", "loop", "update", "fork"),
@@ -113,13 +125,14 @@ export function filterScalars(pools: Pools): Record<string, fc.Arbitrary<unknown
     score: fc.oneof(fc.integer({ min: 0, max: 3 }), fc.constantFrom(0.5, 2.5, "1", ""), fc.boolean()),
     "user:id": fc.oneof(fc.constantFrom("u1", "u|2", "1", "U1"), fc.integer({ min: 0, max: 2 })),
     "a|b": fc.oneof(fc.boolean(), fc.constant(null)),
+    "a.b": scalar,
   };
 }
 export const FILTER_KEYS = Object.keys(filterScalars(FRIENDLY_POOLS));
 
 /**
  * Metadata with random keys (some only on some checkpoints), in random order, plus a nested
- * value and keys with path syntax or prototype names (stored and read back, not filtered on).
+ * value, a typed one (Map, Set, bytes) and a prototype name (stored and read back, not filtered on).
  */
 export function metadataArb(pools: Pools): fc.Arbitrary<Record<string, unknown>> {
   return fc
@@ -128,7 +141,7 @@ export function metadataArb(pools: Pools): fc.Arbitrary<Record<string, unknown>>
         ...filterScalars(pools),
         parents: fc.constant({}),
         nested: jsonValue,
-        "a.b": scalar,
+        typed: typedValue,
         constructor: scalar,
       },
       { requiredKeys: [] },

@@ -22,6 +22,11 @@ export const DECLARABLE_BEHAVIOURS = {
     tests: ["test_list_metadata_filter_single_key", "test_list_metadata_filter_multiple_keys", "test_list_combined_thread_and_filter"],
     description: "list() with a metadata filter rejects: the saver cannot filter the metadata it stores (e.g. SQL JSON filters over an encrypting serde)",
   },
+  "filter-keys-as-paths": {
+    ids: ["FLT-05"],
+    tests: ["test_flt_filter_keys_are_top_level_keys"],
+    description: "list() reads a filter key with path syntax (a.b, a[0]) as a path into nested metadata, not as one top-level key",
+  },
 } as const satisfies Record<string, { ids: readonly CatalogId[]; tests: readonly string[]; description: string }>;
 
 /** @public */

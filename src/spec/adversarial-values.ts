@@ -9,6 +9,8 @@ import { idsOf, listAll } from "./helpers.js";
 import { pendingWritesOf } from "./pending-writes.js";
 import type { SpecContext, SpecTest } from "./types.js";
 import { expectAllKept, expectKept } from "./value-checks.js";
+// OVER_TWO_MIB is just past a 2 MiB row (D1, Cosmos DB) and far past 1 MiB (Firestore) and 400 KB (DynamoDB).
+import { FIVE_MIB, OBJECT_MEMBER_CHANNELS, OVER_TWO_MIB, largeText } from "../model/adversarial-pools.js";
 
 /**
  * VAL: values are data. Falsy and empty values, names that mean something to
@@ -45,8 +47,11 @@ const CHANNEL_NAMES = ["__start__", "__pregel_tasks", "constructor", "prototype"
  */
 const WRITE_CHANNEL_NAMES = ["__start__", "__pregel_push", "__end__", "prototype", "a.b", "a[0]", "$x", "sp ace"];
 
-/** Write channels that are members of every object: `WRITES_IDX_MAP[channel]` finds a function for them. */
-const INHERITED_WRITE_CHANNELS = ["constructor", "toString", "hasOwnProperty", "valueOf"];
+/**
+ * Write channels that are members of every object: `WRITES_IDX_MAP[channel]` finds a function
+ * for them (Object.prototype itself for `__proto__`).
+ */
+const INHERITED_WRITE_CHANNELS = OBJECT_MEMBER_CHANNELS;
 
 /** Metadata keys with path syntax next to the nested object such a path would name, and inherited names. */
 const PATH_METADATA: Record<string, unknown> = { "a.b": 1, a: { b: 2 }, "a[0]": 3, $x: 4, "x/y": 5, "sp ace": 6, constructor: "c", prototype: "p" };
@@ -59,12 +64,6 @@ const TYPED_METADATA = (): Record<string, unknown> => ({
   message: new HumanMessage({ content: "hello", id: "human-1" }),
 });
 
-/**
- * Just past a 2 MiB row or item limit (Cloudflare D1, Cosmos DB) and far past
- * 1 MiB (Firestore) and 400 KB (DynamoDB). Larger values cost too much on
- * the reference serializer for a suite that runs on ~150 mutants.
- */
-const LARGE_STRING_LENGTH = 2 * 1024 * 1024 + 64 * 1024;
 
 const channelVersions = (values: Record<string, unknown>) => Object.fromEntries(Object.keys(values).map((k) => [k, 1]));
 
@@ -113,6 +112,19 @@ const reference = new JsonPlusSerializer();
 async function throughReference(value: unknown): Promise<unknown> {
   const [type, bytes] = await reference.dumpsTyped(value);
   return reference.loadsTyped(type, bytes);
+}
+
+/** putWrites of `text` to channel "large" rejects (allowed for what the backend cannot store), or getTuple returns it whole. */
+async function expectWrittenWholeOrRejected(ctx: SpecContext, config: RunnableConfig, text: string, what: string): Promise<void> {
+  try {
+    await ctx.saver.putWrites(config, [["large", text]], "val-task");
+  } catch {
+    return; // rejecting a value the backend cannot store is allowed
+  }
+  const written = await pendingWritesOf(ctx.saver, config, "after a large putWrites");
+  const found = written.find((w) => w[1] === "large");
+  if (found === undefined) fail(`${what} was accepted by putWrites but came back as no write at all; reject what cannot be stored`);
+  expectWhole(found[2], text, `${what} written`);
 }
 
 /** A large string must come back whole; the failure says how much came back. */
@@ -205,18 +217,31 @@ const putWritesTests: SpecTest[] = [
     ids: ["VAL-09"],
     description: "a 2.1 MB string written is read back whole, or putWrites rejects it; it is never truncated",
     async run(ctx) {
-      const text = "0123456789abcdef".repeat(LARGE_STRING_LENGTH / 16 - 1) + "the end of it...";
+      const text = largeText(OVER_TWO_MIB);
       const what = `a ${text.length.toLocaleString("en-US")}-character string`;
       const config = await putTestCheckpoint(ctx.saver, { threadId: ctx.threadId("val-large") });
+      await expectWrittenWholeOrRejected(ctx, config, text, what);
+    },
+  },
+  {
+    name: "test_val_five_mib_strings_kept_or_rejected",
+    ids: ["VAL-11"],
+    description: "a 5 MiB string put as a channel value and written as a pending write is read back whole, or put/putWrites rejects it; it is never cut",
+    async run(ctx) {
+      const text = largeText(FIVE_MIB);
+      const what = `a ${text.length.toLocaleString("en-US")}-character string`;
+      const threadId = ctx.threadId("val-5mib");
+      let config: RunnableConfig | undefined;
       try {
-        await ctx.saver.putWrites(config, [["large", text]], "val-task");
+        config = await putTestCheckpoint(ctx.saver, { threadId, channelValues: { large: text } });
       } catch {
-        return; // rejecting a value the backend cannot store is allowed
+        // rejecting a value the backend cannot store is allowed; storing part of it is not (checked below)
       }
-      const written = await pendingWritesOf(ctx.saver, config, "after a large putWrites");
-      const found = written.find((w) => w[1] === "large");
-      if (found === undefined) fail(`${what} was accepted by putWrites but came back as no write at all; reject what cannot be stored`);
-      expectWhole(found[2], text, `${what} written`);
+      const stored = await ctx.saver.getTuple(config ?? generateConfig(threadId));
+      if (config !== undefined) expectDefined(stored, "getTuple(config returned by put) must find the checkpoint holding the 5 MiB channel value");
+      if (stored !== undefined) expectWhole(stored.checkpoint.channel_values.large, text, `${what} put as channel value "large"`);
+      const target = config ?? (await putTestCheckpoint(ctx.saver, { threadId: ctx.threadId("val-5mib") }));
+      await expectWrittenWholeOrRejected(ctx, target, text, what);
     },
   },
   {
@@ -225,7 +250,7 @@ const putWritesTests: SpecTest[] = [
     advisory: true,
     advisoryReason:
       "measured: SqliteSaver and PostgresSaver throw on these channels and MemorySaver lets the repeat replace the first value; all three look the index up with WRITES_IDX_MAP[channel], which finds inherited members (docs/deviations.md)",
-    description: "writes to channels constructor, toString, hasOwnProperty and valueOf are stored, first writer wins",
+    description: "writes to channels constructor, toString, hasOwnProperty, valueOf and __proto__ are stored, first writer wins",
     async run(ctx) {
       const first: PendingWrite[] = [["before", 0], ...INHERITED_WRITE_CHANNELS.map((name, i): PendingWrite => [name, i + 1]), ["after", 5]];
       const config = await putTestCheckpoint(ctx.saver, { threadId: ctx.threadId("val") });

@@ -16,7 +16,8 @@ export interface AdversarialMutant {
 
 /** Thread ids in MemorySaver's storage (and its writes), as a key-value backend would scan its keys. */
 function storedThreads(saver: MemorySaver): string[] {
-  return Object.keys((saver as unknown as { storage: Record<string, unknown> }).storage);
+  const writesThreads = Object.keys(saver.writes).map((key) => (JSON.parse(key) as string[])[0]!);
+  return [...new Set([...Object.keys(saver.storage), ...writesThreads])];
 }
 
 /** A glob pattern (`*`, `?`, `[...]`) as a regular expression, as Redis' KEYS/SCAN MATCH reads it. */

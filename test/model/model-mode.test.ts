@@ -58,7 +58,7 @@ describe("model mode", () => {
     const result = await runModel(sqliteMemoryBackend.registration(), { runs: 150, seed: 11, timeoutMs: 5_000 });
     expect(result.status).toBe("passed");
     const declared = Object.fromEntries(result.declared.map((d) => [d.behaviour, d]));
-    expect(Object.keys(declared).sort()).toEqual(["delete-thread-before-setup-rejects", "ignores-task-path"]);
+    expect(Object.keys(declared).sort()).toEqual(["delete-thread-before-setup-rejects", "filter-keys-as-paths", "ignores-task-path"]);
     expect(declared["delete-thread-before-setup-rejects"].occurrences).toBeGreaterThan(0);
     expect(declared["delete-thread-before-setup-rejects"].reason).toMatch(/creates its tables lazily/);
   });
@@ -82,7 +82,7 @@ describe("model mode", () => {
     // Only the task-path order declared: the lazy tables' deleteThread is what fails.
     const strict = await runModel(lazy, { runs: 100, seed: 5, timeoutMs: 5_000, ignore: ["ignores-task-path"] });
     expect(strict.failure?.operation).toBe("deleteThread()");
-    const declared = await runModel(lazy, { runs: 100, seed: 5, timeoutMs: 5_000, ignore: ["delete-thread-before-setup-rejects", "ignores-task-path"] });
+    const declared = await runModel(lazy, { runs: 100, seed: 5, timeoutMs: 5_000, ignore: ["delete-thread-before-setup-rejects", "ignores-task-path", "filter-keys-as-paths"] });
     expect(declared.status).toBe("passed");
     expect(declared.declared.find((d) => d.behaviour === "delete-thread-before-setup-rejects")?.reason).toBe("declared in the model options");
   });

@@ -9,7 +9,8 @@ import { checkTuple } from "./state-check.js";
 type BatchOp =
   | { kind: "put"; threadId: string; ns: string; idSeed: number; fromLatest: boolean; value: unknown }
   | { kind: "putWrites"; threadId: string; ns: string; target: number; taskId: string; value: unknown }
-  | { kind: "list"; threadId: string };
+  | { kind: "list"; threadId: string }
+  | { kind: "deleteThread"; threadId: string };
 
 /** A batch operation resolved against the state before the batch. */
 interface Issued {
@@ -21,17 +22,22 @@ interface Issued {
   /** What to read back once every operation has resolved. */
   touched?: RunnableConfig;
   list?: { threadId: string; before: string[] };
+  /** The thread the operation reads or writes: a deleteThread commutes only with operations on other threads. */
+  threadId: string;
+  deletes?: boolean;
 }
 
-const IDS = ["CONC-01", "CONC-02", "CONC-03", "CONC-04", "PUT-01", "PW-01"] as const;
+const IDS = ["CONC-01", "CONC-02", "CONC-03", "CONC-04", "RACE-03", "PUT-01", "PW-01", "DT-01"] as const;
 
 /**
- * Several put / putWrites / list calls issued at once, without awaiting in
- * between, as parallel tasks and subgraphs do. The calls are chosen so that
- * they commute (new checkpoints at distinct coordinates, writes of distinct
- * tasks), so every interleaving has one correct outcome: a saver that loses
- * an update in a read-modify-write, keeps per-call state in an instance field,
- * or resolves before its write is stored disagrees when the batch is read back.
+ * Several put / putWrites / list / deleteThread calls issued at once, without
+ * awaiting in between, as parallel tasks and subgraphs do. The calls are chosen
+ * so that they commute (new checkpoints at distinct coordinates, writes of
+ * distinct tasks, deletes of threads no other call touches), so every
+ * interleaving has one correct outcome: a saver that loses an update in a
+ * read-modify-write (or a delete that rewrites the store from a snapshot, RACE-03),
+ * keeps per-call state in an instance field, or resolves before its write is
+ * stored disagrees when the batch is read back.
  * A list() running during the batch must yield every checkpoint that existed
  * before it once, and nothing that does not exist after it (CONC-04).
  */
@@ -47,7 +53,8 @@ export class ConcurrentBatchCommand implements fc.AsyncCommand<ModelState, RealS
     const issued = this.issue(m, () => m.env.nextVersion())!;
     m.env.record(`await Promise.all([\n  ${issued.map((op) => op.line).join(",\n  ")},\n]);`);
     const results = await Promise.all(issued.map((op) => m.env.call(op.operation, IDS, () => op.start(r))));
-    for (const op of issued) op.apply(m);
+    // A rejection explained by a declared behaviour (deleteThread before setup) changed nothing.
+    issued.forEach((op, i) => results[i] !== undefined && op.apply(m));
     for (const [i, op] of issued.entries()) {
       if (op.touched) await checkTuple(m, r, op.touched);
       if (op.list) this.checkList(m, op.list, (results[i]?.value ?? []) as CheckpointTuple[]);
@@ -71,7 +78,7 @@ export class ConcurrentBatchCommand implements fc.AsyncCommand<ModelState, RealS
     const claimed = new Set<string>();
     const issued: Issued[] = [];
     for (const op of this.ops) {
-      const next = op.kind === "put" ? issuePut(m, op, nextVersion) : op.kind === "putWrites" ? issueWrites(m, op) : issueList(m, op);
+      const next = issueOp(m, op, nextVersion);
       if (next === undefined) continue;
       if (next.claim !== undefined) {
         if (claimed.has(next.claim)) return undefined;
@@ -79,11 +86,25 @@ export class ConcurrentBatchCommand implements fc.AsyncCommand<ModelState, RealS
       }
       issued.push(next.issued);
     }
-    return issued;
+    const deleted = new Set(issued.filter((op) => op.deletes).map((op) => op.threadId));
+    return issued.every((op) => op.deletes || !deleted.has(op.threadId)) ? issued : undefined;
   }
 
   toString(): string {
     return `concurrently(${this.ops.map((op) => `${op.kind} ${JSON.stringify(op.threadId)}`).join(", ")})`;
+  }
+}
+
+function issueOp(m: Readonly<ModelState>, op: BatchOp, nextVersion: () => number): { claim?: string; issued: Issued } | undefined {
+  switch (op.kind) {
+    case "put":
+      return issuePut(m, op, nextVersion);
+    case "putWrites":
+      return issueWrites(m, op);
+    case "list":
+      return issueList(m, op);
+    case "deleteThread":
+      return issueDelete(op);
   }
 }
 
@@ -105,6 +126,7 @@ function issuePut(m: Readonly<ModelState>, op: Extract<BatchOp, { kind: "put" }>
       start: (r) => r.saver.put(config, structuredClone(checkpoint), structuredClone(metadata), newVersions),
       apply: (model) => model.model.put(config, checkpoint, metadata),
       touched: { configurable: { thread_id: threadId, checkpoint_ns: ns, checkpoint_id: id } },
+      threadId,
     },
   };
 }
@@ -123,6 +145,7 @@ function issueWrites(m: Readonly<ModelState>, op: Extract<BatchOp, { kind: "putW
       start: (r) => r.saver.putWrites(config, structuredClone(writes), op.taskId),
       apply: (model) => model.model.putWrites(config, writes, op.taskId),
       touched: config,
+      threadId,
     },
   };
 }
@@ -138,6 +161,22 @@ function issueList(m: Readonly<ModelState>, op: Extract<BatchOp, { kind: "list" 
       start: (r) => listAll(r.saver, config),
       apply: () => undefined,
       list: { threadId, before },
+      threadId,
+    },
+  };
+}
+
+function issueDelete(op: Extract<BatchOp, { kind: "deleteThread" }>): { claim: string; issued: Issued } {
+  const { threadId } = op;
+  return {
+    claim: JSON.stringify(["deleteThread", threadId]),
+    issued: {
+      line: `saver.deleteThread(${ts(threadId)})`,
+      operation: "deleteThread()",
+      start: (r) => r.saver.deleteThread(threadId),
+      apply: (model) => model.model.deleteThread(threadId),
+      threadId,
+      deletes: true,
     },
   };
 }
@@ -147,6 +186,7 @@ const batchOp = (pools: Pools): fc.Arbitrary<BatchOp> =>
     { weight: 3, arbitrary: fc.record({ kind: fc.constant("put" as const), threadId: threadOf(pools), ns: nsOf(pools), idSeed: fc.integer({ min: 1, max: ID_SEEDS }), fromLatest: fc.boolean(), value: jsonValue }) },
     { weight: 3, arbitrary: fc.record({ kind: fc.constant("putWrites" as const), threadId: threadOf(pools), ns: nsOf(pools), target: fc.nat(8), taskId: taskIdArb, value: jsonValue }) },
     { weight: 1, arbitrary: fc.record({ kind: fc.constant("list" as const), threadId: threadOf(pools) }) },
+    { weight: 1, arbitrary: fc.record({ kind: fc.constant("deleteThread" as const), threadId: threadOf(pools) }) },
   );
 
 export const concurrentBatchCommand = (pools: Pools): fc.Arbitrary<ConcurrentBatchCommand> =>

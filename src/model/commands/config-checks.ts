@@ -3,6 +3,7 @@ import { compareChannelVersions } from "@langchain/langgraph-checkpoint";
 import { ModelDisagreement, ts, type ModelState, type RealState } from "../sequence-env.js";
 import { checkpointIdOf, nsOf, threadOf, timestampOf, type Pools } from "../arbitraries.js";
 import type { CatalogId } from "../../spec/types.js";
+import { VERSION_CHAIN } from "../adversarial-pools.js";
 
 type Check = "put-without-thread" | "put-writes-without-thread" | "put-writes-without-checkpoint-id" | "get-tuple-without-thread" | "next-version";
 
@@ -10,7 +11,7 @@ type Check = "put-without-thread" | "put-writes-without-thread" | "put-writes-wi
  * The contract's strict writes and lenient reads, interleaved with the rest:
  * JS-04 / JS-05 (a put or putWrites missing thread_id or checkpoint_id rejects
  * and stores nothing), JS-06 (getTuple without a thread_id resolves to
- * undefined) and JS-10 (getNextVersion increases).
+ * undefined) and JS-10 (getNextVersion increases, over more than 9 steps: ORD-03).
  */
 export class ConfigCheckCommand implements fc.AsyncCommand<ModelState, RealState> {
   constructor(
@@ -47,11 +48,16 @@ export class ConfigCheckCommand implements fc.AsyncCommand<ModelState, RealState
         return;
       }
       case "next-version": {
-        m.env.record(`console.log(saver.getNextVersion(saver.getNextVersion(undefined)), saver.getNextVersion(undefined));`);
-        const v1 = r.saver.getNextVersion(undefined);
-        const v2 = r.saver.getNextVersion(v1);
-        if (!(compareChannelVersions(v2, v1) > 0)) {
-          throw new ModelDisagreement("getNextVersion()", ["JS-10"], [`expected: getNextVersion(${ts(v1)}) > ${ts(v1)}`, `actual:   ${ts(v2)}`]);
+        // Past 9 steps: versions kept as unpadded text put "10" before "9" (ORD-03).
+        m.env.record(`let v = undefined; for (let i = 0; i < ${VERSION_CHAIN}; i++) console.log(v = saver.getNextVersion(v));`);
+        let previous = r.saver.getNextVersion(undefined);
+        for (let step = 2; step <= VERSION_CHAIN; step++) {
+          const next = r.saver.getNextVersion(previous);
+          if (!(compareChannelVersions(next, previous) > 0)) {
+            const lines = [`expected: getNextVersion(${ts(previous)}) > ${ts(previous)} (step ${step}, compared with compareChannelVersions)`, `actual:   ${ts(next)}`];
+            throw new ModelDisagreement("getNextVersion()", ["JS-10", "ORD-03"], lines);
+          }
+          previous = next;
         }
       }
     }

@@ -7,14 +7,17 @@ import { configCheckCommand } from "./config-checks.js";
 import { deleteThreadCommand } from "./delete-thread.js";
 import { deltaHistoryCommand } from "./delta-history.js";
 import { deltaStepCommand } from "./delta-step.js";
+import { firstCallsCommand } from "./first-calls.js";
 import { copyThreadCommand, deleteForRunsCommand, pruneCommand } from "./extended.js";
 import { getTupleCommand } from "./get-tuple.js";
 import { listCommand } from "./list.js";
+import { largeWriteCommand } from "./large-write.js";
 import { longThreadCommand } from "./long-thread.js";
-import { lookAlikesCommand } from "./look-alikes.js";
+import { lookAlikesCommand, lookAlikesCopyCommand, lookAlikesHistoryCommand } from "./look-alikes.js";
 import { putWritesCommand } from "./put-writes.js";
 import { putCommand } from "./put.js";
 import { stateCheckCommand } from "./state-check.js";
+import { wideThreadCommand } from "./wide-thread.js";
 
 type CommandArb = fc.Arbitrary<fc.AsyncCommand<ModelState, RealState>>;
 type CommandArbOf = (pools: Pools) => CommandArb;
@@ -34,16 +37,22 @@ const BASE: CommandArbOf[] = [
   configCheckCommand,
   stateCheckCommand,
   concurrentBatchCommand,
+  firstCallsCommand,
+  firstCallsCommand,
+  firstCallsCommand, // three times: it only runs as a sequence's first call
   longThreadCommand,
+  wideThreadCommand,
+  largeWriteCommand,
   lookAlikesCommand,
+  lookAlikesCommand, // twice: a delete must meet data in every look-alike of the family
 ];
 
-/** Weighted twice (two entries each): extended bugs need the operation and then a read. */
+/** Weighted twice (two entries each): extended bugs need the operation and then a read. The look-alike variants fill the family first. */
 const EXTENDED: Partial<Record<Capability, CommandArbOf[]>> = {
   delete_for_runs: [deleteForRunsCommand, deleteForRunsCommand],
-  copy_thread: [copyThreadCommand, copyThreadCommand],
+  copy_thread: [copyThreadCommand, copyThreadCommand, lookAlikesCopyCommand],
   prune: [pruneCommand, pruneCommand],
-  delta_channel_history: [deltaHistoryCommand, deltaStepCommand, deltaStepCommand],
+  delta_channel_history: [deltaHistoryCommand, deltaStepCommand, deltaStepCommand, lookAlikesHistoryCommand],
 };
 
 /** The command generators for a saver with these extended capabilities, drawing ids from these pools. */

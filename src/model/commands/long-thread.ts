@@ -2,7 +2,7 @@ import fc from "fast-check";
 import type { Checkpoint, CheckpointMetadata } from "@langchain/langgraph-checkpoint";
 import type { RunnableConfig } from "@langchain/core/runnables";
 import { nsOf, threadOf, type Pools } from "../arbitraries.js";
-import { LONG_THREAD_LENGTHS } from "../adversarial-pools.js";
+import { LONG_THREAD_LENGTHS, VERY_LONG_THREAD_LENGTHS } from "../adversarial-pools.js";
 import { diffList } from "../compare.js";
 import type { ListOptions } from "../reference-model.js";
 import { ts, type ModelState, type RealState } from "../sequence-env.js";
@@ -36,7 +36,7 @@ function longIdOf(block: number, i: number): string {
 }
 
 /**
- * A thread past 100 checkpoints (a backend's page size or default limit),
+ * A thread past 100 checkpoints (a backend's page size or default limit), rarely past 1,000,
  * all with the same ts, channel versions far past 10, falsy channel values,
  * run ids of the sequence's family in the metadata, and sometimes a fork
  * inside the chain. It is then read through list() whole, with limits at the
@@ -132,7 +132,8 @@ export const longThreadCommand = (pools: Pools): fc.Arbitrary<LongThreadCommand>
       enabled: pools.longThreads ? fc.boolean() : fc.constant(false),
       threadId: threadOf(pools),
       ns: nsOf(pools),
-      length: fc.integer(LONG_THREAD_LENGTHS),
+      // Rarely past 1,000 (a second backend page of 1,000 rows): ten times the cost of a long thread.
+      length: fc.oneof({ weight: 19, arbitrary: fc.integer(LONG_THREAD_LENGTHS) }, { weight: 1, arbitrary: fc.integer(VERY_LONG_THREAD_LENGTHS) }),
       forkAt: fc.oneof(fc.constant(0), fc.integer({ min: 3, max: LONG_THREAD_LENGTHS.min })),
     })
     .map((args) => new LongThreadCommand(args, pools.runIds));

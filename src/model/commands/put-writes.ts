@@ -7,13 +7,13 @@ import {
   TASK_PATHS,
   checkpointIdOf,
   idSeed,
-  channelValueOf,
   nsOf,
   taskIdArb,
   threadOf,
+  writeValueOf,
   type Pools,
 } from "../arbitraries.js";
-import { MANY_WRITES } from "../adversarial-pools.js";
+import { MANY_WRITES, PAGE_OF_WRITES } from "../adversarial-pools.js";
 import { ts, type ModelState, type RealState } from "../sequence-env.js";
 
 interface PutWritesArgs {
@@ -80,7 +80,11 @@ export class PutWritesCommand implements fc.AsyncCommand<ModelState, RealState> 
 
 export const putWritesCommand = (pools: Pools): fc.Arbitrary<PutWritesCommand> => {
   const write = (channels: readonly string[]): fc.Arbitrary<PendingWrite> =>
-    fc.tuple(fc.constantFrom(...channels), channelValueOf(pools)).map(([channel, value]): PendingWrite => [channel, value]);
+    fc.tuple(fc.constantFrom(...channels), writeValueOf(pools)).map(([channel, value]): PendingWrite => [channel, value]);
+  // Past a backend's page of 100 items on one checkpoint; plain numbers, so they are cheap to draw and store.
+  const page = fc
+    .integer(PAGE_OF_WRITES)
+    .map((n) => Array.from({ length: n }, (_, i): PendingWrite => [REGULAR_WRITE_CHANNELS[i % REGULAR_WRITE_CHANNELS.length], i]));
   return fc
   .record({
     threadId: threadOf(pools),
@@ -94,8 +98,9 @@ export const putWritesCommand = (pools: Pools): fc.Arbitrary<PutWritesCommand> =
       { weight: 1, arbitrary: fc.array(write([...REGULAR_WRITE_CHANNELS, ...SPECIAL_WRITE_CHANNELS]), { minLength: 2, maxLength: 3 }) },
       // Past 10 writes in one call: idx 10 must sort after idx 9, as a number.
       { weight: 3, arbitrary: fc.array(write(REGULAR_WRITE_CHANNELS), { minLength: MANY_WRITES.min, maxLength: MANY_WRITES.max }) },
+      { weight: 1, arbitrary: page },
     ),
-    retry: fc.option(fc.array(channelValueOf(pools), { minLength: 3, maxLength: 3 }), { freq: 4 }),
+    retry: fc.option(fc.array(writeValueOf(pools), { minLength: 3, maxLength: 3 }), { freq: 4 }),
   })
   .map((args) => new PutWritesCommand(args));
 };

@@ -2,7 +2,7 @@ import fc from "fast-check";
 import type { ChannelVersions, Checkpoint, CheckpointMetadata } from "@langchain/langgraph-checkpoint";
 import type { RunnableConfig } from "@langchain/core/runnables";
 import { diffValues } from "../../format.js";
-import { channelValueOf, checkpointIdOf, idSeed, metadataArb, nsOf, threadOf, timestampOf, type Pools } from "../arbitraries.js";
+import { ID_SEEDS, channelValueOf, checkpointIdOf, idSeed, metadataArb, nsOf, threadOf, timestampOf, type Pools } from "../arbitraries.js";
 import { ts, type ModelState, type RealState } from "../sequence-env.js";
 import { diffLines } from "../compare.js";
 import { ModelDisagreement } from "../sequence-env.js";
@@ -22,6 +22,8 @@ interface PutArgs {
   metadata: Record<string, unknown>;
   /** Leave checkpoint_ns out of the config (only for the root namespace; PUT-09). */
   omitNs: boolean;
+  /** A ts that runs against id order (a clock that went back, an imported checkpoint): order is by id, never by ts (ORD-04). */
+  tsAgainstId: boolean;
 }
 
 const IDS = ["PUT-01", "PUT-09", "PUT-12", "PUT-13", "JS-09"] as const;
@@ -82,7 +84,7 @@ export class PutCommand implements fc.AsyncCommand<ModelState, RealState> {
     const checkpoint: Checkpoint = {
       v: 4,
       id: checkpointIdOf(this.args.idSeed),
-      ts: timestampOf(this.args.idSeed),
+      ts: timestampOf(this.args.tsAgainstId ? ID_SEEDS + 1 - this.args.idSeed : this.args.idSeed),
       channel_values: values,
       channel_versions: versions,
       versions_seen: Object.keys(seen).length > 0 ? { "node:1": seen } : {},
@@ -133,6 +135,7 @@ export const putCommand = (pools: Pools): fc.Arbitrary<PutCommand> =>
     seen: fc.subarray([...pools.channels]),
     metadata: metadataArb(pools),
     omitNs: fc.boolean(),
+    tsAgainstId: fc.boolean(),
   })
   .map((args) => new PutCommand(args));
 

@@ -7,31 +7,44 @@ import { listAll } from "../../spec/helpers.js";
 
 const GET_IDS = ["GT-02", "GT-03", "GT-04", "GT-07", "GT-08", "GT-09", "JS-02"] as const;
 const LIST_IDS = ["LS-01", "LS-04", "LS-13", "LS-14", "LS-15", "LS-17"] as const;
+/** Checkpoints read by id per (thread, namespace): every one of a regular thread, the newest of a long one. */
+const READS_PER_NAMESPACE = 6;
+/** Namespaces read by id per thread: every one of a regular thread, the first 12 of a wide one. */
+const NAMESPACES_PER_THREAD = 12;
 
 /**
- * Reads back everything the model holds: each stored checkpoint by id, the
- * latest of each (thread, namespace), and each thread's list. A bug in a write
+ * Reads back everything the model holds: each stored checkpoint by id and
+ * the latest of each (thread, namespace) (the newest 6 of a long thread, the
+ * first 12 namespaces of a wide one), and each thread's list. A bug in a write
  * (a lost parent link, a copy of the latest checkpoint only, a prune across
  * namespaces, a special write kept twice) then shows at the next check, not
  * only when a random read happens to land on the damaged checkpoint.
  */
 export class StateCheckCommand implements fc.AsyncCommand<ModelState, RealState> {
-  constructor(private readonly threads: readonly string[]) {}
+  /** `withLists: false` reads the checkpoints only (a cheaper check before more data is added). */
+  constructor(
+    private readonly threads: readonly string[],
+    private readonly withLists = true,
+  ) {}
 
   check(): boolean {
     return true;
   }
 
   async run(m: ModelState, r: RealState): Promise<void> {
-    const coordinates = m.model.allCoordinates();
-    const reads: RunnableConfig[] = coordinates.map((c) => ({ configurable: { thread_id: c.threadId, checkpoint_ns: c.ns, checkpoint_id: c.checkpointId } }));
-    const groups = new Set(coordinates.map((c) => JSON.stringify([c.threadId, c.ns])));
-    for (const group of groups) {
-      const [threadId, ns] = JSON.parse(group) as [string, string];
+    const threads = new Set(m.model.allCoordinates().map((c) => c.threadId));
+    const reads: RunnableConfig[] = [];
+    // A few namespaces of a wide thread; the thread's list below compares every one.
+    const groups = [...threads].flatMap((threadId) => m.model.namespaces(threadId).slice(0, NAMESPACES_PER_THREAD).map((ns) => [threadId, ns] as const));
+    for (const [threadId, ns] of groups) {
+      // The newest of a long thread by id; the thread's list compares all of them.
+      for (const checkpointId of m.model.checkpointIds(threadId, ns).slice(-READS_PER_NAMESPACE)) {
+        reads.push({ configurable: { thread_id: threadId, checkpoint_ns: ns, checkpoint_id: checkpointId } });
+      }
       reads.push({ configurable: { thread_id: threadId, checkpoint_ns: ns } });
     }
     for (const config of reads) await checkTuple(m, r, config);
-    for (const threadId of this.threads) {
+    for (const threadId of this.withLists ? this.threads : []) {
       const config: RunnableConfig = { configurable: { thread_id: threadId } };
       await m.env.recordOnFailure(`console.log(await all(saver.list(${ts(config)})));`, async () => {
         const actual = (await m.env.call("list()", LIST_IDS, () => listAll(r.saver, config)))?.value ?? [];
