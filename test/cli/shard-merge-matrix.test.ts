@@ -74,7 +74,8 @@ describe("--backends with --shard: the shards' reports merge into the unsharded 
       cwd: process.cwd(),
     });
     expect(code).toBe(1);
-    expect(out.stdout).toMatch(/^::error title=DropsCustomMetadata › put › test_put_preserves_metadata/m);
+    // One annotation per cause, titled with the backend's id, naming the test it explains.
+    expect(out.stdout).toMatch(/^::error title=DropsCustomMetadata › cause \d+ of \d+%3A [^\n]*::put › test_put_preserves_metadata/m);
     expect(out.stdout).not.toMatch(/title=memory › /);
     expect(readFileSync(summary, "utf8")).toContain("# Conformance matrix");
   });
