@@ -2,6 +2,7 @@ import { appendFileSync } from "node:fs";
 import { isCountedFailure, type ConformanceReport } from "../report.js";
 import { renderMarkdown } from "./markdown.js";
 import { alsoHit, shownLabel } from "./causes-text.js";
+import { attemptsSuffix } from "./summary.js";
 import type { ReporterFactory } from "./types.js";
 
 /** GitHub cuts longer annotation messages; the job summary has the whole text. */
@@ -33,7 +34,9 @@ export function renderAnnotations(report: ConformanceReport, subjectFile?: strin
     const n = cause.failures.length;
     const also = alsoHit(cause, Number.POSITIVE_INFINITY);
     const ids = first.ids.length > 0 ? ` [${first.ids.join(", ")}]` : "";
-    error(`cause ${i + 1} of ${causes.length}: ${cause.title} (${n} test${n === 1 ? "" : "s"})`, [`${shownLabel(first)}${ids}: ${first.description}`, first.message, ...(also ? [also] : [])].join("\n"));
+    // A retried first test says how its attempts went in the title too (FLAKY is what a reader must see first).
+    const attempts = first.spec ? attemptsSuffix(first.spec.test) : "";
+    error(`cause ${i + 1} of ${causes.length}: ${cause.title} (${n} test${n === 1 ? "" : "s"})${attempts}`, [`${shownLabel(first)}${ids}: ${first.description}`, first.message, ...(also ? [also] : [])].join("\n"));
   });
   for (const result of report.capabilityResults()) {
     if (result.status === "failed" && !result.tests.some(isCountedFailure)) error(`${result.capability} failed`, `the ${result.capability} capability failed; see the job summary`);
