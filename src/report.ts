@@ -92,6 +92,8 @@ export interface SectionFailure {
   message: string;
   /** The error the saver (or its factory) threw, when one did. */
   error?: ThrownError;
+  /** A cause a targeted probe confirmed: failures with the same key are one cause, named by `title`. */
+  confirmed?: { key: string; title: string };
 }
 
 /** How a section prints its lines inside a report that groups failures by cause. @public */

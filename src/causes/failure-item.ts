@@ -17,6 +17,8 @@ export interface FailureItem {
   message: string;
   /** The error the saver (or its factory) threw, when one did. */
   error?: ThrownError;
+  /** A cause a targeted probe confirmed (graph cases): the same key is the same cause. */
+  confirmed?: { key: string; title: string };
   /** Set for spec failures: the test result itself. */
   spec?: { capability: Capability; test: Extract<TestResult, { status: "failed" }> };
 }

@@ -25,17 +25,20 @@ export function frameKey(frame: string): string {
 
 /**
  * What makes two failures one cause: the same saver error (name, normalised
- * message, top user frame), or else the same failing clause on the same input
- * (catalog ids and normalised message, within one section).
+ * message, top user frame), or the same clause confirmed by a targeted probe,
+ * or else the same failing clause on the same input (catalog ids and
+ * normalised message, within one section).
  */
 export function causeKey(item: FailureItem): string {
   if (item.error) return ["error", item.error.name, normaliseMessage(item.error.message), item.error.frames[0] ? frameKey(item.error.frames[0]) : ""].join("\u0000");
+  if (item.confirmed) return ["probe", item.section, item.confirmed.key].join("\u0000");
   return ["clause", item.section, item.ids.join(","), normaliseMessage(item.message)].join("\u0000");
 }
 
 /** One line that names the cause: the saver's error and where it was thrown, or the clause that failed. */
 export function causeTitle(item: FailureItem, cwd = process.cwd()): string {
   if (item.error) return errorTitle(item.error, cwd);
+  if (item.confirmed) return `${item.section}: ${item.confirmed.title}${item.ids.length > 0 ? ` [${item.ids.join(", ")}]` : ""}`;
   const ids = item.ids.length > 0 ? ` [${item.ids.join(", ")}]` : "";
   const where = item.section === "spec" ? "" : `${item.label}: `;
   return `${where}${firstLine(item.message)}${ids}`;

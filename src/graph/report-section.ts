@@ -1,6 +1,6 @@
 import { formatValue } from "../format.js";
 import type { ReportSection, SectionFailure, SectionLinesOptions } from "../report.js";
-import { CLAUSES } from "./clauses.js";
+import { CLAUSES, type ClauseId } from "./clauses.js";
 import { isCountedGraphFailure, type GraphCaseResult } from "./result.js";
 
 /** The GRAPH part of the report: printed by printReport(), `graph` in toDict(). */
@@ -47,7 +47,7 @@ export class GraphSection implements ReportSection {
   failures(): SectionFailure[] {
     return this.results.flatMap((r) =>
       r.status === "failed" && isCountedGraphFailure(r)
-        ? [{ name: r.id, ids: [], description: `graph scenario ${r.scenario} ${r.name}`, message: r.message, ...(r.error ? { error: r.error } : {}) }]
+        ? [{ name: r.id, description: `graph scenario ${r.scenario} ${r.name}`, message: r.message, ...(r.error ? { error: r.error } : {}), ...confirmedCause(r.divergence?.clause) }]
         : [],
     );
   }
@@ -119,4 +119,9 @@ export class GraphSection implements ReportSection {
       })),
     };
   }
+}
+
+/** A clause a probe confirmed is the case's cause: every case it explains is grouped under it. */
+function confirmedCause(clause: ClauseId | undefined): { ids: readonly string[]; confirmed?: { key: string; title: string } } {
+  return clause === undefined ? { ids: [] } : { ids: [], confirmed: { key: clause, title: `confirmed by probe (${clause}): ${CLAUSES[clause]}` } };
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { MemorySaver } from "@langchain/langgraph-checkpoint";
-import { checkpointerTest } from "../../src/index.js";
+import { checkpointerTest, ConformanceReport } from "../../src/index.js";
 import { GRAPH_LEGEND } from "../../src/graph/legend.js";
 import { ProbeRunner } from "../../src/hints/run-probes.js";
 import { PROBES } from "../../src/hints/probes/index.js";
@@ -34,6 +34,11 @@ describe("graph failures name a clause only when its targeted probe confirms it"
     }
     // Two cases (one saver each) and each distinct probe once: the second case's probes came from the cache.
     expect(made.count).toBeLessThanOrEqual(2 + PROBES.length);
+    // One confirmed clause is one cause, whatever field each case diverged on.
+    const causes = new ConformanceReport({ checkpointerName: "colon", results: {}, sections: [section] }).causes();
+    expect(causes).toHaveLength(1);
+    expect(causes[0].failures.map((f) => f.label).sort()).toEqual(failed.map((r) => `graph › ${r.id}`).sort());
+    expect(causes[0].title).toMatch(/^graph: confirmed by probe \(ids\): thread ids, namespaces and checkpoint ids are stored as given/);
   }, 120_000);
 
   it("a saver whose special write overwrites a regular one is told the special-write clause, not the pending-write lookup", async () => {
