@@ -107,7 +107,7 @@ const tests: SpecTest[] = [
     ids: ["VAL-13"],
     advisory: true,
     advisoryReason:
-      "measured: MemorySaver 1.2.2 drops the write's \"bytes\" type, so getTuple rejects (not valid JSON); SqliteSaver 1.0.4 reads write values as TEXT, so bytes that are not UTF-8 come back altered (docs/deviations.md)",
+      "measured: MemorySaver 1.2.2 drops the write's \"bytes\" type, so getTuple rejects (not valid JSON); SqliteSaver 1.0.4 reads write values as TEXT, so bytes that are not UTF-8 come back altered; PostgresSaver passes (docs/deviations.md)",
     description: "a Uint8Array of all 256 byte values and a 1 MiB Uint8Array, each the whole value of a write, read back as the same bytes",
     async run(ctx) {
       for (const kind of BYTES_KINDS) await expectTypedWriteKept(ctx, kind);
