@@ -21,8 +21,8 @@ interface TypedKind {
   /** What the report calls the value. */
   label: string;
   make(): unknown;
-  /** Checks beyond deep equality with the value read back through the default serializer. */
-  check?(actual: unknown, where: string): void;
+  /** Checks before deep equality with `expected`, the value read back through the default serializer. */
+  check?(actual: unknown, expected: unknown, where: string): void;
 }
 
 const ONE_MIB = 1024 * 1024;
@@ -34,7 +34,7 @@ const TYPED_KINDS: TypedKind[] = [
   {
     label: "a LangChain HumanMessage",
     make: () => new HumanMessage({ content: "hello", id: "human-1" }),
-    check(actual, where) {
+    check(actual, _expected, where) {
       if (!isBaseMessage(actual)) fail(`${where}: a HumanMessage must read back as a LangChain message instance (revived by the serializer), not a plain object`, [`got ${formatValue(actual)}`]);
     },
   },
@@ -45,15 +45,17 @@ const BYTES_KINDS: TypedKind[] = [
   { label: "a 1 MiB Uint8Array", make: () => Uint8Array.from({ length: ONE_MIB }, (_, i) => (i * 7) % 256), check: checkBytes },
 ];
 
-function checkBytes(actual: unknown, where: string): void {
+/** The same bytes; the failure names the first byte that differs, so a text round trip (U+FFFD for bytes >= 128) shows at once. */
+function checkBytes(actual: unknown, expected: unknown, where: string): void {
   if (!(actual instanceof Uint8Array)) fail(`${where}: bytes must read back as a Uint8Array`, [`got ${formatValue(actual)}`]);
-}
-
-/** Names the first byte that differs, so a text round trip (U+FFFD for bytes >= 128) shows at once. */
-function firstDifference(expected: Uint8Array, actual: Uint8Array): string {
+  const bytes = expected as Uint8Array;
   let i = 0;
-  while (i < expected.length && expected[i] === actual[i]) i++;
-  return `${actual.length.toLocaleString("en-US")} bytes came back for ${expected.length.toLocaleString("en-US")}; the first difference is at byte ${i.toLocaleString("en-US")}: ${formatValue(expected.slice(i, i + 4))} became ${formatValue(actual.slice(i, i + 4))}`;
+  while (i < bytes.length && bytes[i] === actual[i]) i++;
+  if (i === bytes.length && actual.length === bytes.length) return;
+  const count = (n: number) => n.toLocaleString("en-US");
+  fail(
+    `${where} came back altered: ${count(actual.length)} bytes for ${count(bytes.length)}; the first difference is at byte ${count(i)}: ${formatValue(bytes.slice(i, i + 4))} became ${formatValue(actual.slice(i, i + 4))}. Store the bytes as bytes, not as text`,
+  );
 }
 
 /** Runs `call`; a rejection fails the check with the kind and the call in its message. */
@@ -70,10 +72,7 @@ function expectWrite(writes: readonly CheckpointPendingWrite[] | undefined, kind
   expectLength(writes ?? [], 1, `${where}: after ${write}, pendingWrites must hold that one write`);
   const [taskId, channel, actual] = writes![0]!;
   expectEqual([taskId, channel], ["val-task", "value"], `${where}: the write of ${kind.label} must keep its task id and channel`);
-  kind.check?.(actual, `${where}: the write of ${kind.label}`);
-  if (expected instanceof Uint8Array && actual instanceof Uint8Array && (expected.length !== actual.length || expected.some((b, i) => b !== actual[i]))) {
-    fail(`${where}: the write of ${kind.label} came back altered: ${firstDifference(expected, actual)}. Store the bytes as bytes, not as text`);
-  }
+  kind.check?.(actual, expected, `${where}: the write of ${kind.label}`);
   expectEqual(actual, expected, `${where}: the write of ${kind.label} must read back as the default serializer returns it (MemorySaver's serializer), but came back as ${formatValue(actual)}`);
 }
 
