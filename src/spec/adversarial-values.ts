@@ -1,4 +1,4 @@
-import { JsonPlusSerializer, type CheckpointMetadata, type PendingWrite } from "@langchain/langgraph-checkpoint";
+import type { CheckpointMetadata, PendingWrite } from "@langchain/langgraph-checkpoint";
 import { HumanMessage, isBaseMessage } from "@langchain/core/messages";
 import type { RunnableConfig } from "@langchain/core/runnables";
 import { expectDefined, expectEqual, expectLength, fail } from "../assert.js";
@@ -8,7 +8,7 @@ import type { ExtraTests } from "./extra-tests.js";
 import { idsOf, listAll } from "./helpers.js";
 import { pendingWritesOf } from "./pending-writes.js";
 import type { SpecContext, SpecTest } from "./types.js";
-import { expectAllKept, expectKept } from "./value-checks.js";
+import { expectAllKept, expectKept, throughReference } from "./value-checks.js";
 // OVER_TWO_MIB is just past a 2 MiB row (D1, Cosmos DB) and far past 1 MiB (Firestore) and 400 KB (DynamoDB).
 import { FIVE_MIB, OBJECT_MEMBER_CHANNELS, OVER_TWO_MIB, largeText } from "../model/adversarial-pools.js";
 
@@ -105,13 +105,6 @@ function expectWritesKept(actual: readonly unknown[][], expected: PendingWrite[]
     expectEqual(actual[i], [taskId, channel, value], `pendingWrites[${i}] must be the write at index ${i} of the call, [${JSON.stringify(taskId)}, ${JSON.stringify(channel)}, value]`);
   });
   expectLength(actual, expected.length, `exactly the ${expected.length} writes put must come back`);
-}
-
-const reference = new JsonPlusSerializer();
-
-async function throughReference(value: unknown): Promise<unknown> {
-  const [type, bytes] = await reference.dumpsTyped(value);
-  return reference.loadsTyped(type, bytes);
 }
 
 /** putWrites of `text` to channel "large" rejects (allowed for what the backend cannot store), or getTuple returns it whole. */

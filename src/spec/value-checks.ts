@@ -1,3 +1,4 @@
+import { JsonPlusSerializer } from "@langchain/langgraph-checkpoint";
 import { ConformanceError, expectEqual } from "../assert.js";
 import { formatValue } from "../format.js";
 
@@ -23,4 +24,12 @@ export function expectKept(container: unknown, key: string, expected: unknown, w
 /** Every key of `expected` must be kept in `container` (see `expectKept`). */
 export function expectAllKept(container: unknown, expected: Record<string, unknown>, where: string, why = ""): void {
   for (const [key, value] of Object.entries(expected)) expectKept(container, key, value, where, why);
+}
+
+const reference = new JsonPlusSerializer();
+
+/** `value` as MemorySaver reads it back: through the default serializer (a Date becomes its ISO string). */
+export async function throughReference(value: unknown): Promise<unknown> {
+  const [type, bytes] = await reference.dumpsTyped(value);
+  return reference.loadsTyped(type, bytes);
 }

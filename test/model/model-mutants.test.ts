@@ -27,6 +27,8 @@ const KNOWN_MISSES: Record<string, string> = {
   "pr-unknown-strategy-deletes": `${OUT_OF_SCOPE}: unknown strategies are unspecified (PR-09), so not generated`,
   "blob-store-stores-all-channels": `${OUT_OF_SCOPE}: storing only changed channels is advisory (JS-13 ADV); full storage reads back the same`,
   "val-inherited-write-index": `${OUT_OF_SCOPE}: write channels named like Object.prototype members are advisory (VAL-10: every official saver fails it), so not generated`,
+  "val-write-bytes-type-dropped": `${OUT_OF_SCOPE}: a Uint8Array as the whole value of a write is advisory (VAL-13: MemorySaver and SqliteSaver fail it), so not generated`,
+  "val-write-bytes-as-text": `${OUT_OF_SCOPE}: a Uint8Array as the whole value of a write is advisory (VAL-13: MemorySaver and SqliteSaver fail it), so not generated`,
 };
 
 let outcomes: { name: string; caught: boolean; detail: string }[];
