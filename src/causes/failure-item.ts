@@ -1,24 +1,13 @@
 import type { Capability } from "../capabilities.js";
-import type { ThrownError } from "../engine/thrown-error.js";
-import type { ConformanceReport, TestResult } from "../report.js";
+import type { ConformanceReport, SectionFailure, TestResult } from "../report.js";
 import { specThrownError } from "./spec-error.js";
 
 /** One counted failure of a run, wherever it happened: a spec test, a graph case, a model disagreement. */
-export interface FailureItem {
+export interface FailureItem extends SectionFailure {
   /** `put › test_put_roundtrip`, `graph › G01[async]`, `model › put()`. */
   label: string;
   /** `spec`, or the key of the section it belongs to (`graph`, `model`). */
   section: string;
-  /** The test's or case's own name within its section. */
-  name: string;
-  ids: readonly string[];
-  description: string;
-  /** The failure in full, as the reporters print it. */
-  message: string;
-  /** The error the saver (or its factory) threw, when one did. */
-  error?: ThrownError;
-  /** A cause a targeted probe confirmed (graph cases): the same key is the same cause. */
-  confirmed?: { key: string; title: string };
   /** Set for spec failures: the test result itself. */
   spec?: { capability: Capability; test: Extract<TestResult, { status: "failed" }> };
 }

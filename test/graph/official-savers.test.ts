@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { SqliteSaver } from "@langchain/langgraph-checkpoint-sqlite";
-import { acquirePostgres, type PostgresServer } from "../../src/backends/postgres/server.js";
+import { postgresForFile } from "../fixtures/postgres-for-file.js";
 import { postgresRegistration } from "../../src/backends/postgres/registration.js";
 import { caseId, variantsOf } from "../../src/graph/differential.js";
 import { POSTGRES_GRAPH_DEVIATIONS, SQLITE_GRAPH_DEVIATIONS } from "../../src/graph/known-deviations.js";
@@ -12,13 +12,7 @@ const SLOW_BACKEND = { timeoutMs: 180_000 };
 const ALL_CASES = GRAPH_SCENARIOS.flatMap((s) => variantsOf(s).map((v) => caseId(s, v)));
 
 describe("graph scenarios on the official savers (differential against MemorySaver)", () => {
-  let server: PostgresServer | undefined;
-  beforeAll(async () => {
-    server = await acquirePostgres();
-  }, 180_000);
-  afterAll(async () => {
-    await server?.stop();
-  });
+  const postgres = postgresForFile();
 
   it("MemorySaver agrees with a fresh MemorySaver in every case", async () => {
     const section = await runGraph(memoryRegistration());
@@ -41,7 +35,7 @@ describe("graph scenarios on the official savers (differential against MemorySav
   it("PostgresSaver 1.0.5: stale values after replay or fork and the G18 order are detected and explained", async () => {
     const registered = postgresRegistration(
       { name: "PostgresSaver", connections: "own", schemaStyle: "plain", knownDeviations: POSTGRES_GRAPH_DEVIATIONS },
-      server,
+      postgres.server,
     );
     const section = await runGraph(registered, SLOW_BACKEND);
     const failed = failedCases(section);

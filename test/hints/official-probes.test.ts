@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { MemorySaver } from "@langchain/langgraph-checkpoint";
 import { SqliteSaver } from "@langchain/langgraph-checkpoint-sqlite";
-import { acquirePostgres, type PostgresServer } from "../../src/backends/postgres/server.js";
+import { postgresForFile } from "../fixtures/postgres-for-file.js";
 import { postgresRegistration } from "../../src/backends/postgres/registration.js";
 import { checkpointerTest } from "../../src/index.js";
 import { ProbeRunner } from "../../src/hints/run-probes.js";
@@ -21,13 +21,7 @@ async function failing(registered: RegisteredCheckpointer): Promise<string[]> {
  * where their documented deviations are (else it would blame a correct saver).
  */
 describe("the probes on the official savers", () => {
-  let server: PostgresServer | undefined;
-  beforeAll(async () => {
-    server = await acquirePostgres();
-  }, 180_000);
-  afterAll(async () => {
-    await server?.stop();
-  });
+  const postgres = postgresForFile();
 
   it("MemorySaver passes every probe", async () => {
     expect(await failing(checkpointerTest({ name: "MemorySaver" }, () => new MemorySaver()))).toEqual([]);
@@ -38,7 +32,7 @@ describe("the probes on the official savers", () => {
   }, 60_000);
 
   it("PostgresSaver fails only the writes-order and branch-values probes (its G18 and stale-blob deviations)", async () => {
-    const registered = postgresRegistration({ name: "PostgresSaver", connections: "own", schemaStyle: "plain", knownDeviations: [] }, server!);
+    const registered = postgresRegistration({ name: "PostgresSaver", connections: "own", schemaStyle: "plain", knownDeviations: [] }, postgres.server!);
     const lifespan = await registered.enterLifespan();
     try {
       expect(await failing(registered)).toEqual(["writes-order", "branch-values"]);
