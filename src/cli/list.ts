@@ -1,6 +1,7 @@
 import { CAPABILITIES } from "../capabilities.js";
 import { GRAPH_SCENARIOS } from "../graph/scenarios/index.js";
-import { selectTests, type SuiteOptions } from "../engine/options.js";
+import type { SuiteOptions } from "../engine/options.js";
+import { selectTests } from "../engine/run-plan.js";
 
 /** --list: the spec tests (honouring --capabilities, --skip and --grep, selected as a run selects them) with their catalog ids. */
 export function listSpecTests(options: Pick<SuiteOptions, "capabilities" | "grep">): string {

@@ -5,7 +5,7 @@ import type { RegisteredCheckpointer, SaverLease } from "../registration.js";
 import { isCountedFailure, type CapabilityDraft, type CapabilityResult, type TestResult } from "../report.js";
 import type { SpecTest } from "../spec/types.js";
 import { errorText } from "./describe-value.js";
-import type { CapabilityPlan, RunPlan } from "./options.js";
+import type { CapabilityPlan, RunPlan } from "./run-plan.js";
 import type { ProgressHooks } from "./progress.js";
 import { runSpecTest, testMeta } from "./run-spec-test.js";
 import { createSaver } from "./create-saver.js";

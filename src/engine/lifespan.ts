@@ -1,7 +1,7 @@
 import type { LifespanLease } from "../registration.js";
 import { errorText } from "./describe-value.js";
 import { ConformanceSetupError } from "./errors.js";
-import type { RunPlan } from "./options.js";
+import type { RunPlan } from "./run-plan.js";
 import { withTimeout, withTimeoutReleasing } from "./timeout.js";
 
 /** Starts the registration's lifespan within its timeout (a late one is still ended); a failure is a `ConformanceSetupError`. */

@@ -3,7 +3,7 @@ import { isCountedFailure, type TestResult } from "./results.js";
 import { createSaver } from "./create-saver.js";
 import { withTimeout } from "./timeout.js";
 import { errorText } from "./describe-value.js";
-import type { RunPlan } from "./options.js";
+import type { RunPlan } from "./run-plan.js";
 
 type FailedTest = Extract<TestResult, { status: "failed" }>;
 

@@ -4,7 +4,8 @@ import { ConformanceReport, type CapabilityResult, type ReportSection } from "..
 import { describeValue, errorText } from "./describe-value.js";
 import { ConformanceUsageError } from "./errors.js";
 import { runCapability } from "./capability-run.js";
-import { planRun, type ValidateOptions } from "./options.js";
+import type { ValidateOptions } from "./options.js";
+import { planRun } from "./run-plan.js";
 import { SUITE_VERSION } from "./version.js";
 import { runIdentity } from "./run-identity.js";
 import { SECTION_RUNNERS, sectionsAsked } from "./sections.js";

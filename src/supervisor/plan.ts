@@ -1,6 +1,6 @@
 import type { Capability } from "../capabilities.js";
 import type { RegisteredCheckpointer } from "../registration.js";
-import { planRun } from "../engine/options.js";
+import { planRun } from "../engine/run-plan.js";
 import { SPECS } from "../spec/index.js";
 import type { ListedSpecTest } from "../spec/test-list.js";
 import type { PlannedTest, RunRequest } from "./protocol.js";

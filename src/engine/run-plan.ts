@@ -1,0 +1,142 @@
+/**
+ * The run plan: the options every entry point shares, checked, with their
+ * defaults, and the capabilities and spec tests they select. Kept apart from
+ * options.ts because it loads the spec suites (and with them
+ * @langchain/langgraph-checkpoint): the supervising CLI parses options
+ * without them.
+ */
+import { CAPABILITIES, CAPABILITY_IDS, isCapability, type Capability, type CapabilityKind } from "../capabilities.js";
+import { effectiveProfile, isSaverProfile, profileOptionError, type SaverProfile } from "../profile/profile.js";
+import type { RegisteredCheckpointer } from "../registration.js";
+import { specFor } from "../spec/index.js";
+import type { SpecTest } from "../spec/types.js";
+import { describeValue } from "./describe-value.js";
+import { ConformanceUsageError } from "./errors.js";
+import { checkRetries, DEFAULT_LIFESPAN_TIMEOUT_MS, DEFAULT_RETRIES, DEFAULT_TIMEOUT_MS, type SuiteOptions } from "./options.js";
+import { checkShard, inShard, OTHER_SHARD_REASON, shardLabel, type Shard } from "./shard.js";
+import { checkTimeoutMs } from "./timeout.js";
+
+/** One capability in a run: the spec tests it will run, or why it does not run. */
+export interface CapabilityPlan {
+  capability: Capability;
+  kind: CapabilityKind;
+  /** The selected spec tests (grep applied); empty when the capability does not run. */
+  tests: readonly SpecTest[];
+  /** Set when the capability does not run. */
+  skip?: { reason: string; /** Outside what the run was asked to check (capabilities option, grep): not part of the verdict. */ excluded: boolean };
+}
+
+/** Everything an entry point needs to run a registration: checked options with their defaults, and the selection. */
+export interface RunPlan {
+  registered: RegisteredCheckpointer;
+  timeoutMs: number;
+  lifespanTimeoutMs: number;
+  /** The profile the run checks (the option, else the registration's). */
+  profile: SaverProfile;
+  capabilities: readonly CapabilityPlan[];
+  /** The run's shard, when it is one slice of a split run. */
+  shard?: Shard;
+  /** How many times a failing spec test runs again on a fresh saver. */
+  retries: number;
+  /** A test that failed, then passed counts as passed (else as failed). */
+  allowFlaky: boolean;
+}
+
+/**
+ * Checks the shared options (a misuse throws `ConformanceUsageError` naming
+ * `caller`), applies the defaults and selects the capabilities and spec tests.
+ * `sectionsAsked`: a section (graph, model) will run, so a run with no spec
+ * test still checks something.
+ */
+export function planRun(registered: RegisteredCheckpointer, options: SuiteOptions, caller: string, sectionsAsked = false): RunPlan {
+  const timeoutMs = checkTimeoutMs(options.timeoutMs, `${caller}: option "timeoutMs"`) ?? registered.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+  const lifespanTimeoutMs =
+    checkTimeoutMs(options.lifespanTimeoutMs, `${caller}: option "lifespanTimeoutMs"`) ?? registered.lifespanTimeoutMs ?? DEFAULT_LIFESPAN_TIMEOUT_MS;
+  if (options.profile !== undefined && !isSaverProfile(options.profile)) {
+    throw new ConformanceUsageError(profileOptionError(caller, describeValue(options.profile)));
+  }
+  const profile = effectiveProfile(registered, options);
+  const retries = checkRetries(options.retries, `${caller}: option "retries"`) ?? DEFAULT_RETRIES;
+  if (options.allowFlaky !== undefined && typeof options.allowFlaky !== "boolean") {
+    throw new ConformanceUsageError(`${caller}: option "allowFlaky" must be true or false, got ${describeValue(options.allowFlaky)}`);
+  }
+  const allowFlaky = options.allowFlaky ?? false;
+  const selection = selectTests(options, caller);
+  const capabilities = selection.map((plan): CapabilityPlan => {
+    if (plan.skip || !registered.skipCapabilities.has(plan.capability)) return plan;
+    return { ...plan, skip: { reason: "skipped by skipCapabilities", excluded: false } };
+  });
+  if (!sectionsAsked && capabilities.every((c) => c.skip)) throw new ConformanceUsageError(`${caller}: ${nothingToCheck(capabilities, options.grep)}`);
+  // After the check above: a shard with an empty slice is not misuse (the whole run checks something).
+  const shard = options.shard === undefined ? undefined : checkShard(options.shard, `${caller}: option "shard"`);
+  return {
+    registered,
+    timeoutMs,
+    lifespanTimeoutMs,
+    profile,
+    capabilities: shardCapabilities(capabilities, shard),
+    ...(shard ? { shard } : {}),
+    retries,
+    allowFlaky,
+  };
+}
+
+/** The capabilities of this shard: whole capabilities, every count-th of those the run selected; the others are excluded. */
+function shardCapabilities(capabilities: CapabilityPlan[], shard: Shard | undefined): CapabilityPlan[] {
+  if (!shard) return capabilities;
+  let position = 0;
+  return capabilities.map((plan): CapabilityPlan => {
+    if (plan.skip?.excluded) return plan;
+    if (inShard(position++, shard)) return plan;
+    return { ...plan, tests: [], skip: { reason: `${OTHER_SHARD_REASON} (this is shard ${shardLabel(shard)})`, excluded: true } };
+  });
+}
+
+/** The capabilities and spec tests that the `capabilities` and `grep` options select (the CLI's --list uses it without a registration). */
+export function selectTests(options: Pick<SuiteOptions, "capabilities" | "grep">, caller: string): CapabilityPlan[] {
+  const selected = selectCapabilities(options.capabilities, caller);
+  const matches = toMatcher(options.grep, caller) ?? (() => true);
+  return CAPABILITIES.map(({ id, kind }): CapabilityPlan => {
+    if (!selected.has(id)) return { capability: id, kind, tests: [], skip: { reason: "not selected (the capabilities option)", excluded: true } };
+    const all = specFor(id)?.tests ?? [];
+    if (all.length === 0) return { capability: id, kind, tests: [], skip: { reason: "this version has no spec tests for it", excluded: true } };
+    const tests = all.filter(matches);
+    if (tests.length === 0) return { capability: id, kind, tests, skip: { reason: "no spec test matches the grep option", excluded: true } };
+    return { capability: id, kind, tests };
+  });
+}
+
+function nothingToCheck(capabilities: readonly CapabilityPlan[], grep: SuiteOptions["grep"]): string {
+  const selected = capabilities.filter((c) => c.skip?.reason !== "not selected (the capabilities option)");
+  if (selected.length === 0) return "nothing to check: no capability is selected";
+  if (grep !== undefined && grep !== "" && selected.every((c) => c.skip?.reason === "no spec test matches the grep option")) {
+    return `nothing to check: grep ${describeValue(grep)} matches no spec test of ${selected.map((c) => c.capability).join(", ")} (--list shows the names and ids)`;
+  }
+  return `nothing to check: every selected capability is skipped (${selected.map((c) => `${c.capability}: ${c.skip?.reason}`).join("; ")})`;
+}
+
+function selectCapabilities(capabilities: SuiteOptions["capabilities"], caller: string): Set<Capability> {
+  if (capabilities === undefined) return new Set(CAPABILITY_IDS);
+  if (typeof capabilities !== "object" || capabilities === null || !(Symbol.iterator in capabilities)) {
+    throw new ConformanceUsageError(`${caller}: option "capabilities" must be an array of capability ids, got ${describeValue(capabilities)}`);
+  }
+  const list = [...capabilities];
+  for (const cap of list) {
+    if (!isCapability(cap)) {
+      throw new ConformanceUsageError(
+        `${caller}: option "capabilities" has unknown capability ${describeValue(cap)}; known: ${CAPABILITY_IDS.join(", ")}`,
+      );
+    }
+  }
+  return new Set(list);
+}
+
+/** The `grep` option as a predicate on spec tests (name, description or catalog id); a plain string matches literally, ignoring case. */
+export function toMatcher(grep: string | RegExp | undefined, caller = "grep"): ((test: SpecTest) => boolean) | undefined {
+  if (grep === undefined || grep === "") return undefined;
+  if (typeof grep !== "string" && !(grep instanceof RegExp)) {
+    throw new ConformanceUsageError(`${caller}: option "grep" must be a string or a RegExp, got ${describeValue(grep)}`);
+  }
+  const re = typeof grep === "string" ? new RegExp(grep.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"), "i") : new RegExp(grep.source, grep.flags.replace(/[gy]/g, ""));
+  return (test) => re.test(test.name) || re.test(test.description) || test.ids.some((id) => re.test(id));
+}
