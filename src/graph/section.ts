@@ -77,8 +77,8 @@ async function runCase(
   try {
     lease = await createSaver(ctx.registered, ctx.timeoutMs);
   } catch (error) {
-    const message = `the factory failed to produce a saver: ${text(error)}${framesBlock(error)}`;
-    return { ...base, status: "failed", durationMs: elapsed(), message, deviation, error: thrownError(error, "the factory") };
+    // The error itself is kept as data (`error`), never copied into the message: reporters show it once, from there.
+    return { ...base, status: "failed", durationMs: elapsed(), message: "the factory failed to produce a saver", deviation, error: thrownError(error, "the factory") };
   }
   // Tracked, so a failure shows the error the saver threw (with its line), not only the transcript it led to.
   const tracked = trackSaver(lease.saver, { shapeChecks: false });
@@ -89,16 +89,19 @@ async function runCase(
     const run = await withTimeout(runDifferential(scenario, variant, lg, recorder.saver, options), timeoutMs, () => `running ${base.id}`);
     if (!run.divergence) return { ...base, status: "passed", durationMs: elapsed(), deviation };
     failure = {
-      message: explainDivergence(run.divergence) + saverThrew(tracked),
+      message: explainDivergence(run.divergence),
       divergence: run.divergence,
       diff: transcriptDiffLines(run.expected, run.actual),
       ...firstSaverError(tracked),
     };
   } catch (error) {
-    const why = error instanceof TimeoutError ? error.message : `the scenario threw ${text(error)}${framesBlock(error)}`;
     const method = tracked.thrownBy(error);
-    const thrown = method !== undefined ? { error: thrownError(error, method) } : firstSaverError(tracked);
-    failure = { message: why + (method !== undefined ? "" : saverThrew(tracked)), ...thrown };
+    if (method !== undefined) {
+      failure = { message: "the scenario stopped at the saver's error", error: thrownError(error, method) };
+    } else {
+      const why = error instanceof TimeoutError ? error.message : `the scenario threw ${text(error)}${framesBlock(error)}`;
+      failure = { message: why, ...firstSaverError(tracked) };
+    }
   } finally {
     await withTimeout(lease.release(), ctx.timeoutMs, () => "in the factory's cleanup").catch(() => undefined);
   }
@@ -118,12 +121,6 @@ async function probeCause(probes: ProbeRunner, clauses: readonly ClauseId[], ids
   const candidates = [...new Set<ClauseId>(["ids", ...clauses, ...UNIVERSAL_CLAUSES])];
   const outcomes = await probes.runAll(candidates.flatMap((clause) => PROBES.filter((p) => p.clause === clause)), ids);
   return { clause: failedProbes(outcomes)[0]?.probe.clause, lines: causeLines(outcomes) };
-}
-
-/** The first error the saver threw during the case, with the user's frames; empty when it threw none. */
-function saverThrew(tracked: TrackedSaver): string {
-  const thrown = tracked.firstThrow();
-  return thrown ? `\nthe saver threw in ${thrown.method}: ${text(thrown.error)}${framesBlock(thrown.error)}` : "";
 }
 
 /** The first error the saver threw during the case, as data (what groups failures by cause). */
