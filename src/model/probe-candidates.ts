@@ -1,15 +1,16 @@
-import type { Probe } from "../hints/probe.js";
+import type { ClauseId } from "../graph/clauses.js";
 import { PROBES } from "../hints/probes/index.js";
 import type { ModelDisagreement } from "./sequence-env.js";
 
 /**
- * The probes of the clauses a disagreement's fields can come from, and of the
- * operations its sequence ran (a probe names the cause only if it fails).
+ * The clauses a disagreement's fields can come from, and those of the
+ * operations its sequence ran (a probe names the cause only if it fails), in
+ * the order the probes are listed: none of them is more likely than another.
  */
-export function probeCandidates(d: ModelDisagreement, transcript: readonly string[]): Probe[] {
+export function probeCandidates(d: ModelDisagreement, transcript: readonly string[]): ClauseId[] {
   const paths = d.differences.map((x) => x.path).join("\n");
-  const clauses = new Set<string>();
-  const add = (...ids: string[]) => ids.forEach((id) => clauses.add(id));
+  const clauses = new Set<ClauseId>();
+  const add = (...ids: ClauseId[]) => ids.forEach((id) => clauses.add(id));
   if (/pendingWrites|\.writes\b|\.seed\b/.test(paths)) add("special-upsert", "pending-writes", "writes-order", "writes-before-put");
   // getDeltaChannelHistory walks the parents and seeds from stored channel values.
   if (d.operation.startsWith("getDeltaChannelHistory")) add("parent", "carried-values");
@@ -19,5 +20,5 @@ export function probeCandidates(d: ModelDisagreement, transcript: readonly strin
   if (/parentConfig/.test(paths)) add("parent");
   if (/metadata/.test(paths)) add("metadata");
   if (d.operation.includes("deleteThread") || transcript.some((line) => line.includes("saver.deleteThread("))) add("delete-thread");
-  return PROBES.filter((p) => clauses.has(p.clause));
+  return PROBES.map((p) => p.clause).filter((clause) => clauses.has(clause));
 }
