@@ -196,6 +196,60 @@ const listTests: SpecTest[] = [
     },
   },
   {
+    name: "test_ord_latest_fork_at_lower_step",
+    ids: ["ORD-10"],
+    needsHistory: true,
+    description: "a fork put from an earlier checkpoint (a lower metadata.step than the old head) is the latest: getTuple and list follow checkpoint_id, not step",
+    async run(ctx) {
+      const threadId = ctx.threadId("ord");
+      const [a, b, c, d, e] = ascendingIds(5) as [string, string, string, string, string];
+      // A → B → C → D at steps 0..3, then E forked from B (updateState on B) at step 2.
+      const puts: [id: string, parent: string | undefined, step: number][] = [[a, undefined, 0], [b, a, 1], [c, b, 2], [d, c, 3], [e, b, 2]];
+      for (const [id, parent, step] of puts) {
+        await ctx.saver.put(generateConfig(threadId, "", parent), generateCheckpoint({ id }), generateMetadata(id === e ? "update" : "loop", step), {});
+      }
+      const latest = await ctx.saver.getTuple(generateConfig(threadId));
+      if (latest?.checkpoint.id !== e) {
+        const got = latest?.checkpoint.id === d ? "D (step 3), the head of the branch the fork left" : formatValue(latest?.checkpoint.id);
+        fail(`getTuple without checkpoint_id must return the fork E (the greatest checkpoint_id, step 2), got ${got}: the latest checkpoint is chosen by checkpoint_id, not by metadata.step or a score derived from it, or the next run after a time-travel fork continues the old branch`);
+      }
+      expectListed(await listAll(ctx.saver, generateConfig(threadId)), [e, d, c, b, a], "list() of a thread forked at a lower step");
+    },
+  },
+  {
+    name: "test_ord_fork_keeps_its_own_channel_values",
+    ids: ["ORD-11"],
+    needsHistory: true,
+    description: "two forks of one checkpoint that each store a new value at the version the saver's getNextVersion gives read back their own values",
+    async run(ctx) {
+      const threadId = ctx.threadId("ord");
+      const [a, b, c] = ascendingIds(3) as [string, string, string];
+      const first = ctx.saver.getNextVersion(undefined);
+      // LangGraph gives each fork of A the next version after A's: B and C get what getNextVersion(first) returns.
+      const putValue = async (id: string, parent: string | undefined, value: string, version: string | number) => {
+        const checkpoint = generateCheckpoint({ id, channelValues: { x: value }, channelVersions: { x: version } });
+        await ctx.saver.put(generateConfig(threadId, "", parent), checkpoint, generateMetadata("loop", parent === undefined ? 0 : 1), { x: version });
+      };
+      await putValue(a, undefined, "a", first);
+      const versionOfB = ctx.saver.getNextVersion(first as number);
+      await putValue(b, a, "b", versionOfB);
+      const versionOfC = ctx.saver.getNextVersion(first as number);
+      await putValue(c, a, "c", versionOfC);
+      for (const [id, name, value, version] of [[b, "B", "b", versionOfB], [c, "C", "c", versionOfC], [a, "A", "a", first]] as const) {
+        const actual = (await ctx.saver.getTuple(generateConfig(threadId, "", id)))?.checkpoint.channel_values.x;
+        if (actual !== value) {
+          fail(
+            `getTuple(${name}) must return channel x = ${formatValue(value)} as put, got ${formatValue(actual)}: B and C are two forks of A, each storing x at version ${formatValue(version)} from getNextVersion(${formatValue(first)})`,
+            [
+              `versions given to B and C: ${formatValue(versionOfB)} and ${formatValue(versionOfC)}`,
+              "a saver that stores channel values keyed by (thread, namespace, channel, version) must make getNextVersion unique across forks (PostgresSaver appends a random part) or key the values by checkpoint",
+            ],
+          );
+        }
+      }
+    },
+  },
+  {
     name: "test_ord_long_thread_pages",
     ids: ["ORD-06"],
     needsHistory: true,
