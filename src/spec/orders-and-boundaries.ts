@@ -81,16 +81,19 @@ const putWritesTests: SpecTest[] = [
   {
     name: "test_ord_write_index_past_ten",
     ids: ["ORD-01"],
-    description: "13 writes of one call come back in index order 0..12 (numeric: 2 before 10)",
+    description: "30 writes of one call (a fan-out of Sends) all come back, in index order 0..29 (numeric: 2 before 10; past a 25-item batch)",
     async run(ctx) {
       const config = await putTestCheckpoint(ctx.saver, { threadId: ctx.threadId("ord") });
-      const writes: PendingWrite[] = Array.from({ length: 13 }, (_, i) => [`channel-${i}`, i]);
+      const writes: PendingWrite[] = Array.from({ length: 30 }, (_, i) => [`channel-${i}`, i]);
       await ctx.saver.putWrites(config, writes, "ord-task");
-      const actual = await pendingWritesOf(ctx.saver, config, "after 13 writes");
+      const actual = await pendingWritesOf(ctx.saver, config, "after 30 writes");
+      if (actual.length < writes.length && actual.every((w, i) => w[2] === i)) {
+        fail(`putWrites of one call of ${writes.length} writes kept only the first ${actual.length} (does the saver send only the first batch of a batch-write API, e.g. DynamoDB's 25 items?)`);
+      }
       expectEqual(
         actual.map((w) => w[2]),
         writes.map((w) => w[1]),
-        "pendingWrites of one task must come back in write-index order 0, 1, 2, …, 12 (values are the indexes; sorting the index as text gives 0, 1, 10, 11, 12, 2, …)",
+        "pendingWrites of one task must come back in write-index order 0, 1, 2, …, 29 (values are the indexes; sorting the index as text gives 0, 1, 10, 11, …, 19, 2, …)",
       );
     },
   },
@@ -199,7 +202,7 @@ const listTests: SpecTest[] = [
     name: "test_ord_latest_fork_at_lower_step",
     ids: ["ORD-10"],
     needsHistory: true,
-    description: "a fork put from an earlier checkpoint (a lower metadata.step than the old head) is the latest: getTuple and list follow checkpoint_id, not step",
+    description: "a fork at a lower metadata.step than the old head is the latest: getTuple and list follow checkpoint_id, not step",
     async run(ctx) {
       const threadId = ctx.threadId("ord");
       const [a, b, c, d, e] = ascendingIds(5) as [string, string, string, string, string];
@@ -246,6 +249,28 @@ const listTests: SpecTest[] = [
             ],
           );
         }
+      }
+    },
+  },
+  {
+    name: "test_ord_many_channels",
+    ids: ["ORD-12"],
+    description: "a checkpoint with 150 channels reads back every channel value and version (getTuple and list)",
+    async run(ctx) {
+      const threadId = ctx.threadId("ord-ch");
+      const channels = Array.from({ length: 150 }, (_, i) => `channel-${i}`);
+      const values = Object.fromEntries(channels.map((c, i) => [c, i]));
+      const versions = Object.fromEntries(channels.map((c) => [c, 1]));
+      const config = await ctx.saver.put(generateConfig(threadId), generateCheckpoint({ channelValues: values, channelVersions: versions }), generateMetadata("loop", 0), versions);
+      const reads: [string, () => Promise<CheckpointTuple | undefined>][] = [["getTuple", () => ctx.saver.getTuple(config)]];
+      if (ctx.has("list")) reads.push(["list", async () => (await listAll(ctx.saver, generateConfig(threadId)))[0]]);
+      for (const [how, read] of reads) {
+        const checkpoint = (await read())?.checkpoint;
+        const missing = channels.filter((c) => checkpoint?.channel_values[c] !== values[c]);
+        if (missing.length > 0) {
+          fail(`${how}() of a checkpoint with ${channels.length} channels lost ${missing.length} channel values (does the saver read its stored values with one batch-get of 100 keys, as DynamoDB's BatchGetItem caps?)`, [`first missing: ${formatValue(missing.slice(0, 5))}`]);
+        }
+        expectEqual(checkpoint?.channel_versions, versions, `${how}(): channel_versions of the 150 channels must read back as put`);
       }
     },
   },

