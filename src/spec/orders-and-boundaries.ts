@@ -245,7 +245,7 @@ const listTests: SpecTest[] = [
             `getTuple(${name}) must return channel x = ${formatValue(value)} as put, got ${formatValue(actual)}: B and C are two forks of A, each storing x at version ${formatValue(version)} from getNextVersion(${formatValue(first)})`,
             [
               `versions given to B and C: ${formatValue(versionOfB)} and ${formatValue(versionOfC)}`,
-              "a saver that stores channel values keyed by (thread, namespace, channel, version) must make getNextVersion unique across forks (PostgresSaver appends a random part) or key the values by checkpoint",
+              "a saver that stores channel values keyed by (thread, namespace, channel, version) must make getNextVersion unique across forks (Python's PostgresSaver appends a random part) or key the values by checkpoint",
             ],
           );
         }
