@@ -30,6 +30,8 @@ const KNOWN_MISSES: Record<string, string> = {
   "val-inherited-write-index": `${OUT_OF_SCOPE}: write channels named like Object.prototype members are advisory (VAL-10: every official saver fails it), so not generated`,
   "blob-store-fork-version-collision": "sequences take every version from one counter, so two forks never share a version (ORD-11 gives both forks getNextVersion of their parent, as LangGraph does)",
   "ord-channels-first-batch": "sequences use three channels, far from a batch-get of 100 keys (ORD-12 puts 150)",
+  "ord-ct-first-batch": "at seed 42 no sequence copies a thread longer than 25 checkpoints and reads the copy (long threads are drawn rarely; ORD-13 copies 32)",
+  "ord-dfr-first-ten-run-ids": "sequences draw run ids from pools of three, so deleteForRuns never gets more than 10 (ORD-13 passes 32)",
   "val-write-bytes-type-dropped": BYTES_WRITES_ADVISORY,
   "val-write-bytes-as-text": BYTES_WRITES_ADVISORY,
   "val-write-bytes-cut-at-four-mib": BYTES_WRITES_ADVISORY,
