@@ -15,12 +15,12 @@ export const deltaOrderDeviation = (saver: string): KnownDeviation => ({
 /** @public */
 export const SQLITE_GRAPH_DEVIATIONS: readonly KnownDeviation[] = [deltaOrderDeviation("SqliteSaver 1.0.4")];
 
+/** Why PostgresSaver 1.0.5 reads another branch's values: the graph scenarios above and ORD-11 in the spec suite show it (langgraphjs PR #2584 proposes the fix). */
+export const POSTGRES_STALE_BLOBS =
+  "PostgresSaver 1.0.5 keys channel blobs by (thread, ns, channel, version) and inserts them with ON CONFLICT DO NOTHING, while versions are plain integers: a replay or fork reuses version numbers, keeps the old branch's blobs, and getState after it shows stale values";
+
 /** @public */
 export const POSTGRES_GRAPH_DEVIATIONS: readonly KnownDeviation[] = [
   deltaOrderDeviation("PostgresSaver 1.0.5"),
-  {
-    tests: ["G06", "G07", "G08", "G09", "G13"],
-    reason:
-      "PostgresSaver 1.0.5 keys channel blobs by (thread, ns, channel, version) and inserts them with ON CONFLICT DO NOTHING, while versions are plain integers: a replay or fork reuses version numbers, keeps the old branch's blobs, and getState after it shows stale values",
-  },
+  { tests: ["G06", "G07", "G08", "G09", "G13"], reason: POSTGRES_STALE_BLOBS },
 ];

@@ -129,6 +129,18 @@ const tests: SpecTest[] = [
       const tuple = await ctx.saver.getTuple(generateConfig(dst));
       expectDefined(tuple, "after copyThread, getTuple({thread_id: dst, checkpoint_ns: \"\"}) must find the copied checkpoint");
       expectEqual(tuple.pendingWrites, [[taskId, "ch", "write_val"]], "copyThread must copy pending writes: the copy must have the source's 1 write [taskId, channel, value]");
+      // EXT: task paths order these writes against their task ids; a copy that drops the paths reorders them.
+      const [pathSrc, pathDst] = [ctx.threadId("src"), ctx.threadId("dst")];
+      const [withPaths] = await putSourceThread(ctx.saver, pathSrc, 1);
+      await ctx.saver.putWrites(withPaths, [["ch", "from-task-b"]], "task-b", "~0");
+      await ctx.saver.putWrites(withPaths, [["ch", "from-task-a"]], "task-a", "~1");
+      await copy(ctx, pathSrc, pathDst);
+      const [source, copied] = [await ctx.saver.getTuple(generateConfig(pathSrc)), await ctx.saver.getTuple(generateConfig(pathDst))];
+      expectEqual(
+        copied?.pendingWrites,
+        source?.pendingWrites,
+        "copyThread must keep each write's task path: the copy's pendingWrites must come back in the source's order (task-b with path \"~0\" before task-a with path \"~1\"; without the paths they sort by task id)",
+      );
     },
   },
   {

@@ -20,6 +20,7 @@ import { interleavingTests } from "./interleavings.js";
 import { adversarialValueTests } from "./adversarial-values.js";
 import { typedWriteValueTests } from "./typed-write-values.js";
 import { orderAndBoundaryTests } from "./orders-and-boundaries.js";
+import { extendedBatchTests } from "./extended-batches.js";
 import { latestOnlyTests } from "./latest-only.js";
 import { provideSpecTestList } from "./test-list.js";
 
@@ -34,7 +35,7 @@ export const SPECS: Partial<Record<Capability, CapabilitySpec>> = withExtraTests
   copy_thread: copyThreadSpec,
   prune: pruneSpec,
   delta_channel_history: deltaChannelHistorySpec,
-}, isolationTests, concurrencyTests, serializationTests, adversarialKeyTests, adversarialExtendedKeyTests, adversarialFilterTests, interleavingTests, adversarialValueTests, typedWriteValueTests, orderAndBoundaryTests, latestOnlyTests);
+}, isolationTests, concurrencyTests, serializationTests, adversarialKeyTests, adversarialExtendedKeyTests, adversarialFilterTests, interleavingTests, adversarialValueTests, typedWriteValueTests, orderAndBoundaryTests, extendedBatchTests, latestOnlyTests);
 
 export function specFor(capability: Capability): CapabilitySpec | undefined {
   return SPECS[capability];

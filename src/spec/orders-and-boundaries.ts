@@ -81,16 +81,19 @@ const putWritesTests: SpecTest[] = [
   {
     name: "test_ord_write_index_past_ten",
     ids: ["ORD-01"],
-    description: "13 writes of one call come back in index order 0..12 (numeric: 2 before 10)",
+    description: "30 writes of one call (a fan-out of Sends) all come back, in index order 0..29 (numeric: 2 before 10; past a 25-item batch)",
     async run(ctx) {
       const config = await putTestCheckpoint(ctx.saver, { threadId: ctx.threadId("ord") });
-      const writes: PendingWrite[] = Array.from({ length: 13 }, (_, i) => [`channel-${i}`, i]);
+      const writes: PendingWrite[] = Array.from({ length: 30 }, (_, i) => [`channel-${i}`, i]);
       await ctx.saver.putWrites(config, writes, "ord-task");
-      const actual = await pendingWritesOf(ctx.saver, config, "after 13 writes");
+      const actual = await pendingWritesOf(ctx.saver, config, "after 30 writes");
+      if (actual.length < writes.length && actual.every((w, i) => w[2] === i)) {
+        fail(`putWrites of one call of ${writes.length} writes kept only the first ${actual.length} (does the saver send only the first batch of a batch-write API, e.g. DynamoDB's 25 items?)`);
+      }
       expectEqual(
         actual.map((w) => w[2]),
         writes.map((w) => w[1]),
-        "pendingWrites of one task must come back in write-index order 0, 1, 2, …, 12 (values are the indexes; sorting the index as text gives 0, 1, 10, 11, 12, 2, …)",
+        "pendingWrites of one task must come back in write-index order 0, 1, 2, …, 29 (values are the indexes; sorting the index as text gives 0, 1, 10, 11, …, 19, 2, …)",
       );
     },
   },
@@ -193,6 +196,82 @@ const listTests: SpecTest[] = [
       const listed = await listAll(ctx.saver, generateConfig(threadId));
       expectListed(listed, [e, d, c, b, a], "list() of a forked thread");
       for (const tuple of listed) check(tuple, "list()");
+    },
+  },
+  {
+    name: "test_ord_latest_fork_at_lower_step",
+    ids: ["ORD-10"],
+    needsHistory: true,
+    description: "a fork at a lower metadata.step than the old head is the latest: getTuple and list follow checkpoint_id, not step",
+    async run(ctx) {
+      const threadId = ctx.threadId("ord");
+      const [a, b, c, d, e] = ascendingIds(5) as [string, string, string, string, string];
+      // A → B → C → D at steps 0..3, then E forked from B (updateState on B) at step 2.
+      const puts: [id: string, parent: string | undefined, step: number][] = [[a, undefined, 0], [b, a, 1], [c, b, 2], [d, c, 3], [e, b, 2]];
+      for (const [id, parent, step] of puts) {
+        await ctx.saver.put(generateConfig(threadId, "", parent), generateCheckpoint({ id }), generateMetadata(id === e ? "update" : "loop", step), {});
+      }
+      const latest = await ctx.saver.getTuple(generateConfig(threadId));
+      if (latest?.checkpoint.id !== e) {
+        const got = latest?.checkpoint.id === d ? "D (step 3), the head of the branch the fork left" : formatValue(latest?.checkpoint.id);
+        fail(`getTuple without checkpoint_id must return the fork E (the greatest checkpoint_id, step 2), got ${got}: the latest checkpoint is chosen by checkpoint_id, not by metadata.step or a score derived from it, or the next run after a time-travel fork continues the old branch`);
+      }
+      expectListed(await listAll(ctx.saver, generateConfig(threadId)), [e, d, c, b, a], "list() of a thread forked at a lower step");
+    },
+  },
+  {
+    name: "test_ord_fork_keeps_its_own_channel_values",
+    ids: ["ORD-11"],
+    needsHistory: true,
+    description: "two forks of one checkpoint that each store a new value at the version the saver's getNextVersion gives read back their own values",
+    async run(ctx) {
+      const threadId = ctx.threadId("ord");
+      const [a, b, c] = ascendingIds(3) as [string, string, string];
+      const first = ctx.saver.getNextVersion(undefined);
+      // LangGraph gives each fork of A the next version after A's: B and C get what getNextVersion(first) returns.
+      const putValue = async (id: string, parent: string | undefined, value: string, version: string | number) => {
+        const checkpoint = generateCheckpoint({ id, channelValues: { x: value }, channelVersions: { x: version } });
+        await ctx.saver.put(generateConfig(threadId, "", parent), checkpoint, generateMetadata("loop", parent === undefined ? 0 : 1), { x: version });
+      };
+      await putValue(a, undefined, "a", first);
+      const versionOfB = ctx.saver.getNextVersion(first as number);
+      await putValue(b, a, "b", versionOfB);
+      const versionOfC = ctx.saver.getNextVersion(first as number);
+      await putValue(c, a, "c", versionOfC);
+      for (const [id, name, value, version] of [[b, "B", "b", versionOfB], [c, "C", "c", versionOfC], [a, "A", "a", first]] as const) {
+        const actual = (await ctx.saver.getTuple(generateConfig(threadId, "", id)))?.checkpoint.channel_values.x;
+        if (actual !== value) {
+          fail(
+            `getTuple(${name}) must return channel x = ${formatValue(value)} as put, got ${formatValue(actual)}: B and C are two forks of A, each storing x at version ${formatValue(version)} from getNextVersion(${formatValue(first)})`,
+            [
+              `versions given to B and C: ${formatValue(versionOfB)} and ${formatValue(versionOfC)}`,
+              "a saver that stores channel values keyed by (thread, namespace, channel, version) must make getNextVersion unique across forks (Python's PostgresSaver appends a random part) or key the values by checkpoint",
+            ],
+          );
+        }
+      }
+    },
+  },
+  {
+    name: "test_ord_many_channels",
+    ids: ["ORD-12"],
+    description: "a checkpoint with 150 channels reads back every channel value and version (getTuple and list)",
+    async run(ctx) {
+      const threadId = ctx.threadId("ord-ch");
+      const channels = Array.from({ length: 150 }, (_, i) => `channel-${i}`);
+      const values = Object.fromEntries(channels.map((c, i) => [c, i]));
+      const versions = Object.fromEntries(channels.map((c) => [c, 1]));
+      const config = await ctx.saver.put(generateConfig(threadId), generateCheckpoint({ channelValues: values, channelVersions: versions }), generateMetadata("loop", 0), versions);
+      const reads: [string, () => Promise<CheckpointTuple | undefined>][] = [["getTuple", () => ctx.saver.getTuple(config)]];
+      if (ctx.has("list")) reads.push(["list", async () => (await listAll(ctx.saver, generateConfig(threadId)))[0]]);
+      for (const [how, read] of reads) {
+        const checkpoint = (await read())?.checkpoint;
+        const missing = channels.filter((c) => checkpoint?.channel_values[c] !== values[c]);
+        if (missing.length > 0) {
+          fail(`${how}() of a checkpoint with ${channels.length} channels lost ${missing.length} channel values (does the saver read its stored values with one batch-get of 100 keys, as DynamoDB's BatchGetItem caps?)`, [`first missing: ${formatValue(missing.slice(0, 5))}`]);
+        }
+        expectEqual(checkpoint?.channel_versions, versions, `${how}(): channel_versions of the 150 channels must read back as put`);
+      }
     },
   },
   {

@@ -22,6 +22,5 @@ export default {
   name: "blobs-by-version",
   bug: "channel values are stored once per (thread, ns, channel, version), so a fork or replay that reuses a version number reads the old branch's value",
   catches: ["G06", "G07", "G08", "G09", "G13", "G20"],
-  passesStorageSpecs: true,
   create: () => new BlobsByVersion(),
 } satisfies GraphMutant;

@@ -19,6 +19,5 @@ export default {
   name: "latest-by-step",
   bug: "getTuple() without an id returns the checkpoint with the highest metadata.step (the first stored on ties), not the largest id",
   catches: ["G06", "G08", "G09"],
-  passesStorageSpecs: true,
   create: () => new LatestByStep(),
 } satisfies GraphMutant;
