@@ -21,3 +21,14 @@ export function probeCandidates(d: ModelDisagreement, transcript: readonly strin
   if (d.operation.includes("deleteThread") || transcript.some((line) => line.includes("saver.deleteThread("))) add("delete-thread");
   return PROBES.filter((p) => clauses.has(p.clause));
 }
+
+/**
+ * Of the probes that failed, the one to name as the disagreement's cause: the
+ * first that explains one of its difference paths, else the first. (The D1
+ * saver failed both special-upsert and writes-order; its disagreement was an
+ * order-only difference, which only writes-order accounts for.)
+ */
+export function causeProbe<T extends { probe: Probe }>(failed: readonly T[], d: ModelDisagreement): T | undefined {
+  const explains = (o: T) => o.probe.explains !== undefined && d.differences.some((x) => o.probe.explains!.test(x.path));
+  return failed.find(explains) ?? failed[0];
+}
