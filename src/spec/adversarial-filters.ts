@@ -52,7 +52,8 @@ async function expectFilterYields(ctx: SpecContext, data: FilterData, filter: Re
     labels.length === 0 ? "none" : labels.map((l) => (METADATA[l] ? `${l} ${formatValue(METADATA[l])}` : l)).join("; ");
   const everything = got.length === data.ids.size && want.length < data.ids.size;
   const ignored = everything ? await customKeysIgnored(ctx, data.threadId, { team: "b" }, data.ids.size) : undefined;
-  fail(`list() with filter ${formatValue(filter)} yielded the checkpoints with metadata ${show(got)}, expected ${show(want)}: ${ignored ?? rule}`);
+  if (ignored !== undefined) fail(`list() with filter ${formatValue(filter)} yielded all ${got.length} checkpoints of the thread: ${ignored}`, [`expected only ${show(want)}`]);
+  fail(`list() with filter ${formatValue(filter)} yielded the checkpoints with metadata ${show(got)}, expected ${show(want)}: ${rule}`);
 }
 
 /**
@@ -158,6 +159,7 @@ const keysAreData: SpecTest = {
       const listed = await listAll(ctx.saver, generateConfig(threadId), { filter });
       if (listed.length !== expected) {
         const ignored = listed.length === 2 ? await customKeysIgnored(ctx, threadId, { plain: 9 }, 2) : undefined;
+        if (ignored !== undefined) fail(`list() with filter ${formatValue(filter)} yielded both checkpoints of the thread: ${ignored}`, [`expected ${expected}, on metadata ${formatValue(PATH_LIKE_METADATA)}`]);
         fail(
           `list() with filter ${formatValue(filter)} yielded ${listed.length} checkpoint(s), expected ${expected}, on metadata ${formatValue(PATH_LIKE_METADATA)}: ` +
             (ignored ?? "a filter key names a top-level metadata key, never a path into nested values (does the saver build a JSON path such as `$.${key}` from it?)"),
