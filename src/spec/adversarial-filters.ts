@@ -67,7 +67,7 @@ async function customKeysIgnored(ctx: SpecContext, threadId: string, plain: Reco
   const listed = await listAll(ctx.saver, generateConfig(threadId), { filter: plain });
   if (listed.length !== total) return undefined;
   return (
-    `the saver ignores filters on custom metadata keys altogether (filter ${formatValue(plain)} yields all ${total} checkpoints too): ` +
+    `the saver ignores filters on custom metadata keys altogether (filter ${formatValue(plain)} yields every checkpoint of the thread too): ` +
     "list() must apply every filter key, not only source, step and parents (LangGraph writes run_id, user config keys and more into metadata) [LS-09]"
   );
 }
