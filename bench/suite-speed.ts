@@ -74,6 +74,8 @@ export interface SuiteSpeedResult {
   ratio: number;
   /** Median whole-process time of the default run minus that of `--model 0`. */
   modelMs: number;
+  /** The floor fixture's median over theirs: the lowest ratio any run with the same large cases can reach. */
+  floorRatio: number;
   memoryRatio: number;
 }
 
@@ -127,6 +129,15 @@ export async function measureSuiteSpeed(runs = 5, onTiming: (timing: Timing) => 
   );
   record(theirs);
   await reportDir.remove();
+  // What no conformance run that asks for issue 13's largest cases can go below: see the fixture.
+  const floor = await timeProcess(
+    "floor: import @langchain/langgraph-checkpoint + the saver calls of VAL-11, VAL-09 and ORD-06 only (one process, no check)",
+    runs,
+    process.execPath,
+    ["bench/fixtures/floor-large-cases.mjs"],
+    () => undefined,
+  );
+  record(floor);
 
   const sqlite = sqliteBackend.registration();
   const sqliteSamples: number[] = [];
@@ -166,6 +177,7 @@ export async function measureSuiteSpeed(runs = 5, onTiming: (timing: Timing) => 
     theirs: { tests: theirTests },
     ratio: ours.median / theirs.median,
     modelMs: ours.median - withoutModel.median,
+    floorRatio: floor.median / theirs.median,
     memoryRatio: (ours.peakKb ?? 0) / (theirs.peakKb ?? 1),
   };
 }

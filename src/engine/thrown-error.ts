@@ -1,5 +1,5 @@
 import { formatValue } from "../format.js";
-import { userFrames } from "./user-frames.js";
+import { indentedFrames, userFrames } from "./user-frames.js";
 
 /**
  * An error the saver (or its factory) threw, kept as data: the failure shows
@@ -24,4 +24,12 @@ export function thrownError(error: unknown, method?: string): ThrownError {
     frames: userFrames(error),
     ...(method !== undefined ? { method } : {}),
   };
+}
+
+/**
+ * The error as text, with its frames under it: `put() threw TypeError: …`, the
+ * words a spec failure uses, for outputs that keep the error beside a message.
+ */
+export function thrownErrorText(error: ThrownError): string {
+  return `${error.method ?? "the saver"} threw ${error.name}: ${error.message}${indentedFrames(error.frames)}`;
 }

@@ -38,6 +38,10 @@ function isUserFrame(line: string): boolean {
 
 /** The error's user frames as indented lines to put under its message; empty when there are none. */
 export function framesBlock(error: unknown): string {
-  const frames = userFrames(error);
+  return indentedFrames(userFrames(error));
+}
+
+/** Frames as indented lines to put under a message; empty when there are none. */
+export function indentedFrames(frames: readonly string[]): string {
   return frames.length > 0 ? `\n${frames.map((f) => `    ${f}`).join("\n")}` : "";
 }

@@ -1,7 +1,7 @@
 import { formatValue } from "../format.js";
 import type { ReportSection, SectionFailure, SectionLinesOptions } from "../report.js";
 import { CLAUSES, type ClauseId } from "./clauses.js";
-import { isCountedGraphFailure, type GraphCaseResult } from "./result.js";
+import { graphFailureText, isCountedGraphFailure, type GraphCaseResult } from "./result.js";
 
 /** The GRAPH part of the report: printed by printReport(), `graph` in toDict(). */
 export class GraphSection implements ReportSection {
@@ -47,7 +47,7 @@ export class GraphSection implements ReportSection {
   failures(): SectionFailure[] {
     return this.results.flatMap((r) =>
       r.status === "failed" && isCountedGraphFailure(r)
-        ? [{ name: r.id, description: `graph scenario ${r.scenario} ${r.name}`, message: r.message, ...(r.error ? { error: r.error } : {}), ...confirmedCause(r.divergence?.clause) }]
+        ? [{ name: r.id, description: `graph scenario ${r.scenario} ${r.name}`, message: graphFailureText(r), ...(r.error ? { error: r.error } : {}), ...confirmedCause(r.divergence?.clause) }]
         : [],
     );
   }
@@ -73,7 +73,7 @@ export class GraphSection implements ReportSection {
             continue;
           }
           out.push(`      ${c.id}${c.deviation ? ` (known deviation: ${c.deviation})` : ""}`);
-          out.push(...c.message.split("\n").map((l) => `        ${l}`));
+          out.push(...graphFailureText(c).split("\n").map((l) => `        ${l}`));
         } else if (c.deviation) {
           out.push(`      ${c.id}: declared deviation did not occur: ${c.deviation}`);
         }
@@ -101,7 +101,7 @@ export class GraphSection implements ReportSection {
         status: r.status,
         ...(r.status === "not-applicable" ? { reason: r.reason } : { duration_ms: Math.round(r.durationMs) }),
         ...(r.status !== "not-applicable" && r.deviation !== undefined ? { deviation: r.deviation } : {}),
-        ...(r.status === "failed" ? { message: r.message } : {}),
+        ...(r.status === "failed" ? { message: r.message, ...(r.error ? { error: { ...r.error } } : {}) } : {}),
         ...(r.status === "failed" && r.divergence
           ? {
               divergence: {

@@ -1,4 +1,4 @@
-import type { ThrownError } from "../engine/thrown-error.js";
+import { thrownErrorText, type ThrownError } from "../engine/thrown-error.js";
 import type { Divergence } from "./compare.js";
 
 /** One scenario case's outcome on the saver under test. @public */
@@ -13,6 +13,7 @@ export type GraphCaseResult = {
   | {
       status: "failed";
       durationMs: number;
+      /** What went wrong, without the saver's error: that is `error`, which reporters show beside it. */
       message: string;
       divergence?: Divergence;
       deviation?: string;
@@ -25,4 +26,9 @@ export type GraphCaseResult = {
 /** A failure that counts: not a declared known deviation. */
 export function isCountedGraphFailure(r: GraphCaseResult): boolean {
   return r.status === "failed" && r.deviation === undefined;
+}
+
+/** A failed case's full text for plain-text outputs: the saver's error (from `error`), then the message. */
+export function graphFailureText(r: { message: string; error?: ThrownError }): string {
+  return r.error ? `${thrownErrorText(r.error)}\n${r.message}` : r.message;
 }

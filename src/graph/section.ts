@@ -11,9 +11,7 @@ import { framesBlock } from "../engine/user-frames.js";
 import { thrownError, type ThrownError } from "../engine/thrown-error.js";
 import { ProbeRunner } from "../hints/run-probes.js";
 import { recordIds } from "../hints/id-recorder.js";
-import type { IdSample } from "../hints/probe.js";
-import { causeLines, failedProbes } from "../hints/explain.js";
-import { PROBES } from "../hints/probes/index.js";
+import { probeCause } from "../hints/probe-cause.js";
 import { UNIVERSAL_CLAUSES, clausesForField, type ClauseId } from "./clauses.js";
 import { explainDivergence, transcriptDiffLines, type Divergence } from "./compare.js";
 import { GRAPH_LEGEND } from "./legend.js";
@@ -77,8 +75,8 @@ async function runCase(
   try {
     lease = await createSaver(ctx.registered, ctx.timeoutMs);
   } catch (error) {
-    const message = `the factory failed to produce a saver: ${text(error)}${framesBlock(error)}`;
-    return { ...base, status: "failed", durationMs: elapsed(), message, deviation, error: thrownError(error, "the factory") };
+    // The error itself is kept as data (`error`), never copied into the message: reporters show it once, from there.
+    return { ...base, status: "failed", durationMs: elapsed(), message: "the factory failed to produce a saver", deviation, error: thrownError(error, "the factory") };
   }
   // Tracked, so a failure shows the error the saver threw (with its line), not only the transcript it led to.
   const tracked = trackSaver(lease.saver, { shapeChecks: false });
@@ -89,41 +87,30 @@ async function runCase(
     const run = await withTimeout(runDifferential(scenario, variant, lg, recorder.saver, options), timeoutMs, () => `running ${base.id}`);
     if (!run.divergence) return { ...base, status: "passed", durationMs: elapsed(), deviation };
     failure = {
-      message: explainDivergence(run.divergence) + saverThrew(tracked),
+      message: explainDivergence(run.divergence),
       divergence: run.divergence,
       diff: transcriptDiffLines(run.expected, run.actual),
       ...firstSaverError(tracked),
     };
   } catch (error) {
-    const why = error instanceof TimeoutError ? error.message : `the scenario threw ${text(error)}${framesBlock(error)}`;
     const method = tracked.thrownBy(error);
-    const thrown = method !== undefined ? { error: thrownError(error, method) } : firstSaverError(tracked);
-    failure = { message: why + (method !== undefined ? "" : saverThrew(tracked)), ...thrown };
+    if (method !== undefined) {
+      failure = { message: "the scenario stopped at the saver's error", error: thrownError(error, method) };
+    } else {
+      const why = error instanceof TimeoutError ? error.message : `the scenario threw ${text(error)}${framesBlock(error)}`;
+      failure = { message: why, ...firstSaverError(tracked) };
+    }
   } finally {
     await withTimeout(lease.release(), ctx.timeoutMs, () => "in the factory's cleanup").catch(() => undefined);
   }
-  const cause = await probeCause(probes, [...scenario.clauses, ...clausesForField(failure.divergence?.path ?? "")], recorder.sample());
-  const divergence = failure.divergence && cause.clause ? { ...failure.divergence, clause: cause.clause } : failure.divergence;
-  const lines = [failure.message, ...cause.lines, ...(cause.clause === undefined && failure.diff ? failure.diff : []), GRAPH_LEGEND];
+  // The id round-trip first (ids that do not round-trip break every other clause), the scenario's own clauses
+  // (most likely culprit first), the diverging field's, then those every scenario leans on.
+  const candidates: ClauseId[] = ["ids", ...scenario.clauses, ...clausesForField(failure.divergence?.path ?? ""), ...UNIVERSAL_CLAUSES];
+  const cause = await probeCause(probes, candidates, recorder.sample());
+  const clause = cause.confirmed?.probe.clause;
+  const divergence = failure.divergence && clause ? { ...failure.divergence, clause } : failure.divergence;
+  const lines = [failure.message, ...cause.lines, ...(clause === undefined && failure.diff ? failure.diff : []), GRAPH_LEGEND];
   return { ...base, status: "failed", durationMs: elapsed(), message: lines.join("\n"), ...(divergence ? { divergence } : {}), deviation, ...(failure.error ? { error: failure.error } : {}) };
-}
-
-/**
- * Runs the probes of the candidate clauses and names the first clause whose
- * probe failed, if any. Candidates in this order: the id round-trip (ids that
- * do not round-trip break every other clause), the scenario's own clauses (most
- * likely culprit first), the diverging field's, then those every scenario leans on.
- */
-async function probeCause(probes: ProbeRunner, clauses: readonly ClauseId[], ids: IdSample): Promise<{ clause?: ClauseId; lines: string[] }> {
-  const candidates = [...new Set<ClauseId>(["ids", ...clauses, ...UNIVERSAL_CLAUSES])];
-  const outcomes = await probes.runAll(candidates.flatMap((clause) => PROBES.filter((p) => p.clause === clause)), ids);
-  return { clause: failedProbes(outcomes)[0]?.probe.clause, lines: causeLines(outcomes) };
-}
-
-/** The first error the saver threw during the case, with the user's frames; empty when it threw none. */
-function saverThrew(tracked: TrackedSaver): string {
-  const thrown = tracked.firstThrow();
-  return thrown ? `\nthe saver threw in ${thrown.method}: ${text(thrown.error)}${framesBlock(thrown.error)}` : "";
 }
 
 /** The first error the saver threw during the case, as data (what groups failures by cause). */

@@ -25,12 +25,6 @@ export interface Probe {
   readonly operation: string;
   /** What it does, one line. */
   readonly title: string;
-  /**
-   * The difference paths its clause alone accounts for (e.g. a list of writes
-   * in another order). When several probes fail, one that explains the
-   * difference a model run saw is named the cause, not merely the first.
-   */
-  readonly explains?: RegExp;
   /** Whether the ids of the failing run shape it (then it is cached per id shape, else once per run). */
   readonly usesIds?: true;
   /** Throws a ProbeMismatch when the saver breaks the clause (any other throw is the saver's own error). */

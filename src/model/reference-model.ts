@@ -195,23 +195,26 @@ export class ReferenceModel {
       .filter((c) => ns === undefined || c.ns === ns)
       .filter((c) => beforeId === undefined || c.checkpoint.id < beforeId)
       .filter((c) => Object.entries(filter).every(([k, v]) => (c.metadata as Record<string, unknown>)[k] === v))
-      .sort(byThreadNsThenNewest)
-      .map((c) => this.tupleOf(c, order));
+      .sort(byThreadNsThenNewest);
     const count = options.limit === undefined ? matches.length : Math.min(options.limit, matches.length);
-    if (threadId !== undefined && ns !== undefined) return { ordered: true, tuples: matches.slice(0, count) };
-    return { ordered: false, candidates: matches, count };
+    const tuples = (stored: readonly ModelCheckpoint[]) => stored.map((c) => this.tupleOf(c, order));
+    if (threadId !== undefined && ns !== undefined) return { ordered: true, tuples: tuples(matches.slice(0, count)) };
+    return { ordered: false, candidates: tuples(matches), count };
   }
 
-  /** GT-04, GT-07, GT-08, PW-10: config of 3 keys, full parent config, own writes in JS-02 order. */
+  /**
+   * GT-04, GT-07, GT-08, PW-10: config of 3 keys, full parent config, own writes in JS-02 order.
+   * The tuple shares the model's stored copies (made at put and putWrites): an expectation is
+   * only compared with the saver's answer, never handed to the saver or changed, and copying
+   * every stored value on every read was a tenth of a default run's time.
+   */
   private tupleOf(stored: ModelCheckpoint, order: WriteOrder): CheckpointTuple {
     const { threadId, ns, checkpoint, metadata, parentId } = stored;
     const tuple: CheckpointTuple = {
       config: { configurable: { thread_id: threadId, checkpoint_ns: ns, checkpoint_id: checkpoint.id } },
-      checkpoint: structuredClone(checkpoint),
-      metadata: structuredClone(metadata),
-      pendingWrites: this.orderedWrites(keyOf(threadId, ns, checkpoint.id), order).map(
-        (w): CheckpointPendingWrite => [w.taskId, w.channel, structuredClone(w.value)],
-      ),
+      checkpoint,
+      metadata,
+      pendingWrites: this.orderedWrites(keyOf(threadId, ns, checkpoint.id), order).map((w): CheckpointPendingWrite => [w.taskId, w.channel, w.value]),
     };
     if (parentId !== undefined) {
       tuple.parentConfig = { configurable: { thread_id: threadId, checkpoint_ns: ns, checkpoint_id: parentId } };

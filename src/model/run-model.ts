@@ -18,9 +18,9 @@ import { renderReproduction } from "./reproduction.js";
 import { inShard, type Shard } from "../engine/shard.js";
 import { ProbeRunner } from "../hints/run-probes.js";
 import { recordIds } from "../hints/id-recorder.js";
-import { causeLines, failedProbes } from "../hints/explain.js";
+import { probeCause } from "../hints/probe-cause.js";
 import { minimise } from "./delta-debug.js";
-import { causeProbe, probeCandidates } from "./probe-cause.js";
+import { probeCandidates } from "./probe-candidates.js";
 
 /** A declared behaviour, and whether (how often) it explained a disagreement. */
 export interface DeclaredOutcome {
@@ -190,8 +190,8 @@ export async function runModel(registered: RegisteredCheckpointer, settings: Mod
   const replayer = new SequenceReplayer(registered, declared, settings.timeoutMs);
   const shrunk = await replayer.minimise(lastFailure.commands, error);
   const final = shrunk?.failure ?? { env: lastFailure.env, error, ids: { threads: [], namespaces: [] } };
-  const outcomes = await new ProbeRunner(registered, settings.timeoutMs).runAll(probeCandidates(final.error, final.env.transcript), final.ids);
-  const confirmed = causeProbe(failedProbes(outcomes), final.error);
+  const cause = await probeCause(new ProbeRunner(registered, settings.timeoutMs), probeCandidates(final.error, final.env.transcript), final.ids);
+  const confirmed = cause.confirmed;
   // A confirmed cause is filed under its own operation and clause (a putWrites bug that a list() observed is putWrites').
   const refiled = confirmed && confirmed.operation !== final.error.operation && !confirmed.operation.includes("/") ? confirmed : undefined;
   const id = confirmed?.catalogId ?? final.error.id;
@@ -204,8 +204,7 @@ export async function runModel(registered: RegisteredCheckpointer, settings: Mod
       id,
       ids: [id],
       ...(refiled ? { observedBy: final.error.operation } : {}),
-      // The probe named as the cause comes first among the confirmed ones.
-      cause: causeLines(confirmed ? [confirmed, ...outcomes.filter((o) => o !== confirmed)] : outcomes),
+      cause: cause.lines,
       lines: final.error.lines,
       reproduction: renderReproduction(registered.name, final.env.transcript, final.error),
       sequence,

@@ -15,7 +15,6 @@ export const writesOrderProbe: Probe = {
   catalogId: "JS-02",
   operation: "getTuple() / list() (pendingWrites order)",
   title: "pendingWrites of several tasks come back in (taskPath, taskId, idx) order",
-  explains: /(?:pendingWrites|\.writes) \(order\)$/,
   async run(saver) {
     const thread = `probe-order-${randomUUID()}`;
     const id = await putProbe(saver, thread, "");

@@ -1,5 +1,5 @@
 import type { FailureCause } from "../../causes/group.js";
-import type { ThrownError } from "../../engine/thrown-error.js";
+import { thrownErrorText, type ThrownError } from "../../engine/thrown-error.js";
 import { causesHeadline, shownLabel } from "../causes-text.js";
 import { messageHtml } from "./message.js";
 import { esc } from "./page.js";
@@ -22,10 +22,22 @@ function groupHtml(cause: FailureCause, number: number, open: string): string {
     `<summary><span class="fail">✗</span> ${number}) ${esc(cause.title)} ${count} <span class="muted mono">cause ${cause.causeId}</span></summary>`,
     `<p><code>${esc(shownLabel(first))}</code> ${idsHtml(first.ids)} <span class="muted">${esc(first.description)}</span></p>`,
     thrownHtml(first),
-    messageHtml(first.message),
+    messageBesideThrown(first),
     others,
     `</details>`,
   ].join("\n");
+}
+
+/**
+ * The message under the styled error line, without the error's text when the
+ * message starts with it (a graph case's text, a spec failure where a method
+ * threw): the error is shown once.
+ */
+function messageBesideThrown(item: { message: string; error?: ThrownError }): string {
+  const thrown = item.error ? thrownErrorText(item.error) : undefined;
+  if (thrown === undefined || !(item.message === thrown || item.message.startsWith(`${thrown}\n`))) return messageHtml(item.message);
+  const rest = item.message.slice(thrown.length + 1);
+  return rest === "" ? "" : messageHtml(rest);
 }
 
 /** The saver's own error and where in its code it was thrown. */
@@ -33,8 +45,10 @@ export function thrownHtml(item: { error?: ThrownError }): string {
   const e = item.error;
   if (!e) return "";
   const where = e.method ? ` in ${esc(e.method)}` : "";
-  const frames = e.frames.length > 0 ? `<pre>${e.frames.map(esc).join("\n")}</pre>` : "";
-  return `<p class="fail">The saver threw ${esc(e.name)}${where}: ${esc(e.message.split("\n", 1)[0])}</p>${frames}`;
+  const [first, ...more] = e.message.split("\n");
+  // The message's further lines, then the frames: the whole error, as the plain-text outputs show it.
+  const below = [...more, ...e.frames];
+  return `<p class="fail">The saver threw ${esc(e.name)}${where}: ${esc(first)}</p>${below.length > 0 ? `<pre>${below.map(esc).join("\n")}</pre>` : ""}`;
 }
 
 export function idsHtml(ids: readonly string[]): string {

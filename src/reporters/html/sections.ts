@@ -1,6 +1,6 @@
 import { formatValue } from "../../format.js";
 import { GraphSection } from "../../graph/report-section.js";
-import { isCountedGraphFailure, type GraphCaseResult } from "../../graph/result.js";
+import { graphFailureText, isCountedGraphFailure, type GraphCaseResult } from "../../graph/result.js";
 import { ModelReportSection, shrunkText } from "../../model/model-report.js";
 import type { ReportSection } from "../../report.js";
 import { messageHtml, sideBySide } from "./message.js";
@@ -38,11 +38,11 @@ function graphCaseHtml(r: GraphCaseResult): string {
         `<p>First difference at step ${d.step} <code>${esc(d.label)}</code>, field <code>${esc(d.path)}</code>:</p>`,
         sideBySide("MemorySaver (reference)", d.expected === undefined ? "nothing (the key is absent)" : formatValue(d.expected), "this saver", d.actual === undefined ? "nothing (the key is missing)" : formatValue(d.actual)),
         thrownHtml(r),
-        // The rest of the message: what the saver threw, the probe-confirmed cause (or the transcript diff), the legend.
+        // The rest of the message: the probe-confirmed cause (or the transcript diff), the legend.
         messageHtml(r.message.split("\n").slice(3).join("\n")),
       ].join("\n")
-    : messageHtml(r.message);
-  return `<details class="${counted ? "failure" : "deviation"}" open data-filter="${esc(`graph ${r.id} ${r.name} ${r.message}`.toLowerCase())}">${head}${body}</details>`;
+    : `${thrownHtml(r)}${messageHtml(r.message)}`;
+  return `<details class="${counted ? "failure" : "deviation"}" open data-filter="${esc(`graph ${r.id} ${r.name} ${graphFailureText(r)}`.toLowerCase())}">${head}${body}</details>`;
 }
 
 function modelHtml(section: ModelReportSection): string {
