@@ -65,8 +65,9 @@ export async function runSpecTest({ registered, capability, test, saver, timeout
   const stopCapture = captureUnhandledRejections((reason) => unhandled.push(reason));
   try {
     await withTimeout(test.run(ctx), timeoutMs, () => {
-      const pending = [tracked, ...extras.map((e) => e.tracked)].flatMap((t) => t.inFlight());
-      return pending.length > 0 ? `in ${pending.join(", ")}` : "(no saver call was pending)";
+      const trackers = [tracked, ...extras.map((e) => e.tracked)];
+      const pending = trackers.flatMap((t) => t.inFlight());
+      return (pending.length > 0 ? `in ${pending.join(", ")}` : "(no saver call was pending)") + slowNotStuck(trackers, timeoutMs);
     });
   } catch (error) {
     const trackers = [tracked, ...extras.map((e) => e.tracked)];
@@ -90,6 +91,25 @@ export async function runSpecTest({ registered, capability, test, saver, timeout
   if (failure) return { ...meta, status: "failed", durationMs, failure };
   if (notChecked) return { ...meta, status: "skipped", reason: notCheckedReason(notChecked), precondition: notChecked };
   return { ...meta, status: "passed", durationMs };
+}
+
+/**
+ * A second line for a timeout when the saver was still answering: many calls
+ * settled and the one pending started late in the test. Then the saver is
+ * slower than the per-test limit (a remote database, a large value), not
+ * stuck, and its author needs to know the limit can be raised. A call that
+ * was pending for most of the limit gets no such line: it may be a hang.
+ */
+function slowNotStuck(trackers: readonly TrackedSaver[], timeoutMs: number): string {
+  const progress = trackers.map((t) => t.progress());
+  const settled = progress.reduce((sum, p) => sum + p.settled, 0);
+  const oldest = Math.max(0, ...progress.map((p) => p.oldestPendingMs ?? 0));
+  if (settled === 0 || oldest >= timeoutMs / 2) return "";
+  const fmt = (n: number) => Math.round(n).toLocaleString("en-US");
+  return (
+    `\n  the saver was answering, not stuck: ${fmt(settled)} calls had settled, and the pending one started ${fmt(oldest)} ms before the limit. ` +
+    "The limit covers the whole test (this one makes many calls or large ones): if the backend is this slow, raise it with --timeout MS (the timeoutMs option)"
+  );
 }
 
 /** `not checked: precondition failed (list() yields the 3 checkpoints just put: got 1 item(s)) → see list`. */

@@ -13,6 +13,8 @@ export interface TrackedSaver {
   saver: BaseCheckpointSaver;
   /** Methods called and not yet settled, e.g. `["getTuple()"]`. */
   inFlight(): string[];
+  /** How far the saver got: calls settled so far, and how long the oldest call still in flight has been pending (ms). */
+  progress(): { settled: number; oldestPendingMs: number | undefined };
   /** Which method threw or rejected with this error, if the saver did. */
   thrownBy(error: unknown): string | undefined;
   /** The first error the saver threw or rejected with, and the method, if any. */
@@ -21,7 +23,8 @@ export interface TrackedSaver {
 
 /** `shapeChecks: false` only tracks (the graph scenarios hand the saver to LangGraph as it is). */
 export function trackSaver(target: BaseCheckpointSaver, { shapeChecks = true } = {}): TrackedSaver {
-  const pending = new Map<number, string>();
+  const pending = new Map<number, { name: string; started: number }>();
+  let settled = 0;
   const throwers = new Map<unknown, string>();
   let first: { method: string; error: unknown } | undefined;
   const recordThrow = (name: string) => (error: unknown) => {
@@ -32,8 +35,10 @@ export function trackSaver(target: BaseCheckpointSaver, { shapeChecks = true } =
   let next = 0;
   const begin = (name: string) => {
     const id = next++;
-    pending.set(id, name);
-    return () => pending.delete(id);
+    pending.set(id, { name, started: performance.now() });
+    return () => {
+      if (pending.delete(id)) settled++;
+    };
   };
   const wrapped = new Map<PropertyKey, unknown>();
   const proxy = new Proxy(target, {
@@ -71,7 +76,11 @@ export function trackSaver(target: BaseCheckpointSaver, { shapeChecks = true } =
   });
   return {
     saver: shapeChecks ? withShapeChecks(proxy) : proxy,
-    inFlight: () => [...new Set(pending.values())],
+    inFlight: () => [...new Set([...pending.values()].map((p) => p.name))],
+    progress: () => {
+      const starts = [...pending.values()].map((p) => p.started);
+      return { settled, oldestPendingMs: starts.length > 0 ? performance.now() - Math.min(...starts) : undefined };
+    },
     thrownBy: (error) => throwers.get(error),
     firstThrow: () => first,
   };

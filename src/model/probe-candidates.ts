@@ -5,7 +5,10 @@ import type { ModelDisagreement } from "./sequence-env.js";
 /**
  * The clauses a disagreement's fields can come from, and those of the
  * operations its sequence ran (a probe names the cause only if it fails), in
- * the order the probes are listed: none of them is more likely than another.
+ * the order the probes are listed, except that writes in another order and
+ * nothing else (`… (order)`) is writes-order's alone: that clause goes first.
+ * (The D1 saver failed special-upsert too, and an order-only disagreement was
+ * headed with special-upsert's JS-03; docs/third-party.md.)
  */
 export function probeCandidates(d: ModelDisagreement, transcript: readonly string[]): ClauseId[] {
   const paths = d.differences.map((x) => x.path).join("\n");
@@ -20,5 +23,8 @@ export function probeCandidates(d: ModelDisagreement, transcript: readonly strin
   if (/parentConfig/.test(paths)) add("parent");
   if (/metadata/.test(paths)) add("metadata");
   if (d.operation.includes("deleteThread") || transcript.some((line) => line.includes("saver.deleteThread("))) add("delete-thread");
-  return PROBES.map((p) => p.clause).filter((clause) => clauses.has(clause));
+  const listed = PROBES.map((p) => p.clause).filter((clause) => clauses.has(clause));
+  const orderOnly = d.differences.some((x) => /(?:pendingWrites|\.writes) \(order\)$/.test(x.path));
+  return orderOnly && listed.includes("writes-order") ? ["writes-order", ...listed.filter((c) => c !== "writes-order")] : listed;
 }
+

@@ -50,7 +50,26 @@ async function expectFilterYields(ctx: SpecContext, data: FilterData, filter: Re
   if (got.join() === want.join()) return;
   const show = (labels: readonly string[]) =>
     labels.length === 0 ? "none" : labels.map((l) => (METADATA[l] ? `${l} ${formatValue(METADATA[l])}` : l)).join("; ");
+  const everything = got.length === data.ids.size && want.length < data.ids.size;
+  const ignored = everything ? await customKeysIgnored(ctx, data.threadId, { team: "b" }, data.ids.size) : undefined;
+  if (ignored !== undefined) fail(`list() with filter ${formatValue(filter)} yielded all ${got.length} checkpoints of the thread: ${ignored}`, [`expected only ${show(want)}`]);
   fail(`list() with filter ${formatValue(filter)} yielded the checkpoints with metadata ${show(got)}, expected ${show(want)}: ${rule}`);
+}
+
+/**
+ * When a filter yielded every checkpoint, whether the saver ignores custom
+ * metadata keys altogether (a known pattern: a saver that keeps only the keys
+ * source, step and parents of CheckpointMetadata's type). Then that, not the
+ * test's own rule, is what the author must fix. `plain` is a truthy custom
+ * filter that matches some, not all, of the thread's `total` checkpoints.
+ */
+async function customKeysIgnored(ctx: SpecContext, threadId: string, plain: Record<string, unknown>, total: number): Promise<string | undefined> {
+  const listed = await listAll(ctx.saver, generateConfig(threadId), { filter: plain });
+  if (listed.length !== total) return undefined;
+  return (
+    `the saver ignores filters on custom metadata keys altogether (filter ${formatValue(plain)} yields every checkpoint of the thread too): ` +
+    "list() must apply every filter key, not only source, step and parents (LangGraph writes run_id, user config keys and more into metadata) [LS-09]"
+  );
 }
 
 const falsyValues: SpecTest = {
@@ -114,7 +133,7 @@ const missingKeys: SpecTest = {
 };
 
 /** Top-level metadata keys that look like path syntax, next to the nested values such a path would reach instead. */
-const PATH_LIKE_METADATA = { "a.b": 1, a: { b: 2 }, "arr[0]": 5, arr: [6], "x y": 3, 'q"k': 4, "user:id": 8, $: 7 };
+const PATH_LIKE_METADATA = { "a.b": 1, a: { b: 2 }, "arr[0]": 5, arr: [6], "x y": 3, 'q"k': 4, "user:id": 8, $: 7, plain: 9 };
 
 const keysAreData: SpecTest = {
   name: "test_flt_filter_keys_are_top_level_keys",
@@ -139,9 +158,11 @@ const keysAreData: SpecTest = {
     for (const [filter, expected] of cases) {
       const listed = await listAll(ctx.saver, generateConfig(threadId), { filter });
       if (listed.length !== expected) {
+        const ignored = listed.length === 2 ? await customKeysIgnored(ctx, threadId, { plain: 9 }, 2) : undefined;
+        if (ignored !== undefined) fail(`list() with filter ${formatValue(filter)} yielded both checkpoints of the thread: ${ignored}`, [`expected ${expected}, on metadata ${formatValue(PATH_LIKE_METADATA)}`]);
         fail(
           `list() with filter ${formatValue(filter)} yielded ${listed.length} checkpoint(s), expected ${expected}, on metadata ${formatValue(PATH_LIKE_METADATA)}: ` +
-            "a filter key names a top-level metadata key, never a path into nested values (does the saver build a JSON path such as `$.${key}` from it?)",
+            (ignored ?? "a filter key names a top-level metadata key, never a path into nested values (does the saver build a JSON path such as `$.${key}` from it?)"),
         );
       }
     }
