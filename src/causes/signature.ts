@@ -23,6 +23,11 @@ export function frameKey(frame: string): string {
   return frame.replace(/(?:file:\/\/)?[^\s()]*[/\\]([^/\\\s()]+:\d+(?::\d+)?)/g, "$1");
 }
 
+/** What makes two thrown errors one: the name, the normalised message and the top user frame (not the method, which a probe does not know). */
+export function errorSignature(error: ThrownError): string {
+  return [error.name, normaliseMessage(error.message), error.frames[0] ? frameKey(error.frames[0]) : ""].join("\u0000");
+}
+
 /**
  * What makes two failures one cause: the same saver error (name, normalised
  * message, top user frame), or the same clause confirmed by a targeted probe,
@@ -30,7 +35,7 @@ export function frameKey(frame: string): string {
  * normalised message, within one section).
  */
 export function causeKey(item: FailureItem): string {
-  if (item.error) return ["error", item.error.name, normaliseMessage(item.error.message), item.error.frames[0] ? frameKey(item.error.frames[0]) : ""].join("\u0000");
+  if (item.error) return ["error", errorSignature(item.error)].join("\u0000");
   if (item.confirmed) return ["probe", item.section, item.confirmed.key].join("\u0000");
   return ["clause", item.section, item.ids.join(","), normaliseMessage(item.message)].join("\u0000");
 }

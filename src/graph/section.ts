@@ -106,7 +106,7 @@ async function runCase(
   // The id round-trip first (ids that do not round-trip break every other clause), the scenario's own clauses
   // (most likely culprit first), the diverging field's, then those every scenario leans on.
   const candidates: ClauseId[] = ["ids", ...scenario.clauses, ...clausesForField(failure.divergence?.path ?? ""), ...UNIVERSAL_CLAUSES];
-  const cause = await probeCause(probes, candidates, recorder.sample());
+  const cause = await probeCause(probes, candidates, recorder.sample(), failure.error);
   const clause = cause.confirmed?.probe.clause;
   const divergence = failure.divergence && clause ? { ...failure.divergence, clause } : failure.divergence;
   const lines = [failure.message, ...cause.lines, ...(clause === undefined && failure.diff ? failure.diff : []), GRAPH_LEGEND];

@@ -59,3 +59,9 @@ export type ProbeOutcome =
   | { probe: Probe; status: "passed" }
   | { probe: Probe; status: "failed"; what: string; expected: unknown; observed: unknown; operation: string; catalogId: CatalogId }
   | { probe: Probe; status: "threw"; error: unknown; operation: string; catalogId: CatalogId };
+
+export type FailedProbe = Exclude<ProbeOutcome, { status: "passed" }>;
+
+export function failedProbes(outcomes: readonly ProbeOutcome[]): FailedProbe[] {
+  return outcomes.filter((o): o is FailedProbe => o.status !== "passed");
+}

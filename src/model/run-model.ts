@@ -190,7 +190,7 @@ export async function runModel(registered: RegisteredCheckpointer, settings: Mod
   const replayer = new SequenceReplayer(registered, declared, settings.timeoutMs);
   const shrunk = await replayer.minimise(lastFailure.commands, error);
   const final = shrunk?.failure ?? { env: lastFailure.env, error, ids: { threads: [], namespaces: [] } };
-  const cause = await probeCause(new ProbeRunner(registered, settings.timeoutMs), probeCandidates(final.error, final.env.transcript), final.ids);
+  const cause = await probeCause(new ProbeRunner(registered, settings.timeoutMs), probeCandidates(final.error, final.env.transcript), final.ids, final.error.thrown);
   const confirmed = cause.confirmed;
   // A confirmed cause is filed under its own operation and clause (a putWrites bug that a list() observed is putWrites').
   const refiled = confirmed && confirmed.operation !== final.error.operation && !confirmed.operation.includes("/") ? confirmed : undefined;
