@@ -152,6 +152,12 @@ describe("checkpoint-conformance merge", () => {
     expectUsageError(await runInProcess(["merge", one, two, otherSeed]), "different options: model is", '"seed":7');
     const { run: _run, ...withoutRun } = third;
     expectUsageError(await runInProcess(["merge", one, two, write("no-run.json", withoutRun)]), "shard 3/3's report does not say which version and options wrote it");
+    // Not even when no shard says it: shards of different options (here the model seed) must not merge unchecked.
+    const runless = [JSON.parse(readFileSync(one, "utf8")), JSON.parse(readFileSync(two, "utf8")), JSON.parse(readFileSync(otherSeed, "utf8"))].map((r: { run?: unknown }, i) => {
+      const { run: _omit, ...rest } = r;
+      return write(`runless-${i + 1}.json`, rest);
+    });
+    expectUsageError(await runInProcess(["merge", ...runless]), "shard 1/3's report does not say which version and options wrote it");
     const python = write("python.json", { checkpointer_name: "x", results: {} });
     expectUsageError(await runInProcess(["merge", one, two, python]), "python.json is not a shard's report");
     expectUsageError(await runInProcess(["merge", one, two, write("text.json", "not json")]), "is not a shard's report");
