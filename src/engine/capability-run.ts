@@ -91,12 +91,11 @@ async function runTests(
   let timeoutsInARow = 0;
   for (const test of capability.tests) {
     progress.onTestStart?.(capability.capability, test.name);
-    const run = (on: BaseCheckpointSaver) =>
-      runSpecTest({ registered: plan.registered, capability: capability.capability, test, saver: on, timeoutMs: plan.timeoutMs, profile: plan.profile });
+    const run = () => runSpecTest({ registered: plan.registered, capability: capability.capability, test, saver, timeoutMs: plan.timeoutMs, profile: plan.profile });
     const result =
       timeoutsInARow >= CONSECUTIVE_TIMEOUTS_TO_STOP
         ? stoppedAnswering(plan.registered, test, plan.timeoutMs)
-        : await retryFailure(plan, await run(saver), run, timeoutsInARow > 0);
+        : await retryFailure(plan, await run(), run, timeoutsInARow > 0);
     // Once stopped, stay stopped: a test left out ("NotRun") does not reset the count.
     const stalled = result.status === "failed" && (result.failure.errorName === "TimeoutError" || result.failure.errorName === "NotRun");
     timeoutsInARow = stalled ? timeoutsInARow + 1 : 0;

@@ -91,7 +91,7 @@ function suiteCapability(plan: RunPlan, capability: CapabilityPlan, progress: Pr
     capability: capability.capability,
     tests: capability.tests.map((test) => ({ title: testTitle(registered, test), name: test.name })),
     ...(capability.skip ? { skipped: capability.skip.reason } : {}),
-    // A test may create extra savers and clean them up, each within timeoutMs; each retry does it all again on a fresh saver.
+    // A test may create extra savers and clean them up, each within timeoutMs; each retry does it all again.
     hookTimeoutMs: hookTimeout((3 * capability.tests.length * (1 + plan.retries) + 2) * timeoutMs),
     async run() {
       result = await runCapability(plan, capability, progress);

@@ -54,7 +54,7 @@ describe("the supervised CLI run, against savers that misbehave", { timeout: 240
   it("a saver whose promise never settles: the per-test timeout ends it and the run goes on", async () => {
     const run = await runMisbehaving("never-resolves.ts", ["--capabilities", "put", "--timeout", "300", "--reporter", "dots"]);
     expect(run.code, run.stderr).toBe(1);
-    // Only its 3rd put hangs: the retry, on a fresh saver, passes, so the test is FLAKY (a failure: exit 1).
+    // Only its 3rd put hangs: the retry passes, so the test is FLAKY (a failure: exit 1).
     expect(run.stdout).toMatch(/✗ put › test_\w+ \[PUT-\d+\] — FLAKY: failed, then passed \(2 attempts\): timed out after 300 ms in put\(\)/);
     expectGone(run.saverPid);
   });
