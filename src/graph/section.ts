@@ -84,23 +84,32 @@ async function runCase(
   const tracked = trackSaver(lease.saver, { shapeChecks: false });
   // The ids the run used, for the id round-trip probe.
   const recorder = recordIds(tracked.saver);
-  let failure: { message: string; divergence?: Divergence; diff?: string[]; error?: ThrownError };
+  let failure: { message: string; divergence?: Divergence; diff?: string[]; error?: ThrownError } | undefined;
   try {
     const run = await withTimeout(runDifferential(scenario, variant, lg, recorder.saver, options), timeoutMs, () => `running ${base.id}`);
-    if (!run.divergence) return { ...base, status: "passed", durationMs: elapsed(), deviation };
-    failure = {
-      message: explainDivergence(run.divergence) + saverThrew(tracked),
-      divergence: run.divergence,
-      diff: transcriptDiffLines(run.expected, run.actual),
-      ...firstSaverError(tracked),
-    };
+    if (run.divergence) {
+      failure = {
+        message: explainDivergence(run.divergence) + saverThrew(tracked),
+        divergence: run.divergence,
+        diff: transcriptDiffLines(run.expected, run.actual),
+        ...firstSaverError(tracked),
+      };
+    }
   } catch (error) {
     const why = error instanceof TimeoutError ? error.message : `the scenario threw ${text(error)}${framesBlock(error)}`;
     const method = tracked.thrownBy(error);
     const thrown = method !== undefined ? { error: thrownError(error, method) } : firstSaverError(tracked);
     failure = { message: why + (method !== undefined ? "" : saverThrew(tracked)), ...thrown };
-  } finally {
-    await withTimeout(lease.release(), ctx.timeoutMs, () => "in the factory's cleanup").catch(() => undefined);
+  }
+  // A cleanup that fails fails the case, as it fails a capability in the spec suites (a graph-only run must not pass with it).
+  const cleanup = await withTimeout(lease.release(), ctx.timeoutMs, () => "in the factory's cleanup (the code after yield)").then(
+    () => undefined,
+    (error: unknown) => error,
+  );
+  if (failure === undefined && cleanup === undefined) return { ...base, status: "passed", durationMs: elapsed(), deviation };
+  if (failure === undefined) {
+    const message = `the factory's cleanup (the code after yield) failed: ${text(cleanup)}${framesBlock(cleanup)}`;
+    return { ...base, status: "failed", durationMs: elapsed(), message, deviation, error: thrownError(cleanup, "the factory's cleanup") };
   }
   const cause = await probeCause(probes, [...scenario.clauses, ...clausesForField(failure.divergence?.path ?? "")], recorder.sample());
   const divergence = failure.divergence && cause.clause ? { ...failure.divergence, clause: cause.clause } : failure.divergence;
