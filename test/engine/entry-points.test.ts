@@ -115,6 +115,16 @@ describe("one engine behind every entry point", { timeout: 120_000 }, () => {
     expect(adapter.hookErrors[0]).toMatch(reason);
   });
 
+  it("an adapter shard whose slice is empty is no failure, as the CLI's shard exits 0: the other shards check the rest", async () => {
+    const runner = fakeRunner();
+    describeVitest(correct, { capabilities: ["put"], shard: { index: 2, count: 2 }, runner: runner.functions });
+    const { tests, hookErrors } = await runner.run();
+    expect(tests).toEqual([]);
+    expect(hookErrors).toEqual([]);
+    const cli = await runInProcess([MODULE, "--export", "correct", "--capabilities", "put", "--shard", "2/2"]);
+    expect(cli.code, cli.stderr).toBe(0);
+  });
+
   it("a factory that throws is NONE and fails every test with its error, never FULL (0/0)", async () => {
     const report = await validate(factoryThrows, { capabilities: ENTRY_CAPABILITIES });
     expect(report.conformanceLevel()).toBe("NONE");
