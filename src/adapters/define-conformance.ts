@@ -70,6 +70,8 @@ export function defineConformance(
         if (leaked) console.warn(leaked);
       }
       failOnContainedExits(exitGuard);
+      const verdict = await suite.verdictFailure();
+      if (verdict) throw new ConformanceFailure(verdict);
     }, suite.lifespanHookTimeoutMs);
     for (const capability of suite.capabilities) {
       runner.describe(capability.capability, () => {

@@ -30,7 +30,7 @@ export interface MatrixCommand {
  * `--backends`: the full suite on every selected backend (and the user's
  * saver), as one table. The graph scenarios are on unless --no-graph. Exit 0
  * when every backend that ran passed the level asked for (skipped ones do not
- * count), 1 when one did not or could not start.
+ * count), 1 when one did not or could not start, 2 when none could run.
  */
 export async function runMatrixCommand(command: MatrixCommand, io: CliIo): Promise<number> {
   const targets = matrixTargets(command.reporters, command.output, io.cwd);
@@ -67,7 +67,7 @@ export async function runMatrixCommand(command: MatrixCommand, io: CliIo): Promi
     stopReporting();
   }
   writeMatrix(file(result), targets, io);
-  return matrixExit(result, command.strict);
+  return matrixExit(result, command.strict, io, shard);
 }
 
 /** One line per backend as it finishes; on a terminal, a "running" line first, replaced by the result. */

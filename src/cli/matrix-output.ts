@@ -6,6 +6,7 @@ import { renderMatrixMarkdown } from "../matrix/render-markdown.js";
 import { renderMatrixReportJson, type MatrixReportFile } from "../matrix/matrix-report-json.js";
 import { renderMatrixTerminal, summary } from "../matrix/render-terminal.js";
 import type { MatrixResult } from "../matrix/types.js";
+import { shardLabel, type Shard } from "../engine/shard.js";
 import { renderMatrixHtml } from "../reporters/html/matrix-html.js";
 import { colorPalette, paletteFor } from "../reporters/palette.js";
 import { deliver } from "./deliver.js";
@@ -72,9 +73,20 @@ export function writeMatrix(file: MatrixReportFile, targets: readonly MatrixTarg
 /**
  * The matrix's exit code: 0 when every backend that ran passed the level asked
  * for (skipped ones do not count), 1 when one did not, could not start, or the
- * run was cut short.
+ * run was cut short, 2 when no backend could run (nothing was checked; a
+ * shard's slice says so and exits 0: the merged matrix gives the verdict).
  */
-export function matrixExit(result: MatrixResult, strict: boolean): number {
+export function matrixExit(result: MatrixResult, strict: boolean, io: CliIo, shard?: Shard): number {
+  const skipped = result.outcomes.filter((o) => o.status === "skipped");
+  if (!result.interrupted && skipped.length === result.outcomes.length) {
+    const why = skipped.map((o) => `${o.id}: ${o.reason}`).join("; ");
+    if (shard) {
+      io.stderr.write(`checkpoint-conformance: no backend of shard ${shardLabel(shard)} could run here (${why}); the merged matrix gives the verdict\n`);
+      return 0;
+    }
+    io.stderr.write(`checkpoint-conformance: nothing was checked: no selected backend could run here (${why})\n`);
+    return 2;
+  }
   const passed = !result.interrupted && result.outcomes.every((o) => o.status === "skipped" || (o.status === "ran" && o.report.verdict({ strict }).passed));
   return passed ? 0 : 1;
 }

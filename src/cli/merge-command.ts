@@ -69,7 +69,7 @@ function mergeMatrixShards(values: readonly unknown[], files: readonly string[],
   });
   const result = mergeMatrixReports(shards, files);
   writeMatrix({ result, run: shards[0].run, backends: shards[0].backends }, targets, io);
-  return matrixExit(result, args.strict);
+  return matrixExit(result, args.strict, io);
 }
 
 function readJson(file: string, cwd: string): unknown {

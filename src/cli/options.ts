@@ -74,7 +74,7 @@ export const CLI_OPTIONS = {
   retries: option({
     type: "string",
     arg: "N",
-    help: `run a failing spec test up to N more times, each on a fresh saver (default ${DEFAULT_RETRIES}; 0 turns it off; a timeout is retried once); one that then passes is FLAKY`,
+    help: `run a failing spec test up to N more times, on the same saver (default ${DEFAULT_RETRIES}; 0 turns it off; a timeout is retried once); one that then passes is FLAKY`,
     parse: (raw) => (raw === undefined ? undefined : checkRetries(wholeNumber(raw, "--retries", "2"), "--retries")),
     apply: (value, options) => (value === undefined ? options : { ...options, retries: value }),
   }),

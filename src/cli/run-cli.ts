@@ -11,6 +11,7 @@ import { checkOutputPaths } from "./output-paths.js";
 import { subjectFile } from "./subject-file.js";
 import { CliUsageError } from "./usage-error.js";
 import { verdictExit } from "./verdict-exit.js";
+import { failingEarlyExit } from "./early-exit.js";
 
 /** Exit codes: 0 the level asked for passed, 1 it did not (or the run could not start), 2 bad usage. */
 export const EXIT = { passed: 0, failed: 1, usage: 2 } as const;
@@ -42,29 +43,32 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
       const { runSupervisedCheck } = await import("../supervisor/check-command.js");
       return await runSupervisedCheck(module, options, validateOptions, io);
     }
-    const registered = module === undefined ? undefined : await loadRegistration(module, options.export, io.cwd);
-    if (mode === "bench") {
-      if (!registered && !options.backends) throw new CliUsageError("--bench needs a <module> to measure, or --backends LIST (e.g. --bench --backends memory,sqlite)");
-      const sizes = options["bench-sizes"];
-      const { runBenchCommand } = await import("./bench-command.js");
-      return await runBenchCommand({ registered, backends: await loadBackends(options.backends), sizes, timeoutMs: validateOptions.timeoutMs, output: options.output }, io);
-    }
-    if (mode === "matrix" && options.backends) {
-      if (options["latest-only"]) {
-        throw new CliUsageError("--latest-only does not apply to --backends (the built-in savers keep history); declare your saver's profile in its registration: checkpointerTest({ name, profile: \"latest-only\" }, factory)");
+    // From here the saver runs in this process: its process.exit(0) must not end the CLI with a pass.
+    return await failingEarlyExit(io.stderr, async () => {
+      const registered = module === undefined ? undefined : await loadRegistration(module, options.export, io.cwd);
+      if (mode === "bench") {
+        if (!registered && !options.backends) throw new CliUsageError("--bench needs a <module> to measure, or --backends LIST (e.g. --bench --backends memory,sqlite)");
+        const sizes = options["bench-sizes"];
+        const { runBenchCommand } = await import("./bench-command.js");
+        return await runBenchCommand({ registered, backends: await loadBackends(options.backends), sizes, timeoutMs: validateOptions.timeoutMs, output: options.output }, io);
       }
-      const command = { backends: (await loadBackends(options.backends)) ?? [], registered, reporters: options.reporter, output: options.output, strict: options.strict };
-      const { runMatrixCommand } = await import("./matrix-command.js");
-      return await runMatrixCommand({ ...command, validate: validateOptions }, io);
-    }
-    if (!registered) {
-      throw new CliUsageError("missing <module>: pass the file that exports checkpointerTest(...), e.g. checkpoint-conformance ./my-saver.ts (or --backends all for the built-in savers)");
-    }
-    const outputs = new ReportOutputs(options.reporter, options.output, io, subjectFile(module, io));
-    const { validate } = await import("../engine/validate.js");
-    const report = await validate(registered, { ...validateOptions, progress: outputs.hooks() });
-    outputs.finish(report);
-    return verdictExit(report, options.strict, io);
+      if (mode === "matrix" && options.backends) {
+        if (options["latest-only"]) {
+          throw new CliUsageError("--latest-only does not apply to --backends (the built-in savers keep history); declare your saver's profile in its registration: checkpointerTest({ name, profile: \"latest-only\" }, factory)");
+        }
+        const command = { backends: (await loadBackends(options.backends)) ?? [], registered, reporters: options.reporter, output: options.output, strict: options.strict };
+        const { runMatrixCommand } = await import("./matrix-command.js");
+        return await runMatrixCommand({ ...command, validate: validateOptions }, io);
+      }
+      if (!registered) {
+        throw new CliUsageError("missing <module>: pass the file that exports checkpointerTest(...), e.g. checkpoint-conformance ./my-saver.ts (or --backends all for the built-in savers)");
+      }
+      const outputs = new ReportOutputs(options.reporter, options.output, io, subjectFile(module, io));
+      const { validate } = await import("../engine/validate.js");
+      const report = await validate(registered, { ...validateOptions, progress: outputs.hooks() });
+      outputs.finish(report);
+      return verdictExit(report, options.strict, io);
+    });
   } catch (error) {
     if (error instanceof CliUsageError || error instanceof ConformanceUsageError) {
       return print(io, `checkpoint-conformance: ${error.message}\n`, EXIT.usage, "stderr");

@@ -2,7 +2,7 @@ import type { BaseCheckpointSaver } from "@langchain/langgraph-checkpoint";
 import { capabilityInfo, requiredOfEverySaver } from "../capabilities.js";
 import { detectCapability } from "./detect-capability.js";
 import type { RegisteredCheckpointer, SaverLease } from "../registration.js";
-import { isCountedFailure, type CapabilityDraft, type CapabilityResult, type TestResult } from "../report.js";
+import { isCountedFailure, isNotChecked, type CapabilityDraft, type CapabilityResult, type TestResult } from "../report.js";
 import type { SpecTest } from "../spec/types.js";
 import { errorText } from "./describe-value.js";
 import type { CapabilityPlan, RunPlan } from "./run-plan.js";
@@ -15,6 +15,9 @@ import { retryFailure } from "./retry.js";
 
 /** After this many spec tests in a row time out, the saver is taken to have stopped answering. */
 export const CONSECUTIVE_TIMEOUTS_TO_STOP = 3;
+
+/** Why a capability that ran only advisory or skipped spec tests is not part of the verdict. */
+export const NOTHING_REQUIRED_REASON = "nothing required was checked: every selected spec test was advisory or skipped";
 
 /** The description of the results that are about the saver's lifecycle (factory, cleanup, a missing base method), not a spec test. */
 export const LIFECYCLE_DESCRIPTION = "the saver's lifecycle";
@@ -91,12 +94,11 @@ async function runTests(
   let timeoutsInARow = 0;
   for (const test of capability.tests) {
     progress.onTestStart?.(capability.capability, test.name);
-    const run = (on: BaseCheckpointSaver) =>
-      runSpecTest({ registered: plan.registered, capability: capability.capability, test, saver: on, timeoutMs: plan.timeoutMs, profile: plan.profile });
+    const run = () => runSpecTest({ registered: plan.registered, capability: capability.capability, test, saver, timeoutMs: plan.timeoutMs, profile: plan.profile });
     const result =
       timeoutsInARow >= CONSECUTIVE_TIMEOUTS_TO_STOP
         ? stoppedAnswering(plan.registered, test, plan.timeoutMs)
-        : await retryFailure(plan, await run(saver), run, timeoutsInARow > 0);
+        : await retryFailure(plan, await run(), run, timeoutsInARow > 0);
     // Once stopped, stay stopped: a test left out ("NotRun") does not reset the count.
     const stalled = result.status === "failed" && (result.failure.errorName === "TimeoutError" || result.failure.errorName === "NotRun");
     timeoutsInARow = stalled ? timeoutsInARow + 1 : 0;
@@ -105,6 +107,10 @@ async function runTests(
   }
   const notImplemented = info.kind === "extended" ? throwsNotImplemented(tests, info.method) : undefined;
   if (notImplemented) return { status: "not-implemented", reason: notImplemented, detected: !inherited, inherited, tests: [] };
+  // Advisory tests never fail: a capability whose selected tests were all advisory or skipped checked nothing (docs/verdict.md).
+  if (!tests.some((t) => !t.advisory && (t.status !== "skipped" || isNotChecked(t)))) {
+    return { status: "skipped", reason: NOTHING_REQUIRED_REASON, excluded: true, detected: !inherited, inherited, tests };
+  }
   return { status: tests.some(isCountedFailure) ? "failed" : "passed", detected: !inherited, inherited, tests };
 }
 

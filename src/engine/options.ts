@@ -11,7 +11,7 @@ import type { Shard } from "./shard.js";
 export const DEFAULT_TIMEOUT_MS = 5_000;
 /** @public */
 export const DEFAULT_LIFESPAN_TIMEOUT_MS = 120_000;
-/** A failing spec test runs once more by default, on a fresh saver; one that then passes is FLAKY. @public */
+/** A failing spec test runs once more by default, on the same saver; one that then passes is FLAKY. @public */
 export const DEFAULT_RETRIES = 1;
 /** More retries than this only slow a broken saver's run down. */
 export const MAX_RETRIES = 10;
@@ -35,7 +35,7 @@ export interface SuiteOptions {
    */
   shard?: Shard;
   /**
-   * How many times a failing spec test is run again, each time on a fresh saver
+   * How many times a failing spec test is run again, on the same saver
    * (default 1; 0 disables; a timed-out test is retried at most once). A test
    * that fails, then passes is FLAKY.
    */

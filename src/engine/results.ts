@@ -24,7 +24,7 @@ export type TestResult = TestOutcome & {
   deviation?: string;
   /** What the saver wrote to stdout/stderr during this test (set by the supervised CLI run, which captures it). */
   output?: string;
-  /** How many times the test ran, when a failure was retried (each attempt on a fresh saver). */
+  /** How many times the test ran, when a failure was retried (each attempt on the capability's saver). */
   attempts?: number;
   /**
    * The test failed, then passed on a retry: its first failure. A flaky test is

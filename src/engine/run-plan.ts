@@ -36,7 +36,7 @@ export interface RunPlan {
   capabilities: readonly CapabilityPlan[];
   /** The run's shard, when it is one slice of a split run. */
   shard?: Shard;
-  /** How many times a failing spec test runs again on a fresh saver. */
+  /** How many times a failing spec test runs again (on the same saver). */
   retries: number;
   /** A test that failed, then passed counts as passed (else as failed). */
   allowFlaky: boolean;

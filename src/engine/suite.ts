@@ -11,6 +11,7 @@ import type { ProgressHooks } from "./progress.js";
 import { findDeviation } from "./run-spec-test.js";
 import { attemptsSuffix } from "./results.js";
 import { MAX_TIMEOUT_MS } from "./timeout.js";
+import { verdictWithoutFailedTest } from "./suite-verdict.js";
 import { toRegistration, type ValidationInitializer } from "./validation-initializer.js";
 
 /** What a test runner shows for one spec test. `noted`: passes, with the message on stderr (an advisory failure or a declared deviation). */
@@ -35,6 +36,8 @@ export interface SuiteCapability {
   outcome(name: string): RunnerOutcome;
   /** The factory's cleanup failure, once `run()` finished: the teardown hook throws it. */
   cleanupFailure(): string | undefined;
+  /** The capability's result, once `run()` finished. */
+  result(): CapabilityResult | undefined;
 }
 
 /** The plan a test-runner adapter maps onto describe/test/hooks. */
@@ -45,6 +48,8 @@ export interface Suite {
   /** Ends the lifespan; throws if the teardown failed. */
   endLifespan(): Promise<void>;
   capabilities: readonly SuiteCapability[];
+  /** Once every capability ran: why the verdict fails although no test failed (see suite-verdict.ts), else undefined. */
+  verdictFailure(): Promise<string | undefined>;
 }
 
 /** Our own timeouts fire first (with a clearer message); the runner's hook timeouts are a margin above them. */
@@ -63,6 +68,7 @@ export function planSuite(input: RegisteredCheckpointer | ValidationInitializer,
   }
   const plan = planRun(registered, options, caller);
   let lifespan: LifespanLease | undefined;
+  const capabilities = plan.capabilities.filter((c) => !c.skip?.excluded).map((c) => suiteCapability(plan, c, progress));
   return {
     title: `${registered.name} conformance`,
     lifespanHookTimeoutMs: hookTimeout(2 * plan.lifespanTimeoutMs),
@@ -73,7 +79,8 @@ export function planSuite(input: RegisteredCheckpointer | ValidationInitializer,
       const failure = await endLifespan(plan, lifespan);
       if (failure) throw new Error(`${registered.name}: ${failure}`);
     },
-    capabilities: plan.capabilities.filter((c) => !c.skip?.excluded).map((c) => suiteCapability(plan, c, progress)),
+    capabilities,
+    verdictFailure: () => verdictWithoutFailedTest(plan, Object.fromEntries(capabilities.map((c) => [c.capability, c.result()]))),
   };
 }
 
@@ -84,13 +91,14 @@ function suiteCapability(plan: RunPlan, capability: CapabilityPlan, progress: Pr
     capability: capability.capability,
     tests: capability.tests.map((test) => ({ title: testTitle(registered, test), name: test.name })),
     ...(capability.skip ? { skipped: capability.skip.reason } : {}),
-    // A test may create extra savers and clean them up, each within timeoutMs; each retry does it all again on a fresh saver.
+    // A test may create extra savers and clean them up, each within timeoutMs; each retry does it all again.
     hookTimeoutMs: hookTimeout((3 * capability.tests.length * (1 + plan.retries) + 2) * timeoutMs),
     async run() {
       result = await runCapability(plan, capability, progress);
     },
     outcome: (name) => outcomeOf(capability.capability, result, name),
     cleanupFailure: () => (result ? failureText(result, "factory_cleanup") : undefined),
+    result: () => result,
   };
 }
 

@@ -82,16 +82,17 @@ async function runCase(
   const tracked = trackSaver(lease.saver, { shapeChecks: false });
   // The ids the run used, for the id round-trip probe.
   const recorder = recordIds(tracked.saver);
-  let failure: { message: string; divergence?: Divergence; diff?: string[]; error?: ThrownError };
+  let failure: { message: string; divergence?: Divergence; diff?: string[]; error?: ThrownError } | undefined;
   try {
     const run = await withTimeout(runDifferential(scenario, variant, lg, recorder.saver, options), timeoutMs, () => `running ${base.id}`);
-    if (!run.divergence) return { ...base, status: "passed", durationMs: elapsed(), deviation };
-    failure = {
-      message: explainDivergence(run.divergence),
-      divergence: run.divergence,
-      diff: transcriptDiffLines(run.expected, run.actual),
-      ...firstSaverError(tracked),
-    };
+    if (run.divergence) {
+      failure = {
+        message: explainDivergence(run.divergence),
+        divergence: run.divergence,
+        diff: transcriptDiffLines(run.expected, run.actual),
+        ...firstSaverError(tracked),
+      };
+    }
   } catch (error) {
     const method = tracked.thrownBy(error);
     if (method !== undefined) {
@@ -100,8 +101,16 @@ async function runCase(
       const why = error instanceof TimeoutError ? error.message : `the scenario threw ${text(error)}${framesBlock(error)}`;
       failure = { message: why, ...firstSaverError(tracked) };
     }
-  } finally {
-    await withTimeout(lease.release(), ctx.timeoutMs, () => "in the factory's cleanup").catch(() => undefined);
+  }
+  // A cleanup that fails fails the case, as it fails a capability in the spec suites (a graph-only run must not pass with it).
+  const cleanup = await withTimeout(lease.release(), ctx.timeoutMs, () => "in the factory's cleanup (the code after yield)").then(
+    () => undefined,
+    (error: unknown) => error,
+  );
+  if (failure === undefined && cleanup === undefined) return { ...base, status: "passed", durationMs: elapsed(), deviation };
+  if (failure === undefined) {
+    // The error itself is rendered from `error` (shown once), as for the saver's errors.
+    return { ...base, status: "failed", durationMs: elapsed(), message: "the factory's cleanup (the code after yield) failed", deviation, error: thrownError(cleanup, "the factory's cleanup") };
   }
   // The id round-trip first (ids that do not round-trip break every other clause), the scenario's own clauses
   // (most likely culprit first), the diverging field's, then those every scenario leans on.

@@ -48,12 +48,11 @@ function checkCompleteSet(reports: readonly ConformanceReport[]): Shard[] {
   if (profiles.length > 1) throw new ConformanceUsageError(`merge: the reports checked different profiles (${profiles.join(", ")}); merge the shards of one run`);
   checkShardSet(shards);
   const labels = shards.map((s) => `shard ${shardLabel(s)}`);
+  // Every shard's report says its run (the suite writes it with the shard): without it, shards of different runs could merge unchecked.
   const identities = reports.map((r) => r.run);
-  if (identities.some((run) => run !== undefined)) {
-    const missing = identities.findIndex((run) => run === undefined);
-    if (missing >= 0) throw new ConformanceUsageError(`merge: ${labels[missing]}'s report does not say which version and options wrote it (an older version of the suite); run every shard with the same version`);
-    checkSameRun(identities as RunIdentity[], labels);
-  }
+  const missing = identities.findIndex((run) => run === undefined);
+  if (missing >= 0) throw new ConformanceUsageError(`merge: ${labels[missing]}'s report does not say which version and options wrote it (an older version of the suite); run every shard with the same version`);
+  checkSameRun(identities as RunIdentity[], labels);
   return shards;
 }
 

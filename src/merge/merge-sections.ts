@@ -1,3 +1,4 @@
+import { ConformanceUsageError } from "../engine/errors.js";
 import { GRAPH_SCENARIO_IDS } from "../graph/scenario-ids.js";
 import { GraphSection } from "../graph/report-section.js";
 import { ModelReportSection } from "../model/model-report.js";
@@ -13,10 +14,19 @@ export function mergeSections(sections: readonly ReportSection[]): ReportSection
   return mergeOther(sections);
 }
 
-/** The cases of every shard (whole scenarios per shard), back in catalog order. */
+/**
+ * The cases of every shard (whole scenarios per shard), back in catalog order.
+ * Skipped only when every shard skipped them: a shard that could not load
+ * them says nothing about the cases another shard ran (and failed).
+ */
 function mergeGraph(sections: readonly GraphSection[]): GraphSection {
-  const skipped = sections.find((s) => s.skipped !== undefined);
-  if (skipped) return skipped;
+  const skipped = sections.filter((s) => s.skipped !== undefined);
+  if (skipped.length === sections.length) return skipped[0];
+  if (skipped.length > 0) {
+    throw new ConformanceUsageError(
+      `merge: a shard skipped the graph scenarios (${skipped[0].skipped}) while another ran them; run every shard where @langchain/langgraph loads`,
+    );
+  }
   const order = (scenario: string) => GRAPH_SCENARIO_IDS.indexOf(scenario);
   const results = sections.flatMap((s) => s.results);
   // A stable sort: a scenario's variants keep their order.

@@ -26,4 +26,11 @@ describe.concurrent("describeConformance under node --test", { timeout: 300_000 
     expect(run.stdout).toMatch(copyThread);
     if (name === "broken") expect(run.stdout).toMatch(/name: 'ConformanceFailure'/);
   });
+
+  it("a saver whose only bug hides behind a precondition: no test fails, yet the file fails (put_writes not verified)", async () => {
+    const run = await runProcess(process.execPath, ["--import", "tsx", "--test", "--test-reporter=tap", "test/adapters/fixtures/node/loses-thread.conformance.ts"]);
+    expect(run.code, run.stderr).toBe(1);
+    expect(run.stdout).toMatch(/^not ok \d+ - LosesThreadOnThirteenWrites conformance$/m);
+    expect(run.stdout).toMatch(/LosesThreadOnThirteenWrites: the run fails although none of its tests failed: BASE: .*not verified/);
+  });
 });

@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
@@ -53,6 +53,24 @@ describe("--backends: the matrix from the CLI (in process)", { timeout: 180_000 
     expect(run.code, run.stderr).toBe(1);
     expect(tableLine(run.stdout, "put")).toMatch(/^≠ put\s+✗ \d+\/\d+\s+✓ \d+/);
     expect(run.stdout).toMatch(/put test_put_preserves_metadata: fail: DropsCustomMetadata; pass: memory/);
+  });
+
+  it("a matrix in which no backend could run checked nothing: a usage error (exit 2), never a pass", async () => {
+    const run = await runInProcess(["--backends", "mongodb", "--no-graph", "--model", "0", "--reporter", "markdown"]);
+    expect(run.code, run.stdout + run.stderr).toBe(2);
+    expect(run.stdout).toContain("`mongodb` (skipped): MONGODB_URL is not set");
+    expect(run.stderr).toContain("checkpoint-conformance: nothing was checked: no selected backend could run here (mongodb: MONGODB_URL is not set (no MongoDB server here; set it to run this backend))\n");
+ 
+    // A shard whose backends could not run leaves the verdict to the merge, which checked nothing either.
+    const dir = mkdtempSync(join(tmpdir(), "matrix-nothing-"));
+    const file = join(dir, "shard.json");
+    const shard = await runInProcess(["--backends", "mongodb", "--no-graph", "--model", "0", "--shard", "1/1", "--reporter", `report-json:${file}`]);
+    expect(shard.code, shard.stderr).toBe(0);
+    expect(shard.stderr).toContain("no backend of shard 1/1 could run here (mongodb: MONGODB_URL is not set");
+    const merged = await runInProcess(["merge", file, "--reporter", "markdown"]);
+    expect(merged.code, merged.stderr).toBe(2);
+    expect(merged.stderr).toContain("checkpoint-conformance: nothing was checked: no selected backend could run here");
+    rmSync(dir, { recursive: true });
   });
 });
 

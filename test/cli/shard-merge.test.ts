@@ -4,7 +4,7 @@ import { join } from "node:path";
 import { MemorySaver } from "@langchain/langgraph-checkpoint";
 import { afterAll, describe, expect, it } from "vitest";
 import { sqliteMemoryBackend } from "../../src/backends/sqlite/index.js";
-import { checkpointerTest, mergeReports, reportFromJSON, reportToJSON, validate, type ConformanceReport, type RegisteredCheckpointer } from "../../src/index.js";
+import { checkpointerTest, ConformanceUsageError, mergeReports, reportFromJSON, reportToJSON, validate, type ConformanceReport, type RegisteredCheckpointer, type ReportJSON } from "../../src/index.js";
 import { REPORTERS } from "../../src/reporters/index.js";
 import { plainPalette } from "../../src/reporters/palette.js";
 import dropsCustomMetadata from "../mutants/put-drops-custom-metadata.mutant.js";
@@ -91,6 +91,22 @@ it("graph scenarios: whole scenarios per shard, merged back in catalog order", a
   expect(outcome(merged)).toEqual(outcome(whole));
 }, 120_000);
 
+it("a shard that skipped the graph scenarios (no @langchain/langgraph there) cannot hide another shard's failing case", async () => {
+  const options = { capabilities: ["put"], grep: "test_put_roundtrip", model: false, graph: { scenarios: ["G01", "G02"] } } as const;
+  const shards: ReportJSON[] = [];
+  for (let index = 1; index <= 2; index++) shards.push(reportToJSON(await validate(memory, { ...options, shard: { index, count: 2 } })));
+  const graphOf = (report: ReportJSON) => report.sections.find((s) => s.key === "graph")!;
+  // Shard 1's case failed; shard 2 ran where the graph scenarios could not load.
+  const [failing] = (graphOf(shards[0]).state as { results: { status: string; message?: string }[] }).results;
+  Object.assign(failing, { status: "failed", message: "getState after the run differs from MemorySaver's" });
+  Object.assign(graphOf(shards[1]), { state: { results: [], skipped: "Cannot find package '@langchain/langgraph'; the graph scenarios need @langchain/langgraph" } });
+  expect(reportFromJSON(shards[0]).verdict().passed).toBe(false);
+  expect(() => mergeReports(shards.map((s) => reportFromJSON(s)))).toThrow(
+    "merge: a shard skipped the graph scenarios (Cannot find package '@langchain/langgraph'; the graph scenarios need @langchain/langgraph) while another ran them; run every shard where @langchain/langgraph loads",
+  );
+  expect(() => mergeReports(shards.map((s) => reportFromJSON(s)))).toThrow(ConformanceUsageError);
+}, 120_000);
+
 it("the broken saver fails merged as unsharded: the metadata tests, at the same level", async () => {
   const merged = mergeReports(await shardReports(mutant));
   expect(merged.verdict().passed).toBe(false);
@@ -136,6 +152,12 @@ describe("checkpoint-conformance merge", () => {
     expectUsageError(await runInProcess(["merge", one, two, otherSeed]), "different options: model is", '"seed":7');
     const { run: _run, ...withoutRun } = third;
     expectUsageError(await runInProcess(["merge", one, two, write("no-run.json", withoutRun)]), "shard 3/3's report does not say which version and options wrote it");
+    // Not even when no shard says it: shards of different options (here the model seed) must not merge unchecked.
+    const runless = [JSON.parse(readFileSync(one, "utf8")), JSON.parse(readFileSync(two, "utf8")), JSON.parse(readFileSync(otherSeed, "utf8"))].map((r: { run?: unknown }, i) => {
+      const { run: _omit, ...rest } = r;
+      return write(`runless-${i + 1}.json`, rest);
+    });
+    expectUsageError(await runInProcess(["merge", ...runless]), "shard 1/3's report does not say which version and options wrote it");
     const python = write("python.json", { checkpointer_name: "x", results: {} });
     expectUsageError(await runInProcess(["merge", one, two, python]), "python.json is not a shard's report");
     expectUsageError(await runInProcess(["merge", one, two, write("text.json", "not json")]), "is not a shard's report");

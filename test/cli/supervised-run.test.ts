@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { ReportDict } from "../../src/index.js";
+import { EARLY_EXIT_LINE } from "../../src/cli/early-exit.js";
 import { expectGone, firstLines, runMisbehaving } from "./misbehaving-run.js";
 
 // Each misbehaviour of a saver, run through the CLI as a user would: the verdict, the report and the
@@ -14,6 +15,15 @@ describe("the supervised CLI run, against savers that misbehave", { timeout: 240
     expect(run.stdout).toContain("list: not run: the run was cut short during put › test_");
     expect(run.stdout).toMatch(/Result: NONE \(0\/1\); supervision FAILED/);
     expectGone(run.saverPid);
+  });
+
+  it.each([
+    ["CONFORMANCE_IN_PROCESS=1", ["--capabilities", "put", "--reporter", "dots"], { CONFORMANCE_IN_PROCESS: "1" }],
+    ["--backends (the matrix runs in the CLI's process)", ["--backends", "memory", "--capabilities", "put", "--no-graph", "--reporter", "markdown"], {}],
+  ] as const)("process.exit(0) mid-run, unsupervised (%s): exit 1 with one line saying why, never 0", async (_mode, args, env) => {
+    const run = await runMisbehaving("exit-0.ts", args, env);
+    expect(run.code, run.stdout + run.stderr).toBe(1);
+    expect(run.stderr).toContain(EARLY_EXIT_LINE);
   });
 
   it("process.exit(0) mid-run with --reporter json: valid JSON that says where and how the run was cut short", async () => {
@@ -54,7 +64,7 @@ describe("the supervised CLI run, against savers that misbehave", { timeout: 240
   it("a saver whose promise never settles: the per-test timeout ends it and the run goes on", async () => {
     const run = await runMisbehaving("never-resolves.ts", ["--capabilities", "put", "--timeout", "300", "--reporter", "dots"]);
     expect(run.code, run.stderr).toBe(1);
-    // Only its 3rd put hangs: the retry, on a fresh saver, passes, so the test is FLAKY (a failure: exit 1).
+    // Only its 3rd put hangs: the retry passes, so the test is FLAKY (a failure: exit 1).
     expect(run.stdout).toMatch(/✗ put › test_\w+ \[PUT-\d+\] — FLAKY: failed, then passed \(2 attempts\): timed out after 300 ms in put\(\)/);
     expectGone(run.saverPid);
   });

@@ -1,11 +1,11 @@
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { describeConformance as describeVitest } from "../../src/adapters/vitest.js";
 import { describeConformance as describeNodeTest } from "../../src/adapters/node-test.js";
-import { ConformanceUsageError, validate, type ConformanceReport, type RegisteredCheckpointer, type ReportDict } from "../../src/index.js";
+import { ConformanceUsageError, validate, type Capability, type ConformanceReport, type RegisteredCheckpointer, type ReportDict } from "../../src/index.js";
 import { isCountedFailure } from "../../src/report.js";
 import { runInProcess } from "../cli/run-cli-in-process.js";
 import { fakeRunner, type RecordedTest } from "./fake-runner.js";
-import { broken, correct, ENTRY_CAPABILITIES, factoryThrows, lateFactory, LATE_TIMEOUT_MS, notImplemented } from "./fixtures/entry-savers.js";
+import { broken, correct, ENTRY_CAPABILITIES, factoryThrows, lateFactory, LATE_TIMEOUT_MS, losesThread, notImplemented, skipsList } from "./fixtures/entry-savers.js";
 
 const MODULE = "test/engine/fixtures/entry-savers.ts";
 const SAVERS = { correct, broken, notImplemented, factoryThrows } as const;
@@ -42,9 +42,12 @@ beforeAll(async () => {
   }
 });
 
-async function adapterStatuses(registered: RegisteredCheckpointer): Promise<{ statuses: Record<string, Status>; tests: RecordedTest[]; hookErrors: string[] }> {
+async function adapterStatuses(
+  registered: RegisteredCheckpointer,
+  capabilities: readonly Capability[] = ENTRY_CAPABILITIES,
+): Promise<{ statuses: Record<string, Status>; tests: RecordedTest[]; hookErrors: string[] }> {
   const runner = fakeRunner();
-  describeVitest(registered, { capabilities: ENTRY_CAPABILITIES, runner: runner.functions });
+  describeVitest(registered, { capabilities, runner: runner.functions });
   // Advisory failures and declared deviations are written to stderr; not needed here.
   const warn = vi.spyOn(console, "warn").mockImplementation(() => undefined);
   const { tests, hookErrors } = await runner.run().finally(() => warn.mockRestore());
@@ -92,6 +95,34 @@ describe("one engine behind every entry point", { timeout: 120_000 }, () => {
     const copy = adapter.tests.filter((t) => t.path[1] === "copy_thread");
     expect(copy.length).toBeGreaterThan(0);
     expect(copy.every((t) => t.status === "skipped" && t.message === 'copy_thread not implemented: copyThread() exists but throws "not implemented" in every test')).toBe(true);
+  });
+
+  it.each([
+    ["losesThread", losesThread, ["put_writes", "get_tuple"], 1, /not verified \(a test's precondition on a capability that did not fail here failed\): put_writes\n {2}put_writes › test_ord_write_index_past_ten: not checked: precondition failed \(getTuple\(config put returned\) finds the checkpoint after 13 writes: .*\) → see get_tuple/],
+    ["skipsList", skipsList, ["put", "list"], 1, /base capabilities not checked: list/],
+    ["notImplemented", notImplemented, ["copy_thread"], 2, /nothing was checked/],
+  ] as const)("no failed test, yet no pass: the %s saver fails in validate(), the CLI (supervised and in-process) and the adapter alike", async (name, registered, capabilities, exitCode, reason) => {
+    const report = await validate(registered, { capabilities });
+    expect(report.failures()).toEqual([]);
+    expect(report.verdict({ strict: true }).passed).toBe(false);
+    for (const env of [{}, { CONFORMANCE_IN_PROCESS: "1" }]) {
+      const cli = await runInProcess([MODULE, "--export", name, "--capabilities", capabilities.join(","), "--strict"], env);
+      expect(cli.code, `${JSON.stringify(env)}: ${cli.stdout}${cli.stderr}`).toBe(exitCode);
+    }
+    const adapter = await adapterStatuses(registered, capabilities);
+    expect(adapter.tests.filter((t) => t.status === "failed")).toEqual([]);
+    expect(adapter.hookErrors).toHaveLength(1);
+    expect(adapter.hookErrors[0]).toMatch(reason);
+  });
+
+  it("an adapter shard whose slice is empty is no failure, as the CLI's shard exits 0: the other shards check the rest", async () => {
+    const runner = fakeRunner();
+    describeVitest(correct, { capabilities: ["put"], shard: { index: 2, count: 2 }, runner: runner.functions });
+    const { tests, hookErrors } = await runner.run();
+    expect(tests).toEqual([]);
+    expect(hookErrors).toEqual([]);
+    const cli = await runInProcess([MODULE, "--export", "correct", "--capabilities", "put", "--shard", "2/2"]);
+    expect(cli.code, cli.stderr).toBe(0);
   });
 
   it("a factory that throws is NONE and fails every test with its error, never FULL (0/0)", async () => {

@@ -48,6 +48,23 @@ describe("the graph section in validate()", () => {
     expect(g20.status === "failed" && g20.message).toMatch(/deleteThread is broken/);
   });
 
+  it("a factory whose cleanup fails fails the case, as in the spec suites: a graph-only run is never FULL (0/0) with it", async () => {
+    const { MemorySaver } = await import("@langchain/langgraph-checkpoint");
+    const { checkpointerTest } = await import("../../src/index.js");
+    const leaky = checkpointerTest({ name: "CleanupThrows" }, async function* () {
+      yield new MemorySaver();
+      throw new Error("pool.end() failed: 3 connections still checked out");
+    });
+    const report = await validate(leaky, { capabilities: [], graph: { scenarios: ["G01"] } });
+    const section = report.sections.find((s): s is GraphSection => s instanceof GraphSection)!;
+    expect(section.results.length).toBeGreaterThan(0);
+    for (const result of section.results) {
+      expect(result).toMatchObject({ status: "failed", error: { message: "pool.end() failed: 3 connections still checked out" } });
+      expect(result.status === "failed" && result.message).toMatch(/^the factory's cleanup \(the code after yield\) failed: Error: pool\.end\(\) failed/);
+    }
+    expect(report.verdict().passed).toBe(false);
+  });
+
   it("reports itself skipped when @langchain/langgraph cannot be loaded", async () => {
     vi.resetModules();
     vi.doMock("@langchain/langgraph", () => {

@@ -1,0 +1,30 @@
+import type { Capability } from "../capabilities.js";
+import { ConformanceReport, type CapabilityResult } from "../report.js";
+import { runCapability } from "./capability-run.js";
+import type { RunPlan } from "./run-plan.js";
+
+/**
+ * The verdict of a test-runner run once every capability ran, as `validate()`
+ * gives it (strict: the runner fails on any failed test). A runner passes when
+ * no test failed, so this names what fails the run without failing a test
+ * (docs/verdict.md): a required test left not checked by a precondition whose
+ * capability did not fail here, a base capability skipped by
+ * `skipCapabilities`, a run that checked nothing. Undefined when the verdict
+ * is a pass, or when a failed test already fails the run.
+ */
+export async function verdictWithoutFailedTest(plan: RunPlan, ran: Partial<Record<Capability, CapabilityResult>>): Promise<string | undefined> {
+  const results: Partial<Record<Capability, CapabilityResult>> = {};
+  for (const capability of plan.capabilities) {
+    // A capability that does not run (excluded, skipCapabilities) gets its skipped result, as in validate(); it creates no saver.
+    const result = capability.skip ? await runCapability(plan, capability) : ran[capability.capability];
+    if (result === undefined) return undefined; // it did not run: its tests failed with the setup hook's error
+    results[capability.capability] = result;
+  }
+  const report = new ConformanceReport({ checkpointerName: plan.registered.name, results, profile: plan.profile });
+  const verdict = report.verdict({ strict: true });
+  if (verdict.passed || report.failures().length > 0) return undefined;
+  // As the CLI: a shard whose slice is empty is no failure (the other shards check the rest).
+  if (verdict.nothingChecked && plan.shard) return undefined;
+  const notChecked = report.notChecked().map(({ capability, test }) => `\n  ${capability} › ${test.name}: ${test.reason}`);
+  return `${plan.registered.name}: the run fails although none of its tests failed: ${verdict.explanation}${notChecked.join("")}`;
+}
