@@ -60,7 +60,8 @@ describe("the graph section in validate()", () => {
     expect(section.results.length).toBeGreaterThan(0);
     for (const result of section.results) {
       expect(result).toMatchObject({ status: "failed", error: { message: "pool.end() failed: 3 connections still checked out" } });
-      expect(result.status === "failed" && result.message).toMatch(/^the factory's cleanup \(the code after yield\) failed: Error: pool\.end\(\) failed/);
+      // The error itself is data, rendered once by every reporter (docs/graph.md).
+      expect(result.status === "failed" && result.message).toBe("the factory's cleanup (the code after yield) failed");
     }
     expect(report.verdict().passed).toBe(false);
   });
