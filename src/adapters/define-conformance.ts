@@ -1,12 +1,18 @@
 import type { RegisteredCheckpointer } from "../registration.js";
-import type { SuiteOptions } from "../engine/options.js";
+import type { ValidateOptions } from "../engine/options.js";
 import { planSuite, type RunnerOutcome } from "../engine/suite.js";
 import type { ValidationInitializer } from "../engine/validation-initializer.js";
 import { guardEarlyExit, type ExitGuard } from "./exit-guard.js";
 import { guardSuiteHandles } from "./handle-guard.js";
+import { MAX_TIMEOUT_MS } from "../engine/timeout.js";
 
-/** The options of `describeConformance`: the same checks and defaults as `validate()`'s. @public */
-export type ConformanceSuiteOptions = SuiteOptions;
+/**
+ * The options of `describeConformance`: `validate()`'s, with the same checks
+ * and defaults (the model mode runs unless `model: false`; the graph scenarios
+ * when `graph` asks for them), without its progress hooks (the runner shows
+ * progress). @public
+ */
+export type ConformanceSuiteOptions = Omit<ValidateOptions, "progress">;
 
 /** What a running test can do besides pass or throw. */
 export interface TestControls {
@@ -34,6 +40,8 @@ export class ConformanceFailure extends Error {
 
 /** Time a test needs once its capability ran in the setup hook: only reading the result. */
 const SETTLE_TIMEOUT_MS = 5_000;
+/** A section bounds its own calls (timeoutMs each, the model's time budget): the runner's limit is only a backstop. */
+const SECTION_TIMEOUT_MS = MAX_TIMEOUT_MS;
 
 /**
  * Maps the engine's suite onto a test runner: one describe for the saver (the
@@ -60,7 +68,10 @@ export function defineConformance(
   // The saver's code runs only in these hooks: what they leave open is the saver's.
   const handles = guardSuiteHandles(suite.title);
   runner.describe(suite.title, () => {
-    runner.beforeAll(() => handles.run(() => suite.enterLifespan()), suite.lifespanHookTimeoutMs);
+    runner.beforeAll(async () => {
+      await suite.checkSections();
+      await handles.run(() => suite.enterLifespan());
+    }, suite.lifespanHookTimeoutMs);
     runner.afterAll(async () => {
       try {
         await handles.run(() => suite.endLifespan());
@@ -88,6 +99,23 @@ export function defineConformance(
         for (const test of capability.tests) {
           runner.test(test.title, async (controls) => settle(capability.outcome(test.name), controls), SETTLE_TIMEOUT_MS);
         }
+      });
+    }
+    // After the capabilities, as in validate(): a saver whose only bug the model mode finds fails here too.
+    for (const section of suite.sections) {
+      runner.describe(section.key, () => {
+        runner.test(
+          section.key,
+          async (controls) => {
+            exitGuard.enter(section.key);
+            try {
+              settle(await handles.run(() => section.run()), controls);
+            } finally {
+              exitGuard.leave();
+            }
+          },
+          SECTION_TIMEOUT_MS,
+        );
       });
     }
   });

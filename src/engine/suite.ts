@@ -2,15 +2,16 @@ import type { Capability } from "../capabilities.js";
 import type { LifespanLease, RegisteredCheckpointer } from "../registration.js";
 import type { CapabilityResult, TestResult } from "../report.js";
 import { LIFECYCLE_DESCRIPTION, runCapability } from "./capability-run.js";
-import { describeValue } from "./describe-value.js";
+import { describeValue, errorText } from "./describe-value.js";
 import { ConformanceUsageError } from "./errors.js";
 import { endLifespan, enterLifespan } from "./lifespan.js";
-import type { SuiteOptions } from "./options.js";
+import type { ValidateOptions } from "./options.js";
 import { planRun, type CapabilityPlan, type RunPlan } from "./run-plan.js";
 import type { ProgressHooks } from "./progress.js";
 import { findDeviation } from "./run-spec-test.js";
 import { attemptsSuffix } from "./results.js";
 import { MAX_TIMEOUT_MS } from "./timeout.js";
+import { SECTION_RUNNERS, sectionsAsked, type SectionRunner } from "./sections.js";
 import { verdictWithoutFailedTest } from "./suite-verdict.js";
 import { toRegistration, type ValidationInitializer } from "./validation-initializer.js";
 
@@ -40,6 +41,14 @@ export interface SuiteCapability {
   result(): CapabilityResult | undefined;
 }
 
+/** A section validate() runs after the capabilities (the model mode, the graph scenarios): one test in a runner. */
+export interface SuiteSection {
+  /** `model`, `graph`. */
+  key: string;
+  /** Runs the section on the capability results so far, as validate() does; never throws. */
+  run(): Promise<RunnerOutcome>;
+}
+
 /** The plan a test-runner adapter maps onto describe/test/hooks. */
 export interface Suite {
   title: string;
@@ -48,6 +57,10 @@ export interface Suite {
   /** Ends the lifespan; throws if the teardown failed. */
   endLifespan(): Promise<void>;
   capabilities: readonly SuiteCapability[];
+  /** The sections the options turn on (the model mode by default, as in validate()), after the capabilities. */
+  sections: readonly SuiteSection[];
+  /** Rejects misused section options (an unknown scenario id, ...) before any saver is created, as validate() does. */
+  checkSections(): Promise<void>;
   /** Once every capability ran: why the verdict fails although no test failed (see suite-verdict.ts), else undefined. */
   verdictFailure(): Promise<string | undefined>;
 }
@@ -59,16 +72,17 @@ const HOOK_MARGIN_MS = 1_000;
  * The adapters' plan: the same option checks, selection, lifecycle, detection
  * and verdicts as `validate()`, one describe block per capability that runs.
  */
-export function planSuite(input: RegisteredCheckpointer | ValidationInitializer, options: SuiteOptions, caller: string, progress: ProgressHooks = {}): Suite {
+export function planSuite(input: RegisteredCheckpointer | ValidationInitializer, options: Omit<ValidateOptions, "progress">, caller: string, progress: ProgressHooks = {}): Suite {
   const registered = toRegistration(input);
   if (!registered) {
     throw new ConformanceUsageError(
       `${caller}: the first argument must be what checkpointerTest() returns (or a validation-package initializer), got ${describeValue(input)}`,
     );
   }
-  const plan = planRun(registered, options, caller);
+  const plan = planRun(registered, options, caller, sectionsAsked(options));
   let lifespan: LifespanLease | undefined;
   const capabilities = plan.capabilities.filter((c) => !c.skip?.excluded).map((c) => suiteCapability(plan, c, progress));
+  const ranSoFar = () => Object.fromEntries(capabilities.flatMap((c) => (c.result() ? [[c.capability, c.result()!]] : [])));
   return {
     title: `${registered.name} conformance`,
     lifespanHookTimeoutMs: hookTimeout(2 * plan.lifespanTimeoutMs),
@@ -80,6 +94,10 @@ export function planSuite(input: RegisteredCheckpointer | ValidationInitializer,
       if (failure) throw new Error(`${registered.name}: ${failure}`);
     },
     capabilities,
+    sections: SECTION_RUNNERS.filter((section) => section.asked?.(options) === true).map((section) => suiteSection(plan, options, section, ranSoFar, progress)),
+    async checkSections() {
+      for (const section of SECTION_RUNNERS) await section.check?.(options);
+    },
     verdictFailure: () => verdictWithoutFailedTest(plan, Object.fromEntries(capabilities.map((c) => [c.capability, c.result()]))),
   };
 }
@@ -99,6 +117,28 @@ function suiteCapability(plan: RunPlan, capability: CapabilityPlan, progress: Pr
     outcome: (name) => outcomeOf(capability.capability, result, name),
     cleanupFailure: () => (result ? failureText(result, "factory_cleanup") : undefined),
     result: () => result,
+  };
+}
+
+function suiteSection(
+  plan: RunPlan,
+  options: Omit<ValidateOptions, "progress">,
+  section: SectionRunner,
+  ranSoFar: () => Partial<Record<Capability, CapabilityResult>>,
+  progress: ProgressHooks,
+): SuiteSection {
+  return {
+    key: section.key,
+    async run() {
+      const { registered, timeoutMs } = plan;
+      try {
+        const added = await section.run({ registered, options, results: ranSoFar(), timeoutMs, progress });
+        if (!added || added.passed() !== false) return added?.passed() === null ? { kind: "skipped", reason: added.summary?.() ?? `${section.key} skipped` } : { kind: "passed" };
+        return { kind: "failed", message: added.lines().join("\n") };
+      } catch (error) {
+        return { kind: "failed", message: `the ${section.key} section failed to run: ${errorText(error)}` };
+      }
+    },
   };
 }
 

@@ -30,7 +30,15 @@ describe.concurrent("describeConformance under node --test", { timeout: 300_000 
   it("a saver whose only bug hides behind a precondition: no test fails, yet the file fails (put_writes not verified)", async () => {
     const run = await runProcess(process.execPath, ["--import", "tsx", "--test", "--test-reporter=tap", "test/adapters/fixtures/node/loses-thread.conformance.ts"]);
     expect(run.code, run.stderr).toBe(1);
-    expect(run.stdout).toMatch(/^not ok \d+ - LosesThreadOnThirteenWrites conformance$/m);
-    expect(run.stdout).toMatch(/LosesThreadOnThirteenWrites: the run fails although none of its tests failed: BASE: .*not verified/);
+    expect(run.stdout).toMatch(/^not ok \d+ - LosesThreadOnThirtyWrites conformance$/m);
+    expect(run.stdout).toMatch(/LosesThreadOnThirtyWrites: the run fails although none of its tests failed: BASE: .*not verified/);
+  });
+
+  it("a saver whose only bug the model mode finds: the model test fails and so does the file, as in validate()", async () => {
+    const run = await runProcess(process.execPath, ["--import", "tsx", "--test", "--test-reporter=tap", "test/adapters/fixtures/node/model-only.conformance.ts"]);
+    expect(run.code, run.stderr).toBe(1);
+    expect(tapCounts(run.stdout).failed).toBe(1);
+    expect(run.stdout).toMatch(/^\s*not ok \d+ - model$/m);
+    expect(run.stdout).toMatch(/list\(\)/);
   });
 });

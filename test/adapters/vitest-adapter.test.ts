@@ -30,6 +30,6 @@ describe("describeConformance under vitest", { timeout: 300_000 }, () => {
     // No test of it fails, yet put_writes is not verified (docs/verdict.md): the suite's teardown fails the file.
     expect(countStatus(testsOf("loses-thread.conformance.ts"), "failed")).toBe(0);
     expect(fileOf("loses-thread.conformance.ts").status).toBe("failed");
-    expect(run.stdout + run.stderr).toMatch(/LosesThreadOnThirteenWrites: the run fails although none of its tests failed: BASE: .*not verified/);
+    expect(run.stdout + run.stderr).toMatch(/LosesThreadOnThirtyWrites: the run fails although none of its tests failed: BASE: .*not verified/);
   });
 });

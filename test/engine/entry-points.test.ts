@@ -1,11 +1,11 @@
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { describeConformance as describeVitest } from "../../src/adapters/vitest.js";
 import { describeConformance as describeNodeTest } from "../../src/adapters/node-test.js";
-import { ConformanceUsageError, validate, type Capability, type ConformanceReport, type RegisteredCheckpointer, type ReportDict } from "../../src/index.js";
+import { ConformanceUsageError, validate, type Capability, type ConformanceReport, type RegisteredCheckpointer, type ReportDict, type ValidateOptions } from "../../src/index.js";
 import { isCountedFailure } from "../../src/report.js";
 import { runInProcess } from "../cli/run-cli-in-process.js";
 import { fakeRunner, type RecordedTest } from "./fake-runner.js";
-import { broken, correct, ENTRY_CAPABILITIES, factoryThrows, lateFactory, LATE_TIMEOUT_MS, losesThread, notImplemented, skipsList } from "./fixtures/entry-savers.js";
+import { broken, correct, ENTRY_CAPABILITIES, factoryThrows, lateFactory, LATE_TIMEOUT_MS, listIgnoresLimit, losesThread, notImplemented, skipsList } from "./fixtures/entry-savers.js";
 
 const MODULE = "test/engine/fixtures/entry-savers.ts";
 const SAVERS = { correct, broken, notImplemented, factoryThrows } as const;
@@ -45,13 +45,14 @@ beforeAll(async () => {
 async function adapterStatuses(
   registered: RegisteredCheckpointer,
   capabilities: readonly Capability[] = ENTRY_CAPABILITIES,
+  options: Omit<ValidateOptions, "capabilities" | "progress"> = {},
 ): Promise<{ statuses: Record<string, Status>; tests: RecordedTest[]; hookErrors: string[] }> {
   const runner = fakeRunner();
-  describeVitest(registered, { capabilities, runner: runner.functions });
+  describeVitest(registered, { ...options, capabilities, runner: runner.functions });
   // Advisory failures and declared deviations are written to stderr; not needed here.
   const warn = vi.spyOn(console, "warn").mockImplementation(() => undefined);
   const { tests, hookErrors } = await runner.run().finally(() => warn.mockRestore());
-  const statuses = Object.fromEntries(tests.map((t) => [`${t.path[1]} ${t.path[2].split(" ")[0]}`, t.status]));
+  const statuses = Object.fromEntries(tests.filter((t) => t.path[1] !== "model").map((t) => [`${t.path[1]} ${t.path[2].split(" ")[0]}`, t.status]));
   return { statuses, tests, hookErrors };
 }
 
@@ -85,6 +86,28 @@ describe("one engine behind every entry point", { timeout: 120_000 }, () => {
     const adapter = await adapterStatuses(registered);
     expect(adapter.statuses).toEqual(expectedStatuses(report));
     expect(adapter.hookErrors).toEqual([]);
+    // The model mode runs by default everywhere, as one test in a runner.
+    // Narrowed to some capabilities, neither runs the model mode unless asked (docs/model.md).
+    expect(report.sections.find((section) => section.key === "model")).toBeUndefined();
+    expect(adapter.tests.find((t) => t.path[1] === "model")).toBeUndefined();
+  });
+
+  it("a saver whose only bug the model mode finds fails in validate(), the CLI and the adapter alike", async () => {
+    const options = { capabilities: ["put"] as Capability[], model: { runs: 20, seed: 42 } };
+    const report = await validate(listIgnoresLimit, options);
+    expect(report.failures()).toEqual([]);
+    expect(report.verdict().passed).toBe(false);
+    const cli = await runInProcess([MODULE, "--export", "listIgnoresLimit", "--capabilities", "put", "--model", "20", "--seed", "42"]);
+    expect(cli.code, cli.stdout + cli.stderr).toBe(1);
+    const adapter = await adapterStatuses(listIgnoresLimit, options.capabilities, { model: options.model });
+    expect(Object.values(adapter.statuses).every((status) => status === "passed" || status === "skipped")).toBe(true);
+    const modelTest = adapter.tests.find((t) => t.path[1] === "model");
+    expect(modelTest).toMatchObject({ status: "failed" });
+    expect(modelTest!.message).toMatch(/list\(\)/);
+    // model: false turns it off in the adapter as in validate().
+    const runner = fakeRunner();
+    describeVitest(listIgnoresLimit, { ...options, model: false, runner: runner.functions });
+    expect((await runner.run()).tests.some((t) => t.path[1] === "model")).toBe(false);
   });
 
   it("a method that only throws 'not implemented' is not implemented everywhere, never failed", async () => {
@@ -98,7 +121,7 @@ describe("one engine behind every entry point", { timeout: 120_000 }, () => {
   });
 
   it.each([
-    ["losesThread", losesThread, ["put_writes", "get_tuple"], 1, /not verified \(a test's precondition on a capability that did not fail here failed\): put_writes\n {2}put_writes › test_ord_write_index_past_ten: not checked: precondition failed \(getTuple\(config put returned\) finds the checkpoint after 13 writes: .*\) → see get_tuple/],
+    ["losesThread", losesThread, ["put_writes", "get_tuple"], 1, /not verified \(a test's precondition on a capability that did not fail here failed\): put_writes\n {2}put_writes › test_ord_write_index_past_ten: not checked: precondition failed \(getTuple\(config put returned\) finds the checkpoint after 30 writes: .*\) → see get_tuple/],
     ["skipsList", skipsList, ["put", "list"], 1, /base capabilities not checked: list/],
     ["notImplemented", notImplemented, ["copy_thread"], 2, /nothing was checked/],
   ] as const)("no failed test, yet no pass: the %s saver fails in validate(), the CLI (supervised and in-process) and the adapter alike", async (name, registered, capabilities, exitCode, reason) => {
