@@ -32,8 +32,8 @@ export interface SpecTestRun {
 /**
  * Runs one spec test: skips it when a capability it requires is missing,
  * tracks saver calls (a call pending for `timeoutMs` is a hang, named in the
- * failure; src/engine/call-timeout.ts), cleans up extra
- * savers, and turns any error into a `FailureInfo`. Never throws.
+ * failure: src/engine/call-timeout.ts), cleans up extra savers, and turns any
+ * error into a `FailureInfo`. Never throws.
  */
 export async function runSpecTest({ registered, capability, test, saver, timeoutMs, profile }: SpecTestRun): Promise<TestResult> {
   const meta = testMeta(registered, test);
