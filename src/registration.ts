@@ -52,7 +52,7 @@ export interface CheckpointerTestOptions {
   skipCapabilities?: readonly Capability[];
   /** One-time setup and teardown around the run (create a database, start a server). */
   lifespan?: Lifespan;
-  /** Per test and per factory step, in ms. Overrides the default (5000); `validate()`'s option overrides this. */
+  /** Per saver call and per factory step, in ms (a test may take 20× it). Overrides the default (5000); `validate()`'s option overrides this. */
   timeoutMs?: number;
   /** For the lifespan's setup and teardown, in ms. Default 120000. */
   lifespanTimeoutMs?: number;

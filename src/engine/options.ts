@@ -20,7 +20,11 @@ export const MAX_RETRIES = 10;
 export interface SuiteOptions {
   /** Only these capabilities run; the others are reported as skipped. Default: all. */
   capabilities?: readonly Capability[] | ReadonlySet<Capability>;
-  /** Per spec test and per factory step, in ms (at most 2^31-1). Default: the registration's, else 5000. */
+  /**
+   * Per saver call and per factory step, in ms (at most 2^31-1): a call pending this
+   * long is a hang. A test that keeps getting answers may take up to 20× this.
+   * Default: the registration's, else 5000.
+   */
   timeoutMs?: number;
   /** For the lifespan's setup and teardown, in ms (at most 2^31-1). Default: the registration's, else 120000. */
   lifespanTimeoutMs?: number;

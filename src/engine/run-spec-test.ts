@@ -12,6 +12,7 @@ import { PreconditionError } from "../spec/precondition.js";
 import type { SpecContext, SpecTest } from "../spec/types.js";
 import { createSaver } from "./create-saver.js";
 import { TimeoutError, withTimeout } from "./timeout.js";
+import { withCallTimeout } from "./call-timeout.js";
 import { framesBlock, userFrames } from "./user-frames.js";
 import { trackSaver, type TrackedSaver } from "./tracked-saver.js";
 import { captureUnhandledRejections, settleTick } from "./unhandled-rejections.js";
@@ -30,8 +31,9 @@ export interface SpecTestRun {
 
 /**
  * Runs one spec test: skips it when a capability it requires is missing,
- * tracks saver calls (so a timeout names the pending one), cleans up extra
- * savers, and turns any error into a `FailureInfo`. Never throws.
+ * tracks saver calls (a call pending for `timeoutMs` is a hang, named in the
+ * failure: src/engine/call-timeout.ts), cleans up extra savers, and turns any
+ * error into a `FailureInfo`. Never throws.
  */
 export async function runSpecTest({ registered, capability, test, saver, timeoutMs, profile }: SpecTestRun): Promise<TestResult> {
   const meta = testMeta(registered, test);
@@ -49,7 +51,8 @@ export async function runSpecTest({ registered, capability, test, saver, timeout
     capability,
     threadId: (label = "t") => `${label}-${randomUUID()}`,
     freshSaver: async () => {
-      const creating = createSaver(registered, timeoutMs, "in the factory (creating an extra saver)");
+      // Counted as a call in flight, so the time the factory takes is not mistaken for a test stuck between calls.
+      const creating = tracked.track("the factory (creating an extra saver)", createSaver(registered, timeoutMs, "in the factory (creating an extra saver)"));
       creations.push(creating);
       const lease = await creating;
       const extra = { lease, tracked: trackSaver(lease.saver) };
@@ -64,11 +67,7 @@ export async function runSpecTest({ registered, capability, test, saver, timeout
   const unhandled: unknown[] = [];
   const stopCapture = captureUnhandledRejections((reason) => unhandled.push(reason));
   try {
-    await withTimeout(test.run(ctx), timeoutMs, () => {
-      const trackers = [tracked, ...extras.map((e) => e.tracked)];
-      const pending = trackers.flatMap((t) => t.inFlight());
-      return (pending.length > 0 ? `in ${pending.join(", ")}` : "(no saver call was pending)") + slowNotStuck(trackers, timeoutMs);
-    });
+    await withCallTimeout(test.run(ctx), timeoutMs, { trackers: () => [tracked, ...extras.map((e) => e.tracked)] });
   } catch (error) {
     const trackers = [tracked, ...extras.map((e) => e.tracked)];
     // A precondition on the capability under test is that capability's own failure.
@@ -91,25 +90,6 @@ export async function runSpecTest({ registered, capability, test, saver, timeout
   if (failure) return { ...meta, status: "failed", durationMs, failure };
   if (notChecked) return { ...meta, status: "skipped", reason: notCheckedReason(notChecked), precondition: notChecked };
   return { ...meta, status: "passed", durationMs };
-}
-
-/**
- * A second line for a timeout when the saver was still answering: many calls
- * settled and the one pending started late in the test. Then the saver is
- * slower than the per-test limit (a remote database, a large value), not
- * stuck, and its author needs to know the limit can be raised. A call that
- * was pending for most of the limit gets no such line: it may be a hang.
- */
-function slowNotStuck(trackers: readonly TrackedSaver[], timeoutMs: number): string {
-  const progress = trackers.map((t) => t.progress());
-  const settled = progress.reduce((sum, p) => sum + p.settled, 0);
-  const oldest = Math.max(0, ...progress.map((p) => p.oldestPendingMs ?? 0));
-  if (settled === 0 || oldest >= timeoutMs / 2) return "";
-  const fmt = (n: number) => Math.round(n).toLocaleString("en-US");
-  return (
-    `\n  the saver was answering, not stuck: ${fmt(settled)} calls had settled, and the pending one started ${fmt(oldest)} ms before the limit. ` +
-    "The limit covers the whole test (this one makes many calls or large ones): if the backend is this slow, raise it with --timeout MS (the timeoutMs option)"
-  );
 }
 
 /** `not checked: precondition failed (list() yields the 3 checkpoints just put: got 1 item(s)) → see list`. */

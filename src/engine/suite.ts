@@ -1,6 +1,7 @@
 import type { Capability } from "../capabilities.js";
 import type { LifespanLease, RegisteredCheckpointer } from "../registration.js";
 import type { CapabilityResult, TestResult } from "../report.js";
+import { WHOLE_TEST_LIMIT_FACTOR } from "./call-timeout.js";
 import { LIFECYCLE_DESCRIPTION, runCapability } from "./capability-run.js";
 import { describeValue, errorText } from "./describe-value.js";
 import { ConformanceUsageError } from "./errors.js";
@@ -109,8 +110,9 @@ function suiteCapability(plan: RunPlan, capability: CapabilityPlan, progress: Pr
     capability: capability.capability,
     tests: capability.tests.map((test) => ({ title: testTitle(registered, test), name: test.name })),
     ...(capability.skip ? { skipped: capability.skip.reason } : {}),
-    // A test may create extra savers and clean them up, each within timeoutMs; each retry does it all again.
-    hookTimeoutMs: hookTimeout((3 * capability.tests.length * (1 + plan.retries) + 2) * timeoutMs),
+    // A test that keeps getting answers may run up to its whole-test limit, then clean up extra savers (each within
+    // timeoutMs); each retry does it all again on the same saver.
+    hookTimeoutMs: hookTimeout(((WHOLE_TEST_LIMIT_FACTOR + 2) * capability.tests.length * (1 + plan.retries) + 2) * timeoutMs),
     async run() {
       result = await runCapability(plan, capability, progress);
     },

@@ -13,18 +13,33 @@ export interface TrackedSaver {
   saver: BaseCheckpointSaver;
   /** Methods called and not yet settled, e.g. `["getTuple()"]`. */
   inFlight(): string[];
-  /** How far the saver got: calls settled so far, and how long the oldest call still in flight has been pending (ms). */
-  progress(): { settled: number; oldestPendingMs: number | undefined };
+  /** How far the saver got (see `CallProgress`). */
+  progress(): CallProgress;
+  /** Counts other work of the test (creating an extra saver) as a call in flight, named `name`, until it settles. */
+  track<T>(name: string, work: Promise<T>): Promise<T>;
   /** Which method threw or rejected with this error, if the saver did. */
   thrownBy(error: unknown): string | undefined;
   /** The first error the saver threw or rejected with, and the method, if any. */
   firstThrow(): { method: string; error: unknown } | undefined;
 }
 
+/** How far the saver got, for the timeout's rules (src/engine/call-timeout.ts). All durations in ms. */
+export interface CallProgress {
+  /** Calls settled so far, and their total time. */
+  settled: number;
+  settledMs: number;
+  /** How long the oldest call still in flight has been pending; undefined when none is. */
+  oldestPendingMs: number | undefined;
+  /** Time since a call last started or settled (since tracking began, before the first call). */
+  idleMs: number;
+}
+
 /** `shapeChecks: false` only tracks (the graph scenarios hand the saver to LangGraph as it is). */
 export function trackSaver(target: BaseCheckpointSaver, { shapeChecks = true } = {}): TrackedSaver {
   const pending = new Map<number, { name: string; started: number }>();
   let settled = 0;
+  let settledMs = 0;
+  let lastActivity = performance.now();
   const throwers = new Map<unknown, string>();
   let first: { method: string; error: unknown } | undefined;
   const recordThrow = (name: string) => (error: unknown) => {
@@ -35,9 +50,14 @@ export function trackSaver(target: BaseCheckpointSaver, { shapeChecks = true } =
   let next = 0;
   const begin = (name: string) => {
     const id = next++;
-    pending.set(id, { name, started: performance.now() });
+    const started = performance.now();
+    lastActivity = started;
+    pending.set(id, { name, started });
     return () => {
-      if (pending.delete(id)) settled++;
+      if (!pending.delete(id)) return;
+      lastActivity = performance.now();
+      settled++;
+      settledMs += lastActivity - started;
     };
   };
   const wrapped = new Map<PropertyKey, unknown>();
@@ -78,8 +98,14 @@ export function trackSaver(target: BaseCheckpointSaver, { shapeChecks = true } =
     saver: shapeChecks ? withShapeChecks(proxy) : proxy,
     inFlight: () => [...new Set([...pending.values()].map((p) => p.name))],
     progress: () => {
+      const now = performance.now();
       const starts = [...pending.values()].map((p) => p.started);
-      return { settled, oldestPendingMs: starts.length > 0 ? performance.now() - Math.min(...starts) : undefined };
+      return { settled, settledMs, oldestPendingMs: starts.length > 0 ? now - Math.min(...starts) : undefined, idleMs: now - lastActivity };
+    },
+    track: (name, work) => {
+      const end = begin(name);
+      work.then(end, end);
+      return work;
     },
     thrownBy: (error) => throwers.get(error),
     firstThrow: () => first,

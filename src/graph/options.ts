@@ -16,6 +16,10 @@ export interface GraphOptions {
    * The behaviour must not change. Default: only the scenarios' own latency variants.
    */
   latencyMs?: number;
-  /** Per scenario case (two full graph runs), in ms. Default 30000. */
+  /**
+   * Per saver call of a scenario case, in ms (a call pending this long, or a case
+   * making no saver call this long, is a hang); a case that keeps getting answers
+   * may take up to 20× this (its two full graph runs). Default 30000.
+   */
   timeoutMs?: number;
 }

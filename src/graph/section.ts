@@ -6,6 +6,7 @@ import type { SectionContext, SectionRunner } from "../engine/sections.js";
 import { createSaver } from "../engine/create-saver.js";
 import { shardSlice } from "../engine/shard.js";
 import { TimeoutError, withTimeout } from "../engine/timeout.js";
+import { withCallTimeout } from "../engine/call-timeout.js";
 import { trackSaver, type TrackedSaver } from "../engine/tracked-saver.js";
 import { framesBlock } from "../engine/user-frames.js";
 import { thrownError, type ThrownError } from "../engine/thrown-error.js";
@@ -23,7 +24,7 @@ import type { GraphCaseResult } from "./result.js";
 import { GRAPH_SCENARIOS } from "./scenarios/index.js";
 import type { GraphScenario, ScenarioVariant } from "./types.js";
 
-/** Per scenario case (two full graph runs): generous, as real backends run 60-step threads. */
+/** Per saver call of a scenario case (withCallTimeout: the whole case may take 20× it): generous, for slow backends. */
 export const DEFAULT_GRAPH_CASE_TIMEOUT_MS = 30_000;
 
 /**
@@ -84,7 +85,7 @@ async function runCase(
   const recorder = recordIds(tracked.saver);
   let failure: { message: string; divergence?: Divergence; diff?: string[]; error?: ThrownError } | undefined;
   try {
-    const run = await withTimeout(runDifferential(scenario, variant, lg, recorder.saver, options), timeoutMs, () => `running ${base.id}`);
+    const run = await withCallTimeout(runDifferential(scenario, variant, lg, recorder.saver, options), timeoutMs, { trackers: () => [tracked], what: `running ${base.id}` });
     if (run.divergence) {
       failure = {
         message: explainDivergence(run.divergence),

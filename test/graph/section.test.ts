@@ -66,6 +66,19 @@ describe("the graph section in validate()", () => {
     expect(report.verdict().passed).toBe(false);
   });
 
+  it("the timeout is per saver call: a slow saver passes a case longer than it, a call that never settles fails naming it", async () => {
+    const { MemorySaver } = await import("@langchain/langgraph-checkpoint");
+    const { checkpointerTest } = await import("../../src/index.js");
+    const { withFaults } = await import("../fixtures/faults.js");
+    const slow = () => withFaults(new MemorySaver(), ...(["put", "putWrites", "getTuple"] as const).map((method) => ({ method, fault: { kind: "delay" as const, ms: 30 } })));
+    const [passed] = (await runGraph(checkpointerTest({ name: "Slow" }, slow), { scenarios: ["G01"], timeoutMs: 300 })).results;
+    expect(passed).toMatchObject({ status: "passed" });
+    expect((passed as { durationMs: number }).durationMs).toBeGreaterThan(300);
+    const hangs = () => withFaults(new MemorySaver(), { method: "getTuple", fault: { kind: "hang" } });
+    const [failed] = (await runGraph(checkpointerTest({ name: "Hangs" }, hangs), { scenarios: ["G17"], timeoutMs: 300 })).results;
+    expect(failed.status === "failed" && failed.message.split("\n")[0]).toBe(`timed out after 300 ms running ${failed.id} in getTuple()`);
+  });
+
   it("reports itself skipped when @langchain/langgraph cannot be loaded", async () => {
     vi.resetModules();
     vi.doMock("@langchain/langgraph", () => {

@@ -57,18 +57,18 @@ describe("hangs", () => {
   });
 
   // Seen on langgraph-checkpoint-cloudflare-d1 over local D1 (docs/third-party.md): about 20 ms a put, so the
-  // 1,050-checkpoint ORD-06 test needs 20 s; the bare "timed out in put()" read like a hang.
-  it("a saver that answers, only slower than the whole test's limit, is told so and how to raise the limit", async () => {
-    const report = await validate(faulty({ method: "put", fault: { kind: "delay", ms: 5 } }), {
+  // 1,050-checkpoint ORD-06 test needs 20 s, and it failed at the 5 s default though the saver was correct.
+  // The timeout is per call: 1,050 puts of a few ms each take well over the 1 s timeout as a whole, and pass.
+  it("a saver that answers every call, only slowly, passes a test that takes longer than the timeout", async () => {
+    const report = await validate(faulty({ method: "put", fault: { kind: "delay", ms: 2 } }), {
       capabilities: ["list"],
       grep: "test_ord_long_thread_pages",
       timeoutMs: 1_000,
       retries: 0,
     });
-    const [first, second] = (failureOf(report, "list", "test_ord_long_thread_pages") ?? "").split("\n");
-    expect(first).toBe("timed out after 1000 ms in put()");
-    expect(second).toMatch(/^ {2}the saver was answering, not stuck: [\d,]+ calls had settled, and the pending one started \d+ ms before the limit\. /);
-    expect(second).toContain("raise it with --timeout MS (the timeoutMs option)");
+    const result = report.results.list?.tests.find((t) => t.name === "test_ord_long_thread_pages");
+    expect(result?.status).toBe("passed");
+    expect((result as { durationMs: number }).durationMs).toBeGreaterThan(1_000);
   });
 
   it("a delay shorter than the timeout is not a failure", async () => {

@@ -93,7 +93,7 @@ export function postgresRegistration(variant: PostgresVariant, given?: PostgresS
 /**
  * A round trip to a server costs far more than a call into memory, and the
  * serialization tests move megabytes: a busy CI machine needs more than the
- * default 5 s per test before a slow call is a hang.
+ * default 5 s per call before a slow call is a hang.
  */
 const SERVER_TEST_TIMEOUT_MS = 30_000;
 

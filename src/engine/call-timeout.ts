@@ -1,0 +1,73 @@
+import { MAX_TIMEOUT_MS, TimeoutError } from "./timeout.js";
+import type { TrackedSaver } from "./tracked-saver.js";
+
+/** A test that keeps getting answers may take this many times `timeoutMs` before it is stopped. */
+export const WHOLE_TEST_LIMIT_FACTOR = 20;
+
+/** The whole-test limit for a per-call `timeoutMs`, clamped to Node's longest timer. */
+export function wholeTestLimitMs(timeoutMs: number): number {
+  return Math.min(timeoutMs * WHOLE_TEST_LIMIT_FACTOR, MAX_TIMEOUT_MS);
+}
+
+/** What the timeout watches, and what the work is for its messages. */
+export interface CallTimeoutWatch {
+  /** The savers the work calls (a spec test's extra savers join as they are created). */
+  trackers: () => readonly TrackedSaver[];
+  /** Words after "timed out after N ms", before where it was (e.g. `running G01/default`); none by default. */
+  what?: string;
+}
+
+/**
+ * Runs `work` (a spec test, a graph case) under the timeout's rules: it is a hang
+ * when one saver call stays pending for `timeoutMs`, or when nothing happens
+ * (no call starts or settles) for `timeoutMs`. Work that keeps getting answers
+ * is only stopped at `wholeTestLimitMs(timeoutMs)`, so a correct saver over a
+ * slow backend (10–50 ms a call) passes tests that make a thousand calls.
+ * Rejects with a `TimeoutError`; a late rejection of `work` is swallowed.
+ */
+export async function withCallTimeout<T>(work: Promise<T>, timeoutMs: number, watch: CallTimeoutWatch): Promise<T> {
+  if (!Number.isFinite(timeoutMs) || timeoutMs <= 0) return work;
+  const limitMs = wholeTestLimitMs(timeoutMs);
+  const started = performance.now();
+  let timer: NodeJS.Timeout | undefined;
+  // Not unref()ed, like withTimeout's timer: with a hang on a promise holding no handle it keeps Node alive to report it.
+  const timeout = new Promise<never>((_, reject) => {
+    const check = () => {
+      const verdict = judge(watch, timeoutMs, limitMs, performance.now() - started);
+      if (typeof verdict === "string") reject(new TimeoutError(verdict));
+      else timer = setTimeout(check, Math.max(1, Math.ceil(verdict)));
+    };
+    timer = setTimeout(check, timeoutMs);
+  });
+  work.catch(() => undefined);
+  try {
+    return await Promise.race([work, timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/** The failure message when a rule is broken, else how long until one could be (ms). */
+function judge(watch: CallTimeoutWatch, timeoutMs: number, limitMs: number, elapsedMs: number): string | number {
+  const trackers = watch.trackers();
+  const progress = trackers.map((t) => t.progress());
+  const pendingAges = progress.flatMap((p) => (p.oldestPendingMs === undefined ? [] : [p.oldestPendingMs]));
+  // With a call pending, the oldest one's age counts; with none, the time since the last call started or settled.
+  const quietMs = pendingAges.length > 0 ? Math.max(...pendingAges) : Math.min(elapsedMs, ...progress.map((p) => p.idleMs));
+  const what = watch.what ? ` ${watch.what}` : "";
+  const pending = trackers.flatMap((t) => t.inFlight());
+  const where = pending.length > 0 ? `in ${pending.join(", ")}` : "(no saver call was pending)";
+  if (quietMs >= timeoutMs) return `timed out after ${timeoutMs} ms${what} ${where}`;
+  if (elapsedMs >= limitMs) {
+    const settled = progress.reduce((sum, p) => sum + p.settled, 0);
+    const settledMs = progress.reduce((sum, p) => sum + p.settledMs, 0);
+    const fmt = (n: number) => Math.round(n).toLocaleString("en-US");
+    return (
+      `timed out after the whole-test limit of ${fmt(limitMs)} ms${what} ${where}\n` +
+      `  the saver was answering, not stuck: ${fmt(settled)} calls had settled, ${settled > 0 ? (settledMs / settled).toFixed(1) : "0"} ms each on average. ` +
+      `No call may stay pending for the timeout (${fmt(timeoutMs)} ms), and a test that keeps getting answers may take up to ${WHOLE_TEST_LIMIT_FACTOR}× it: ` +
+      "if the backend is this slow, raise it with --timeout MS (the timeoutMs option)"
+    );
+  }
+  return Math.min(timeoutMs - quietMs, limitMs - elapsedMs);
+}
