@@ -1,4 +1,5 @@
 import type { RegisteredCheckpointer, SaverLease } from "../registration.js";
+import { holdOpen } from "./open-leases.js";
 import { withTimeoutReleasing } from "./timeout.js";
 
 /**
@@ -7,5 +8,6 @@ import { withTimeoutReleasing } from "./timeout.js";
  * entry point and section creates its savers through this.
  */
 export function createSaver(registered: RegisteredCheckpointer, timeoutMs: number, what = "in the factory (creating a saver)"): Promise<SaverLease> {
-  return withTimeoutReleasing(registered.create(), timeoutMs, () => what, (late) => late.release());
+  const held = registered.create().then((lease): SaverLease => ({ saver: lease.saver, release: holdOpen(() => lease.release()) }));
+  return withTimeoutReleasing(held, timeoutMs, () => what, (late) => late.release());
 }

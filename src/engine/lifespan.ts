@@ -2,12 +2,14 @@ import type { LifespanLease } from "../registration.js";
 import { errorText } from "./describe-value.js";
 import { ConformanceSetupError } from "./errors.js";
 import type { RunPlan } from "./run-plan.js";
+import { holdOpen } from "./open-leases.js";
 import { withTimeout, withTimeoutReleasing } from "./timeout.js";
 
 /** Starts the registration's lifespan within its timeout (a late one is still ended); a failure is a `ConformanceSetupError`. */
 export async function enterLifespan(plan: RunPlan): Promise<LifespanLease> {
   try {
-    return await withTimeoutReleasing(plan.registered.enterLifespan(), plan.lifespanTimeoutMs, () => "in the lifespan's setup", (late) => late.end());
+    const held = plan.registered.enterLifespan().then((lease): LifespanLease => ({ end: holdOpen(() => lease.end()) }));
+    return await withTimeoutReleasing(held, plan.lifespanTimeoutMs, () => "in the lifespan's setup", (late) => late.end());
   } catch (error) {
     throw new ConformanceSetupError(`${plan.registered.name}: the lifespan's setup failed: ${errorText(error)}`, { cause: error });
   }

@@ -6,6 +6,7 @@
 import { writeSync } from "node:fs";
 import { setFlagsFromString } from "node:v8";
 import { errorText } from "../engine/describe-value.js";
+import { releaseAllOpen } from "../engine/open-leases.js";
 import { reportToJSON } from "../report-json.js";
 import type { ChildMessage, RunRequest } from "./protocol.js";
 import { HEARTBEAT_MS, MESSAGE_FD } from "./protocol.js";
@@ -38,7 +39,18 @@ process.exit = ((code?: number | string | null) => {
   send({ t: "exit-called", code: Number(code ?? process.exitCode ?? 0) });
   exit(code as number | undefined);
 }) as typeof process.exit;
+let interrupted = false;
+for (const [signal, code] of [["SIGINT", 130], ["SIGTERM", 143]] as const) {
+  // The parent forwards a Ctrl-C or a CI cancellation here: the user's own clean-up (the factory's code after yield,
+  // the lifespan's teardown) runs before the process ends; the parent kills the group if it takes too long.
+  process.once(signal, () => {
+    interrupted = true;
+    void releaseAllOpen().finally(() => exit(code));
+  });
+}
 process.on("uncaughtException", (error, origin) => {
+  // Savers released under a run that goes on throw from its remains: the clean-up must not be cut short for that.
+  if (interrupted) return;
   // The stack too: its first frames say where in the saver's code it was thrown.
   send({ t: "crash", origin, error: error instanceof Error && error.stack ? error.stack : errorText(error) });
   exit(70);

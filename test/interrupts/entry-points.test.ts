@@ -54,6 +54,16 @@ describe.concurrent("an interrupted run reports what ran, exits 128 + signal and
     await run.expectNothingLeft();
   }, RUN_TIMEOUT_MS);
 
+  it("the CLI on a user's saver (supervised), Ctrl-C mid-run: the factory's own clean-up still runs (its directory goes), exit 130", async () => {
+    const run = await EntryPointRun.start(["src/cli/main.ts", "test/interrupts/fixtures/own-temp-dir-saver.ts", "--no-graph"]);
+    await run.waitUntil("the saver's directory exists", () => run.hasDir("user-saver-"));
+    run.signalGroup("SIGINT");
+    const { code } = await run.ended;
+    expect(code, run.output).toBe(130);
+    expect(run.stdout).toContain("interrupted by SIGINT");
+    await run.expectNothingLeft();
+  }, RUN_TIMEOUT_MS);
+
   it("npm run matrix, Ctrl-C, then Ctrl-C again while a server that does not stop holds up the clean-up: exits at once, the partial matrix is in its files, no server left", async () => {
     const out = await privateTmp();
     const run = await EntryPointRun.start([...ENTRY_POINTS.matrix, "--out", out]);
