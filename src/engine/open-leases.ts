@@ -1,30 +1,19 @@
 /**
  * The savers and the lifespan a run holds right now, with how to let each go
- * (the factory's code after `yield`, the lifespan's teardown). The supervised
- * child releases them when the run is interrupted, so a Ctrl-C still runs the
- * user's own clean-up (a temporary database, a test schema, a container).
+ * (the factory's code after `yield`, the lifespan's teardown). They are tracked
+ * with the run's other clean-ups (src/cleanup), so an interrupted run releases
+ * them too, newest first: a saver before the lifespan or server it runs on.
  */
-const open = new Set<() => Promise<void>>();
+import { runCleanups, track } from "../cleanup/tasks.js";
 
-/** Holds `release` until it runs; returns the release to call instead (it stops holding it first). */
+/** Holds `release` until it runs; returns the release to call instead (it runs once and stops holding it). */
 export function holdOpen(release: () => Promise<void>): () => Promise<void> {
-  let released: Promise<void> | undefined;
-  const once = () => {
-    open.delete(once);
-    released ??= release();
-    return released;
-  };
-  open.add(once);
-  return once;
+  // A release is the user's asynchronous code: nothing can run it synchronously as the process ends.
+  const held = track({ run: release, runNow: () => undefined });
+  return () => held.run();
 }
 
-/** Releases everything still held, newest first (a saver before the lifespan it runs in); never rejects. */
-export async function releaseAllOpen(): Promise<void> {
-  for (const release of [...open].reverse()) {
-    try {
-      await release();
-    } catch {
-      // The run is being interrupted: a clean-up that fails has nobody left to report to.
-    }
-  }
+/** Releases everything still held (and the run's other tracked clean-ups), newest first; never rejects. */
+export function releaseAllOpen(): Promise<void> {
+  return runCleanups();
 }
