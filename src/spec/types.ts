@@ -2,7 +2,7 @@ import type { BaseCheckpointSaver } from "@langchain/langgraph-checkpoint";
 import type { Capability } from "../capabilities.js";
 
 /** A catalog id from spec-catalog.md, e.g. `PUT-02`, `JS-13`, or a project id such as `CONC-01`. @public */
-export type CatalogId = `${"PUT" | "PW" | "GT" | "LS" | "DT" | "DFR" | "CT" | "PR" | "DCH" | "JS" | "CONC" | "SER" | "ISO" | "KEY" | "FLT" | "RACE" | "VAL" | "ORD"}-${string}`;
+export type CatalogId = `${"PUT" | "PW" | "GT" | "LS" | "DT" | "DFR" | "CT" | "PR" | "DCH" | "JS" | "CONC" | "SER" | "ISO" | "KEY" | "FLT" | "RACE" | "VAL" | "ORD" | "ST" | "CA"}-${string}`;
 
 /**
  * What a spec test gets from the runner. The saver is fresh per capability and
@@ -26,11 +26,12 @@ export interface SpecContext {
 }
 
 /**
- * One spec test: data, not code that loops. The runner owns the loop,
- * the timeouts and the reporting.
+ * One spec test of any kind of subject (checkpointer, store, cache): data, not
+ * code that loops. The runner owns the loop, the timeouts and the reporting.
+ * `Ctx` is what the kind hands each test; `Cap` its capability ids.
  * @public
  */
-export interface SpecTest {
+export interface SpecTestOf<Ctx, Cap extends string> {
   /** Stable name; Python's test function name where one exists (e.g. `test_put_roundtrip`). */
   readonly name: string;
   /** The catalog ids this test checks. */
@@ -40,7 +41,7 @@ export interface SpecTest {
   /** Advisory (ADV): run and reported, never fails the capability. */
   readonly advisory?: boolean;
   /**
-   * Why the test is advisory, required with `advisory`: an official saver that
+   * Why the test is advisory, required with `advisory`: an official backend that
    * measurably fails it, or the catalog clause that puts it outside the contract.
    */
   readonly advisoryReason?: string;
@@ -51,8 +52,17 @@ export interface SpecTest {
    */
   readonly needsHistory?: boolean;
   /** Other capabilities this test needs (besides its own). Without them it is skipped, with the reason. */
-  readonly requires?: readonly Capability[];
-  run(ctx: SpecContext): Promise<void>;
+  readonly requires?: readonly Cap[];
+  run(ctx: Ctx): Promise<void>;
+}
+
+/** A checkpointer's spec test. @public */
+export interface SpecTest extends SpecTestOf<SpecContext, Capability> {}
+
+/** The spec tests of one capability of any kind of subject. @public */
+export interface CapabilitySpecOf<Ctx, Cap extends string> {
+  readonly capability: Cap;
+  readonly tests: readonly SpecTestOf<Ctx, Cap>[];
 }
 
 /** @public */
