@@ -1,4 +1,4 @@
-import { optionalPackagesLoad } from "./optional-import.js";
+import { optionalPackagesLoad } from "../util/optional-import.js";
 import type { Availability } from "./types.js";
 
 /**

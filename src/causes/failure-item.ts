@@ -1,5 +1,5 @@
 import type { Capability } from "../capabilities.js";
-import type { ConformanceReport, SectionFailure, TestResult } from "../report.js";
+import type { ConformanceReport, SectionFailure, TestResult } from "../report/conformance-report.js";
 import { specThrownError } from "./spec-error.js";
 
 /** One counted failure of a run, wherever it happened: a spec test, a graph case, a model disagreement. */

@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import type { ConformanceReport } from "../report.js";
+import type { ConformanceReport } from "../report/conformance-report.js";
 import { failureItems, type FailureItem } from "./failure-item.js";
 import { causeKey, causeTitle } from "./signature.js";
 

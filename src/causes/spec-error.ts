@@ -1,4 +1,4 @@
-import type { FailureInfo } from "../engine/results.js";
+import type { FailureInfo } from "../report/results.js";
 import type { ThrownError } from "../engine/thrown-error.js";
 
 /** The engine's words before an error it did not throw itself, and where that error came from. */

@@ -1,6 +1,6 @@
 import { parseArgs, type ParseArgsConfig } from "node:util";
 import { CLI_OPTIONS, type CliOptionName, type CliOptions } from "./options.js";
-import { CliUsageError } from "./usage-error.js";
+import { CliUsageError } from "../util/usage-error.js";
 
 export interface CliArgs {
   /** The `<module>` positional; undefined when not given. */

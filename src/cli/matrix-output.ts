@@ -12,7 +12,7 @@ import { colorPalette, paletteFor } from "../reporters/palette.js";
 import { deliver } from "./deliver.js";
 import type { ReporterTarget } from "./options.js";
 import type { CliIo } from "./outputs.js";
-import { CliUsageError } from "./usage-error.js";
+import { CliUsageError } from "../util/usage-error.js";
 
 interface RenderContext {
   color: boolean;

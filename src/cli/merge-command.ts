@@ -4,13 +4,13 @@ import { parseArgs } from "node:util";
 import { isMatrixReportJSON, matrixReportFromJSON } from "../matrix/matrix-report-json.js";
 import { mergeMatrixReports } from "../merge/merge-matrix.js";
 import { mergeReports } from "../merge/merge-reports.js";
-import { reportFromJSON } from "../report-json.js";
-import type { ConformanceReport } from "../report.js";
+import { reportFromJSON } from "../report/json.js";
+import type { ConformanceReport } from "../report/conformance-report.js";
 import { matrixExit, matrixTargets, writeMatrix } from "./matrix-output.js";
 import { CLI_OPTIONS, type ReporterTarget } from "./options.js";
 import { checkOutputPaths } from "./output-paths.js";
 import { ReportOutputs, type CliIo } from "./outputs.js";
-import { CliUsageError } from "./usage-error.js";
+import { CliUsageError } from "../util/usage-error.js";
 import { verdictExit } from "./verdict-exit.js";
 
 export const MERGE_USAGE = "checkpoint-conformance merge <shard-report.json>... [--reporter NAME[:FILE]]... [--output FILE] [--strict]";

@@ -1,4 +1,4 @@
-import { CliUsageError } from "./usage-error.js";
+import { CliUsageError } from "../util/usage-error.js";
 import type { CliOptionName, CliOptions } from "./options.js";
 
 /** What one command line asks for. */

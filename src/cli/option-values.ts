@@ -2,7 +2,7 @@
 import { CAPABILITY_IDS, isCapability, type Capability } from "../capabilities.js";
 import { BACKEND_IDS } from "../backends/ids.js";
 import { GRAPH_SCENARIO_IDS } from "../graph/scenario-ids.js";
-import { CliUsageError } from "./usage-error.js";
+import { CliUsageError } from "../util/usage-error.js";
 
 /** "a, b,,c" -> ["a", "b", "c"]; an empty list is bad usage. */
 export function commaList(raw: string, flag: string, example: string): string[] {

@@ -7,7 +7,7 @@ import { MODEL_DEFAULTS, type ModelOptions } from "../model/options.js";
 import { isReporterName, REPORTER_NAMES, type ReporterName } from "../reporters/index.js";
 import type { ValidateOptions } from "../engine/validate.js";
 import { backendList, capabilityList, commaList, positiveInteger, positiveIntegerList, scenarioList, seedValue, wholeNumber } from "./option-values.js";
-import { CliUsageError } from "./usage-error.js";
+import { CliUsageError } from "../util/usage-error.js";
 import { parseShard } from "../engine/shard.js";
 
 type Raw<Type extends "string" | "boolean", Multiple extends boolean> = Type extends "boolean"

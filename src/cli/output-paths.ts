@@ -1,7 +1,7 @@
 import { closeSync, existsSync, mkdirSync, openSync, rmSync, statSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import type { ReporterTarget } from "./options.js";
-import { CliUsageError } from "./usage-error.js";
+import { CliUsageError } from "../util/usage-error.js";
 
 /**
  * Checks before the run that every report file can be written, by creating

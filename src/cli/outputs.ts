@@ -1,6 +1,6 @@
 import { resolve } from "node:path";
 import type { ProgressHooks } from "../engine/progress.js";
-import type { ConformanceReport } from "../report.js";
+import type { ConformanceReport } from "../report/conformance-report.js";
 import { paletteFor, plainPalette, REPORTERS, type Reporter } from "../reporters/index.js";
 import { deliver } from "./deliver.js";
 import type { ReporterTarget } from "./options.js";

@@ -1,4 +1,4 @@
-import { countsOf, isCountedFailure } from "../report.js";
+import { countsOf, isCountedFailure } from "../report/conformance-report.js";
 import type { ProgressHooks } from "../engine/progress.js";
 import type { Palette } from "../reporters/palette.js";
 

@@ -1,15 +1,15 @@
 import { ConformanceUsageError } from "../registration.js";
-import { errorText } from "../engine/describe-value.js";
+import { errorText } from "../util/describe-value.js";
 import { parseCliArgs } from "./args.js";
 import { helpText } from "./help.js";
-import { loadRegistration } from "./load.js";
+import { loadRegistration } from "../subject/load.js";
 import { SUITE_VERSION } from "../engine/version.js";
 import { cliMode, rejectConformanceOptions } from "./modes.js";
 import { toValidateOptions } from "./options.js";
 import { ReportOutputs, type CliIo } from "./outputs.js";
 import { checkOutputPaths } from "./output-paths.js";
 import { subjectFile } from "./subject-file.js";
-import { CliUsageError } from "./usage-error.js";
+import { CliUsageError } from "../util/usage-error.js";
 import { verdictExit } from "./verdict-exit.js";
 import { failingEarlyExit } from "./early-exit.js";
 
@@ -40,7 +40,7 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
     if (mode === "check") checkOutputPaths(options.reporter, options.output, io.cwd);
     if (mode === "check" && module !== undefined && io.env.CONFORMANCE_IN_PROCESS !== "1") {
       // The saver runs in a child process, so nothing it does can change the verdict (docs/supervision.md).
-      const { runSupervisedCheck } = await import("../supervisor/check-command.js");
+      const { runSupervisedCheck } = await import("./check-command.js");
       return await runSupervisedCheck(module, options, validateOptions, io);
     }
     // From here the saver runs in this process: its process.exit(0) must not end the CLI with a pass.

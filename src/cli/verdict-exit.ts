@@ -1,5 +1,5 @@
 import { shardLabel } from "../engine/shard.js";
-import type { ConformanceReport } from "../report.js";
+import type { ConformanceReport } from "../report/conformance-report.js";
 import type { CliIo } from "./outputs.js";
 
 /**

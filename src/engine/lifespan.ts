@@ -1,6 +1,6 @@
 import type { LifespanLease } from "../registration.js";
-import { errorText } from "./describe-value.js";
-import { ConformanceSetupError } from "./errors.js";
+import { errorText } from "../util/describe-value.js";
+import { ConformanceSetupError } from "../util/errors.js";
 import type { RunPlan } from "./run-plan.js";
 import { holdOpen } from "./open-leases.js";
 import { withTimeout, withTimeoutReleasing } from "./timeout.js";

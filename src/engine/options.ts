@@ -1,8 +1,8 @@
 import type { Capability } from "../capabilities.js";
 import type { GraphOptions } from "../graph/options.js";
 import type { ModelOptions } from "../model/options.js";
-import { ConformanceUsageError } from "./errors.js";
-import { describeValue } from "./describe-value.js";
+import { ConformanceUsageError } from "../util/errors.js";
+import { describeValue } from "../util/describe-value.js";
 import type { ProgressHooks } from "./progress.js";
 import type { SaverProfile } from "../profile/profile.js";
 import type { Shard } from "./shard.js";

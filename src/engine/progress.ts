@@ -1,6 +1,6 @@
 import type { Capability } from "../capabilities.js";
-import type { CapabilityResult, ConformanceReport, TestResult } from "../report.js";
-import { attemptsLabel } from "./results.js";
+import type { CapabilityResult, ConformanceReport, TestResult } from "../report/conformance-report.js";
+import { attemptsLabel } from "../report/results.js";
 
 /**
  * Hooks the runner calls as it goes; every hook is optional. The first three

@@ -1,4 +1,4 @@
-import { isCountedFailure, type TestResult } from "./results.js";
+import { isCountedFailure, type TestResult } from "../report/results.js";
 import type { RunPlan } from "./run-plan.js";
 
 type FailedTest = Extract<TestResult, { status: "failed" }>;

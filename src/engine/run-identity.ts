@@ -1,5 +1,5 @@
 import type { ValidateOptions } from "./options.js";
-import { ConformanceUsageError } from "./errors.js";
+import { ConformanceUsageError } from "../util/errors.js";
 
 /**
  * What must be equal in every shard of one run for their merge to be the

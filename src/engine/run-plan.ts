@@ -10,8 +10,8 @@ import { effectiveProfile, isSaverProfile, profileOptionError, type SaverProfile
 import type { RegisteredCheckpointer } from "../registration.js";
 import { specFor } from "../spec/index.js";
 import type { SpecTest } from "../spec/types.js";
-import { describeValue } from "./describe-value.js";
-import { ConformanceUsageError } from "./errors.js";
+import { describeValue } from "../util/describe-value.js";
+import { ConformanceUsageError } from "../util/errors.js";
 import { checkRetries, DEFAULT_LIFESPAN_TIMEOUT_MS, DEFAULT_RETRIES, DEFAULT_TIMEOUT_MS, type SuiteOptions } from "./options.js";
 import { checkShard, inShard, OTHER_SHARD_REASON, shardLabel, type Shard } from "./shard.js";
 import { checkTimeoutMs } from "./timeout.js";

@@ -1,7 +1,7 @@
 import type { Capability } from "../capabilities.js";
 import type { ProgressHooks } from "./progress.js";
 import type { RegisteredCheckpointer } from "../registration.js";
-import type { CapabilityResult, ReportSection } from "../report.js";
+import type { CapabilityResult, ReportSection } from "../report/conformance-report.js";
 import type { ValidateOptions } from "./options.js";
 import { effectiveModelOptions } from "../model/options.js";
 

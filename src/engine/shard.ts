@@ -1,5 +1,5 @@
-import { describeValue } from "./describe-value.js";
-import { ConformanceUsageError } from "./errors.js";
+import { describeValue } from "../util/describe-value.js";
+import { ConformanceUsageError } from "../util/errors.js";
 
 /**
  * One slice of a run split over several machines, as vitest and Playwright do:

@@ -1,5 +1,5 @@
 import type { Capability } from "../capabilities.js";
-import { ConformanceReport, type CapabilityResult } from "../report.js";
+import { ConformanceReport, type CapabilityResult } from "../report/conformance-report.js";
 import { runCapability } from "./capability-run.js";
 import type { RunPlan } from "./run-plan.js";
 

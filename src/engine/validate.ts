@@ -1,8 +1,8 @@
 import type { Capability } from "../capabilities.js";
 import { isRegisteredCheckpointer, type RegisteredCheckpointer } from "../registration.js";
-import { ConformanceReport, type CapabilityResult, type ReportSection } from "../report.js";
-import { describeValue, errorText } from "./describe-value.js";
-import { ConformanceUsageError } from "./errors.js";
+import { ConformanceReport, type CapabilityResult, type ReportSection } from "../report/conformance-report.js";
+import { describeValue, errorText } from "../util/describe-value.js";
+import { ConformanceUsageError } from "../util/errors.js";
 import { runCapability } from "./capability-run.js";
 import type { ValidateOptions } from "./options.js";
 import { planRun } from "./run-plan.js";
@@ -12,7 +12,7 @@ import { SECTION_RUNNERS, sectionsAsked } from "./sections.js";
 import { endLifespan, enterLifespan } from "./lifespan.js";
 import { captureUnhandledRejections, settleTick } from "./unhandled-rejections.js";
 
-export { ConformanceSetupError } from "./errors.js";
+export { ConformanceSetupError } from "../util/errors.js";
 export { DEFAULT_LIFESPAN_TIMEOUT_MS, DEFAULT_RETRIES, DEFAULT_TIMEOUT_MS, type ValidateOptions } from "./options.js";
 
 /**

@@ -1,4 +1,4 @@
-import { importOptional } from "../backends/optional-import.js";
+import { importOptional } from "../util/optional-import.js";
 
 /** The `@langchain/langgraph` module, an optional peer dependency. */
 export type LangGraph = typeof import("@langchain/langgraph");

@@ -1,7 +1,7 @@
 import type { KnownDeviation } from "../registration.js";
 import { effectiveProfile, NOT_APPLICABLE_LATEST_ONLY } from "../profile/profile.js";
 import { ConformanceUsageError } from "../registration.js";
-import type { ReportSection } from "../report.js";
+import type { ReportSection } from "../report/conformance-report.js";
 import type { SectionContext, SectionRunner } from "../engine/sections.js";
 import { createSaver } from "../engine/create-saver.js";
 import { shardSlice } from "../engine/shard.js";
@@ -13,7 +13,7 @@ import { thrownError, type ThrownError } from "../engine/thrown-error.js";
 import { ProbeRunner } from "../hints/run-probes.js";
 import { recordIds } from "../hints/id-recorder.js";
 import { probeCause } from "../hints/probe-cause.js";
-import { UNIVERSAL_CLAUSES, clausesForField, type ClauseId } from "./clauses.js";
+import { UNIVERSAL_CLAUSES, clausesForField, type ClauseId } from "../hints/clauses.js";
 import { explainDivergence, transcriptDiffLines, type Divergence } from "./compare.js";
 import { GRAPH_LEGEND } from "./legend.js";
 import { caseId, runDifferential, variantsOf } from "./differential.js";

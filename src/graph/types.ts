@@ -1,7 +1,7 @@
 import type { RunnableConfig } from "@langchain/core/runnables";
 import type { BaseCheckpointSaver, CheckpointListOptions } from "@langchain/langgraph-checkpoint";
 import type { StateSnapshot } from "@langchain/langgraph";
-import type { ClauseId } from "./clauses.js";
+import type { ClauseId } from "../hints/clauses.js";
 import type { LangGraph } from "./langgraph.js";
 
 /** @public */

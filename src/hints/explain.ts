@@ -1,6 +1,6 @@
 import { formatValue } from "../format.js";
-import { CLAUSES } from "../graph/clauses.js";
-import { errorText } from "../engine/describe-value.js";
+import { CLAUSES } from "./clauses.js";
+import { errorText } from "../util/describe-value.js";
 import { errorSignature } from "../causes/signature.js";
 import type { ThrownError } from "../engine/thrown-error.js";
 import { framesBlock } from "../engine/user-frames.js";

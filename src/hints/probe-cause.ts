@@ -1,4 +1,4 @@
-import type { ClauseId } from "../graph/clauses.js";
+import type { ClauseId } from "./clauses.js";
 import type { ThrownError } from "../engine/thrown-error.js";
 import { causeLines } from "./explain.js";
 import type { FailedProbe, IdSample } from "./probe.js";

@@ -1,6 +1,6 @@
 import type { BaseCheckpointSaver } from "@langchain/langgraph-checkpoint";
 import { diffValues } from "../format.js";
-import type { ClauseId } from "../graph/clauses.js";
+import type { ClauseId } from "./clauses.js";
 import type { CatalogId } from "../spec/types.js";
 
 /** The ids a failing run used: the probes of id round-trips store and read exactly these. */

@@ -1,7 +1,7 @@
 import type { Backend } from "../backends/types.js";
 import { interruptedBy } from "../cleanup/index.js";
 import type { ProgressHooks } from "../engine/progress.js";
-import { isCountedFailure } from "../report.js";
+import { isCountedFailure } from "../report/conformance-report.js";
 import type { MatrixOptions } from "./run-matrix.js";
 import type { BackendOutcome, MatrixResult } from "./types.js";
 

@@ -1,7 +1,7 @@
 import { GraphSection } from "../graph/report-section.js";
 import { isCountedGraphFailure, type GraphCaseResult } from "../graph/result.js";
 import { ModelReportSection } from "../model/model-report.js";
-import type { ReportSection } from "../report.js";
+import type { ReportSection } from "../report/conformance-report.js";
 import type { Disagreement, TestVerdict } from "./grid.js";
 import type { BackendOutcome } from "./types.js";
 

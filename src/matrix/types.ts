@@ -1,4 +1,4 @@
-import type { ConformanceReport } from "../report.js";
+import type { ConformanceReport } from "../report/conformance-report.js";
 
 /** One backend's row of a matrix run. @public */
 export type BackendOutcome =

@@ -1,4 +1,4 @@
-import { ConformanceUsageError } from "../engine/errors.js";
+import { ConformanceUsageError } from "../util/errors.js";
 import { shardLabel } from "../engine/shard.js";
 import type { MatrixReportFile } from "../matrix/matrix-report-json.js";
 import type { BackendOutcome, MatrixResult } from "../matrix/types.js";

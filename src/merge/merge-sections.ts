@@ -1,10 +1,10 @@
-import { ConformanceUsageError } from "../engine/errors.js";
+import { ConformanceUsageError } from "../util/errors.js";
 import { GRAPH_SCENARIO_IDS } from "../graph/scenario-ids.js";
 import { GraphSection } from "../graph/report-section.js";
 import { ModelReportSection } from "../model/model-report.js";
 import type { DeclaredOutcome, ModelRunResult } from "../model/run-model.js";
-import { staticSection } from "../report-json.js";
-import type { ReportSection } from "../report.js";
+import { staticSection } from "../report/json.js";
+import type { ReportSection } from "../report/conformance-report.js";
 
 /** The shards' sections of one key as one section. */
 export function mergeSections(sections: readonly ReportSection[]): ReportSection {

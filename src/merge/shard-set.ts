@@ -1,4 +1,4 @@
-import { ConformanceUsageError } from "../engine/errors.js";
+import { ConformanceUsageError } from "../util/errors.js";
 import { shardLabel, type Shard } from "../engine/shard.js";
 
 /** Checks that `shards` are shards 1..n of one split, each given once; throws a one-line `ConformanceUsageError` otherwise. */

@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { ERROR, INTERRUPT, RESUME, SCHEDULED, TASKS } from "@langchain/langgraph-checkpoint";
-import { FALSY_VALUES, NAMESPACE_FAMILIES, RUN_ID_FAMILIES, SPECIAL_CHANNELS, SPECIAL_KEYS, TASK_IDS, THREAD_FAMILIES } from "./adversarial-pools.js";
+import { FALSY_VALUES, NAMESPACE_FAMILIES, RUN_ID_FAMILIES, SPECIAL_CHANNELS, SPECIAL_KEYS, TASK_IDS, THREAD_FAMILIES } from "../spec/adversarial-pools.js";
 
 /**
  * The vocabulary of generated sequences. Pools are small on purpose: sequences

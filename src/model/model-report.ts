@@ -1,4 +1,4 @@
-import type { ReportSection, SectionFailure, SectionLinesOptions } from "../report.js";
+import type { ReportSection, SectionFailure, SectionLinesOptions } from "../report/conformance-report.js";
 import type { ModelFailure, ModelRunResult } from "./run-model.js";
 
 /** The MODEL section of a report: the outcome of the model-based runs. */

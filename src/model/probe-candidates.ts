@@ -1,4 +1,4 @@
-import type { ClauseId } from "../graph/clauses.js";
+import type { ClauseId } from "../hints/clauses.js";
 import { PROBES } from "../hints/probes/index.js";
 import type { ModelDisagreement } from "./sequence-env.js";
 

@@ -5,7 +5,7 @@ import type { RegisteredCheckpointer } from "../registration.js";
 import type { CatalogId } from "../spec/types.js";
 import { createSaver } from "../engine/create-saver.js";
 import { withTimeout } from "../engine/timeout.js";
-import { errorText } from "../engine/describe-value.js";
+import { errorText } from "../util/describe-value.js";
 import { thrownError, type ThrownError } from "../engine/thrown-error.js";
 import { framesBlock } from "../engine/user-frames.js";
 import { DECLARABLE_BEHAVIOURS, declaredBehaviours, type DeclarableBehaviour } from "./behaviours.js";

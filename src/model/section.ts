@@ -1,5 +1,5 @@
 import type { SectionRunner } from "../engine/sections.js";
-import { ConformanceUsageError } from "../engine/errors.js";
+import { ConformanceUsageError } from "../util/errors.js";
 import { assertDeclarableBehaviours } from "./behaviours.js";
 import { ModelReportSection } from "./model-report.js";
 import { effectiveModelOptions } from "./options.js";

@@ -1,5 +1,5 @@
 import { appendFileSync } from "node:fs";
-import { isCountedFailure, type ConformanceReport } from "../report.js";
+import { isCountedFailure, type ConformanceReport } from "../report/conformance-report.js";
 import { renderMarkdown } from "./markdown.js";
 import { alsoHit, shownLabel } from "./causes-text.js";
 import { attemptsSuffix } from "./summary.js";

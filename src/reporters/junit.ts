@@ -1,5 +1,5 @@
-import type { CapabilityResult, ConformanceReport, ReportSection, TestResult } from "../report.js";
-import { isCountedFailure } from "../report.js";
+import type { CapabilityResult, ConformanceReport, ReportSection, TestResult } from "../report/conformance-report.js";
+import { isCountedFailure } from "../report/conformance-report.js";
 import { specTestList } from "../spec/test-list.js";
 import { attemptsLabel, firstLine } from "./summary.js";
 import type { ReporterFactory } from "./types.js";

@@ -1,4 +1,4 @@
-import { countsOf, isDeviation, type ConformanceReport } from "../report.js";
+import { countsOf, isDeviation, type ConformanceReport } from "../report/conformance-report.js";
 import { capabilityCell } from "./pretty-layout.js";
 import { attemptsSuffix } from "./summary.js";
 import type { ReporterFactory } from "./types.js";

@@ -1,4 +1,4 @@
-import { reportToJSON } from "../report-json.js";
+import { reportToJSON } from "../report/json.js";
 import type { ReporterFactory } from "./types.js";
 
 /** The lossless report (`reportToJSON()`), which `checkpoint-conformance merge` and `reportFromJSON()` read back. */

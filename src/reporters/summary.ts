@@ -1,5 +1,5 @@
-import type { ConformanceReport } from "../report.js";
-export { attemptsLabel, attemptsSuffix } from "../engine/results.js";
+import type { ConformanceReport } from "../report/conformance-report.js";
+export { attemptsLabel, attemptsSuffix } from "../report/results.js";
 import type { Palette } from "./palette.js";
 
 /** The report's Result line (`Result: FULL (5/5); graph 22/22`), the same in every reporter, colored by the verdict. */

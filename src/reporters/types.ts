@@ -1,5 +1,5 @@
 import type { ProgressHooks } from "../engine/progress.js";
-import type { ConformanceReport } from "../report.js";
+import type { ConformanceReport } from "../report/conformance-report.js";
 import type { Palette } from "./palette.js";
 
 /**

@@ -1,7 +1,7 @@
 import { createCipheriv, createDecipheriv, randomBytes } from "node:crypto";
 import { JsonPlusSerializer, type SerializerProtocol } from "@langchain/langgraph-checkpoint";
 import { ConformanceUsageError } from "../registration.js";
-import { describeValue } from "../engine/describe-value.js";
+import { describeValue } from "../util/describe-value.js";
 
 const ALGORITHM = "aes-256-gcm";
 const KEY_BYTES = 32;

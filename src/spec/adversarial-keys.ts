@@ -1,7 +1,7 @@
 import type { CheckpointTuple } from "@langchain/langgraph-checkpoint";
 import type { RunnableConfig } from "@langchain/core/runnables";
 import { fail } from "../assert.js";
-import { describeValue } from "../engine/describe-value.js";
+import { describeValue } from "../util/describe-value.js";
 import { generateCheckpoint, generateConfig, generateMetadata } from "../test-utils.js";
 import { PATTERN_IDS, PATTERN_NAMESPACES, STORED_IDS, STORED_NAMESPACES, TASK_IDS, showId } from "./adversarial-ids.js";
 import { idsOf, listAll } from "./helpers.js";

@@ -10,7 +10,7 @@ import { pendingWritesOf } from "./pending-writes.js";
 import type { SpecContext, SpecTest } from "./types.js";
 import { expectAllKept, expectKept, throughReference } from "./value-checks.js";
 // OVER_TWO_MIB is just past a 2 MiB row (D1, Cosmos DB) and far past 1 MiB (Firestore) and 400 KB (DynamoDB).
-import { FIVE_MIB, OBJECT_MEMBER_CHANNELS, OVER_TWO_MIB, largeText } from "../model/adversarial-pools.js";
+import { FIVE_MIB, OBJECT_MEMBER_CHANNELS, OVER_TWO_MIB, largeText } from "./adversarial-pools.js";
 
 /**
  * VAL: values are data. Falsy and empty values, names that mean something to

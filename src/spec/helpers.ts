@@ -1,7 +1,7 @@
 import type { BaseCheckpointSaver, CheckpointListOptions, CheckpointTuple } from "@langchain/langgraph-checkpoint";
 import type { RunnableConfig } from "@langchain/core/runnables";
 import { ConformanceError } from "../assert.js";
-import { describeValue } from "../engine/describe-value.js";
+import { describeValue } from "../util/describe-value.js";
 import { expectEqual, expectLength } from "../assert.js";
 import { precondition } from "./precondition.js";
 

@@ -1,7 +1,7 @@
 import type { BaseCheckpointSaver } from "@langchain/langgraph-checkpoint";
 import type { RunnableConfig } from "@langchain/core/runnables";
 import { expectDefined, expectEqual, expectSame, expectUndefined, fail } from "../assert.js";
-import { errorText } from "../engine/describe-value.js";
+import { errorText } from "../util/describe-value.js";
 import { generateCheckpoint, generateConfig, generateMetadata } from "../test-utils.js";
 import { expectListedBefore, idsOf, listAll, newestFirst } from "./helpers.js";
 import type { ExtraTests } from "./extra-tests.js";

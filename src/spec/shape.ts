@@ -1,6 +1,6 @@
 import type { BaseCheckpointSaver } from "@langchain/langgraph-checkpoint";
 import { ConformanceError } from "../assert.js";
-import { describeValue } from "../engine/describe-value.js";
+import { describeValue } from "../util/describe-value.js";
 
 /**
  * Shape checks on what a saver returns, so a saver that returns garbage gets

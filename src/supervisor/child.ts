@@ -5,9 +5,9 @@
  */
 import { writeSync } from "node:fs";
 import { setFlagsFromString } from "node:v8";
-import { errorText } from "../engine/describe-value.js";
+import { errorText } from "../util/describe-value.js";
 import { releaseAllOpen } from "../engine/open-leases.js";
-import { reportToJSON } from "../report-json.js";
+import { reportToJSON } from "../report/json.js";
 import type { ChildMessage, RunRequest } from "./protocol.js";
 import { HEARTBEAT_MS, MESSAGE_FD } from "./protocol.js";
 
@@ -65,7 +65,7 @@ const engine = Promise.all([
   import("../registration.js"),
   import("../engine/validate.js"),
   import("./plan.js"),
-  import("../cli/usage-error.js"),
+  import("../util/usage-error.js"),
 ]);
 const request = await readRequest();
 if (request) await run(request);

@@ -1,5 +1,5 @@
-import { loadRegistration } from "../cli/load.js";
-import { CliUsageError } from "../cli/usage-error.js";
+import { loadRegistration } from "../subject/load.js";
+import { CliUsageError } from "../util/usage-error.js";
 import type { RegisteredCheckpointer } from "../registration.js";
 import type { RunRequest } from "./protocol.js";
 

@@ -1,8 +1,8 @@
 import type { Capability } from "../capabilities.js";
 import type { ListedSpecTest } from "../spec/test-list.js";
 import type { CatalogId } from "../spec/types.js";
-import type { ReportJSON } from "../report-json.js";
-import type { CapabilityResult, TestResult } from "../report.js";
+import type { ReportJSON } from "../report/json.js";
+import type { CapabilityResult, TestResult } from "../report/conformance-report.js";
 import type { ValidateOptions } from "../engine/validate.js";
 
 /** What the parent asks the child to run (one line of JSON on the child's stdin). */

@@ -4,7 +4,7 @@ import type { Readable } from "node:stream";
 import { SUITE_VERSION } from "../engine/version.js";
 import type { ProgressHooks } from "../engine/progress.js";
 import { runIdentity } from "../engine/run-identity.js";
-import type { ConformanceReport } from "../report.js";
+import type { ConformanceReport } from "../report/conformance-report.js";
 import { endProcessGroup, sendRequest, signalGroup } from "./child-process.js";
 import { describeEnding, whereNow } from "./ending.js";
 import { HEARTBEAT_MS, type ChildMessage, type RunRequest } from "./protocol.js";

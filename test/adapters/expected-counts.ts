@@ -1,4 +1,4 @@
-import { isCountedFailure } from "../../src/report.js";
+import { isCountedFailure } from "../../src/report/conformance-report.js";
 import type { RegisteredCheckpointer } from "../../src/registration.js";
 import { validate } from "../../src/engine/validate.js";
 import { specFor } from "../../src/spec/index.js";

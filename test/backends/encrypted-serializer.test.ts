@@ -5,7 +5,7 @@ import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { SqliteSaver } from "@langchain/langgraph-checkpoint-sqlite";
 import { createEncryptedSerializer } from "../../src/backends/index.js";
-import { requireOptional } from "../../src/backends/optional-import.js";
+import { requireOptional } from "../../src/util/optional-import.js";
 import type { SqliteDatabaseConstructor } from "../../src/backends/sqlite/saver-factory.js";
 import { ConformanceUsageError } from "../../src/registration.js";
 import { generateCheckpoint, generateConfig, generateMetadata } from "../../src/test-utils.js";

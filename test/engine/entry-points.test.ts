@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it, vi } from "vitest";
 import { describeConformance as describeVitest } from "../../src/adapters/vitest.js";
 import { describeConformance as describeNodeTest } from "../../src/adapters/node-test.js";
 import { ConformanceUsageError, validate, type Capability, type ConformanceReport, type RegisteredCheckpointer, type ReportDict, type ValidateOptions } from "../../src/index.js";
-import { isCountedFailure } from "../../src/report.js";
+import { isCountedFailure } from "../../src/report/conformance-report.js";
 import { runInProcess } from "../cli/run-cli-in-process.js";
 import { fakeRunner, type RecordedTest } from "./fake-runner.js";
 import { broken, correct, ENTRY_CAPABILITIES, factoryThrows, lateFactory, LATE_TIMEOUT_MS, listIgnoresLimit, losesThread, notImplemented, skipsList } from "./fixtures/entry-savers.js";

@@ -1,7 +1,7 @@
 import { MemorySaver } from "@langchain/langgraph-checkpoint";
 import { describe, expect, it } from "vitest";
 import { checkpointerTest, ProgressCallbacks, validate } from "../../src/index.js";
-import { ConformanceReport, type CapabilityResult } from "../../src/report.js";
+import { ConformanceReport, type CapabilityResult } from "../../src/report/conformance-report.js";
 
 function result(capability: CapabilityResult["capability"], status: "passed" | "failed" | "not-implemented" | "skipped", extra: Partial<CapabilityResult> = {}): CapabilityResult {
   const kind = ["put", "put_writes", "get_tuple", "list", "delete_thread"].includes(capability) ? "base" : "extended";

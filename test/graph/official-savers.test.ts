@@ -3,7 +3,7 @@ import { SqliteSaver } from "@langchain/langgraph-checkpoint-sqlite";
 import { postgresForFile } from "../fixtures/postgres-for-file.js";
 import { postgresRegistration } from "../../src/backends/postgres/registration.js";
 import { caseId, variantsOf } from "../../src/graph/differential.js";
-import { POSTGRES_GRAPH_DEVIATIONS, SQLITE_GRAPH_DEVIATIONS } from "../../src/graph/known-deviations.js";
+import { POSTGRES_GRAPH_DEVIATIONS, SQLITE_GRAPH_DEVIATIONS } from "../../src/backends/known-deviations.js";
 import { GRAPH_SCENARIOS } from "../../src/graph/scenarios/index.js";
 import { failedCases, memoryRegistration, registerSaver, runGraph } from "./helpers.js";
 

@@ -8,7 +8,7 @@ import { describe, expect, it } from "vitest";
  * cost it about 35 MB and a core's worth of start-up while the child loaded the
  * same modules (docs/performance.md).
  */
-const PARENT_MODULES = ["src/cli/main.ts", "src/cli/run-cli.ts", "src/supervisor/check-command.ts"];
+const PARENT_MODULES = ["src/cli/main.ts", "src/cli/run-cli.ts", "src/cli/check-command.ts"];
 
 async function staticClosure(roots: readonly string[]): Promise<Map<string, string | undefined>> {
   const { metafile } = await build({

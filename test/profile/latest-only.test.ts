@@ -2,7 +2,7 @@ import { MemorySaver, type BaseCheckpointSaver } from "@langchain/langgraph-chec
 import { describe, expect, it } from "vitest";
 import { checkpointerTest, validate, type SaverProfile } from "../../src/index.js";
 import { NOT_APPLICABLE_LATEST_ONLY } from "../../src/profile/profile.js";
-import { isCountedFailure, type ConformanceReport } from "../../src/report.js";
+import { isCountedFailure, type ConformanceReport } from "../../src/report/conformance-report.js";
 import { SPECS } from "../../src/spec/index.js";
 import { LatestOnlySaver } from "../fixtures/latest-only-saver.js";
 import { ReferenceSaver } from "../fixtures/reference-saver.js";

@@ -1,4 +1,4 @@
-import { ConformanceReport, type CapabilityResult, type TestResult } from "../../src/report.js";
+import { ConformanceReport, type CapabilityResult, type TestResult } from "../../src/report/conformance-report.js";
 
 const test = (name: string, ids: TestResult["ids"], extra: Partial<TestResult> = {}): TestResult =>
   ({ status: "passed", name, ids, description: `${name.replace(/^test_/, "").replace(/_/g, " ")}`, advisory: false, durationMs: 2, ...extra }) as TestResult;

@@ -1,6 +1,6 @@
 import { GraphSection } from "../../src/graph/report-section.js";
 import { ModelReportSection } from "../../src/model/model-report.js";
-import { ConformanceReport } from "../../src/report.js";
+import { ConformanceReport } from "../../src/report/conformance-report.js";
 import { fixedReport } from "./fixed-report.js";
 
 /** The fixed report plus a failed graph case (with its divergence) and a failed model run: every part the HTML page shows. */

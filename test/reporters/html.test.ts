@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { ConformanceReport } from "../../src/report.js";
+import { ConformanceReport } from "../../src/report/conformance-report.js";
 import { renderHtmlReport } from "../../src/reporters/html/report-html.js";
 import { renderMatrixHtml } from "../../src/reporters/html/matrix-html.js";
 import { xmlEscape } from "../../src/reporters/xml.js";

@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { checkpointerTest, validate, type KnownDeviation } from "../../src/index.js";
 import type { Capability } from "../../src/capabilities.js";
 import { SQLITE_DEVIATIONS } from "../../src/backends/sqlite/deviations.js";
-import type { ConformanceReport } from "../../src/report.js";
+import type { ConformanceReport } from "../../src/report/conformance-report.js";
 
 const CAPABILITIES: Capability[] = ["put_writes", "get_tuple"];
 /** Only this suite's tests (other suites add tests to these capabilities). */

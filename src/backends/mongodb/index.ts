@@ -2,7 +2,7 @@ import { randomBytes } from "node:crypto";
 import type { MongoClient } from "mongodb";
 import type { MongoDBSaver } from "@langchain/langgraph-checkpoint-mongodb";
 import { checkpointerTest } from "../../registration.js";
-import { requireOptional } from "../optional-import.js";
+import { requireOptional } from "../../util/optional-import.js";
 import { requireServerUrl, serverBackendAvailable } from "../server-url.js";
 import type { Backend } from "../types.js";
 

@@ -2,7 +2,7 @@ import { createRequire } from "node:module";
 import { pathToFileURL } from "node:url";
 import { access } from "node:fs/promises";
 import { arch, platform } from "node:os";
-import { optionalPackagesLoad } from "../optional-import.js";
+import { optionalPackagesLoad } from "../../util/optional-import.js";
 import type { Availability } from "../types.js";
 import { POSTGRES_URL_ENV } from "./server.js";
 

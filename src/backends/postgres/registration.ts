@@ -1,7 +1,7 @@
 import type { Pool } from "pg";
 import type { PostgresSaver } from "@langchain/langgraph-checkpoint-postgres";
 import { checkpointerTest, type KnownDeviation, type RegisteredCheckpointer } from "../../registration.js";
-import { requireOptional } from "../optional-import.js";
+import { requireOptional } from "../../util/optional-import.js";
 import { SchemaAllocator } from "./schemas.js";
 import { acquirePostgres, type PostgresServer } from "./server.js";
 

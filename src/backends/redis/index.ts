@@ -1,6 +1,6 @@
 import type { RedisSaver } from "@langchain/langgraph-checkpoint-redis";
 import { checkpointerTest } from "../../registration.js";
-import { requireOptional } from "../optional-import.js";
+import { requireOptional } from "../../util/optional-import.js";
 import { requireServerUrl, serverBackendAvailable } from "../server-url.js";
 import type { Backend } from "../types.js";
 

@@ -1,4 +1,4 @@
-import { importOptional } from "../optional-import.js";
+import { importOptional } from "../../util/optional-import.js";
 import type { SqliteDatabaseConstructor } from "./saver-factory.js";
 import type { Availability } from "../types.js";
 

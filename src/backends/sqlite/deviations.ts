@@ -1,6 +1,6 @@
 import type { KnownDeviation } from "../../registration.js";
 import { taskPathOrderDeviation } from "../task-path-deviation.js";
-import { SQLITE_GRAPH_DEVIATIONS } from "../../graph/known-deviations.js";
+import { SQLITE_GRAPH_DEVIATIONS } from "../known-deviations.js";
 
 /** SqliteSaver 1.0.4's known deviations (measured; see docs/backends.md). */
 export const SQLITE_DEVIATIONS: readonly KnownDeviation[] = [

@@ -2,7 +2,7 @@ import { join } from "node:path";
 import type { SerializerProtocol } from "@langchain/langgraph-checkpoint";
 import type { SqliteSaver } from "@langchain/langgraph-checkpoint-sqlite";
 import { createTempDir } from "../../cleanup/index.js";
-import { requireOptional } from "../optional-import.js";
+import { requireOptional } from "../../util/optional-import.js";
 
 type SqliteModule = typeof import("@langchain/langgraph-checkpoint-sqlite");
 /** The part of better-sqlite3 used here (its types are not installed; a structural subset, like Kysely's). */

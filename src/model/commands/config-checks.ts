@@ -3,7 +3,7 @@ import { compareChannelVersions } from "@langchain/langgraph-checkpoint";
 import { ModelDisagreement, ts, type ModelState, type RealState } from "../sequence-env.js";
 import { checkpointIdOf, nsOf, threadOf, timestampOf, type Pools } from "../arbitraries.js";
 import type { CatalogId } from "../../spec/types.js";
-import { VERSION_CHAIN } from "../adversarial-pools.js";
+import { VERSION_CHAIN } from "../../spec/adversarial-pools.js";
 
 type Check = "put-without-thread" | "put-writes-without-thread" | "put-writes-without-checkpoint-id" | "get-tuple-without-thread" | "next-version";
 

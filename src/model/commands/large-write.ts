@@ -2,7 +2,7 @@ import fc from "fast-check";
 import type { PendingWrite } from "@langchain/langgraph-checkpoint";
 import type { RunnableConfig } from "@langchain/core/runnables";
 import { nsOf, threadOf, type Pools } from "../arbitraries.js";
-import { FIVE_MIB, largeText } from "../adversarial-pools.js";
+import { FIVE_MIB, largeText } from "../../spec/adversarial-pools.js";
 import { ModelDisagreement, ts, type ModelState, type RealState } from "../sequence-env.js";
 import { checkTuple } from "./state-check.js";
 

@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import type { RunnableConfig } from "@langchain/core/runnables";
 import { FILTER_KEYS, checkpointIdOf, filterScalars, idSeed, nsOf, threadOf, type Pools } from "../arbitraries.js";
-import { filterLookAlike } from "../adversarial-pools.js";
+import { filterLookAlike } from "../../spec/adversarial-pools.js";
 import { diffList } from "../compare.js";
 import type { ListOptions } from "../reference-model.js";
 import { ts, type ModelState, type RealState } from "../sequence-env.js";

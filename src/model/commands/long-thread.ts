@@ -2,7 +2,7 @@ import fc from "fast-check";
 import type { Checkpoint, CheckpointMetadata } from "@langchain/langgraph-checkpoint";
 import type { RunnableConfig } from "@langchain/core/runnables";
 import { nsOf, threadOf, type Pools } from "../arbitraries.js";
-import { LONG_THREAD_LENGTHS, VERY_LONG_THREAD_LENGTHS } from "../adversarial-pools.js";
+import { LONG_THREAD_LENGTHS, VERY_LONG_THREAD_LENGTHS } from "../../spec/adversarial-pools.js";
 import { diffList } from "../compare.js";
 import type { ListOptions } from "../reference-model.js";
 import { ts, type ModelState, type RealState } from "../sequence-env.js";

@@ -13,7 +13,7 @@ import {
   writeValueOf,
   type Pools,
 } from "../arbitraries.js";
-import { MANY_WRITES, PAGE_OF_WRITES } from "../adversarial-pools.js";
+import { MANY_WRITES, PAGE_OF_WRITES } from "../../spec/adversarial-pools.js";
 import { ts, type ModelState, type RealState } from "../sequence-env.js";
 
 interface PutWritesArgs {

@@ -2,7 +2,7 @@ import fc from "fast-check";
 import type { Checkpoint, CheckpointMetadata } from "@langchain/langgraph-checkpoint";
 import type { RunnableConfig } from "@langchain/core/runnables";
 import { checkpointIdOf, threadOf, timestampOf, type Pools } from "../arbitraries.js";
-import { WIDE_THREAD_NAMESPACES } from "../adversarial-pools.js";
+import { WIDE_THREAD_NAMESPACES } from "../../spec/adversarial-pools.js";
 import { diffList } from "../compare.js";
 import { ts, type ModelState, type RealState } from "../sequence-env.js";
 import { listAll } from "../../spec/helpers.js";

@@ -1,5 +1,5 @@
 import { isNotApplicableReason } from "../../profile/profile.js";
-import { countsOf, isDeviation, type CapabilityResult, type ConformanceReport } from "../../report.js";
+import { countsOf, isDeviation, type CapabilityResult, type ConformanceReport } from "../../report/conformance-report.js";
 import type { FailureCause } from "../../causes/group.js";
 import { failureGroupsHtml, idsHtml } from "./failures.js";
 import { esc, htmlPage, toolbar } from "./page.js";

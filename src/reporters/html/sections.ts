@@ -2,7 +2,7 @@ import { formatValue } from "../../format.js";
 import { GraphSection } from "../../graph/report-section.js";
 import { graphFailureText, isCountedGraphFailure, type GraphCaseResult } from "../../graph/result.js";
 import { ModelReportSection, shrunkText } from "../../model/model-report.js";
-import type { ReportSection } from "../../report.js";
+import type { ReportSection } from "../../report/conformance-report.js";
 import { messageHtml, sideBySide } from "./message.js";
 import { esc } from "./page.js";
 import { thrownHtml } from "./failures.js";

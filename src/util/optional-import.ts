@@ -1,4 +1,5 @@
-import type { Availability } from "./types.js";
+/** Whether optional packages load, and if not, why (a backend's `Availability` has this shape). */
+export type PackagesLoad = { ok: true } | { ok: false; reason: string };
 
 /**
  * Loads an optional peer dependency. Backends import their drivers this way so
@@ -24,7 +25,7 @@ export async function requireOptional<T>(specifier: string): Promise<T> {
 }
 
 /** Whether every one of these optional packages loads; the first that does not gives the reason. */
-export async function optionalPackagesLoad(specifiers: readonly string[]): Promise<Availability> {
+export async function optionalPackagesLoad(specifiers: readonly string[]): Promise<PackagesLoad> {
   for (const specifier of specifiers) {
     const loaded = await importOptional(specifier);
     if (!loaded.ok) return loaded;

@@ -2,14 +2,14 @@ import { existsSync, statSync } from "node:fs";
 import { createRequire } from "node:module";
 import { extname, isAbsolute, join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
-import { describeValue } from "../engine/describe-value.js";
+import { describeValue } from "../util/describe-value.js";
 import type { RegisteredCheckpointer } from "../registration.js";
 import { firstLine } from "../reporters/summary.js";
-import { errorText } from "../engine/describe-value.js";
-import { importOptional } from "../backends/optional-import.js";
+import { errorText } from "../util/describe-value.js";
+import { importOptional } from "../util/optional-import.js";
 import { toRegistration } from "../engine/validation-initializer.js";
 import { describeSyntaxError } from "./syntax-error.js";
-import { CliUsageError } from "./usage-error.js";
+import { CliUsageError } from "../util/usage-error.js";
 
 const MODULE_EXTENSIONS = [".ts", ".mts", ".cts", ".js", ".mjs", ".cjs"];
 const TYPESCRIPT_EXTENSIONS = [".ts", ".mts", ".cts"];

@@ -1,11 +1,11 @@
-import { verdictExit } from "../cli/verdict-exit.js";
-import { CliUsageError } from "../cli/usage-error.js";
-import type { CliOptions } from "../cli/options.js";
-import { ReportOutputs, type CliIo } from "../cli/outputs.js";
+import { verdictExit } from "./verdict-exit.js";
+import { CliUsageError } from "../util/usage-error.js";
+import type { CliOptions } from "./options.js";
+import { ReportOutputs, type CliIo } from "./outputs.js";
 import type { ValidateOptions } from "../engine/options.js";
-import { subjectFile } from "../cli/subject-file.js";
-import { runSupervised } from "./run-supervised.js";
-import { saverOutputSink } from "./saver-output.js";
+import { subjectFile } from "./subject-file.js";
+import { runSupervised } from "../supervisor/run-supervised.js";
+import { saverOutputSink } from "../supervisor/saver-output.js";
 
 const SIGNAL_EXIT: Partial<Record<NodeJS.Signals, number>> = { SIGINT: 130, SIGTERM: 143 };
 

@@ -1,4 +1,4 @@
-import { BASE_CAPABILITIES, CAPABILITIES, type Capability } from "./capabilities.js";
+import { BASE_CAPABILITIES, CAPABILITIES, type Capability } from "../capabilities.js";
 import {
   countsOf,
   countsTowardLevel,
@@ -7,14 +7,14 @@ import {
   isNotChecked,
   type CapabilityResult,
   type TestResult,
-} from "./engine/results.js";
-import { renderPrettyReport } from "./reporters/pretty-layout.js";
-import type { CatalogId } from "./spec/types.js";
-import { isNotApplicableReason, levelWithProfile, type SaverProfile } from "./profile/profile.js";
-import type { RunIdentity } from "./engine/run-identity.js";
-import type { Shard } from "./engine/shard.js";
-import type { ThrownError } from "./engine/thrown-error.js";
-import { failureCauses, type FailureCause } from "./causes/group.js";
+} from "./results.js";
+import { renderPrettyReport } from "../reporters/pretty-layout.js";
+import type { CatalogId } from "../spec/types.js";
+import { isNotApplicableReason, levelWithProfile, type SaverProfile } from "../profile/profile.js";
+import type { RunIdentity } from "../engine/run-identity.js";
+import type { Shard } from "../engine/shard.js";
+import type { ThrownError } from "../engine/thrown-error.js";
+import { failureCauses, type FailureCause } from "../causes/group.js";
 
 export {
   countsOf,
@@ -27,7 +27,7 @@ export {
   type FailureInfo,
   type PreconditionFailure,
   type TestResult,
-} from "./engine/results.js";
+} from "./results.js";
 
 /** @public */
 export type ConformanceLevel = "FULL" | "BASE+PARTIAL" | "BASE" | "NONE";

@@ -1,12 +1,12 @@
-import type { Capability } from "./capabilities.js";
-import { GraphSection } from "./graph/report-section.js";
-import type { GraphCaseResult } from "./graph/result.js";
-import { ModelReportSection } from "./model/model-report.js";
-import type { ModelRunResult } from "./model/run-model.js";
-import type { SaverProfile } from "./profile/profile.js";
-import type { RunIdentity } from "./engine/run-identity.js";
-import type { Shard } from "./engine/shard.js";
-import { ConformanceReport, type CapabilityResult, type ReportSection } from "./report.js";
+import type { Capability } from "../capabilities.js";
+import { GraphSection } from "../graph/report-section.js";
+import type { GraphCaseResult } from "../graph/result.js";
+import { ModelReportSection } from "../model/model-report.js";
+import type { ModelRunResult } from "../model/run-model.js";
+import type { SaverProfile } from "../profile/profile.js";
+import type { RunIdentity } from "../engine/run-identity.js";
+import type { Shard } from "../engine/shard.js";
+import { ConformanceReport, type CapabilityResult, type ReportSection } from "./conformance-report.js";
 
 /**
  * A `ConformanceReport` as plain JSON, without loss: every capability result
