@@ -2,7 +2,7 @@ import type { BaseCheckpointSaver } from "@langchain/langgraph-checkpoint";
 import { CAPABILITY_IDS, isCapability, type Capability } from "./capabilities.js";
 import { describeValue } from "./util/describe-value.js";
 import { ConformanceUsageError } from "./util/errors.js";
-import { checkTimeoutMs } from "./engine/timeout.js";
+import { checkTimeoutMs } from "./util/timeout.js";
 import type { CatalogId } from "./spec/types.js";
 import { isSaverProfile, profileOptionError, type SaverProfile } from "./profile/profile.js";
 

@@ -1,10 +1,10 @@
 import type { RegisteredCheckpointer } from "../registration.js";
-import type { ValidateOptions } from "../engine/options.js";
+import type { ValidateOptions } from "../run/options.js";
 import { planSuite, type RunnerOutcome } from "../engine/suite.js";
 import type { ValidationInitializer } from "../engine/validation-initializer.js";
 import { guardEarlyExit, type ExitGuard } from "./exit-guard.js";
 import { guardSuiteHandles } from "./handle-guard.js";
-import { MAX_TIMEOUT_MS } from "../engine/timeout.js";
+import { MAX_TIMEOUT_MS } from "../util/timeout.js";
 
 /**
  * The options of `describeConformance`: `validate()`'s, with the same checks

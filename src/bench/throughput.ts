@@ -3,7 +3,7 @@ import type { BaseCheckpointSaver, ChannelVersions } from "@langchain/langgraph-
 import type { RunnableConfig } from "@langchain/core/runnables";
 import type { RegisteredCheckpointer } from "../registration.js";
 import { generateCheckpoint, generateConfig, generateMetadata } from "../test-utils.js";
-import { withTimeout } from "../engine/timeout.js";
+import { withTimeout } from "../util/timeout.js";
 import { median, percentile } from "./stats.js";
 
 /** The operations measured, in report order. @public */

@@ -1,4 +1,4 @@
-import type { ThrownError } from "../engine/thrown-error.js";
+import type { ThrownError } from "../runtime/thrown-error.js";
 import type { FailureItem } from "./failure-item.js";
 
 /**

@@ -1,5 +1,5 @@
 import type { FailureInfo } from "../report/results.js";
-import type { ThrownError } from "../engine/thrown-error.js";
+import type { ThrownError } from "../runtime/thrown-error.js";
 
 /** The engine's words before an error it did not throw itself, and where that error came from. */
 const ORIGINS: readonly { pattern: RegExp; method?: (m: RegExpExecArray) => string }[] = [

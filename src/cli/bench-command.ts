@@ -7,7 +7,7 @@ import type { ThroughputResult } from "../bench/throughput.js";
 import { registrationBackend } from "../matrix/registration-backend.js";
 import type { RegisteredCheckpointer } from "../registration.js";
 import { deliver } from "./deliver.js";
-import type { CliIo } from "./outputs.js";
+import type { CliIo } from "./io.js";
 
 export interface BenchCommand {
   /** The user's module, measured first. */

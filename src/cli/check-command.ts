@@ -1,8 +1,9 @@
 import { verdictExit } from "./verdict-exit.js";
 import { CliUsageError } from "../util/usage-error.js";
 import type { CliOptions } from "./options.js";
-import { ReportOutputs, type CliIo } from "./outputs.js";
-import type { ValidateOptions } from "../engine/options.js";
+import type { CliIo } from "./io.js";
+import { ReportOutputs } from "./outputs.js";
+import type { ValidateOptions } from "../run/options.js";
 import { subjectFile } from "./subject-file.js";
 import { runSupervised } from "../supervisor/run-supervised.js";
 import { saverOutputSink } from "../supervisor/saver-output.js";

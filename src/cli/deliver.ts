@@ -1,6 +1,6 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import { dirname } from "node:path";
-import type { CliIo } from "./outputs.js";
+import type { CliIo } from "./io.js";
 
 /** A rendered report and where it goes: an absolute file, or stdout when undefined. */
 export interface RenderedOutput {

@@ -1,6 +1,6 @@
 import { CAPABILITIES } from "../capabilities.js";
 import { GRAPH_SCENARIOS } from "../graph/scenarios/index.js";
-import type { SuiteOptions } from "../engine/options.js";
+import type { SuiteOptions } from "../run/options.js";
 import { selectTests } from "../engine/run-plan.js";
 
 /** --list: the spec tests (honouring --capabilities, --skip and --grep, selected as a run selects them) with their catalog ids. */

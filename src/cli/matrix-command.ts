@@ -9,10 +9,10 @@ import { exitOnInterrupt, parkIfInterrupted } from "../cleanup/index.js";
 import type { BackendOutcome, MatrixResult } from "../matrix/types.js";
 import type { RegisteredCheckpointer } from "../registration.js";
 import type { ValidateOptions } from "../engine/validate.js";
-import { shardLabel, shardSlice } from "../engine/shard.js";
+import { shardLabel, shardSlice } from "../runtime/shard.js";
 import { machineOnStdout, matrixExit, matrixTargets, writeMatrix } from "./matrix-output.js";
 import type { ReporterTarget } from "./options.js";
-import type { CliIo } from "./outputs.js";
+import type { CliIo } from "./io.js";
 import { SUITE_VERSION } from "../engine/version.js";
 import type { ProgressStream } from "./progress-line.js";
 

@@ -6,12 +6,12 @@ import { renderMatrixMarkdown } from "../matrix/render-markdown.js";
 import { renderMatrixReportJson, type MatrixReportFile } from "../matrix/matrix-report-json.js";
 import { renderMatrixTerminal, summary } from "../matrix/render-terminal.js";
 import type { MatrixResult } from "../matrix/types.js";
-import { shardLabel, type Shard } from "../engine/shard.js";
-import { renderMatrixHtml } from "../reporters/html/matrix-html.js";
+import { shardLabel, type Shard } from "../runtime/shard.js";
+import { renderMatrixHtml } from "../matrix/render-html.js";
 import { colorPalette, paletteFor } from "../reporters/palette.js";
 import { deliver } from "./deliver.js";
 import type { ReporterTarget } from "./options.js";
-import type { CliIo } from "./outputs.js";
+import type { CliIo } from "./io.js";
 import { CliUsageError } from "../util/usage-error.js";
 
 interface RenderContext {

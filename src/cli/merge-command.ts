@@ -9,7 +9,8 @@ import type { ConformanceReport } from "../report/conformance-report.js";
 import { matrixExit, matrixTargets, writeMatrix } from "./matrix-output.js";
 import { CLI_OPTIONS, type ReporterTarget } from "./options.js";
 import { checkOutputPaths } from "./output-paths.js";
-import { ReportOutputs, type CliIo } from "./outputs.js";
+import type { CliIo } from "./io.js";
+import { ReportOutputs } from "./outputs.js";
 import { CliUsageError } from "../util/usage-error.js";
 import { verdictExit } from "./verdict-exit.js";
 

@@ -1,14 +1,14 @@
 import { BACKEND_IDS } from "../backends/ids.js";
 import { CAPABILITY_IDS } from "../capabilities.js";
-import { checkTimeoutMs } from "../engine/timeout.js";
-import { checkRetries, DEFAULT_RETRIES } from "../engine/options.js";
+import { checkTimeoutMs } from "../util/timeout.js";
+import { checkRetries, DEFAULT_RETRIES } from "../run/options.js";
 import type { GraphOptions } from "../graph/options.js";
 import { MODEL_DEFAULTS, type ModelOptions } from "../model/options.js";
 import { isReporterName, REPORTER_NAMES, type ReporterName } from "../reporters/index.js";
 import type { ValidateOptions } from "../engine/validate.js";
 import { backendList, capabilityList, commaList, positiveInteger, positiveIntegerList, scenarioList, seedValue, wholeNumber } from "./option-values.js";
 import { CliUsageError } from "../util/usage-error.js";
-import { parseShard } from "../engine/shard.js";
+import { parseShard } from "../runtime/shard.js";
 
 type Raw<Type extends "string" | "boolean", Multiple extends boolean> = Type extends "boolean"
   ? boolean | undefined

@@ -1,17 +1,11 @@
 import { resolve } from "node:path";
-import type { ProgressHooks } from "../engine/progress.js";
+import type { ProgressHooks } from "../run/progress.js";
 import type { ConformanceReport } from "../report/conformance-report.js";
 import { paletteFor, plainPalette, REPORTERS, type Reporter } from "../reporters/index.js";
 import { deliver } from "./deliver.js";
 import type { ReporterTarget } from "./options.js";
 import { progressLine, type ProgressStream } from "./progress-line.js";
-
-export interface CliIo {
-  stdout: ProgressStream;
-  stderr: ProgressStream;
-  env: NodeJS.ProcessEnv;
-  cwd: string;
-}
+import type { CliIo } from "./io.js";
 
 interface Output {
   reporter: Reporter;

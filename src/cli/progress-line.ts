@@ -1,5 +1,5 @@
 import { countsOf, isCountedFailure } from "../report/conformance-report.js";
-import type { ProgressHooks } from "../engine/progress.js";
+import type { ProgressHooks } from "../run/progress.js";
 import type { Palette } from "../reporters/palette.js";
 
 export interface ProgressStream {

@@ -1,6 +1,6 @@
-import { shardLabel } from "../engine/shard.js";
+import { shardLabel } from "../runtime/shard.js";
 import type { ConformanceReport } from "../report/conformance-report.js";
-import type { CliIo } from "./outputs.js";
+import type { CliIo } from "./io.js";
 
 /**
  * The exit code of a finished run: 0 the level asked for passed, 1 it did not,

@@ -1,16 +1,16 @@
 import type { BaseCheckpointSaver } from "@langchain/langgraph-checkpoint";
 import { capabilityInfo, requiredOfEverySaver } from "../capabilities.js";
-import { detectCapability } from "./detect-capability.js";
+import { detectCapability } from "../runtime/detect-capability.js";
 import type { RegisteredCheckpointer, SaverLease } from "../registration.js";
 import { isCountedFailure, isNotChecked, type CapabilityDraft, type CapabilityResult, type TestResult } from "../report/conformance-report.js";
 import type { SpecTest } from "../spec/types.js";
 import { errorText } from "../util/describe-value.js";
 import type { CapabilityPlan, RunPlan } from "./run-plan.js";
-import type { ProgressHooks } from "./progress.js";
+import type { ProgressHooks } from "../run/progress.js";
 import { runSpecTest, testMeta } from "./run-spec-test.js";
-import { createSaver } from "./create-saver.js";
-import { withTimeout } from "./timeout.js";
-import { framesBlock } from "./user-frames.js";
+import { createSaver } from "../runtime/create-saver.js";
+import { withTimeout } from "../util/timeout.js";
+import { framesBlock } from "../runtime/user-frames.js";
 import { retryFailure } from "./retry.js";
 
 /** After this many spec tests in a row time out, the saver is taken to have stopped answering. */

@@ -2,8 +2,8 @@ import type { LifespanLease } from "../registration.js";
 import { errorText } from "../util/describe-value.js";
 import { ConformanceSetupError } from "../util/errors.js";
 import type { RunPlan } from "./run-plan.js";
-import { holdOpen } from "./open-leases.js";
-import { withTimeout, withTimeoutReleasing } from "./timeout.js";
+import { holdOpen } from "../runtime/open-leases.js";
+import { withTimeout, withTimeoutReleasing } from "../util/timeout.js";
 
 /** Starts the registration's lifespan within its timeout (a late one is still ended); a failure is a `ConformanceSetupError`. */
 export async function enterLifespan(plan: RunPlan): Promise<LifespanLease> {

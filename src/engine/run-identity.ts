@@ -1,4 +1,4 @@
-import type { ValidateOptions } from "./options.js";
+import type { ValidateOptions } from "../run/options.js";
 import { ConformanceUsageError } from "../util/errors.js";
 
 /**

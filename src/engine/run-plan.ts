@@ -12,9 +12,9 @@ import { specFor } from "../spec/index.js";
 import type { SpecTest } from "../spec/types.js";
 import { describeValue } from "../util/describe-value.js";
 import { ConformanceUsageError } from "../util/errors.js";
-import { checkRetries, DEFAULT_LIFESPAN_TIMEOUT_MS, DEFAULT_RETRIES, DEFAULT_TIMEOUT_MS, type SuiteOptions } from "./options.js";
-import { checkShard, inShard, OTHER_SHARD_REASON, shardLabel, type Shard } from "./shard.js";
-import { checkTimeoutMs } from "./timeout.js";
+import { checkRetries, DEFAULT_LIFESPAN_TIMEOUT_MS, DEFAULT_RETRIES, DEFAULT_TIMEOUT_MS, type SuiteOptions } from "../run/options.js";
+import { checkShard, inShard, OTHER_SHARD_REASON, shardLabel, type Shard } from "../runtime/shard.js";
+import { checkTimeoutMs } from "../util/timeout.js";
 
 /** One capability in a run: the spec tests it will run, or why it does not run. */
 export interface CapabilityPlan {

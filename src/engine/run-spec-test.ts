@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { BaseCheckpointSaver } from "@langchain/langgraph-checkpoint";
 import { capabilityInfo, type Capability } from "../capabilities.js";
-import { offersCapability } from "./detect-capability.js";
+import { offersCapability } from "../runtime/detect-capability.js";
 import { ConformanceError } from "../assert.js";
 import { errorText } from "../util/describe-value.js";
 import { formatValue } from "../format.js";
@@ -10,12 +10,12 @@ import type { KnownDeviation, RegisteredCheckpointer, SaverLease } from "../regi
 import type { FailureInfo, PreconditionFailure, TestResult } from "../report/conformance-report.js";
 import { PreconditionError } from "../spec/precondition.js";
 import type { SpecContext, SpecTest } from "../spec/types.js";
-import { createSaver } from "./create-saver.js";
-import { TimeoutError, withTimeout } from "./timeout.js";
-import { withCallTimeout } from "./call-timeout.js";
-import { framesBlock, userFrames } from "./user-frames.js";
-import { trackSaver, type TrackedSaver } from "./tracked-saver.js";
-import { captureUnhandledRejections, settleTick } from "./unhandled-rejections.js";
+import { createSaver } from "../runtime/create-saver.js";
+import { TimeoutError, withTimeout } from "../util/timeout.js";
+import { withCallTimeout } from "../runtime/call-timeout.js";
+import { framesBlock, userFrames } from "../runtime/user-frames.js";
+import { trackSaver, type TrackedSaver } from "../runtime/tracked-saver.js";
+import { captureUnhandledRejections, settleTick } from "../runtime/unhandled-rejections.js";
 
 /** Everything one spec test needs to run against a live saver. */
 export interface SpecTestRun {
@@ -32,7 +32,7 @@ export interface SpecTestRun {
 /**
  * Runs one spec test: skips it when a capability it requires is missing,
  * tracks saver calls (a call pending for `timeoutMs` is a hang, named in the
- * failure: src/engine/call-timeout.ts), cleans up extra savers, and turns any
+ * failure: src/runtime/call-timeout.ts), cleans up extra savers, and turns any
  * error into a `FailureInfo`. Never throws.
  */
 export async function runSpecTest({ registered, capability, test, saver, timeoutMs, profile }: SpecTestRun): Promise<TestResult> {

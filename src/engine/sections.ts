@@ -1,32 +1,6 @@
-import type { Capability } from "../capabilities.js";
-import type { ProgressHooks } from "./progress.js";
-import type { RegisteredCheckpointer } from "../registration.js";
-import type { CapabilityResult, ReportSection } from "../report/conformance-report.js";
-import type { ValidateOptions } from "./options.js";
+import type { ValidateOptions } from "../run/options.js";
+import type { SectionRunner } from "../run/section-runner.js";
 import { effectiveModelOptions } from "../model/options.js";
-
-/** What a report section (graph scenarios, model-based runs, ...) gets from the runner. */
-export interface SectionContext {
-  registered: RegisteredCheckpointer;
-  options: ValidateOptions;
-  /** The capability results so far (a section may skip itself when base capabilities failed). */
-  results: Partial<Record<Capability, CapabilityResult>>;
-  timeoutMs: number;
-  progress: ProgressHooks;
-}
-
-/**
- * A part of the run after the capability suites. Each one decides from its
- * option whether it runs, and returns the section it adds to the report.
- */
-export interface SectionRunner {
-  key: string;
-  /** Whether the options turn this section on. */
-  asked?(options: ValidateOptions): boolean;
-  /** Checks the section's option before anything runs; throws `ConformanceUsageError` on misuse. */
-  check?(options: ValidateOptions): Promise<void> | void;
-  run(ctx: SectionContext): Promise<ReportSection | undefined>;
-}
 
 /**
  * A section whose code is loaded only when its option asks for it: loading

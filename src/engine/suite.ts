@@ -1,18 +1,19 @@
 import type { Capability } from "../capabilities.js";
 import type { LifespanLease, RegisteredCheckpointer } from "../registration.js";
 import type { CapabilityResult, TestResult } from "../report/conformance-report.js";
-import { WHOLE_TEST_LIMIT_FACTOR } from "./call-timeout.js";
+import { WHOLE_TEST_LIMIT_FACTOR } from "../runtime/call-timeout.js";
 import { LIFECYCLE_DESCRIPTION, runCapability } from "./capability-run.js";
 import { describeValue, errorText } from "../util/describe-value.js";
 import { ConformanceUsageError } from "../util/errors.js";
 import { endLifespan, enterLifespan } from "./lifespan.js";
-import type { ValidateOptions } from "./options.js";
+import type { ValidateOptions } from "../run/options.js";
 import { planRun, type CapabilityPlan, type RunPlan } from "./run-plan.js";
-import type { ProgressHooks } from "./progress.js";
+import type { ProgressHooks } from "../run/progress.js";
 import { findDeviation } from "./run-spec-test.js";
 import { attemptsSuffix } from "../report/results.js";
-import { MAX_TIMEOUT_MS } from "./timeout.js";
-import { SECTION_RUNNERS, sectionsAsked, type SectionRunner } from "./sections.js";
+import { MAX_TIMEOUT_MS } from "../util/timeout.js";
+import { SECTION_RUNNERS, sectionsAsked } from "./sections.js";
+import type { SectionRunner } from "../run/section-runner.js";
 import { verdictWithoutFailedTest } from "./suite-verdict.js";
 import { toRegistration, type ValidationInitializer } from "./validation-initializer.js";
 

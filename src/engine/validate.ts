@@ -4,16 +4,16 @@ import { ConformanceReport, type CapabilityResult, type ReportSection } from "..
 import { describeValue, errorText } from "../util/describe-value.js";
 import { ConformanceUsageError } from "../util/errors.js";
 import { runCapability } from "./capability-run.js";
-import type { ValidateOptions } from "./options.js";
+import type { ValidateOptions } from "../run/options.js";
 import { planRun } from "./run-plan.js";
 import { SUITE_VERSION } from "./version.js";
 import { runIdentity } from "./run-identity.js";
 import { SECTION_RUNNERS, sectionsAsked } from "./sections.js";
 import { endLifespan, enterLifespan } from "./lifespan.js";
-import { captureUnhandledRejections, settleTick } from "./unhandled-rejections.js";
+import { captureUnhandledRejections, settleTick } from "../runtime/unhandled-rejections.js";
 
 export { ConformanceSetupError } from "../util/errors.js";
-export { DEFAULT_LIFESPAN_TIMEOUT_MS, DEFAULT_RETRIES, DEFAULT_TIMEOUT_MS, type ValidateOptions } from "./options.js";
+export { DEFAULT_LIFESPAN_TIMEOUT_MS, DEFAULT_RETRIES, DEFAULT_TIMEOUT_MS, type ValidateOptions } from "../run/options.js";
 
 /**
  * Runs the spec suites of the selected capabilities, one fresh saver per

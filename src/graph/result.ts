@@ -1,4 +1,4 @@
-import { thrownErrorText, type ThrownError } from "../engine/thrown-error.js";
+import { thrownErrorText, type ThrownError } from "../runtime/thrown-error.js";
 import type { Divergence } from "./compare.js";
 
 /** One scenario case's outcome on the saver under test. @public */

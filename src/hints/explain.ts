@@ -2,8 +2,8 @@ import { formatValue } from "../format.js";
 import { CLAUSES } from "./clauses.js";
 import { errorText } from "../util/describe-value.js";
 import { errorSignature } from "../causes/signature.js";
-import type { ThrownError } from "../engine/thrown-error.js";
-import { framesBlock } from "../engine/user-frames.js";
+import type { ThrownError } from "../runtime/thrown-error.js";
+import { framesBlock } from "../runtime/user-frames.js";
 import type { FailedProbe, ProbeOutcome } from "./probe.js";
 import { confirmingProbes, throwSignature, type SharedThrow } from "./shared-throws.js";
 

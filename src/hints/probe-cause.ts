@@ -1,5 +1,5 @@
 import type { ClauseId } from "./clauses.js";
-import type { ThrownError } from "../engine/thrown-error.js";
+import type { ThrownError } from "../runtime/thrown-error.js";
 import { causeLines } from "./explain.js";
 import type { FailedProbe, IdSample } from "./probe.js";
 import { PROBES } from "./probes/index.js";

@@ -1,6 +1,6 @@
 import type { RegisteredCheckpointer } from "../registration.js";
-import { createSaver } from "../engine/create-saver.js";
-import { withTimeout } from "../engine/timeout.js";
+import { createSaver } from "../runtime/create-saver.js";
+import { withTimeout } from "../util/timeout.js";
 import { ProbeMismatch, type IdSample, type Probe, type ProbeOutcome } from "./probe.js";
 
 /** At most this many thread ids and namespaces of a run go into the id probe. */

@@ -1,5 +1,5 @@
 import { errorSignature } from "../causes/signature.js";
-import { thrownError } from "../engine/thrown-error.js";
+import { thrownError } from "../runtime/thrown-error.js";
 import { failedProbes, type FailedProbe, type Probe, type ProbeOutcome } from "./probe.js";
 import { PROBES } from "./probes/index.js";
 

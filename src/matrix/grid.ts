@@ -1,11 +1,10 @@
 import { CAPABILITIES, type Capability } from "../capabilities.js";
 import { isNotApplicableReason } from "../profile/profile.js";
 import { countsOf, isDeviation, type CapabilityResult, type TestResult } from "../report/conformance-report.js";
-import { buildSectionRows, type MatrixSectionKey, type MatrixSectionRow } from "./section-rows.js";
-import type { BackendOutcome, MatrixResult } from "./types.js";
+import { buildSectionRows, type MatrixSectionRow } from "./section-rows.js";
+import type { BackendOutcome, Disagreement, MatrixResult, TestVerdict } from "./types.js";
 
-/** How one spec test, graph scenario case or model run came out on one backend. */
-export type TestVerdict = "pass" | "fail" | "deviation" | "skip" | "advisory-pass" | "advisory-fail" | "not-applicable" | "error";
+export type { Disagreement, TestVerdict };
 
 export interface MatrixColumn {
   id: string;
@@ -35,15 +34,6 @@ export interface MatrixRow {
   cells: (MatrixCell | undefined)[];
   /** The backends that ran do not all agree on this capability (status or any test's verdict). */
   disagree: boolean;
-}
-
-/** A spec test (or graph case, or model run) whose verdict differs between backends. */
-export interface Disagreement {
-  /** The capability, or the section ("graph", "model"). */
-  row: Capability | MatrixSectionKey;
-  /** Spec test name, graph case id (`G02[exit]`), or "random sequences". */
-  test: string;
-  verdicts: Record<string, TestVerdict>;
 }
 
 export interface MatrixGrid {

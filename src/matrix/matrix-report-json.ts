@@ -1,4 +1,4 @@
-import type { Shard } from "../engine/shard.js";
+import type { Shard } from "../runtime/shard.js";
 import type { RunIdentity } from "../engine/run-identity.js";
 import { reportFromJSON, reportToJSON, type ReportJSON } from "../report/json.js";
 import type { BackendOutcome, MatrixInterruption, MatrixResult } from "./types.js";

@@ -1,6 +1,6 @@
 import type { Backend } from "../backends/types.js";
 import { interruptedBy } from "../cleanup/index.js";
-import type { ProgressHooks } from "../engine/progress.js";
+import type { ProgressHooks } from "../run/progress.js";
 import { isCountedFailure } from "../report/conformance-report.js";
 import type { MatrixOptions } from "./run-matrix.js";
 import type { BackendOutcome, MatrixResult } from "./types.js";

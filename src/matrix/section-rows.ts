@@ -2,15 +2,15 @@ import { GraphSection } from "../graph/report-section.js";
 import { isCountedGraphFailure, type GraphCaseResult } from "../graph/result.js";
 import { ModelReportSection } from "../model/model-report.js";
 import type { ReportSection } from "../report/conformance-report.js";
-import type { Disagreement, TestVerdict } from "./grid.js";
-import type { BackendOutcome } from "./types.js";
+import type { BackendOutcome, Disagreement, MatrixSectionKey, TestVerdict } from "./types.js";
+
+export type { MatrixSectionKey };
 
 /** The report sections the matrix shows as rows after the capabilities, in this order. @public */
 export const MATRIX_SECTIONS = [
   { key: "graph", label: "graph scenarios" },
   { key: "model", label: "model" },
-] as const;
-export type MatrixSectionKey = (typeof MATRIX_SECTIONS)[number]["key"];
+] as const satisfies readonly { key: MatrixSectionKey; label: string }[];
 
 /** One backend's outcome of a section. @public */
 export interface MatrixSectionCell {

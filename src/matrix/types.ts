@@ -1,3 +1,4 @@
+import type { Capability } from "../capabilities.js";
 import type { ConformanceReport } from "../report/conformance-report.js";
 
 /** One backend's row of a matrix run. @public */
@@ -25,4 +26,19 @@ export interface MatrixInterruption {
   during?: { id: string; title: string; testsRun: number; testsFailed: number };
   /** The backends that had not started. */
   notRun: string[];
+}
+
+/** How one spec test, graph scenario case or model run came out on one backend. */
+export type TestVerdict = "pass" | "fail" | "deviation" | "skip" | "advisory-pass" | "advisory-fail" | "not-applicable" | "error";
+
+/** The report sections the matrix shows as rows (`MATRIX_SECTIONS`). @public */
+export type MatrixSectionKey = "graph" | "model";
+
+/** A spec test (or graph case, or model run) whose verdict differs between backends. */
+export interface Disagreement {
+  /** The capability, or the section ("graph", "model"). */
+  row: Capability | MatrixSectionKey;
+  /** Spec test name, graph case id (`G02[exit]`), or "random sequences". */
+  test: string;
+  verdicts: Record<string, TestVerdict>;
 }

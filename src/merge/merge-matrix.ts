@@ -1,5 +1,5 @@
 import { ConformanceUsageError } from "../util/errors.js";
-import { shardLabel } from "../engine/shard.js";
+import { shardLabel } from "../runtime/shard.js";
 import type { MatrixReportFile } from "../matrix/matrix-report-json.js";
 import type { BackendOutcome, MatrixResult } from "../matrix/types.js";
 import { checkSameRun } from "../engine/run-identity.js";

@@ -1,6 +1,6 @@
 import { CAPABILITIES, type Capability } from "../capabilities.js";
 import { ConformanceUsageError } from "../util/errors.js";
-import { OTHER_SHARD_REASON, shardLabel, type Shard } from "../engine/shard.js";
+import { OTHER_SHARD_REASON, shardLabel, type Shard } from "../runtime/shard.js";
 import { ConformanceReport, type CapabilityResult, type ReportSection } from "../report/conformance-report.js";
 import { checkSameRun, type RunIdentity } from "../engine/run-identity.js";
 import { mergeSections } from "./merge-sections.js";

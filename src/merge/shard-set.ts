@@ -1,5 +1,5 @@
 import { ConformanceUsageError } from "../util/errors.js";
-import { shardLabel, type Shard } from "../engine/shard.js";
+import { shardLabel, type Shard } from "../runtime/shard.js";
 
 /** Checks that `shards` are shards 1..n of one split, each given once; throws a one-line `ConformanceUsageError` otherwise. */
 export function checkShardSet(shards: readonly Shard[]): void {

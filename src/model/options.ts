@@ -1,5 +1,4 @@
 import type { DeclarableBehaviour } from "./behaviours.js";
-import type { ValidateOptions } from "../engine/options.js";
 
 /** Options of the model-based mode (`validate(..., { model })`). @public */
 export interface ModelOptions {
@@ -36,7 +35,7 @@ export const MODEL_DEFAULTS = { runs: 20, seed: 42, timeLimitMs: 10_000, maxComm
  * or `runs: 0`. Without a `model` option it runs on whole runs only, not when
  * `capabilities` or `grep` narrow the run to some spec tests.
  */
-export function effectiveModelOptions(options: ValidateOptions): ModelOptions | undefined {
+export function effectiveModelOptions(options: { model?: boolean | ModelOptions; capabilities?: unknown; grep?: unknown }): ModelOptions | undefined {
   const model = options.model;
   if (model === false || (typeof model === "object" && model.runs === 0)) return undefined;
   if (model === undefined && (options.capabilities !== undefined || options.grep !== undefined)) return undefined;

@@ -1,11 +1,11 @@
-import type { SectionRunner } from "../engine/sections.js";
+import type { SectionRunner } from "../run/section-runner.js";
 import { ConformanceUsageError } from "../util/errors.js";
 import { assertDeclarableBehaviours } from "./behaviours.js";
 import { ModelReportSection } from "./model-report.js";
 import { effectiveModelOptions } from "./options.js";
 import { runModel } from "./run-model.js";
 import { effectiveProfile, NOT_APPLICABLE_LATEST_ONLY } from "../profile/profile.js";
-import { notApplicableSection } from "../profile/not-applicable-section.js";
+import { notApplicableSection } from "../report/not-applicable-section.js";
 
 /**
  * The model-based section: runs after the capability suites, on fresh savers

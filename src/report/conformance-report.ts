@@ -8,12 +8,12 @@ import {
   type CapabilityResult,
   type TestResult,
 } from "./results.js";
-import { renderPrettyReport } from "../reporters/pretty-layout.js";
+import { renderPrettyReport } from "./text-layout.js";
 import type { CatalogId } from "../spec/types.js";
 import { isNotApplicableReason, levelWithProfile, type SaverProfile } from "../profile/profile.js";
 import type { RunIdentity } from "../engine/run-identity.js";
-import type { Shard } from "../engine/shard.js";
-import type { ThrownError } from "../engine/thrown-error.js";
+import type { Shard } from "../runtime/shard.js";
+import type { ThrownError } from "../runtime/thrown-error.js";
 import { failureCauses, type FailureCause } from "../causes/group.js";
 
 export {

@@ -5,7 +5,7 @@ import { ModelReportSection } from "../model/model-report.js";
 import type { ModelRunResult } from "../model/run-model.js";
 import type { SaverProfile } from "../profile/profile.js";
 import type { RunIdentity } from "../engine/run-identity.js";
-import type { Shard } from "../engine/shard.js";
+import type { Shard } from "../runtime/shard.js";
 import { ConformanceReport, type CapabilityResult, type ReportSection } from "./conformance-report.js";
 
 /**

@@ -1,7 +1,7 @@
-import { ProgressCallbacks } from "../engine/progress.js";
+import { ProgressCallbacks } from "../run/progress.js";
 import type { FailureCause } from "../causes/group.js";
 import { shortFrame } from "../causes/signature.js";
-import { causesHeadline, sectionCauseOptions, shownLabel } from "./causes-text.js";
+import { causesHeadline, sectionCauseOptions, shownLabel } from "../report/causes-text.js";
 import type { Palette } from "./palette.js";
 import { attemptsSuffix, firstLine, resultLine } from "./summary.js";
 import type { ReporterFactory } from "./types.js";

@@ -1,7 +1,7 @@
 import { appendFileSync } from "node:fs";
 import { isCountedFailure, type ConformanceReport } from "../report/conformance-report.js";
 import { renderMarkdown } from "./markdown.js";
-import { alsoHit, shownLabel } from "./causes-text.js";
+import { alsoHit, shownLabel } from "../report/causes-text.js";
 import { attemptsSuffix } from "./summary.js";
 import type { ReporterFactory } from "./types.js";
 

@@ -1,8 +1,8 @@
 import { countsOf, isDeviation, type ConformanceReport } from "../report/conformance-report.js";
-import { capabilityCell } from "./pretty-layout.js";
+import { capabilityCell } from "../report/text-layout.js";
 import { attemptsSuffix } from "./summary.js";
 import type { ReporterFactory } from "./types.js";
-import { causesHeadline, causeSummary, sectionCauseOptions, shownLabel } from "./causes-text.js";
+import { causesHeadline, causeSummary, sectionCauseOptions, shownLabel } from "../report/causes-text.js";
 
 /**
  * GitHub-flavoured Markdown for a pull-request comment or `$GITHUB_STEP_SUMMARY`:

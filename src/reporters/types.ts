@@ -1,4 +1,4 @@
-import type { ProgressHooks } from "../engine/progress.js";
+import type { ProgressHooks } from "../run/progress.js";
 import type { ConformanceReport } from "../report/conformance-report.js";
 import type { Palette } from "./palette.js";
 

@@ -1,7 +1,7 @@
 import { specFailureItem } from "../causes/failure-item.js";
 import { causeIdOf } from "../causes/group.js";
 import { causeKey } from "../causes/signature.js";
-import { ProgressCallbacks } from "../engine/progress.js";
+import { ProgressCallbacks } from "../run/progress.js";
 import type { Palette } from "./palette.js";
 import { prettyReporter } from "./pretty.js";
 import type { ReporterFactory } from "./types.js";

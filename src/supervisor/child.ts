@@ -6,7 +6,7 @@
 import { writeSync } from "node:fs";
 import { setFlagsFromString } from "node:v8";
 import { errorText } from "../util/describe-value.js";
-import { releaseAllOpen } from "../engine/open-leases.js";
+import { releaseAllOpen } from "../runtime/open-leases.js";
 import { reportToJSON } from "../report/json.js";
 import type { ChildMessage, RunRequest } from "./protocol.js";
 import { HEARTBEAT_MS, MESSAGE_FD } from "./protocol.js";

@@ -2,7 +2,7 @@ import type { ChildProcess } from "node:child_process";
 import { createInterface } from "node:readline";
 import type { Readable } from "node:stream";
 import { SUITE_VERSION } from "../engine/version.js";
-import type { ProgressHooks } from "../engine/progress.js";
+import type { ProgressHooks } from "../run/progress.js";
 import { runIdentity } from "../engine/run-identity.js";
 import type { ConformanceReport } from "../report/conformance-report.js";
 import { endProcessGroup, sendRequest, signalGroup } from "./child-process.js";

@@ -1,7 +1,7 @@
 import { CAPABILITIES, capabilityInfo, type Capability } from "../capabilities.js";
-import type { ProgressHooks } from "../engine/progress.js";
+import type { ProgressHooks } from "../run/progress.js";
 import type { RunIdentity } from "../engine/run-identity.js";
-import type { Shard } from "../engine/shard.js";
+import type { Shard } from "../runtime/shard.js";
 import { reportFromJSON, staticSection, type ReportJSON } from "../report/json.js";
 import { ConformanceReport, type CapabilityResult, type TestResult } from "../report/conformance-report.js";
 import { provideSpecTestList } from "../spec/test-list.js";

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { MemorySaver, emptyCheckpoint, type BaseCheckpointSaver } from "@langchain/langgraph-checkpoint";
-import { withCallTimeout, wholeTestLimitMs } from "../../src/engine/call-timeout.js";
-import { TimeoutError } from "../../src/engine/timeout.js";
-import { trackSaver } from "../../src/engine/tracked-saver.js";
+import { withCallTimeout, wholeTestLimitMs } from "../../src/runtime/call-timeout.js";
+import { TimeoutError } from "../../src/util/timeout.js";
+import { trackSaver } from "../../src/runtime/tracked-saver.js";
 import { withFaults } from "../fixtures/faults.js";
 
 /**

@@ -1,7 +1,7 @@
 import { MemorySaver } from "@langchain/langgraph-checkpoint";
 import { describe, expect, it } from "vitest";
 import { checkpointerTest, ConformanceReport, validate, type CapabilityResult, type ReportSection } from "../../src/index.js";
-import { userFrames } from "../../src/engine/user-frames.js";
+import { userFrames } from "../../src/runtime/user-frames.js";
 import { runInProcess } from "../cli/run-cli-in-process.js";
 import { REPORTERS, plainPalette } from "../../src/reporters/index.js";
 

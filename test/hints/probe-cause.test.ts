@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { MemorySaver, type BaseCheckpointSaver, type Checkpoint, type CheckpointMetadata } from "@langchain/langgraph-checkpoint";
 import type { RunnableConfig } from "@langchain/core/runnables";
 import { checkpointerTest } from "../../src/index.js";
-import { thrownError } from "../../src/engine/thrown-error.js";
+import { thrownError } from "../../src/runtime/thrown-error.js";
 import { generateCheckpoint, generateConfig, generateMetadata } from "../../src/test-utils.js";
 import { probeCause } from "../../src/hints/probe-cause.js";
 import { ProbeRunner } from "../../src/hints/run-probes.js";

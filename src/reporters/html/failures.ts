@@ -1,6 +1,6 @@
 import type { FailureCause } from "../../causes/group.js";
-import { thrownErrorText, type ThrownError } from "../../engine/thrown-error.js";
-import { causesHeadline, shownLabel } from "../causes-text.js";
+import { thrownErrorText, type ThrownError } from "../../runtime/thrown-error.js";
+import { causesHeadline, shownLabel } from "../../report/causes-text.js";
 import { messageHtml } from "./message.js";
 import { esc } from "./page.js";
 

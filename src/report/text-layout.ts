@@ -1,7 +1,7 @@
 import { CAPABILITIES, type Capability, type CapabilityKind } from "../capabilities.js";
-import { countsOf, isDeviation, isNotChecked, type CapabilityResult } from "../report/results.js";
-import { attemptsSuffix } from "./summary.js";
-import type { ConformanceReport } from "../report/conformance-report.js";
+import { countsOf, isDeviation, isNotChecked, type CapabilityResult } from "./results.js";
+import { attemptsSuffix } from "../reporters/summary.js";
+import type { ConformanceReport } from "./conformance-report.js";
 import { isNotApplicableReason } from "../profile/profile.js";
 import type { FailureCause } from "../causes/group.js";
 import { alsoHit, causesHeadline, causeSummary, sectionCauseOptions } from "./causes-text.js";

@@ -23,7 +23,7 @@ export interface TrackedSaver {
   firstThrow(): { method: string; error: unknown } | undefined;
 }
 
-/** How far the saver got, for the timeout's rules (src/engine/call-timeout.ts). All durations in ms. */
+/** How far the saver got, for the timeout's rules (src/runtime/call-timeout.ts). All durations in ms. */
 export interface CallProgress {
   /** Calls settled so far, and their total time. */
   settled: number;

@@ -1,5 +1,5 @@
-import { ConformanceUsageError } from "../util/errors.js";
-import { describeValue } from "../util/describe-value.js";
+import { ConformanceUsageError } from "./errors.js";
+import { describeValue } from "./describe-value.js";
 
 /** The longest delay Node's timers keep (2^31-1 ms, about 24.8 days); a longer one fires after 1 ms. */
 export const MAX_TIMEOUT_MS = 2 ** 31 - 1;

@@ -5,7 +5,7 @@ import { ConformanceUsageError } from "../util/errors.js";
 import { describeValue } from "../util/describe-value.js";
 import type { ProgressHooks } from "./progress.js";
 import type { SaverProfile } from "../profile/profile.js";
-import type { Shard } from "./shard.js";
+import type { Shard } from "../runtime/shard.js";
 
 /** @public */
 export const DEFAULT_TIMEOUT_MS = 5_000;

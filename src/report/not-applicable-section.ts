@@ -1,4 +1,4 @@
-import type { ReportSection } from "../report/conformance-report.js";
+import type { ReportSection } from "./conformance-report.js";
 
 /**
  * A report section that did not run because it does not apply to the saver's

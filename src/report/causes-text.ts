@@ -1,8 +1,8 @@
 import type { FailureCause } from "../causes/group.js";
 import { causeIndex } from "../causes/group.js";
 import type { FailureItem } from "../causes/failure-item.js";
-import { attemptsSuffix } from "../report/results.js";
-import type { SectionLinesOptions } from "../report/conformance-report.js";
+import { attemptsSuffix } from "./results.js";
+import type { SectionLinesOptions } from "./conformance-report.js";
 
 /** `3 causes explain 112 failures:` */
 export function causesHeadline(causes: readonly FailureCause[]): string {

@@ -1,6 +1,6 @@
 import type { RegisteredCheckpointer, SaverLease } from "../registration.js";
 import { holdOpen } from "./open-leases.js";
-import { withTimeoutReleasing } from "./timeout.js";
+import { withTimeoutReleasing } from "../util/timeout.js";
 
 /**
  * A fresh saver from the registration's factory, within the timeout. A saver

@@ -1,4 +1,4 @@
-import { MAX_TIMEOUT_MS, TimeoutError } from "./timeout.js";
+import { MAX_TIMEOUT_MS, TimeoutError } from "../util/timeout.js";
 import type { TrackedSaver } from "./tracked-saver.js";
 
 /** A test that keeps getting answers may take this many times `timeoutMs` before it is stopped. */
