@@ -10,6 +10,7 @@
 import { memoryBackend, postgresBackend, renderMatrixTerminal, runMatrix, sqliteBackend } from "../src/backends/index.js";
 import { exitOnInterrupt, parkIfInterrupted } from "../src/cleanup/index.js";
 import { MatrixRunRecorder } from "../src/matrix/run-recorder.js";
+import { matrixVerdict } from "../src/matrix/verdict.js";
 
 const graph = !process.argv.includes("--no-graph");
 const backends = [memoryBackend, sqliteBackend, postgresBackend];
@@ -28,5 +29,6 @@ const result = await runMatrix(
 );
 await parkIfInterrupted();
 process.stdout.write(`\n${renderMatrixTerminal(result)}`);
-const ok = result.outcomes.every((o) => o.status === "ran" && o.report.verdict().passed);
-process.exitCode = ok ? 0 : 1;
+const verdict = matrixVerdict(result);
+for (const { id, why } of verdict.failing) process.stdout.write(`${id}: ${why}\n`);
+process.exitCode = verdict.passed ? 0 : 1;

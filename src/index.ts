@@ -6,7 +6,7 @@ export { ProgressCallbacks } from "./run/progress.js";
 export type { ProgressHooks } from "./run/progress.js";
 export type { SaverProfile } from "./profile/profile.js";
 export { ConformanceReport } from "./report/conformance-report.js";
-export { reportFromJSON, reportToJSON } from "./report/json.js";
+export { reportFromJSON, reportToJSON } from "./sections/report-json.js";
 export type { ReportJSON, SectionJSON } from "./report/json.js";
 export type { RunIdentity } from "./engine/run-identity.js";
 export { mergeReports } from "./merge/merge-reports.js";

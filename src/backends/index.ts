@@ -52,6 +52,7 @@ export {
   renderMatrixMarkdown,
   renderMatrixJson,
   matrixToJson,
+  matrixVerdict,
   buildGrid,
   type MatrixOptions,
   type MatrixResult,

@@ -6,7 +6,7 @@ import type { Availability } from "./types.js";
  * variable is set (`noServer` says what is missing otherwise) and every package loads.
  */
 export async function serverBackendAvailable(envVar: string, noServer: string, specifiers: readonly string[]): Promise<Availability> {
-  if (!process.env[envVar]) return { ok: false, reason: `${envVar} is not set (${noServer}; set it to run this backend)` };
+  if (!process.env[envVar]) return { ok: false, reason: `${envVar} is not set (${noServer}; set it to run this backend)`, noServer: true };
   return optionalPackagesLoad(specifiers);
 }
 

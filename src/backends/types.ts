@@ -2,7 +2,8 @@ import type { KnownDeviation, RegisteredCheckpointer } from "../registration.js"
 import type { PostgresServer } from "./postgres/server.js";
 
 /** Whether a backend can run on this machine, and if not, why. @public */
-export type Availability = { ok: true } | { ok: false; reason: string };
+/** Whether a backend can run here; `noServer`: it could, but no server is configured for it (its URL variable is not set). @public */
+export type Availability = { ok: true } | { ok: false; reason: string; noServer?: true };
 
 /**
  * Resources a caller may share between backends of one run (the matrix starts

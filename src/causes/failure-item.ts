@@ -1,20 +1,13 @@
 import type { Capability } from "../capabilities.js";
-import type { ConformanceReport, SectionFailure, TestResult } from "../report/conformance-report.js";
+import { failuresOf, type TestResult } from "../report/results.js";
+import type { FailureItem, ReportData } from "../report/types.js";
+
+export type { FailureItem };
 import { specThrownError } from "./spec-error.js";
 
-/** One counted failure of a run, wherever it happened: a spec test, a graph case, a model disagreement. */
-export interface FailureItem extends SectionFailure {
-  /** `put › test_put_roundtrip`, `graph › G01[async]`, `model › put()`. */
-  label: string;
-  /** `spec`, or the key of the section it belongs to (`graph`, `model`). */
-  section: string;
-  /** Set for spec failures: the test result itself. */
-  spec?: { capability: Capability; test: Extract<TestResult, { status: "failed" }> };
-}
-
-/** Every counted failure: the spec tests' (`report.failures()`), then each section's, in report order. */
-export function failureItems(report: ConformanceReport): FailureItem[] {
-  const spec = report.failures().map(({ capability, test }) => specFailureItem(capability, test));
+/** Every counted failure: the spec tests', then each section's, in report order. */
+export function failureItems(report: Pick<ReportData, "results" | "sections">): FailureItem[] {
+  const spec = failuresOf(report.results).map(({ capability, test }) => specFailureItem(capability, test));
   const sections = report.sections.flatMap((section) =>
     (section.failures?.() ?? []).map((f): FailureItem => ({ ...f, label: `${section.key} › ${f.name}`, section: section.key })),
   );

@@ -1,29 +1,14 @@
 import { createHash } from "node:crypto";
-import type { ConformanceReport } from "../report/conformance-report.js";
-import { failureItems, type FailureItem } from "./failure-item.js";
+import type { FailureCause, FailureItem, ReportData } from "../report/types.js";
+import { failureItems } from "./failure-item.js";
+
+export type { FailureCause };
 import { causeKey, causeTitle } from "./signature.js";
 
-/**
- * Failures that share a root cause, shown once: the first failure in full,
- * the others by name. Computed from the report's results every time it is
- * asked (never stored), so a merged or read-back report has the same causes.
- * @public
- */
-export interface FailureCause {
-  /** A short hash of what the failures share: the same in every run that fails the same way. */
-  causeId: string;
-  /** One line: the saver's error and its top frame, or the failing clause. */
-  title: string;
-  /** `error` when the saver (or its factory) threw, `clause` when an assertion failed. */
-  kind: "error" | "clause";
-  /** Every failure it explains, in report order; the first is the one shown in full. */
-  failures: FailureItem[];
-}
-
-/** The report's counted failures grouped by cause, the cause that explains most failures first. */
-export function failureCauses(report: ConformanceReport): FailureCause[] {
+/** The counted failures of these results and sections grouped by cause, the cause that explains most failures first. */
+export function failureCauses(data: Pick<ReportData, "results" | "sections">): FailureCause[] {
   const byKey = new Map<string, FailureItem[]>();
-  for (const item of failureItems(report)) {
+  for (const item of failureItems(data)) {
     const key = causeKey(item);
     byKey.set(key, [...(byKey.get(key) ?? []), item]);
   }

@@ -1,5 +1,6 @@
 import type { ThrownError } from "../runtime/thrown-error.js";
-import type { FailureItem } from "./failure-item.js";
+import type { FailureItem } from "../report/types.js";
+import { firstLine } from "../util/text.js";
 
 /**
  * Parts of a message that change from run to run or test to test without
@@ -59,8 +60,4 @@ function errorTitle(error: ThrownError, cwd: string): string {
 export function shortFrame(frame: string, cwd: string): string {
   const prefix = `${cwd.replace(/[/\\]$/, "")}/`;
   return frame.replace(/file:\/\//g, "").split(prefix).join("");
-}
-
-function firstLine(text: string): string {
-  return text.split("\n", 1)[0];
 }

@@ -12,6 +12,7 @@ import { colorPalette, paletteFor } from "../reporters/palette.js";
 import { deliver } from "./deliver.js";
 import type { ReporterTarget } from "./options.js";
 import type { CliIo } from "./io.js";
+import { matrixVerdict } from "../matrix/verdict.js";
 import { CliUsageError } from "../util/usage-error.js";
 
 interface RenderContext {
@@ -71,15 +72,15 @@ export function writeMatrix(file: MatrixReportFile, targets: readonly MatrixTarg
 }
 
 /**
- * The matrix's exit code: 0 when every backend that ran passed the level asked
- * for (skipped ones do not count), 1 when one did not, could not start, or the
- * run was cut short, 2 when no backend could run (nothing was checked; a
- * shard's slice says so and exits 0: the merged matrix gives the verdict).
+ * The matrix's exit code from its verdict (`matrixVerdict`): 0 when it passed,
+ * 1 when a backend failed, could not run, or the run was cut short, 2 when no
+ * backend ran (nothing was checked; a shard's slice says so and exits 0: the
+ * merged matrix gives the verdict).
  */
 export function matrixExit(result: MatrixResult, strict: boolean, io: CliIo, shard?: Shard): number {
-  const skipped = result.outcomes.filter((o) => o.status === "skipped");
-  if (!result.interrupted && skipped.length === result.outcomes.length) {
-    const why = skipped.map((o) => `${o.id}: ${o.reason}`).join("; ");
+  const verdict = matrixVerdict(result, { strict });
+  if (!result.interrupted && verdict.nothingRan) {
+    const why = result.outcomes.map((o) => `${o.id}: ${o.status === "skipped" ? o.reason : ""}`).join("; ");
     if (shard) {
       io.stderr.write(`checkpoint-conformance: no backend of shard ${shardLabel(shard)} could run here (${why}); the merged matrix gives the verdict\n`);
       return 0;
@@ -87,6 +88,5 @@ export function matrixExit(result: MatrixResult, strict: boolean, io: CliIo, sha
     io.stderr.write(`checkpoint-conformance: nothing was checked: no selected backend could run here (${why})\n`);
     return 2;
   }
-  const passed = !result.interrupted && result.outcomes.every((o) => o.status === "skipped" || (o.status === "ran" && o.report.verdict({ strict }).passed));
-  return passed ? 0 : 1;
+  return verdict.passed ? 0 : 1;
 }

@@ -4,7 +4,7 @@ import { parseArgs } from "node:util";
 import { isMatrixReportJSON, matrixReportFromJSON } from "../matrix/matrix-report-json.js";
 import { mergeMatrixReports } from "../merge/merge-matrix.js";
 import { mergeReports } from "../merge/merge-reports.js";
-import { reportFromJSON } from "../report/json.js";
+import { reportFromJSON } from "../sections/report-json.js";
 import type { ConformanceReport } from "../report/conformance-report.js";
 import { matrixExit, matrixTargets, writeMatrix } from "./matrix-output.js";
 import { CLI_OPTIONS, type ReporterTarget } from "./options.js";

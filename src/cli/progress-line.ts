@@ -1,11 +1,9 @@
 import { countsOf, isCountedFailure } from "../report/conformance-report.js";
 import type { ProgressHooks } from "../run/progress.js";
 import type { Palette } from "../reporters/palette.js";
+import type { ProgressStream } from "../util/text.js";
 
-export interface ProgressStream {
-  write(text: string): unknown;
-  isTTY?: boolean;
-}
+export type { ProgressStream };
 
 /**
  * What the CLI shows while it runs when no live reporter does: on a terminal

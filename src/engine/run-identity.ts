@@ -1,17 +1,8 @@
 import type { ValidateOptions } from "../run/options.js";
 import { ConformanceUsageError } from "../util/errors.js";
+import type { RunIdentity } from "../report/types.js";
 
-/**
- * What must be equal in every shard of one run for their merge to be the
- * unsharded run: the suite's version and every option that selects or shapes
- * the work (capabilities, grep, timeouts, profile, graph, model with its seed).
- * Written into a shard's report; `checkSameRun` compares them.
- * @public
- */
-export interface RunIdentity {
-  version: string;
-  options: Record<string, unknown>;
-}
+export type { RunIdentity };
 
 /** The identity of a run of this suite `version` with `options` (the shard and progress hooks left out). */
 export function runIdentity(version: string, options: ValidateOptions): RunIdentity {

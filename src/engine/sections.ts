@@ -1,6 +1,6 @@
 import type { ValidateOptions } from "../run/options.js";
 import type { SectionRunner } from "../run/section-runner.js";
-import { effectiveModelOptions } from "../model/options.js";
+import { SECTION_KINDS } from "../sections/index.js";
 
 /**
  * A section whose code is loaded only when its option asks for it: loading
@@ -33,8 +33,5 @@ export function sectionsAsked(options: ValidateOptions): boolean {
   return SECTION_RUNNERS.some((section) => section.asked?.(options) === true);
 }
 
-/** The sections, in the order they run. Add one line per section. */
-export const SECTION_RUNNERS: SectionRunner[] = [
-  lazySection("model", effectiveModelOptions, async () => (await import("../model/section.js")).modelSection),
-  lazySection("graph", (o) => o.graph, async () => (await import("../graph/section.js")).graphSectionRunner),
-];
+/** The sections, in the order they run: one per section kind (src/sections/index.ts). */
+export const SECTION_RUNNERS: SectionRunner[] = SECTION_KINDS.map((kind) => lazySection(kind.key, kind.optionOf, kind.load));

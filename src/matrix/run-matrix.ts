@@ -36,7 +36,7 @@ export async function runMatrix(backends: readonly Backend[], options: MatrixOpt
       options.onBackendStart?.(backend);
       const outcome: BackendOutcome = availability.ok
         ? await runOne(backend, await shared.prepare(backend), shared.resources, options.validate)
-        : { status: "skipped", id: backend.id, title: backend.title, reason: availability.reason };
+        : { status: "skipped", id: backend.id, title: backend.title, reason: availability.reason, ...(availability.noServer ? { noServer: true as const } : {}) };
       outcomes.push(outcome);
       options.onBackendEnd?.(outcome);
     }

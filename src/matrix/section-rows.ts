@@ -1,28 +1,12 @@
-import { GraphSection } from "../graph/report-section.js";
-import { isCountedGraphFailure, type GraphCaseResult } from "../graph/result.js";
-import { ModelReportSection } from "../model/model-report.js";
-import type { ReportSection } from "../report/conformance-report.js";
+import type { ReportSection } from "../report/types.js";
+import { SECTION_KINDS, sectionKindOf } from "../sections/index.js";
+import type { MatrixSectionCell, SectionKind } from "../sections/kind.js";
 import type { BackendOutcome, Disagreement, MatrixSectionKey, TestVerdict } from "./types.js";
 
-export type { MatrixSectionKey };
+export type { MatrixSectionCell, MatrixSectionKey };
 
-/** The report sections the matrix shows as rows after the capabilities, in this order. @public */
-export const MATRIX_SECTIONS = [
-  { key: "graph", label: "graph scenarios" },
-  { key: "model", label: "model" },
-] as const satisfies readonly { key: MatrixSectionKey; label: string }[];
-
-/** One backend's outcome of a section. @public */
-export interface MatrixSectionCell {
-  status: "passed" | "failed" | "skipped" | "error";
-  /** Graph: cases passed; model: sequences run without disagreement. */
-  passed: number;
-  /** Graph: cases failed (not declared); model: 1 when a sequence disagreed. */
-  failed: number;
-  /** Declared deviations that occurred (not counted as failures). */
-  deviations: number;
-  text: string;
-}
+/** The report sections the matrix shows as rows after the capabilities, in this order (one per section kind). @public */
+export const MATRIX_SECTIONS: readonly { key: MatrixSectionKey; label: string }[] = SECTION_KINDS.map(({ key, label }) => ({ key, label }));
 
 /** @public */
 export interface MatrixSectionRow {
@@ -52,44 +36,14 @@ export function buildSectionRows(outcomes: readonly BackendOutcome[]): { rows: M
 }
 
 function sectionCell(section: ReportSection | undefined): MatrixSectionCell | undefined {
-  if (section instanceof GraphSection) return graphCell(section);
-  if (section instanceof ModelReportSection) return modelCell(section);
-  return undefined;
-}
-
-function graphCell(section: GraphSection): MatrixSectionCell {
-  if (section.skipped !== undefined) return { status: "skipped", passed: 0, failed: 0, deviations: 0, text: "skipped" };
-  const n = section.counts();
-  const dev = n.deviations > 0 ? ` +${n.deviations} dev` : "";
-  const notApplicable = n.notApplicable > 0 ? ` ${n.notApplicable} n/a` : "";
-  const text = n.failed === 0 ? `✓ ${n.passed}` : `✗ ${n.passed}/${n.passed + n.failed}`;
-  return { status: n.failed === 0 ? "passed" : "failed", passed: n.passed, failed: n.failed, deviations: n.deviations, text: `${text}${dev}${notApplicable}` };
-}
-
-function modelCell(section: ModelReportSection): MatrixSectionCell {
-  const r = section.result;
-  const deviations = r.declared.filter((d) => d.occurrences > 0).length;
-  const dev = deviations > 0 ? ` +${deviations} dev` : "";
-  if (r.status === "error") return { status: "error", passed: 0, failed: 0, deviations, text: "error" };
-  // fast-check counts the failing sequence among the runs.
-  if (r.status === "failed") return { status: "failed", passed: Math.max(r.runs - 1, 0), failed: 1, deviations, text: `✗ ${r.failure?.operation ?? "disagrees"}${dev}` };
-  return { status: "passed", passed: r.runs, failed: 0, deviations, text: `✓ ${r.runs} seq${dev}` };
+  const kind = section && sectionKindOf(section);
+  return kind && section ? kind.matrixCell(section) : undefined;
 }
 
 /** Graph: one verdict per scenario case; model: one for the whole run. */
 function sectionVerdicts(section: ReportSection | undefined): Map<string, TestVerdict> {
-  if (section instanceof GraphSection) return new Map(section.results.map((r) => [r.id, graphVerdict(r)]));
-  if (section instanceof ModelReportSection) {
-    const { status } = section.result;
-    return new Map([["random sequences", status === "passed" ? "pass" : status === "failed" ? "fail" : "error"]]);
-  }
-  return new Map();
-}
-
-function graphVerdict(result: GraphCaseResult): TestVerdict {
-  if (result.status === "not-applicable") return "not-applicable";
-  if (result.status === "passed") return "pass";
-  return isCountedGraphFailure(result) ? "fail" : "deviation";
+  const kind: SectionKind | undefined = section && sectionKindOf(section);
+  return kind && section ? kind.matrixVerdicts(section) : new Map();
 }
 
 function disagreeing(key: MatrixSectionKey, perBackend: readonly { id: string; verdicts: Map<string, TestVerdict> }[]): Disagreement[] {

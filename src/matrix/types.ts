@@ -1,11 +1,13 @@
 import type { Capability } from "../capabilities.js";
 import type { ConformanceReport } from "../report/conformance-report.js";
+import type { SectionKey } from "../sections/index.js";
+import type { TestVerdict } from "../sections/kind.js";
 
 /** One backend's row of a matrix run. @public */
 export type BackendOutcome =
   | { status: "ran"; id: string; title: string; report: ConformanceReport; durationMs: number }
-  /** The backend cannot run here (no URL, driver not installed); `reason` says why. */
-  | { status: "skipped"; id: string; title: string; reason: string }
+  /** The backend cannot run here (no URL, driver not installed); `reason` says why; `noServer`: no server is configured for it. */
+  | { status: "skipped"; id: string; title: string; reason: string; noServer?: true }
   /** It should have run but could not start (its server or lifespan failed). */
   | { status: "error"; id: string; title: string; error: string; durationMs: number };
 
@@ -28,11 +30,10 @@ export interface MatrixInterruption {
   notRun: string[];
 }
 
-/** How one spec test, graph scenario case or model run came out on one backend. */
-export type TestVerdict = "pass" | "fail" | "deviation" | "skip" | "advisory-pass" | "advisory-fail" | "not-applicable" | "error";
+export type { TestVerdict };
 
-/** The report sections the matrix shows as rows (`MATRIX_SECTIONS`). @public */
-export type MatrixSectionKey = "graph" | "model";
+/** The report sections the matrix shows as rows (`MATRIX_SECTIONS`): one per section kind. @public */
+export type MatrixSectionKey = SectionKey;
 
 /** A spec test (or graph case, or model run) whose verdict differs between backends. */
 export interface Disagreement {

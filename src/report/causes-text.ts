@@ -1,8 +1,7 @@
-import type { FailureCause } from "../causes/group.js";
 import { causeIndex } from "../causes/group.js";
-import type { FailureItem } from "../causes/failure-item.js";
+
 import { attemptsSuffix } from "./results.js";
-import type { SectionLinesOptions } from "./conformance-report.js";
+import type { FailureCause, FailureItem, SectionLinesOptions } from "./types.js";
 
 /** `3 causes explain 112 failures:` */
 export function causesHeadline(causes: readonly FailureCause[]): string {

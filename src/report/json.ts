@@ -1,10 +1,6 @@
 import type { Capability } from "../capabilities.js";
-import { GraphSection } from "../graph/report-section.js";
-import type { GraphCaseResult } from "../graph/result.js";
-import { ModelReportSection } from "../model/model-report.js";
-import type { ModelRunResult } from "../model/run-model.js";
 import type { SaverProfile } from "../profile/profile.js";
-import type { RunIdentity } from "../engine/run-identity.js";
+import type { RunIdentity } from "./types.js";
 import type { Shard } from "../runtime/shard.js";
 import { ConformanceReport, type CapabilityResult, type ReportSection } from "./conformance-report.js";
 
@@ -42,12 +38,6 @@ export interface SectionJSON {
   state?: unknown;
 }
 
-/** Sections that can be built again from their state, by key; others come back as their fixed lines, verdict and JSON. */
-const REVIVERS: Record<string, (state: unknown) => ReportSection> = {
-  graph: (state) => new GraphSection(state as { results: readonly GraphCaseResult[]; skipped?: string }),
-  model: (state) => new ModelReportSection(state as ModelRunResult),
-};
-
 const FORMAT = "checkpoint-conformance-report/1";
 
 /** @public */
@@ -73,8 +63,13 @@ export function reportToJSON(report: ConformanceReport): ReportJSON {
   };
 }
 
-/** The report a `reportToJSON()` value (or its parsed JSON text) describes; throws on anything else. @public */
-export function reportFromJSON(value: unknown): ConformanceReport {
+/**
+ * The report a `reportToJSON()` value (or its parsed JSON text) describes;
+ * throws on anything else. `revive` builds a section again from its state
+ * (the section registry's, src/sections/); a section it does not know comes
+ * back as its fixed lines, verdict and JSON.
+ */
+export function readReportJSON(value: unknown, revive: (key: string, state: unknown) => ReportSection | undefined): ConformanceReport {
   if (!isReportJSON(value)) {
     throw new TypeError(`reportFromJSON: not a report written by reportToJSON() (expected format "${FORMAT}")`);
   }
@@ -83,7 +78,7 @@ export function reportFromJSON(value: unknown): ConformanceReport {
     results: value.results,
     errors: value.errors,
     durationMs: value.durationMs,
-    sections: value.sections.map((s) => (s.state !== undefined && REVIVERS[s.key] ? REVIVERS[s.key](s.state) : staticSection(s))),
+    sections: value.sections.map((s) => (s.state !== undefined ? revive(s.key, s.state) : undefined) ?? staticSection(s)),
     ...(value.profile ? { profile: value.profile } : {}),
     ...(value.shard ? { shard: value.shard } : {}),
     ...(value.run ? { run: value.run } : {}),

@@ -1,4 +1,4 @@
-import type { Capability, CapabilityKind } from "../capabilities.js";
+import { CAPABILITIES, type Capability, type CapabilityKind } from "../capabilities.js";
 import type { CatalogId } from "../spec/types.js";
 
 /** Why a test failed, in the words a saver author needs. @public */
@@ -149,4 +149,30 @@ export function attemptsLabel(test: TestResult): string {
 export function attemptsSuffix(test: TestResult): string {
   const label = attemptsLabel(test);
   return label === "" ? "" : ` — ${label}`;
+}
+
+type Results = Partial<Record<Capability, CapabilityResult>>;
+type FailedTest = Extract<TestResult, { status: "failed" }>;
+type SkippedTest = Extract<TestResult, { status: "skipped" }>;
+
+/** The capability results in the capability table's order. */
+export function capabilityResultsOf(results: Results): CapabilityResult[] {
+  return CAPABILITIES.map((c) => results[c.id]).filter((r): r is CapabilityResult => r !== undefined);
+}
+
+/** Every failed, non-advisory test, across capabilities. */
+export function failuresOf(results: Results): { capability: Capability; test: FailedTest }[] {
+  return capabilityResultsOf(results).flatMap((r) => r.tests.filter(isCountedFailure).map((test) => ({ capability: r.capability, test })));
+}
+
+/** Tests not checked because a precondition on another capability failed ("see <capability>"). */
+export function notCheckedOf(results: Results): { capability: Capability; test: SkippedTest & { precondition: PreconditionFailure } }[] {
+  return capabilityResultsOf(results).flatMap((r) => r.tests.filter(isNotChecked).map((test) => ({ capability: r.capability, test })));
+}
+
+/** Tests that failed, then passed on a retry. */
+export function flakyOf(results: Results): { capability: Capability; test: TestResult & { flaky: FailureInfo } }[] {
+  return capabilityResultsOf(results).flatMap((r) =>
+    r.tests.filter((t): t is TestResult & { flaky: FailureInfo } => t.flaky !== undefined).map((test) => ({ capability: r.capability, test })),
+  );
 }

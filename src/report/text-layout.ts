@@ -1,9 +1,7 @@
 import { CAPABILITIES, type Capability, type CapabilityKind } from "../capabilities.js";
-import { countsOf, isDeviation, isNotChecked, type CapabilityResult } from "./results.js";
-import { attemptsSuffix } from "../reporters/summary.js";
-import type { ConformanceReport } from "./conformance-report.js";
+import { attemptsSuffix, capabilityResultsOf, countsOf, flakyOf, isDeviation, isNotChecked, notCheckedOf, type CapabilityResult } from "./results.js";
 import { isNotApplicableReason } from "../profile/profile.js";
-import type { FailureCause } from "../causes/group.js";
+import type { FailureCause, ReportData, Verdict } from "./types.js";
 import { alsoHit, causesHeadline, causeSummary, sectionCauseOptions } from "./causes-text.js";
 
 const WIDTH = 52;
@@ -31,10 +29,9 @@ export function capabilityCell(result: CapabilityResult | undefined): { icon: st
 }
 
 /** Renders the report in the layout of Python's `print_report()`, plus failure details. */
-export function renderPrettyReport(report: ConformanceReport): string {
+export function renderPrettyReport(report: ReportData, verdict: Verdict, causes: readonly FailureCause[]): string {
   const border = "=".repeat(WIDTH);
   const out: string[] = ["", `  ${border}`, `    Checkpointer Validation: ${report.checkpointerName}`, `  ${border}`];
-  const causes = report.causes();
   out.push(...causesSummary(causes));
   const section = (title: string, kind: CapabilityKind) => {
     out.push(`    ${title}`);
@@ -50,26 +47,25 @@ export function renderPrettyReport(report: ConformanceReport): string {
   section("BASE CAPABILITIES", "base");
   section("EXTENDED CAPABILITIES", "extended");
 
-  const notes = report
-    .capabilityResults()
+  const notes = capabilityResultsOf(report.results)
     .filter((r) => r.status === "not-implemented" || (r.status === "skipped" && !r.reason.startsWith("not selected")))
     .map((r) => `      ${r.capability}: ${"reason" in r ? r.reason : ""}`);
   if (notes.length > 0) out.push("    NOTES", ...notes, "");
-  const notApplicable = report.capabilityResults().flatMap((r) => r.tests.filter((t) => t.status === "skipped" && isNotApplicableReason(t.reason)));
+  const notApplicable = capabilityResultsOf(report.results).flatMap((r) => r.tests.filter((t) => t.status === "skipped" && isNotApplicableReason(t.reason)));
   if (notApplicable.length > 0) {
     out.push(`    NOT APPLICABLE (latest-only): ${notApplicable.length} spec tests need checkpoints older than the latest (--reporter verbose lists them)`, "");
   }
 
   out.push(...failuresByCause(causes));
 
-  const notChecked = report.notChecked();
+  const notChecked = notCheckedOf(report.results);
   if (notChecked.length > 0) {
     out.push("    NOT CHECKED (a step through another capability failed; that capability's own tests tell why)");
     for (const { capability, test } of notChecked) out.push(`      - ${capability} › ${test.name}: ${test.reason}`);
     out.push("");
   }
 
-  const allowedFlaky = report.flaky().filter(({ test }) => test.status === "passed");
+  const allowedFlaky = flakyOf(report.results).filter(({ test }) => test.status === "passed");
   if (allowedFlaky.length > 0) {
     out.push("    FLAKY (allowed: counted as passed)");
     for (const { capability, test } of allowedFlaky) {
@@ -79,8 +75,7 @@ export function renderPrettyReport(report: ConformanceReport): string {
     out.push("");
   }
 
-  const advisories = report
-    .capabilityResults()
+  const advisories = capabilityResultsOf(report.results)
     .flatMap((r) => r.tests.filter((t) => t.advisory && t.status === "failed").map((t) => ({ capability: r.capability, t })));
   if (advisories.length > 0) {
     out.push("    ADVISORY (reported, never fails a capability)");
@@ -90,8 +85,7 @@ export function renderPrettyReport(report: ConformanceReport): string {
     out.push("");
   }
 
-  const deviations = report
-    .capabilityResults()
+  const deviations = capabilityResultsOf(report.results)
     .flatMap((r) => r.tests.filter((t) => t.deviation !== undefined && !t.advisory && t.status !== "skipped").map((t) => ({ capability: r.capability, t })));
   if (deviations.length > 0) {
     out.push("    KNOWN DEVIATIONS (declared by the registration)");
@@ -113,7 +107,6 @@ export function renderPrettyReport(report: ConformanceReport): string {
     out.push("");
   }
 
-  const verdict = report.verdict();
   out.push(`    ${verdict.explanation}`);
   out.push(`    ${verdict.resultLine}`);
   out.push(`  ${border}`, "", "");

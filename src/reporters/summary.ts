@@ -8,8 +8,5 @@ export function resultLine(report: ConformanceReport, palette: Palette): string 
   return palette.bold(verdict.passed ? palette.green(verdict.resultLine) : palette.red(verdict.resultLine));
 }
 
-/** The first line of a (multi-line) failure message. */
-export function firstLine(text: string): string {
-  return text.split("\n", 1)[0];
-}
+export { firstLine } from "../util/text.js";
 

@@ -4,7 +4,7 @@ import { extname, isAbsolute, join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import { describeValue } from "../util/describe-value.js";
 import type { RegisteredCheckpointer } from "../registration.js";
-import { firstLine } from "../reporters/summary.js";
+import { firstLine } from "../util/text.js";
 import { errorText } from "../util/describe-value.js";
 import { importOptional } from "../util/optional-import.js";
 import { toRegistration } from "../engine/validation-initializer.js";

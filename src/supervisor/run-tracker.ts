@@ -2,7 +2,7 @@ import { CAPABILITIES, capabilityInfo, type Capability } from "../capabilities.j
 import type { ProgressHooks } from "../run/progress.js";
 import type { RunIdentity } from "../engine/run-identity.js";
 import type { Shard } from "../runtime/shard.js";
-import { reportFromJSON, staticSection, type ReportJSON } from "../report/json.js";
+import { reportFromJSON, staticSection, type ReportJSON } from "../sections/report-json.js";
 import { ConformanceReport, type CapabilityResult, type TestResult } from "../report/conformance-report.js";
 import { provideSpecTestList } from "../spec/test-list.js";
 import type { ChildMessage, PlannedTest } from "./protocol.js";

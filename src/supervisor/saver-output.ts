@@ -1,4 +1,4 @@
-import type { ProgressStream } from "../cli/progress-line.js";
+import type { ProgressStream } from "../util/text.js";
 import type { OutputSink } from "./run-tracker.js";
 
 /**

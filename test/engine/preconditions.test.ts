@@ -4,7 +4,7 @@ import { checkpointerTest, ConformanceReport, validate, type CapabilityResult, t
 import { runSpecTest } from "../../src/engine/run-spec-test.js";
 import { fail } from "../../src/assert.js";
 import { precondition } from "../../src/spec/precondition.js";
-import { reportFromJSON, reportToJSON } from "../../src/report/json.js";
+import { reportFromJSON, reportToJSON } from "../../src/sections/report-json.js";
 import { REPORTERS, plainPalette } from "../../src/reporters/index.js";
 import type { SpecTest } from "../../src/spec/types.js";
 import { LatestOnlySaver } from "../fixtures/latest-only-saver.js";

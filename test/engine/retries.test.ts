@@ -3,7 +3,7 @@ import { beforeEach, describe, expect, it } from "vitest";
 import { checkpointerTest, ConformanceUsageError, validate, type ConformanceReport, type TestResult } from "../../src/index.js";
 import { mergeReports } from "../../src/merge/merge-reports.js";
 import { planSuite } from "../../src/engine/suite.js";
-import { reportFromJSON, reportToJSON } from "../../src/report/json.js";
+import { reportFromJSON, reportToJSON } from "../../src/sections/report-json.js";
 import { REPORTERS, plainPalette } from "../../src/reporters/index.js";
 import { FlakyDeleteThreadSaver, NoopDeleteThreadSaver } from "../fixtures/flaky-delete-thread-saver.js";
 

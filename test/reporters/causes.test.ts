@@ -6,7 +6,7 @@ import type { CatalogId } from "../../src/spec/types.js";
 import { causeKey, frameKey, normaliseMessage } from "../../src/causes/signature.js";
 import { specFailureItem } from "../../src/causes/failure-item.js";
 import { mergeReports } from "../../src/merge/merge-reports.js";
-import { reportFromJSON, reportToJSON } from "../../src/report/json.js";
+import { reportFromJSON, reportToJSON } from "../../src/sections/report-json.js";
 import { plainPalette, REPORTERS } from "../../src/reporters/index.js";
 import putThrows from "../cli/fixtures/put-throws.js";
 import { FIXTURES, runCliProcess } from "../cli/run-cli-process.js";

@@ -3,7 +3,7 @@ import type { RunnableConfig } from "@langchain/core/runnables";
 import { beforeAll, describe, expect, it } from "vitest";
 import { checkpointerTest, validate, type ConformanceReport } from "../../src/index.js";
 import { GraphSection } from "../../src/graph/report-section.js";
-import { reportFromJSON } from "../../src/report/json.js";
+import { reportFromJSON } from "../../src/sections/report-json.js";
 import type { GraphCaseResult } from "../../src/graph/result.js";
 import { plainPalette, REPORTER_NAMES, REPORTERS } from "../../src/reporters/index.js";
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { checkpointerTest, validate } from "../../src/index.js";
-import { reportFromJSON, reportToJSON } from "../../src/report/json.js";
+import { reportFromJSON, reportToJSON } from "../../src/sections/report-json.js";
 import { REPORTER_NAMES, REPORTERS, plainPalette } from "../../src/reporters/index.js";
 import type { ConformanceReport } from "../../src/report/conformance-report.js";
 import dropsCustomMetadata from "../mutants/put-drops-custom-metadata.mutant.js";

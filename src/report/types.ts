@@ -1,0 +1,180 @@
+import type { Capability } from "../capabilities.js";
+import type { SaverProfile } from "../profile/profile.js";
+import type { Shard } from "../runtime/shard.js";
+import type { ThrownError } from "../runtime/thrown-error.js";
+import type { CapabilityResult, TestResult } from "./results.js";
+
+/**
+ * The report's data and the shapes the verdict, toDict() and every reporter
+ * read. This layer imports no reporter and no analysis: the cause grouping
+ * (src/causes/) and the reporters import these types, never the other way.
+ */
+
+/** @public */
+export type ConformanceLevel = "FULL" | "BASE+PARTIAL" | "BASE" | "NONE";
+
+/** The JSON shape of Python's `to_dict()`, plus added (never renamed) keys. @public */
+export interface ReportDict {
+  checkpointer_name: string;
+  conformance_level: ConformanceLevel;
+  results: Record<
+    string,
+    {
+      detected: boolean;
+      passed: boolean | null;
+      tests_passed: number;
+      tests_failed: number;
+      tests_skipped: number;
+      /** Only with the latest-only profile: skipped tests that need older checkpoints. */
+      tests_not_applicable?: number;
+      failures: string[];
+      status: CapabilityResult["status"];
+      inherited: boolean;
+      reason?: string;
+      advisories: { name: string; ids: readonly string[]; passed: boolean; message?: string }[];
+      deviations: { name: string; ids: readonly string[]; reason: string; occurred: boolean; message?: string }[];
+      failure_details: { name: string; ids: readonly string[]; description: string; message: string; frames?: string[]; attempts?: number; flaky?: boolean; cause_id?: string }[];
+      /** Tests not checked because a precondition on another capability failed. */
+      not_checked?: { name: string; ids: readonly string[]; precondition_capability: string; reason: string; message: string }[];
+      /** Tests that failed, then passed on a retry; `counted`: they count as failed (flaky results not allowed). */
+      flaky?: { name: string; ids: readonly string[]; attempts: number; counted: boolean; first_failure: string }[];
+      duration_ms: number;
+    }
+  >;
+  errors: string[];
+  duration_ms: number;
+  [extra: string]: unknown;
+}
+
+/** Extra sections (graph, model, ...) that later parts of the run attach to a report. @public */
+export interface ReportSection {
+  /** Key added to `toDict()`. */
+  key: string;
+  /** Printed after the capability sections. */
+  lines(options?: SectionLinesOptions): string[];
+  toJSON(): unknown;
+  /** The section's verdict: false fails the run (`passedAll()`, the exit code); null when it did not run. */
+  passed(): boolean | null;
+  /** The section's part of the Result line, e.g. `graph 32/38 +6 known deviations`. Default: `graph passed`/`FAILED`/`skipped`. */
+  summary?(): string;
+  /** The plain data the section was built from, so a report read back from JSON (`reportFromJSON`) is the same section again. */
+  state?(): unknown;
+  /** The section's counted failures (graph cases, a model disagreement), which the report groups by cause with the spec failures. */
+  failures?(): SectionFailure[];
+}
+
+/** A counted failure inside a report section. @public */
+export interface SectionFailure {
+  /** Its name within the section: `G01[async]`, `put()`. */
+  name: string;
+  ids: readonly string[];
+  description: string;
+  /** The failure in full. */
+  message: string;
+  /** The error the saver (or its factory) threw, when one did. */
+  error?: ThrownError;
+  /** A cause a targeted probe confirmed: failures with the same key are one cause, named by `title`. */
+  confirmed?: { key: string; title: string };
+}
+
+/** How a section prints its lines inside a report that groups failures by cause. @public */
+export interface SectionLinesOptions {
+  /** The cause a failure (by its name in the section) is listed under, e.g. `cause 1`: the failure is then one line pointing there. */
+  causeOf?(name: string): string | undefined;
+}
+
+/** One section's part of the verdict. @public */
+export interface SectionVerdict {
+  key: string;
+  passed: boolean | null;
+  summary: string;
+}
+
+/**
+ * The one verdict rule (docs/verdict.md), behind `passedAll()`, the level,
+ * every reporter's Result line and the CLI's exit code.
+ * @public
+ */
+export interface Verdict {
+  /** The run passed: with `strict`, every checked capability; without, every base capability in scope. Sections and run errors count either way. */
+  passed: boolean;
+  strict: boolean;
+  /** Nothing was checked (every capability skipped or not implemented, no section ran): a usage error, never a pass. */
+  nothingChecked: boolean;
+  level: ConformanceLevel;
+  /**
+   * Capabilities that were checked (passed or failed), those that failed, and
+   * those not verified: they passed what they checked, but a required test was
+   * not checked because its precondition on another capability failed, and that
+   * capability did not fail in this run (docs/verdict.md). Not verified counts as not passed.
+   */
+  capabilities: { checked: number; passed: number; failed: Capability[]; unverified: Capability[] };
+  /** Tests that failed, then passed on a retry (counted as failed unless flaky results were allowed). */
+  flaky: number;
+  /** Tests not checked because a precondition on another capability failed. */
+  notChecked: number;
+  /** Declared deviations that occurred (they do not fail). */
+  deviations: number;
+  sections: SectionVerdict[];
+  /** Problems outside any test (lifespan teardown, an unhandled rejection, a section that could not run): each fails the run. */
+  errors: number;
+  /** `Result: FULL (5/5) +2 known deviations; graph 32/38 +6 known deviations`: every reporter's last line. */
+  resultLine: string;
+  /** What the level means and why this saver got it, in one line. */
+  explanation: string;
+}
+
+/**
+ * What must be equal in every shard of one run for their merge to be the
+ * unsharded run: the suite's version and every option that selects or shapes
+ * the work (capabilities, grep, timeouts, profile, graph, model with its seed).
+ * Written into a shard's report; `checkSameRun` compares them.
+ * @public
+ */
+export interface RunIdentity {
+  version: string;
+  options: Record<string, unknown>;
+}
+
+/** A report as plain data: what `ConformanceReport` holds, and what the verdict, `toDict()` and the cause grouping read. @public */
+export interface ReportData {
+  readonly checkpointerName: string;
+  readonly results: Partial<Record<Capability, CapabilityResult>>;
+  /** Problems outside any capability (lifespan teardown, ...). */
+  readonly errors: readonly string[];
+  readonly durationMs: number;
+  readonly sections: readonly ReportSection[];
+  /** What the saver was declared to keep; `latest-only` tests only the latest checkpoint's guarantees. */
+  readonly profile: SaverProfile;
+  /** Set when the run was one shard of a split run (the `shard` option); `mergeReports()` combines the shards. */
+  readonly shard?: Shard;
+  /** Set with `shard`: the suite's version and the run's options, so that `mergeReports()` refuses the shards of different runs. */
+  readonly run?: RunIdentity;
+}
+
+/** One counted failure of a run, wherever it happened: a spec test, a graph case, a model disagreement. @public */
+export interface FailureItem extends SectionFailure {
+  /** `put › test_put_roundtrip`, `graph › G01[async]`, `model › put()`. */
+  label: string;
+  /** `spec`, or the key of the section it belongs to (`graph`, `model`). */
+  section: string;
+  /** Set for spec failures: the test result itself. */
+  spec?: { capability: Capability; test: Extract<TestResult, { status: "failed" }> };
+}
+
+/**
+ * Failures that share a root cause, shown once: the first failure in full,
+ * the others by name. Computed from the report's results every time it is
+ * asked (never stored), so a merged or read-back report has the same causes.
+ * @public
+ */
+export interface FailureCause {
+  /** A short hash of what the failures share: the same in every run that fails the same way. */
+  causeId: string;
+  /** One line: the saver's error and its top frame, or the failing clause. */
+  title: string;
+  /** `error` when the saver (or its factory) threw, `clause` when an assertion failed. */
+  kind: "error" | "clause";
+  /** Every failure it explains, in report order; the first is the one shown in full. */
+  failures: FailureItem[];
+}

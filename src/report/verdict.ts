@@ -1,0 +1,125 @@
+import { BASE_CAPABILITIES, type Capability } from "../capabilities.js";
+import { levelWithProfile } from "../profile/profile.js";
+import { capabilityResultsOf, countsTowardLevel, flakyOf, isDeviation, isNotChecked, notCheckedOf } from "./results.js";
+import type { ConformanceLevel, ReportData, ReportSection, SectionVerdict, Verdict } from "./types.js";
+
+/** What the verdict reads: the results, the sections, the run errors and the profile. */
+export type VerdictInput = Pick<ReportData, "results" | "sections" | "errors" | "profile">;
+
+/**
+ * The one verdict rule (docs/verdict.md), behind `passedAll()`, the level,
+ * every reporter's Result line and the CLI's exit code. Pure: the same input
+ * gives the same verdict. `strict` (the CLI's --strict) asks for every checked
+ * capability, else the base ones.
+ */
+export function verdictOf(input: VerdictInput, { strict = false }: { strict?: boolean } = {}): Verdict {
+  const checked = capabilityResultsOf(input.results).filter(countsTowardLevel);
+  const failed = checked.filter((r) => r.status === "failed").map((r) => r.capability);
+  const unverified = checked.filter((r) => isUnverified(input, r.capability)).map((r) => r.capability);
+  const sections = input.sections.map((s): SectionVerdict => ({ key: s.key, passed: s.passed(), summary: s.summary?.() ?? defaultSummary(s) }));
+  const nothingChecked = checked.length === 0 && sections.every((s) => s.passed === null);
+  const othersPassed = !nothingChecked && sections.every((s) => s.passed !== false) && input.errors.length === 0;
+  // A base capability in scope that did not pass (failed, or skipped by skipCapabilities) keeps the run from FULL and from passing.
+  const inScope = baseInScope(input);
+  const basePassed = inScope.length === 0 || passedAllBase(input);
+  const allPassed = othersPassed && failed.length === 0 && unverified.length === 0 && basePassed;
+  const passed = strict ? allPassed : othersPassed && basePassed && (inScope.length > 0 || failed.length + unverified.length === 0);
+  const level = levelFor(input, allPassed);
+  const deviations = capabilityResultsOf(input.results).reduce((n, r) => n + r.tests.filter(isDeviation).length, 0);
+  const counts = { checked: checked.length, passed: checked.length - failed.length - unverified.length, failed, unverified };
+  const devText = deviations > 0 ? ` +${deviations} known deviation${deviations === 1 ? "" : "s"}` : "";
+  const flaky = flakyOf(input.results);
+  const flakyText = flaky.length > 0 ? `; ${flaky.length} flaky${flaky.every(({ test }) => test.status === "passed") ? " (allowed)" : ""}` : "";
+  const notChecked = notCheckedOf(input.results).length;
+  const notCheckedText = notChecked > 0 ? `; ${notChecked} not checked (precondition failed)` : "";
+  const errText = input.errors.length > 0 ? `; ${input.errors.length} run error${input.errors.length === 1 ? "" : "s"}` : "";
+  const resultLine =
+    `Result: ${levelWithProfile(level, input.profile)} (${counts.passed}/${counts.checked})${devText}${flakyText}${notCheckedText}` +
+    sections.map((s) => `; ${s.summary}`).join("") +
+    errText +
+    (nothingChecked ? "; nothing was checked" : "");
+  return {
+    passed,
+    strict,
+    nothingChecked,
+    level,
+    capabilities: counts,
+    deviations,
+    flaky: flaky.length,
+    notChecked,
+    sections,
+    errors: input.errors.length,
+    resultLine,
+    explanation: explain(input, level, nothingChecked, failed, unverified, sections),
+  };
+}
+
+/** Every base capability in scope passed (all five, unless the capabilities option or grep narrowed the run). */
+export function passedAllBase(input: VerdictInput): boolean {
+  const base = baseInScope(input);
+  return base.length > 0 && base.every((cap) => isVerifiedPass(input, cap));
+}
+
+/** Passed, and verified: no required test of it is left unchecked by a precondition whose capability did not fail. */
+function isVerifiedPass(input: VerdictInput, cap: Capability): boolean {
+  return input.results[cap]?.status === "passed" && !isUnverified(input, cap);
+}
+
+/**
+ * A capability whose required test was not checked (a precondition on another
+ * capability failed) is not verified unless that other capability failed in
+ * this run: then the cause is already counted there (never greener).
+ */
+function isUnverified(input: VerdictInput, cap: Capability): boolean {
+  const result = input.results[cap];
+  if (result?.status !== "passed") return false;
+  return result.tests.some(
+    (t) => isNotChecked(t) && !t.advisory && t.deviation === undefined && input.results[t.precondition.capability]?.status !== "failed",
+  );
+}
+
+function levelFor(input: VerdictInput, allPassed: boolean): ConformanceLevel {
+  if (allPassed) return "FULL";
+  if (passedAllBase(input)) return "BASE+PARTIAL";
+  return baseInScope(input).some((cap) => isVerifiedPass(input, cap)) ? "BASE" : "NONE";
+}
+
+/** Base capabilities the run was asked to check: all five, unless the capabilities option or grep excluded some. */
+function baseInScope(input: VerdictInput): Capability[] {
+  return BASE_CAPABILITIES.filter((cap) => {
+    const r = input.results[cap];
+    return !(r?.status === "skipped" && r.excluded === true);
+  });
+}
+
+function explain(input: VerdictInput, level: ConformanceLevel, nothingChecked: boolean, failed: Capability[], unverified: Capability[], sections: SectionVerdict[]): string {
+  if (nothingChecked) return "nothing was checked: every selected capability was skipped or not implemented";
+  const failing = [...failed, ...sections.filter((s) => s.passed === false).map((s) => s.key), ...(input.errors.length > 0 ? ["run errors"] : [])];
+  const unchecked = baseInScope(input).filter((cap) => input.results[cap]?.status !== "passed" && input.results[cap]?.status !== "failed");
+  const because =
+    (failing.length > 0 ? `; failed: ${failing.join(", ")}` : "") +
+    (unverified.length > 0 ? `; not verified (a test's precondition on a capability that did not fail here failed): ${unverified.join(", ")}` : "") +
+    (unchecked.length > 0 ? `; base capabilities not checked: ${unchecked.join(", ")}` : "");
+  const excluded = capabilityResultsOf(input.results).some((r) => r.status === "skipped" && r.excluded === true);
+  const scope = excluded ? " (of what this run selected)" : "";
+  switch (level) {
+    case "FULL":
+      return `FULL: every capability the saver offers passed, and every section that ran${scope}`;
+    case "BASE+PARTIAL":
+      return `BASE+PARTIAL: every base capability passed${scope}, but not everything${because}`;
+    case "BASE":
+      return `BASE: some base capabilities passed${scope}${because}`;
+    case "NONE": {
+      const factory = capabilityResultsOf(input.results)
+        .flatMap((r) => r.tests)
+        .find((t) => t.name === "factory" && t.status === "failed");
+      const cause = factory?.status === "failed" ? `; the saver could not be created: ${factory.failure.message.split("\n", 1)[0]}` : because;
+      return `NONE: no base capability passed${scope}${cause}`;
+    }
+  }
+}
+
+function defaultSummary(section: ReportSection): string {
+  const passed = section.passed();
+  return `${section.key} ${passed === null ? "skipped" : passed ? "passed" : "FAILED"}`;
+}
