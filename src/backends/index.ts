@@ -14,19 +14,9 @@ import { redisBackend } from "./redis/index.js";
 import { sqliteEncryptedBackend } from "./sqlite/encrypted.js";
 import { sqliteBackend, sqliteMemoryBackend } from "./sqlite/index.js";
 import type { Backend } from "./types.js";
+import { BACKENDS } from "./all.js";
 
-/** Every built-in backend, in matrix order. Adding a backend is one folder plus one line here. */
-export const BACKENDS: readonly Backend[] = [
-  memoryBackend,
-  sqliteBackend,
-  sqliteMemoryBackend,
-  sqliteEncryptedBackend,
-  postgresBackend,
-  postgresPoolBackend,
-  postgresSchemaBackend,
-  mongodbBackend,
-  redisBackend,
-];
+export { BACKENDS };
 
 export {
   memoryBackend,

@@ -1,4 +1,3 @@
-import { MemorySaver } from "@langchain/langgraph-checkpoint";
 import { checkpointerTest } from "../../registration.js";
 import type { Backend } from "../types.js";
 import { MEMORY_DEVIATIONS } from "./deviations.js";
@@ -11,6 +10,8 @@ export const memoryBackend: Backend = {
   available: async () => ({ ok: true }),
   registration: () =>
     checkpointerTest({ name: "MemorySaver", knownDeviations: MEMORY_DEVIATIONS }, async function* () {
+      // Imported here: the backend modules load no package, so the CLI reads their ids (ids.ts) before any saver loads.
+      const { MemorySaver } = await import("@langchain/langgraph-checkpoint");
       yield new MemorySaver();
     }),
 };

@@ -1,6 +1,5 @@
 import { randomBytes } from "node:crypto";
 import { checkpointerTest } from "../../registration.js";
-import { createEncryptedSerializer } from "../../serde/encrypted-serializer.js";
 import type { Backend } from "../types.js";
 import { sqliteAvailable } from "./available.js";
 import { SQLITE_ENCRYPTED_DEVIATIONS } from "./deviations.js";
@@ -20,6 +19,6 @@ export const sqliteEncryptedBackend: Backend = {
   registration: () =>
     checkpointerTest(
       { name: "SqliteSaver (AES-256-GCM serde)", knownDeviations: SQLITE_ENCRYPTED_DEVIATIONS },
-      sqliteSaverFactory({ storage: "memory", serde: () => createEncryptedSerializer(randomBytes(32)) }),
+      sqliteSaverFactory({ storage: "memory", serde: async () => (await import("../../serde/encrypted-serializer.js")).createEncryptedSerializer(randomBytes(32)) }),
     ),
 };

@@ -12,7 +12,7 @@ export interface SqliteFactoryOptions {
   /** `"file"`: a fresh temporary file per saver, removed afterwards; `"memory"`: `:memory:`. */
   storage: "file" | "memory";
   /** Handed to the saver; every value it stores goes through it. Default: the saver's own. */
-  serde?: () => SerializerProtocol;
+  serde?: () => SerializerProtocol | Promise<SerializerProtocol>;
 }
 
 /** A factory for `checkpointerTest()`: a fresh SqliteSaver on a fresh database per call. */
@@ -25,7 +25,7 @@ export function sqliteSaverFactory(options: SqliteFactoryOptions): () => AsyncGe
     try {
       const db = new Database(dir ? join(dir.path, "checkpoints.sqlite") : ":memory:");
       try {
-        yield new SqliteSaver(db as ConstructorParameters<typeof SqliteSaver>[0], options.serde?.());
+        yield new SqliteSaver(db as ConstructorParameters<typeof SqliteSaver>[0], await options.serde?.());
       } finally {
         db.close();
       }
