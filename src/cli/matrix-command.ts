@@ -28,9 +28,9 @@ export interface MatrixCommand {
 
 /**
  * `--backends`: the full suite on every selected backend (and the user's
- * saver), as one table. The graph scenarios are on unless --no-graph. Exit 0
- * when every backend that ran passed the level asked for (skipped ones do not
- * count), 1 when one did not or could not start, 2 when none could run.
+ * saver), as one table. The graph scenarios are on unless --no-graph. The exit
+ * code is the matrix verdict's (src/matrix/verdict.ts): 0 passed, 1 failed, 2
+ * when no backend could run.
  */
 export async function runMatrixCommand(command: MatrixCommand, io: CliIo): Promise<number> {
   const targets = matrixTargets(command.reporters, command.output, io.cwd);
