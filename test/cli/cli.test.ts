@@ -1,20 +1,26 @@
-import { mkdtempSync, readFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { readFileSync } from "node:fs";
 import { XMLParser } from "fast-xml-parser";
 import { describe, expect, it } from "vitest";
 import { expectUsageError } from "./expect-usage-error.js";
 import { specFor } from "../../src/spec/index.js";
 import { FIXTURES, runCliProcess } from "./run-cli-process.js";
+import { makeTempDir } from "../temp-dir.js";
 
 const fixture = (name: string) => `${FIXTURES}/${name}`;
 const ANSI = /\x1b\[/;
 
 
-// Each case is a real `node` process loading the sources through tsx: slow on a loaded machine, hence the generous limit.
+// Each case is a real `node` process (from dist/ when the build is fresh, else the sources through tsx): slow on a
+// loaded machine, hence the generous limit.
 describe.concurrent("checkpoint-conformance CLI (subprocess)", { timeout: 240_000 }, () => {
+  it("runs from the sources through tsx, as in a clean clone before any build (the CLI and its supervised child)", async () => {
+    const run = await runCliProcess([fixture("memory.ts"), "--capabilities", "delete_thread", "--reporter", "dots"], {}, "sources");
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.stdout).toMatch(/delete_thread: \.+/);
+    expect(run.stdout).toContain("MemorySaver (ts)");
+  });
   it("runs a TypeScript ESM module: pretty on stdout, JUnit to a file a real XML parser reads; exit 0", async () => {
-    const dir = mkdtempSync(join(tmpdir(), "cli-junit-"));
+    const dir = makeTempDir("cli-junit-");
     const run = await runCliProcess([
       fixture("memory.ts"),
       "--capabilities",
