@@ -20,7 +20,8 @@ export default function setup(): () => void {
   // vitest calls this once per project with the same module: one folder for the whole run.
   if (runTmp !== undefined) return () => undefined;
   const machineTmp = tmpdir();
-  runTmp = mkdtempSync(join(machineTmp, "conformance-test-run-"));
+  // Short: tests nest folders in it, and a PostgreSQL socket path in the deepest must stay under 108 bytes.
+  runTmp = mkdtempSync(join(machineTmp, "lgc-test-run-"));
   mkdirSync(join(machineTmp, TSX_CACHE), { recursive: true });
   symlinkSync(join(machineTmp, TSX_CACHE), join(runTmp, TSX_CACHE));
   process.env.TMPDIR = runTmp;
