@@ -15,11 +15,11 @@ const childFile = fileURLToPath(new URL(`../supervisor/child${extname(here)}`, i
  */
 export function startChild(cwd: string, env: NodeJS.ProcessEnv): ChildProcess {
   // From the sources (tests, tsx) the child is a .ts file: it needs tsx's loader whatever runner started the parent;
-  // or, with CONFORMANCE_SPAWN_DIST=1 (the tests, when dist/ is fresh), it is the built one.
+  // or, when the run's environment has CONFORMANCE_SPAWN_DIST=1 (the tests, when dist/ is fresh), it is the built one.
   const fromSources = extname(childFile) === ".ts";
   const args = !fromSources
     ? [...process.execArgv, childFile]
-    : process.env.CONFORMANCE_SPAWN_DIST === "1"
+    : env.CONFORMANCE_SPAWN_DIST === "1"
       ? [fileURLToPath(new URL("../../dist/supervisor/child.js", import.meta.url))]
       : ["--import", "tsx", childFile];
   return spawn(process.execPath, args, { cwd, env, stdio: ["pipe", "pipe", "pipe", "pipe"], detached: true });

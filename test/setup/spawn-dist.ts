@@ -8,10 +8,13 @@ const SPAWNED = ["dist/cli/main.js", "dist/supervisor/child.js"];
 
 /**
  * vitest globalSetup: when dist/ was built after the last change to src/ (as in
- * `npm test`, which builds first), the CLI tests and the supervised runs spawn
- * the build (CONFORMANCE_SPAWN_DIST=1): what users run, and without a tsx
- * start-up per process. Otherwise they spawn the sources through tsx. Set
- * CONFORMANCE_SPAWN_DIST=0 to test the sources whatever dist/ holds.
+ * `npm test`, which builds first), the tests that spawn the CLI spawn the build
+ * (CONFORMANCE_SPAWN_DIST=1, test/cli/run-cli-process.ts), whose supervised
+ * child is the build too: what users run, without tsx's start-up in each
+ * process. Otherwise they spawn the sources through tsx. Set
+ * CONFORMANCE_SPAWN_DIST=0 to test the sources whatever dist/ holds. A run
+ * started in a test's own process (runInProcess) passes its own environment,
+ * without the variable: its child comes from the sources.
  */
 export default function setup(): void {
   if (process.env.CONFORMANCE_SPAWN_DIST === undefined && distIsFresh()) process.env.CONFORMANCE_SPAWN_DIST = "1";
