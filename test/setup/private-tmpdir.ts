@@ -14,24 +14,25 @@ const TSX_CACHE = `tsx-${userInfo().uid}`;
 /** Tools' caches, not tests' leftovers: tsx's (linked) and jest's (the adapter tests run jest). */
 const isToolCache = (name: string) => name === TSX_CACHE || name.startsWith("jest_");
 
-let runTmp: string | undefined;
+/** The run's folder, on globalThis: vitest calls this setup once per project, each time from a fresh copy of this module. */
+const RUN_TMP = Symbol.for("langgraph-checkpoint-conformance.test-run-tmpdir");
+const state = globalThis as { [RUN_TMP]?: string };
 
 export default function setup(): () => void {
-  // vitest calls this once per project with the same module: one folder for the whole run.
-  if (runTmp !== undefined) return () => undefined;
+  if (state[RUN_TMP] !== undefined) return () => undefined;
   const machineTmp = tmpdir();
   // Short: tests nest folders in it, and a PostgreSQL socket path in the deepest must stay under 108 bytes.
-  runTmp = mkdtempSync(join(machineTmp, "lgc-test-run-"));
+  const dir = mkdtempSync(join(machineTmp, "lgc-test-run-"));
+  state[RUN_TMP] = dir;
   mkdirSync(join(machineTmp, TSX_CACHE), { recursive: true });
-  symlinkSync(join(machineTmp, TSX_CACHE), join(runTmp, TSX_CACHE));
-  process.env.TMPDIR = runTmp;
-  return () => teardown(machineTmp);
+  symlinkSync(join(machineTmp, TSX_CACHE), join(dir, TSX_CACHE));
+  process.env.TMPDIR = dir;
+  return () => teardown(dir, machineTmp);
 }
 
-function teardown(machineTmp: string): void {
-  if (runTmp === undefined) return;
-  const dir = runTmp;
-  runTmp = undefined;
+function teardown(dir: string, machineTmp: string): void {
+  if (state[RUN_TMP] !== dir) return;
+  delete state[RUN_TMP];
   process.env.TMPDIR = machineTmp;
   const left = readdirSync(dir).filter((name) => !isToolCache(name));
   rmSync(dir, { recursive: true, force: true, maxRetries: 3 });
