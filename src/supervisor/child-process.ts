@@ -14,9 +14,15 @@ const childFile = fileURLToPath(new URL(`../supervisor/child${extname(here)}`, i
  * the parent reads; fd 3 carries the messages.
  */
 export function startChild(cwd: string, env: NodeJS.ProcessEnv): ChildProcess {
-  // From the sources (tests, tsx) the child is a .ts file: it needs tsx's loader whatever runner started the parent.
-  const execArgv = extname(childFile) === ".ts" ? ["--import", "tsx"] : process.execArgv;
-  return spawn(process.execPath, [...execArgv, childFile], { cwd, env, stdio: ["pipe", "pipe", "pipe", "pipe"], detached: true });
+  // From the sources (tests, tsx) the child is a .ts file: it needs tsx's loader whatever runner started the parent;
+  // or, when the run's environment has CONFORMANCE_SPAWN_DIST=1 (the tests, when dist/ is fresh), it is the built one.
+  const fromSources = extname(childFile) === ".ts";
+  const args = !fromSources
+    ? [...process.execArgv, childFile]
+    : env.CONFORMANCE_SPAWN_DIST === "1"
+      ? [fileURLToPath(new URL("../../dist/supervisor/child.js", import.meta.url))]
+      : ["--import", "tsx", childFile];
+  return spawn(process.execPath, args, { cwd, env, stdio: ["pipe", "pipe", "pipe", "pipe"], detached: true });
 }
 
 export function sendRequest(child: ChildProcess, request: RunRequest): void {

@@ -13,7 +13,7 @@ import { RunTracker, type OutputSink } from "./run-tracker.js";
 
 /** Loading the user's module longer than this is a usage error; CONFORMANCE_LOAD_TIMEOUT_MS overrides it. */
 export const DEFAULT_LOAD_TIMEOUT_MS = 60_000;
-/** The least time without a message from the child before it counts as stuck (else 4 times the per-test timeout). */
+/** The least time without a message from the child before it counts as stuck (else 4 times the per-test timeout); CONFORMANCE_STALL_MS overrides it. */
 const MIN_STALL_MS = 10_000;
 /** After an interrupt is forwarded, how long the child gets to clean up and end before its group is killed. */
 const INTERRUPT_GRACE_MS = 10_000;
@@ -40,6 +40,7 @@ export type SupervisedOutcome =
  */
 export async function runSupervised(run: SupervisedRun): Promise<SupervisedOutcome> {
   const loadTimeoutMs = positiveNumber(run.env.CONFORMANCE_LOAD_TIMEOUT_MS) ?? DEFAULT_LOAD_TIMEOUT_MS;
+  const minStallMs = positiveNumber(run.env.CONFORMANCE_STALL_MS) ?? MIN_STALL_MS;
   const child = takeChild(run.request.cwd, run.env);
   sendRequest(child, { ...run.request, loadTimeoutMs });
   const { shard } = run.request.options;
@@ -55,7 +56,7 @@ export async function runSupervised(run: SupervisedRun): Promise<SupervisedOutco
   // A saver stuck in a synchronous loop blocks the child's event loop: no timeout can fire there, so it is ended from here.
   let stalledMs: number | undefined;
   const watchdog = setInterval(() => {
-    const limit = tracker.timeoutMs === undefined ? loadTimeoutMs + MIN_STALL_MS : Math.max(4 * tracker.timeoutMs, MIN_STALL_MS);
+    const limit = tracker.timeoutMs === undefined ? loadTimeoutMs + minStallMs : Math.max(4 * tracker.timeoutMs, minStallMs);
     if (stalledMs === undefined && Date.now() - lastHeard > limit) {
       stalledMs = Date.now() - lastHeard;
       signalGroup(child.pid!, "SIGKILL");

@@ -1,7 +1,7 @@
-import { mkdtempSync, readFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { runProcess } from "./run-process.js";
+import { makeTempDir } from "../temp-dir.js";
 
 /** One test in the JSON report jest writes with `--json` (vitest's json reporter writes the same shape). */
 export interface JsonTestResult {
@@ -24,11 +24,11 @@ interface JsonReport {
 
 /**
  * Runs a test runner's script with node, its JSON report going to a fresh
- * temporary file (`args` gets that file's path). `testsOf` reads the report
+ * temporary file (removed after the test file) (`args` gets that file's path). `testsOf` reads the report
  * only when asked, so the exit code can be checked first.
  */
 export async function runWithJsonReport(args: (outputFile: string) => string[], env: NodeJS.ProcessEnv = {}) {
-  const outputFile = join(mkdtempSync(join(tmpdir(), "adapter-report-")), "result.json");
+  const outputFile = join(makeTempDir("adapter-report-"), "result.json");
   const run = await runProcess(process.execPath, args(outputFile), { env });
   const fileOf = (fileName: string): JsonFileResult => {
     const report = JSON.parse(readFileSync(outputFile, "utf8")) as JsonReport;

@@ -1,10 +1,9 @@
-import { mkdtempSync, readdirSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { readdirSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { expectGone } from "../cli/misbehaving-run.js";
 import { countStatus, runWithJsonReport, type JsonFileResult } from "./json-report.js";
 import { runProcess } from "./run-process.js";
+import { makeTempDir } from "../temp-dir.js";
 
 // The savers of test/fixtures/misbehaving that make sense in a runner's own process (the cases are listed in
 // test/adapters/fixtures/misbehaving/cases.ts), each in its own fixture file, run by each runner in a real process.
@@ -12,12 +11,11 @@ const FIXTURES = "test/adapters/fixtures/misbehaving";
 
 /** A fresh folder the fixtures write their process ids into (misbehave.ts), to check that none is left running. */
 function pidDir(): { env: NodeJS.ProcessEnv; expectNoneLeft(): void } {
-  const dir = mkdtempSync(join(tmpdir(), "adapters-misbehaving-pids-"));
+  const dir = makeTempDir("adapters-misbehaving-pids-");
   return {
     env: { MISBEHAVE_PID_DIR: dir },
     expectNoneLeft() {
       const pids = readdirSync(dir).map(Number);
-      rmSync(dir, { recursive: true });
       expect(pids.length, "no fixture wrote its process id").toBeGreaterThan(0);
       for (const pid of pids) expectGone(pid);
     },

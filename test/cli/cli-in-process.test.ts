@@ -1,5 +1,4 @@
-import { mkdtempSync, readFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { colorPalette, paletteFor, plainPalette } from "../../src/reporters/palette.js";
@@ -7,6 +6,7 @@ import { specFor } from "../../src/spec/index.js";
 import { expectUsageError } from "./expect-usage-error.js";
 import { runInProcess } from "./run-cli-in-process.js";
 import { FIXTURES, REPO_ROOT } from "./run-cli-process.js";
+import { makeTempDir } from "../temp-dir.js";
 
 describe("checkpoint-conformance CLI (arguments, in process)", () => {
   it.each([
@@ -50,7 +50,7 @@ describe("checkpoint-conformance CLI (arguments, in process)", () => {
   });
 
   it("--grep runs only matching spec tests; --output writes the report to a file and says so", async () => {
-    const dir = mkdtempSync(join(tmpdir(), "cli-output-"));
+    const dir = makeTempDir("cli-output-");
     const run = await runInProcess([`${FIXTURES}/memory-named.mjs`, "--export", "memory", "--capabilities", "get_tuple", "--grep", "GT-06", "--reporter", "json", "--output", `${dir}/out.json`]);
     expect(run.code, run.stderr).toBe(0);
     expect(run.stdout).toContain(`reports written to ${dir}/out.json`);

@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { expectGone, MISBEHAVING, runMisbehaving } from "./misbehaving-run.js";
-import { REPO_ROOT, runCliProcess } from "./run-cli-process.js";
+import { cliNodeArgs, REPO_ROOT, runCliProcess } from "./run-cli-process.js";
 
 const scratch = mkdtempSync(join(tmpdir(), "lgc-cli-io-"));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
@@ -21,12 +21,13 @@ function shell(command: string): Promise<{ stdout: string; stderr: string }> {
   });
 }
 
-describe("clean CLI I/O", { timeout: 240_000 }, () => {
+// Concurrent: each case has its own processes and its own files in the scratch folder.
+describe.concurrent("clean CLI I/O", { timeout: 240_000 }, () => {
   it.each([
     ["a correct saver", "test/cli/fixtures/memory.ts", "0"],
     ["a broken saver", "test/cli/fixtures/broken.ts", "1"],
   ])("| head -2 on %s: two lines, no EPIPE stack, the run's own exit code", async (_, module, code) => {
-    const run = await shell(`node --import tsx src/cli/main.ts ${module} --capabilities put,list --reporter verbose | head -2; echo "exit=\${PIPESTATUS[0]}"`);
+    const run = await shell(`node ${cliNodeArgs().join(" ")} ${module} --capabilities put,list --reporter verbose | head -2; echo "exit=\${PIPESTATUS[0]}"`);
     expect(run.stdout).toMatch(new RegExp(`^  put:\\n    ✓ test_\\w+ [^\\n]*\\nexit=${code}\\n$`));
     expect(run.stderr).toBe("");
   });
@@ -51,10 +52,11 @@ describe("clean CLI I/O", { timeout: 240_000 }, () => {
   });
 
   it("a module whose top-level await never settles: one line after the load timeout, exit 2, nothing left running", async () => {
-    const run = await runMisbehaving("top-level-await-hangs.ts", [], { CONFORMANCE_LOAD_TIMEOUT_MS: "1000" });
+    // Long enough for the fixture's imports (the sources, through tsx) to load on a busy machine: the pid file is written after them.
+    const run = await runMisbehaving("top-level-await-hangs.ts", [], { CONFORMANCE_LOAD_TIMEOUT_MS: "5000" });
     expect(run.code).toBe(2);
     expect(run.stderr).toBe(
-      `checkpoint-conformance: loading ${MISBEHAVING}/top-level-await-hangs.ts did not finish within 1 s (a top-level await that never settles?); fix the module, or raise CONFORMANCE_LOAD_TIMEOUT_MS\n`,
+      `checkpoint-conformance: loading ${MISBEHAVING}/top-level-await-hangs.ts did not finish within 5 s (a top-level await that never settles?); fix the module, or raise CONFORMANCE_LOAD_TIMEOUT_MS\n`,
     );
     expectGone(run.saverPid);
   });
@@ -62,7 +64,7 @@ describe("clean CLI I/O", { timeout: 240_000 }, () => {
   it("Ctrl-C (SIGINT to the CLI's process group) mid-run: a partial report marked interrupted, exit 130, nothing left running", async () => {
     const pidFile = join(scratch, "interrupt.pid");
     // The 3rd put (in the second test) never settles and the timeout is long: the signal comes while that test is in flight.
-    const cli = spawn(process.execPath, ["--import", "tsx", "src/cli/main.ts", `${MISBEHAVING}/never-resolves.ts`, "--timeout", "60000", "--reporter", "verbose"], {
+    const cli = spawn(process.execPath, [...cliNodeArgs(), `${MISBEHAVING}/never-resolves.ts`, "--timeout", "60000", "--reporter", "verbose"], {
       cwd: REPO_ROOT,
       env: { ...process.env, NO_COLOR: "1", MISBEHAVE_PID_FILE: pidFile },
       detached: true,

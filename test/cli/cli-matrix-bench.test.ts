@@ -1,17 +1,17 @@
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { THROUGHPUT_OPERATIONS } from "../../src/bench/throughput.js";
 import { runInProcess } from "./run-cli-in-process.js";
 import { FIXTURES, runCliProcess } from "./run-cli-process.js";
+import { makeTempDir } from "../temp-dir.js";
 
 const memoryModule = [`${FIXTURES}/memory-named.mjs`, "--export", "memory"];
 const tableLine = (text: string, label: string) => text.split("\n").find((l) => new RegExp(`^[ ≠] ${label}\\s`).test(l));
 
 describe("--backends: the matrix from the CLI (in process)", { timeout: 180_000 }, () => {
   it("puts the module's saver first among the selected backends; pretty on screen, markdown and json to files; a backend that cannot run is skipped with the reason", async () => {
-    const dir = mkdtempSync(join(tmpdir(), "cli-matrix-"));
+    const dir = makeTempDir("cli-matrix-");
     const run = await runInProcess([
       ...memoryModule,
       "--backends", "memory,mongodb",
@@ -62,7 +62,7 @@ describe("--backends: the matrix from the CLI (in process)", { timeout: 180_000 
     expect(run.stderr).toContain("checkpoint-conformance: nothing was checked: no selected backend could run here (mongodb: MONGODB_URL is not set (no MongoDB server here; set it to run this backend))\n");
  
     // A shard whose backends could not run leaves the verdict to the merge, which checked nothing either.
-    const dir = mkdtempSync(join(tmpdir(), "matrix-nothing-"));
+    const dir = makeTempDir("matrix-nothing-");
     const file = join(dir, "shard.json");
     const shard = await runInProcess(["--backends", "mongodb", "--no-graph", "--model", "0", "--shard", "1/1", "--reporter", `report-json:${file}`]);
     expect(shard.code, shard.stderr).toBe(0);
@@ -70,7 +70,6 @@ describe("--backends: the matrix from the CLI (in process)", { timeout: 180_000 
     const merged = await runInProcess(["merge", file, "--reporter", "markdown"]);
     expect(merged.code, merged.stderr).toBe(2);
     expect(merged.stderr).toContain("checkpoint-conformance: nothing was checked: no selected backend could run here");
-    rmSync(dir, { recursive: true });
   });
 });
 
@@ -86,7 +85,7 @@ describe("--bench: throughput from the CLI (in process)", { timeout: 180_000 }, 
   });
 
   it("with --backends: a table per saver, the side-by-side comparison, and why a backend was not measured; --output writes it to a file", async () => {
-    const file = join(mkdtempSync(join(tmpdir(), "cli-bench-")), "bench.md");
+    const file = join(makeTempDir("cli-bench-"), "bench.md");
     const run = await runInProcess([...memoryModule, "--bench", "--bench-sizes", "5", "--backends", "memory,redis", "--output", file]);
     expect(run.code, run.stderr).toBe(0);
     expect(run.stdout).toBe(`Throughput written to ${file}\n`);

@@ -1,20 +1,20 @@
-import { mkdtempSync, readFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { readFileSync } from "node:fs";
 import { XMLParser } from "fast-xml-parser";
 import { describe, expect, it } from "vitest";
 import { expectUsageError } from "./expect-usage-error.js";
 import { specFor } from "../../src/spec/index.js";
 import { FIXTURES, runCliProcess } from "./run-cli-process.js";
+import { makeTempDir } from "../temp-dir.js";
 
 const fixture = (name: string) => `${FIXTURES}/${name}`;
 const ANSI = /\x1b\[/;
 
 
-// Each case is a real `node` process loading the sources through tsx: slow on a loaded machine, hence the generous limit.
+// Each case is a real `node` process (from dist/ when the build is fresh, else the sources through tsx): slow on a
+// loaded machine, hence the generous limit.
 describe.concurrent("checkpoint-conformance CLI (subprocess)", { timeout: 240_000 }, () => {
   it("runs a TypeScript ESM module: pretty on stdout, JUnit to a file a real XML parser reads; exit 0", async () => {
-    const dir = mkdtempSync(join(tmpdir(), "cli-junit-"));
+    const dir = makeTempDir("cli-junit-");
     const run = await runCliProcess([
       fixture("memory.ts"),
       "--capabilities",
@@ -44,8 +44,10 @@ describe.concurrent("checkpoint-conformance CLI (subprocess)", { timeout: 240_00
     expect(xml.testsuites.failures).toBe("0");
   });
 
-  it("runs a named export of an ESM .mjs module with --export; json on stdout, progress on stderr", async () => {
-    const run = await runCliProcess([fixture("memory-named.mjs"), "--export", "memory", "--capabilities", "delete_thread", "--reporter", "json"]);
+  // From the sources whatever dist/ holds: this is the test of a clean clone's path (tsx, before any build), and the
+  // fixture, plain JavaScript, imports the sources, which only a process with tsx's loader can.
+  it("runs a named export of an ESM .mjs module with --export, from the sources through tsx; json on stdout, progress on stderr", async () => {
+    const run = await runCliProcess([fixture("memory-named.mjs"), "--export", "memory", "--capabilities", "delete_thread", "--reporter", "json"], {}, "sources");
     expect(run.code, run.stderr).toBe(0);
     const dict = JSON.parse(run.stdout);
     expect(dict.checkpointer_name).toBe("MemorySaver (mjs)");

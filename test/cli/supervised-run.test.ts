@@ -5,7 +5,8 @@ import { expectGone, firstLines, runMisbehaving } from "./misbehaving-run.js";
 
 // Each misbehaviour of a saver, run through the CLI as a user would: the verdict, the report and the
 // exit code are the parent's, whatever the saver's process does. No timings: the runs must just end.
-describe("the supervised CLI run, against savers that misbehave", { timeout: 240_000 }, () => {
+// Concurrent: each case has its own processes and its own process-id file.
+describe.concurrent("the supervised CLI run, against savers that misbehave", { timeout: 240_000 }, () => {
   it("process.exit(0) mid-run: exit 1, a report naming the test in flight, the rest not run (pretty)", async () => {
     const run = await runMisbehaving("exit-0.ts");
     expect(run.code, run.stderr).toBe(1);
@@ -70,7 +71,8 @@ describe("the supervised CLI run, against savers that misbehave", { timeout: 240
   });
 
   it("a synchronous endless loop (no timeout can fire in its process): killed after a while without a heartbeat, exit 1", async () => {
-    const run = await runMisbehaving("sync-loop.ts", ["--timeout", "500", "--reporter", "dots"]);
+    // The stall limit is the larger of 4 × the timeout and CONFORMANCE_STALL_MS (10 s by default): 2 s here.
+    const run = await runMisbehaving("sync-loop.ts", ["--timeout", "500", "--reporter", "dots"], { CONFORMANCE_STALL_MS: "2000" });
     expect(run.code, run.stderr).toBe(1);
     expect(run.stdout).toMatch(/✗ put › test_\w+ \[PUT-\d+\]: the saver's process stopped responding during put › test_\w+: its event loop was blocked for \d+ s \(a synchronous endless loop\?\), where no timeout can fire; it was killed/);
     expectGone(run.saverPid);

@@ -3,13 +3,14 @@ import { checkpointerTest } from "../../src/index.js";
 import { runModel, type ModelFailure } from "../../src/model/run-model.js";
 import { ModelReportSection } from "../../src/model/model-report.js";
 import { loadMutants } from "../mutants/load.js";
+import { MODEL_SETTINGS } from "./model-mutants.js";
 
 const mutants = await loadMutants();
 
-/** The model run of the mutant-proof test (test/model/model-mutants.test.ts): its seed, runs and sequence length. */
+/** The model run of the mutant-proof tests (test/model/model-mutants.ts): its seed, runs and sequence length. */
 async function failureOf(name: string): Promise<ModelFailure> {
   const mutant = mutants.find((m) => m.name === name)!;
-  const result = await runModel(checkpointerTest({ name }, () => mutant.create()), { runs: 1_000, seed: 42, maxCommands: 25, timeoutMs: 2_000, timeLimitMs: 30_000 });
+  const result = await runModel(checkpointerTest({ name }, () => mutant.create()), MODEL_SETTINGS);
   expect(result.status).toBe("failed");
   return result.failure!;
 }

@@ -1,13 +1,10 @@
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { renderMarkdown } from "../../src/reporters/markdown.js";
 import { plainPalette, REPORTERS } from "../../src/reporters/index.js";
 import { fixedReport } from "./fixed-report.js";
-
-const dirs: string[] = [];
-afterEach(() => dirs.splice(0).forEach((d) => rmSync(d, { recursive: true, force: true })));
+import { makeTempDir } from "../temp-dir.js";
 
 function render(env: Record<string, string | undefined>, subjectFile?: string): string {
   return REPORTERS.github({ write: () => undefined, palette: plainPalette, env, subjectFile }).render(fixedReport());
@@ -31,8 +28,7 @@ describe("the github reporter", () => {
   });
 
   it("appends the Markdown report to $GITHUB_STEP_SUMMARY when it is set, keeping what was there", () => {
-    const dir = mkdtempSync(join(tmpdir(), "github-summary-"));
-    dirs.push(dir);
+    const dir = makeTempDir("github-summary-");
     const summary = join(dir, "summary.md");
     writeFileSync(summary, "earlier step\n");
     render({ GITHUB_STEP_SUMMARY: summary });

@@ -1,11 +1,11 @@
-import { mkdtempSync, statSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { checkpointerTest, validate } from "../../src/index.js";
 import { renderHtmlReport } from "../../src/reporters/html/report-html.js";
 import specialWritesFirstWins from "../mutants/graph/special-writes-first-wins.graph-mutant.js";
 import { findChromium, loadInChromium } from "./chromium.js";
+import { makeTempDir } from "../temp-dir.js";
 
 const chromium = findChromium();
 if (!chromium) {
@@ -23,7 +23,7 @@ describe.skipIf(!chromium)("the HTML report in headless chromium", () => {
     });
     const [failure] = report.failures();
     expect(failure, "the saver under test must fail a spec test").toBeDefined();
-    const dir = mkdtempSync(join(tmpdir(), "conformance-html-browser-"));
+    const dir = makeTempDir("conformance-html-browser-");
     const file = join(dir, "report.html");
     writeFileSync(file, renderHtmlReport(report));
     const screenshot = join(dir, "report.png");

@@ -1,5 +1,4 @@
-import { mkdtempSync, readFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { ConformanceReport } from "../../src/report/conformance-report.js";
@@ -10,6 +9,7 @@ import { runInProcess } from "../cli/run-cli-in-process.js";
 import { FIXTURES } from "../cli/run-cli-process.js";
 import { fixedReport } from "./fixed-report.js";
 import { reportWithSections } from "./html-fixtures.js";
+import { makeTempDir } from "../temp-dir.js";
 
 /** Every URL the page would fetch or link to: a self-contained page has none. */
 function externalReferences(html: string): string[] {
@@ -84,7 +84,7 @@ describe("the HTML report (structure, no browser)", () => {
   });
 
   it("CLI: --reporter html:FILE writes the page, and the screen says where", async () => {
-    const dir = mkdtempSync(join(tmpdir(), "conformance-html-"));
+    const dir = makeTempDir("conformance-html-");
     const file = join(dir, "report.html");
     const run = await runInProcess([`${FIXTURES}/memory.ts`, "--capabilities", "put", "--reporter", `html:${file}`]);
     expect(run.code).toBe(0);
@@ -95,7 +95,7 @@ describe("the HTML report (structure, no browser)", () => {
   });
 
   it("CLI: with --backends, --reporter html:FILE writes the matrix page", async () => {
-    const file = join(mkdtempSync(join(tmpdir(), "conformance-html-")), "matrix.html");
+    const file = join(makeTempDir("conformance-html-"), "matrix.html");
     const run = await runInProcess(["--backends", "memory", "--no-graph", "--capabilities", "put", "--reporter", `html:${file}`]);
     expect(run.code).toBe(0);
     const page = readFileSync(file, "utf8");

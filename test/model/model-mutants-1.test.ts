@@ -1,0 +1,3 @@
+import { describeMutantPart } from "./model-mutants.js";
+
+describeMutantPart(1, 2);
