@@ -13,6 +13,10 @@ import type { SpecTest } from "./types.js";
  * byte (127) and an unsigned one (255). A column that narrow wraps, clamps or
  * truncates the index, and writes then collide or come back out of order.
  * (Steps past int32 are VAL-14; ids of 1,100 characters, KEY-01.)
+ *
+ * Not in the default run: indexes past 32,767 (a SMALLINT). They need one call
+ * of 32,768 writes, and PostgresSaver inserts a write per query: measured, that
+ * one call outlasts the 5 s call timeout (docs/catalog-additions.md, ORD-14).
  */
 
 /** Where a narrow column first goes wrong, for the failure message. */
@@ -42,5 +46,5 @@ function writesOfOneCall(count: number, widths: string): SpecTest {
 
 /** The ORD-14 tests, in the put_writes suite. */
 export const storageWidthTests: ExtraTests = {
-  put_writes: [writesOfOneCall(300, "127 and 255"), writesOfOneCall(32_770, "32,767")],
+  put_writes: [writesOfOneCall(300, "127 and 255")],
 };
