@@ -27,6 +27,7 @@ import { storageWidthTests } from "./storage-widths.js";
 import { concatenatedKeyTests } from "./concatenated-keys.js";
 import { bulkPageTests } from "./bulk-pages.js";
 import { forkTests } from "./forks-in-bulk.js";
+import { emptyAgainstAbsentTests } from "./empty-against-absent.js";
 import { provideSpecTestList } from "./test-list.js";
 
 /** The only registry: capability -> its spec. */
@@ -40,7 +41,7 @@ export const SPECS: Partial<Record<Capability, CapabilitySpec>> = withBrackets(w
   copy_thread: copyThreadSpec,
   prune: pruneSpec,
   delta_channel_history: deltaChannelHistorySpec,
-}, isolationTests, concurrencyTests, serializationTests, adversarialKeyTests, adversarialExtendedKeyTests, adversarialFilterTests, interleavingTests, adversarialValueTests, typedWriteValueTests, orderAndBoundaryTests, extendedBatchTests, latestOnlyTests, storageWidthTests, concatenatedKeyTests, bulkPageTests, forkTests), foreignWriterBracket);
+}, isolationTests, concurrencyTests, serializationTests, adversarialKeyTests, adversarialExtendedKeyTests, adversarialFilterTests, interleavingTests, adversarialValueTests, typedWriteValueTests, orderAndBoundaryTests, extendedBatchTests, latestOnlyTests, storageWidthTests, concatenatedKeyTests, bulkPageTests, forkTests, emptyAgainstAbsentTests), foreignWriterBracket);
 
 export function specFor(capability: Capability): CapabilitySpec | undefined {
   return SPECS[capability];
