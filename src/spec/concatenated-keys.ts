@@ -52,7 +52,7 @@ const tests: SpecTest[] = [
   {
     name: "test_key_blob_keys_include_the_namespace",
     ids: ["KEY-10"],
-    description: 'a parent graph (ns "") and its subgraph (ns "child:…") both store channel messages at version 1, with different values: each reads back its own',
+    description: "a parent graph and its subgraph both store messages at version 1, with different values: each reads back its own",
     async run(ctx) {
       const thread = ctx.threadId("blob-ns");
       const places = [

@@ -37,7 +37,7 @@ const tests: SpecTest[] = [
     ids: ["VAL-16"],
     needsHistory: true,
     requires: ["put_writes"],
-    description: 'a stored "", [], 0, false or null (plain or in a DeltaSnapshot) is the nearest seed, and writes of "" and [] are replayed: the walk does not go on to an older snapshot',
+    description: 'a stored "", [], 0, false or null (plain or in a DeltaSnapshot) is the nearest seed; writes of "" and [] are replayed',
     async run(ctx) {
       const threadId = ctx.threadId("empty-seeds");
       const channels = EMPTY_SEEDS.map((_, i) => `ch${i}`);

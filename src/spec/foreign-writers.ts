@@ -169,7 +169,7 @@ const early: SpecTest = {
   ids: ["VAL-14"],
   needsHistory: true,
   requires: ["put_writes"],
-  description: "a thread as Python LangGraph writes it (string versions with a random fraction, microsecond +00:00 timestamps, steps past int32, forks) reads back exactly, and lists in checkpoint_id order",
+  description: "a thread as Python LangGraph writes it (string versions, microsecond +00:00 ts, steps past int32, forks) reads back exactly",
   async run(ctx) {
     const written = await writeEarly(ctx);
     const holder = earlyWriteHolder(ctx);
@@ -182,7 +182,7 @@ const late: SpecTest = {
   ids: ["VAL-15"],
   needsHistory: true,
   requires: ["put_writes"],
-  description: `what the first test of the capability wrote reads back identical at its end (at least ${REREAD_AFTER_MS / 1000} s later): no TTL, cache expiry or replica lag loses or alters it`,
+  description: `what the suite's first test wrote reads back identical at its end, at least ${REREAD_AFTER_MS / 1000} s later (no TTL, cache expiry or lag)`,
   async run(ctx) {
     const holder = earlyWriteHolder(ctx);
     const written = holder?.[EARLY_WRITE] ?? (await writeEarly(ctx)); // run alone (--grep): write now, then wait
