@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { uuid6, type BaseCheckpointSaver, type ChannelVersions, type CheckpointTuple } from "@langchain/langgraph-checkpoint";
 import type { RunnableConfig } from "@langchain/core/runnables";
 import { expectDefined, expectEqual } from "../assert.js";
+import { LARGE_STEPS, pythonTimestamp, pythonVersion } from "../model/adversarial-pools.js";
 import { generateConfig } from "../test-utils.js";
 import { tupleSnapshot, wholeThread } from "./extended-helpers.js";
 import { idsOf, listAll } from "./helpers.js";
@@ -14,18 +15,11 @@ import type { SpecContext, SpecTest } from "./types.js";
  * TTL in the wrong unit, an expiring cache or a lagging replica shows.
  */
 
-/** Python's PostgresSaver version: the step padded to 32 digits, then a random fraction (`f"{v:032}.{random():016}"`). */
-export function pythonVersion(step: number): string {
-  return `${String(step).padStart(32, "0")}.${(Math.random() * 0.98 + 0.01).toFixed(16)}`;
+/** A fresh Python version of `step`, with a random fraction as Python's PostgresSaver makes it. */
+function randomPythonVersion(step: number): string {
+  return pythonVersion(step, Math.random() * 0.98 + 0.01);
 }
 
-/** Python's `datetime.now(timezone.utc).isoformat()`: microseconds and a `+00:00` offset. */
-export function pythonTimestamp(date: Date, micros: number): string {
-  return `${date.toISOString().slice(0, 19)}.${String(micros).padStart(6, "0")}+00:00`;
-}
-
-/** Steps past int32 and uint32, and the largest safe integer: Python ints have no width. */
-const LARGE_STEPS = [2_147_483_648, 4_294_967_297, Number.MAX_SAFE_INTEGER] as const;
 
 interface ForeignCheckpoint {
   ns: string;
@@ -45,11 +39,11 @@ interface ForeignCheckpoint {
  */
 function foreignThread(): ForeignCheckpoint[] {
   const [a, b, c, d] = Array.from({ length: 4 }, () => uuid6(-1));
-  const v1 = pythonVersion(1);
+  const v1 = randomPythonVersion(1);
   const day = new Date(Date.UTC(2024, 6, 31, 20, 14, 19));
   const base = { parents: {}, writes: null, thread_id: "python-writer" };
   const fork = (id: string, value: string, micros: number, step: number): ForeignCheckpoint => {
-    const v2 = pythonVersion(2);
+    const v2 = randomPythonVersion(2);
     return {
       ns: "",
       id,
