@@ -35,7 +35,20 @@ const KNOWN_MISSES: Record<string, string> = {
   "val-write-bytes-type-dropped": BYTES_WRITES_ADVISORY,
   "val-write-bytes-as-text": BYTES_WRITES_ADVISORY,
   "val-write-bytes-cut-at-four-mib": BYTES_WRITES_ADVISORY,
+  "key-joined-with-colons": "no id family holds a thread that is another thread joined with \":\" to one of its namespaces, under one checkpoint id (KEY-10 puts T:sub beside T in namespace sub)",
+  "key-joined-without-delimiter": "no id family holds a thread that is another thread followed by one of its namespaces, under one checkpoint id (KEY-10 puts Tsub beside T in namespace sub)",
+  "blob-store-key-without-namespace": "sequences take every version from one counter, so a graph and its subgraph never store a channel at the same version (KEY-10 puts both at version 1)",
+  "ord-copy-thread-first-megabyte": "at seed 42 no sequence copies a thread holding more than 1 MB and reads the copy (ORD-15 copies 1.2 MB)",
+  "ord-prune-first-megabyte": "at seed 42 no sequence prunes a thread holding more than 1 MB of older checkpoints (ORD-15 prunes 1.1 MB)",
+  "ord-delete-for-runs-first-1000-keys": "sequences spread a run over few checkpoints and writes, never past 1,000 keys (ORD-15 deletes a run of 1,112 keys)",
 };
+
+/**
+ * Mutants whose bug shows only after wall-clock time: whether a sequence outlives
+ * it depends on the machine's speed, so neither catching nor missing them is
+ * asserted. The spec suite catches them by waiting (VAL-15).
+ */
+const TIMING_DEPENDENT = new Set(["val-ttl-in-seconds-not-minutes"]);
 
 let outcomes: { name: string; caught: boolean; detail: string }[];
 let baselines: { name: string; status: string }[];
@@ -55,7 +68,7 @@ beforeAll(async () => {
     }
     outcomes = [];
     for (const mutant of await loadMutants()) {
-      if (!modelled(mutant.baseline ?? "memory")) continue;
+      if (!modelled(mutant.baseline ?? "memory") || TIMING_DEPENDENT.has(mutant.name)) continue;
       const result = await runModel(checkpointerTest({ name: mutant.name }, () => mutant.create()), {
         runs: RUNS,
         seed: SEED,
