@@ -119,16 +119,17 @@ interface EarlyWrite {
   tuples: Record<string, unknown>[];
 }
 
-const EARLY_WRITE = Symbol.for("langgraph-checkpoint-conformance.early-write");
+/** Early writes by saver, until the late test takes them. */
+const earlyWrites = new WeakMap<object, EarlyWrite>();
 
 /**
  * The identity of the capability's saver across its tests. `ctx.saver` is a
  * per-test wrapper that hands non-function properties through unchanged, so
  * the saver's serializer object is the same in every test of a capability.
  */
-function earlyWriteHolder(ctx: SpecContext): Record<symbol, EarlyWrite | undefined> | undefined {
-  const holder = (ctx.saver as unknown as { serde?: unknown }).serde;
-  return holder !== null && typeof holder === "object" ? (holder as Record<symbol, EarlyWrite | undefined>) : undefined;
+function saverIdentity(ctx: SpecContext): object | undefined {
+  const serde = (ctx.saver as unknown as { serde?: unknown }).serde;
+  return serde !== null && typeof serde === "object" ? serde : undefined;
 }
 
 /** Writes the foreign thread plus a pending write, checks it reads back exactly, and records what it read. */
@@ -166,8 +167,8 @@ const early: SpecTest = {
   description: "a thread as Python LangGraph writes it (string versions, microsecond +00:00 ts, steps past int32, forks) reads back exactly",
   async run(ctx) {
     const written = await writeEarly(ctx);
-    const holder = earlyWriteHolder(ctx);
-    if (holder) holder[EARLY_WRITE] = written;
+    const identity = saverIdentity(ctx);
+    if (identity) earlyWrites.set(identity, written);
   },
 };
 
@@ -178,9 +179,9 @@ const late: SpecTest = {
   requires: ["put_writes"],
   description: `what the suite's first test wrote reads back identical at its end, at least ${REREAD_AFTER_MS / 1000} s later (no TTL, cache expiry or lag)`,
   async run(ctx) {
-    const holder = earlyWriteHolder(ctx);
-    const written = holder?.[EARLY_WRITE] ?? (await writeEarly(ctx)); // run alone (--grep): write now, then wait
-    if (holder) holder[EARLY_WRITE] = undefined;
+    const identity = saverIdentity(ctx);
+    const written = (identity && earlyWrites.get(identity)) ?? (await writeEarly(ctx)); // run alone (--grep): write now, then wait
+    if (identity) earlyWrites.delete(identity);
     const age = Date.now() - written.writtenAt;
     if (age < REREAD_AFTER_MS) await waitReading(ctx.saver, generateConfig(written.threadId), REREAD_AFTER_MS - age);
     const when = `re-read ${((Date.now() - written.writtenAt) / 1000).toFixed(1)} s after it was written`;
