@@ -45,5 +45,5 @@ describe("ISO, CONC, SER, VAL and ORD tests on the official savers", () => {
     expect(availability).toEqual({ ok: true });
     // ORD-11: its integer versions make two forks share a blob key (POSTGRES_STALE_BLOBS).
     await expectAllPass(postgresBackend.registration(), ["test_ord_fork_keeps_its_own_channel_values"]);
-  }, 180_000);
+  }, 300_000); // ORD-15 puts 1.2 MB and 1,100 writes, one query each
 });
