@@ -27,7 +27,6 @@ export const THREAD_FAMILIES: readonly (readonly [string, string, string])[] = [
   ["t", "t".repeat(1024), `${"t".repeat(1023)}u`], // 1 KB ids sharing a 1023-character prefix
   ["it", "it's", 'it "\u{1F600}" #'], // quotes, a non-BMP character, space, #, and a prefix
   ["1", "01", "1.0"], // ids a saver might parse as numbers
-  ["ab", "ab ", "AB  "], // trailing spaces, which SQL's PAD SPACE collations ignore
 ];
 
 /** The root namespace and three others per family; subgraph namespaces are `node:task|child:task`. */
@@ -93,9 +92,6 @@ export const MANY_WRITES = { min: 11, max: 13 } as const;
 
 /** Writes on one checkpoint past a backend's page of 100 items. */
 export const PAGE_OF_WRITES = { min: 101, max: 104 } as const;
-
-/** Writes in one putWrites call past a signed byte (127) and an unsigned one (255): write indexes in a narrow column wrap or clamp (ORD-14). */
-export const WIDE_WRITES = { min: 257, max: 260 } as const;
 
 /** Steps Python LangGraph may write: past int32 and uint32, and the largest safe integer (VAL-14). */
 export const LARGE_STEPS = [2_147_483_648, 4_294_967_297, Number.MAX_SAFE_INTEGER] as const;

@@ -13,7 +13,7 @@ import {
   writeValueOf,
   type Pools,
 } from "../arbitraries.js";
-import { MANY_WRITES, PAGE_OF_WRITES, WIDE_WRITES } from "../adversarial-pools.js";
+import { MANY_WRITES, PAGE_OF_WRITES } from "../adversarial-pools.js";
 import { ts, type ModelState, type RealState } from "../sequence-env.js";
 
 interface PutWritesArgs {
@@ -82,9 +82,9 @@ export const putWritesCommand = (pools: Pools): fc.Arbitrary<PutWritesCommand> =
   const write = (channels: readonly string[]): fc.Arbitrary<PendingWrite> =>
     fc.tuple(fc.constantFrom(...channels), writeValueOf(pools)).map(([channel, value]): PendingWrite => [channel, value]);
   // Past a backend's page of 100 items on one checkpoint; plain numbers, so they are cheap to draw and store.
-  const numbered = (range: { min: number; max: number }) =>
-    fc.integer(range).map((n) => Array.from({ length: n }, (_, i): PendingWrite => [REGULAR_WRITE_CHANNELS[i % REGULAR_WRITE_CHANNELS.length], i]));
-  const page = numbered(PAGE_OF_WRITES);
+  const page = fc
+    .integer(PAGE_OF_WRITES)
+    .map((n) => Array.from({ length: n }, (_, i): PendingWrite => [REGULAR_WRITE_CHANNELS[i % REGULAR_WRITE_CHANNELS.length], i]));
   return fc
   .record({
     threadId: threadOf(pools),
@@ -99,8 +99,6 @@ export const putWritesCommand = (pools: Pools): fc.Arbitrary<PutWritesCommand> =
       // Past 10 writes in one call: idx 10 must sort after idx 9, as a number.
       { weight: 3, arbitrary: fc.array(write(REGULAR_WRITE_CHANNELS), { minLength: MANY_WRITES.min, maxLength: MANY_WRITES.max }) },
       { weight: 1, arbitrary: page },
-      // Past 127 and 255 in one call: an index in a narrow column wraps or clamps (ORD-14).
-      { weight: 1, arbitrary: numbered(WIDE_WRITES) },
     ),
     retry: fc.option(fc.array(writeValueOf(pools), { minLength: 3, maxLength: 3 }), { freq: 4 }),
   })

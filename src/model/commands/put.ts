@@ -2,7 +2,7 @@ import fc from "fast-check";
 import type { ChannelVersions, Checkpoint, CheckpointMetadata } from "@langchain/langgraph-checkpoint";
 import type { RunnableConfig } from "@langchain/core/runnables";
 import { diffValues } from "../../format.js";
-import { ID_SEEDS, channelValueOf, checkpointIdOf, idSeed, metadataArb, nsOf, pythonVersionOf, threadOf, timestampOf, type Pools } from "../arbitraries.js";
+import { ID_SEEDS, channelValueOf, checkpointIdOf, idSeed, metadataArb, nsOf, threadOf, timestampOf, type Pools } from "../arbitraries.js";
 import { ts, type ModelState, type RealState } from "../sequence-env.js";
 import { diffLines } from "../compare.js";
 import { ModelDisagreement } from "../sequence-env.js";
@@ -24,8 +24,6 @@ interface PutArgs {
   omitNs: boolean;
   /** A ts that runs against id order (a clock that went back, an imported checkpoint): order is by id, never by ts (ORD-04). */
   tsAgainstId: boolean;
-  /** New versions in Python's string format, as Python LangGraph writes them into a shared database (VAL-14). */
-  pythonVersions?: boolean;
 }
 
 const IDS = ["PUT-01", "PUT-09", "PUT-12", "PUT-13", "JS-09"] as const;
@@ -74,7 +72,7 @@ export class PutCommand implements fc.AsyncCommand<ModelState, RealState> {
       const inherited = parent && Object.prototype.hasOwnProperty.call(parent.channel_versions, channel);
       if (change.kind === "set") {
         values[channel] = structuredClone(change.value); // fresh objects: the caller changes them after put
-        versions[channel] = this.args.pythonVersions ? pythonVersionOf(m.env.nextVersion()) : m.env.nextVersion();
+        versions[channel] = m.env.nextVersion();
         newVersions[channel] = versions[channel];
       } else if (change.kind === "keep" && inherited) {
         values[channel] = parent.channel_values[channel];
@@ -138,7 +136,6 @@ export const putCommand = (pools: Pools): fc.Arbitrary<PutCommand> =>
     metadata: metadataArb(pools),
     omitNs: fc.boolean(),
     tsAgainstId: fc.boolean(),
-    pythonVersions: fc.boolean(),
   })
   .map((args) => new PutCommand(args));
 
