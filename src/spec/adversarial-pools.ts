@@ -93,6 +93,23 @@ export const MANY_WRITES = { min: 11, max: 13 } as const;
 /** Writes on one checkpoint past a backend's page of 100 items. */
 export const PAGE_OF_WRITES = { min: 101, max: 104 } as const;
 
+/** Steps Python LangGraph may write: past int32 and uint32, and the largest safe integer (VAL-14). */
+export const LARGE_STEPS = [2_147_483_648, 4_294_967_297, Number.MAX_SAFE_INTEGER] as const;
+
+/**
+ * A channel version as Python's PostgresSaver writes it: the step padded to 32
+ * digits, then a fraction (`f"{v:032}.{random():016}"`). `fraction` in [0, 1)
+ * (random for Python; derived from the step in generated sequences, so they repeat).
+ */
+export function pythonVersion(step: number, fraction: number): string {
+  return `${String(step).padStart(32, "0")}.${fraction.toFixed(16)}`;
+}
+
+/** A timestamp as Python writes it (`datetime.isoformat()` in UTC): microseconds and a `+00:00` offset. */
+export function pythonTimestamp(date: Date, micros: number): string {
+  return `${date.toISOString().slice(0, 19)}.${String(micros).padStart(6, "0")}+00:00`;
+}
+
 /** How many versions a chain of getNextVersion calls runs through: past 9, where "10" sorts before "9" as text. */
 export const VERSION_CHAIN = 12;
 

@@ -21,3 +21,22 @@ export function withExtraTests(
   }
   return merged;
 }
+
+/** Tests that must run first and last in one capability's suite (a write early, its re-read at the end). */
+export interface Bracket {
+  readonly capability: Capability;
+  readonly first: readonly SpecTest[];
+  readonly last: readonly SpecTest[];
+}
+
+/** Puts each bracket's tests first and last in its capability's suite. */
+export function withBrackets(
+  specs: Partial<Record<Capability, CapabilitySpec>>,
+  ...brackets: readonly Bracket[]
+): Partial<Record<Capability, CapabilitySpec>> {
+  const merged: Partial<Record<Capability, CapabilitySpec>> = { ...specs };
+  for (const { capability, first, last } of brackets) {
+    merged[capability] = { capability, tests: [...first, ...(merged[capability]?.tests ?? []), ...last] };
+  }
+  return merged;
+}

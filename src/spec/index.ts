@@ -9,7 +9,7 @@ import { deleteForRunsSpec } from "./delete-for-runs.js";
 import { copyThreadSpec } from "./copy-thread.js";
 import { pruneSpec } from "./prune.js";
 import { deltaChannelHistorySpec } from "./delta-channel-history.js";
-import { withExtraTests } from "./extra-tests.js";
+import { withBrackets, withExtraTests } from "./extra-tests.js";
 import { isolationTests } from "./isolation.js";
 import { concurrencyTests } from "./concurrency.js";
 import { serializationTests } from "./serialization.js";
@@ -22,10 +22,16 @@ import { typedWriteValueTests } from "./typed-write-values.js";
 import { orderAndBoundaryTests } from "./orders-and-boundaries.js";
 import { extendedBatchTests } from "./extended-batches.js";
 import { latestOnlyTests } from "./latest-only.js";
+import { foreignWriterBracket } from "./foreign-writers.js";
+import { storageWidthTests } from "./storage-widths.js";
+import { concatenatedKeyTests } from "./concatenated-keys.js";
+import { bulkPageTests } from "./bulk-pages.js";
+import { forkTests } from "./forks-in-bulk.js";
+import { emptyAgainstAbsentTests } from "./empty-against-absent.js";
 import { provideSpecTestList } from "./test-list.js";
 
 /** The only registry: capability -> its spec. */
-export const SPECS: Partial<Record<Capability, CapabilitySpec>> = withExtraTests({
+export const SPECS: Partial<Record<Capability, CapabilitySpec>> = withBrackets(withExtraTests({
   put: putSpec,
   put_writes: putWritesSpec,
   get_tuple: getTupleSpec,
@@ -35,7 +41,7 @@ export const SPECS: Partial<Record<Capability, CapabilitySpec>> = withExtraTests
   copy_thread: copyThreadSpec,
   prune: pruneSpec,
   delta_channel_history: deltaChannelHistorySpec,
-}, isolationTests, concurrencyTests, serializationTests, adversarialKeyTests, adversarialExtendedKeyTests, adversarialFilterTests, interleavingTests, adversarialValueTests, typedWriteValueTests, orderAndBoundaryTests, extendedBatchTests, latestOnlyTests);
+}, isolationTests, concurrencyTests, serializationTests, adversarialKeyTests, adversarialExtendedKeyTests, adversarialFilterTests, interleavingTests, adversarialValueTests, typedWriteValueTests, orderAndBoundaryTests, extendedBatchTests, latestOnlyTests, storageWidthTests, concatenatedKeyTests, bulkPageTests, forkTests, emptyAgainstAbsentTests), foreignWriterBracket);
 
 export function specFor(capability: Capability): CapabilitySpec | undefined {
   return SPECS[capability];

@@ -38,7 +38,28 @@ export const KNOWN_MISSES: Record<string, string> = {
   "val-write-bytes-type-dropped": BYTES_WRITES_ADVISORY,
   "val-write-bytes-as-text": BYTES_WRITES_ADVISORY,
   "val-write-bytes-cut-at-four-mib": BYTES_WRITES_ADVISORY,
+  "val-versions-in-a-float-column": "sequences take integer versions from one counter; Python's string versions are VAL-14's",
+  "val-timestamps-as-js-dates": "sequences write JS ISO timestamps, which a Date round trip keeps; Python's microsecond +00:00 ones are VAL-14's",
+  "val-step-in-an-int32-column": "sequences draw steps from -1..12; steps past int32 are VAL-14's",
+  "ord-write-index-int8": "one putWrites call of a sequence holds at most 104 writes, below a signed byte's 128 (ORD-14 makes 300)",
+  "ct-copies-head-chain-only": "at seed 42 no sequence copies a thread with a fork branch off the latest's parent chain and reads the branch's copy (ORD-16 does)",
+  "pr-prunes-head-chain-only": "at seed 42 no sequence prunes a thread with a fork branch off the latest's parent chain (ORD-16 does)",
+  "dch-cached-by-step": "at seed 42 no sequence asks the history of two forks at one step (ORD-16 does)",
+  "dch-empty-seed-is-absent": "at seed 42 no sequence stores an empty string or list as a delta seed above an older one (VAL-16 does)",
+  "key-joined-with-colons": "no id family holds a thread that is another thread joined with \":\" to one of its namespaces, under one checkpoint id (KEY-10 puts T:sub beside T in namespace sub)",
+  "key-joined-without-delimiter": "no id family holds a thread that is another thread followed by one of its namespaces, under one checkpoint id (KEY-10 puts Tsub beside T in namespace sub)",
+  "blob-store-key-without-namespace": "sequences take every version from one counter, so a graph and its subgraph never store a channel at the same version (KEY-10 puts both at version 1)",
+  "ord-copy-thread-first-megabyte": "at seed 42 no sequence copies a thread holding more than 1 MB and reads the copy (ORD-15 copies 1.2 MB)",
+  "ord-prune-first-megabyte": "at seed 42 no sequence prunes a thread holding more than 1 MB of older checkpoints (ORD-15 prunes 1.1 MB)",
+  "ord-delete-for-runs-first-1000-keys": "sequences spread a run over few checkpoints and writes, never past 1,000 keys (ORD-15 deletes a run of 1,112 keys)",
 };
+
+/**
+ * Mutants whose bug shows only after wall-clock time: whether a sequence outlives
+ * it depends on the machine's speed, so neither catching nor missing them is
+ * asserted. The spec suite catches them by waiting (VAL-15).
+ */
+export const TIMING_DEPENDENT = new Set(["val-ttl-in-seconds-not-minutes"]);
 
 /** A call a saver method received: the input a mutant's bug needs. */
 export type SaverCall = { method: RecordedMethod; args: readonly unknown[] };
@@ -85,7 +106,7 @@ export const modelled = (baseline: BaselineName) => BASELINE_PROFILES[baseline] 
 
 /** The modelled mutants, in file-name order. */
 export async function modelledMutants(): Promise<Mutant[]> {
-  return (await loadMutants()).filter((mutant) => modelled(mutant.baseline ?? "memory"));
+  return (await loadMutants()).filter((mutant) => modelled(mutant.baseline ?? "memory") && !TIMING_DEPENDENT.has(mutant.name));
 }
 
 export interface MutantOutcome {

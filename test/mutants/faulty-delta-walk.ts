@@ -31,6 +31,16 @@ export interface DeltaWalkFault {
   omitUnwrittenChannels?: boolean;
   /** A config without checkpoint_id gives empty history (Python InMemorySaver) instead of the latest's. */
   noIdMeansEmpty?: boolean;
+  /** Reads an empty string or list (plain or in a DeltaSnapshot) back as NULL: not a seed, the walk goes on. */
+  emptyIsAbsent?: boolean;
+  /** Drops writes whose value is an empty string or list (stored as NULL, skipped as "no write"). */
+  dropEmptyWrites?: boolean;
+}
+
+/** A string or list of length 0: what a backend that stores "" as NULL loses. */
+function isEmpty(value: unknown): boolean {
+  const inner = isDeltaSnapshot(value) ? value.value : value;
+  return inner === "" || (Array.isArray(inner) && inner.length === 0);
 }
 
 /** The reference saver with its own getDeltaChannelHistory, over MemorySaver's storage, with one fault. */
@@ -62,12 +72,15 @@ export class FaultyDeltaWalkSaver extends ReferenceSaver {
     while (cursor !== undefined && stored[cursor] !== undefined && open.size > 0) {
       const { channel_values } = await this.checkpointOf({ threadId, ns, id: cursor });
       const seedsHere = [...open].filter(
-        (ch) => Object.prototype.hasOwnProperty.call(channel_values, ch) && (!fault.onlySnapshotsSeed || isDeltaSnapshot(channel_values[ch])),
+        (ch) =>
+          Object.prototype.hasOwnProperty.call(channel_values, ch) &&
+          (!fault.onlySnapshotsSeed || isDeltaSnapshot(channel_values[ch])) &&
+          !(fault.emptyIsAbsent && isEmpty(channel_values[ch])),
       );
       const writes = await this.writesAt(threadId, ns, cursor);
       for (const ch of open) {
         if (fault.skipSeedAncestorWrites && seedsHere.includes(ch)) continue;
-        collected.set(ch, [...writes.filter((w) => w[1] === ch), ...collected.get(ch)!]);
+        collected.set(ch, [...writes.filter((w) => w[1] === ch && !(fault.dropEmptyWrites && isEmpty(w[2]))), ...collected.get(ch)!]);
       }
       for (const ch of seedsHere) {
         seeds.set(ch, channel_values[ch]);
