@@ -66,15 +66,27 @@ export interface CheckpointerTestOptions {
   profile?: SaverProfile;
 }
 
-/** A live saver from the factory, and how to clean it up. */
-export interface SaverLease {
-  saver: BaseCheckpointSaver;
+/** A live subject from the factory, and how to clean it up (the factory's code after `yield`). */
+export interface RawSubjectLease<S> {
+  subject: S;
   release(): Promise<void>;
 }
 
 /** A running lifespan, and how to end it. */
 export interface LifespanLease {
   end(): Promise<void>;
+}
+
+/**
+ * The raw lifecycle of a registration: the factory and the lifespan, unbounded
+ * and untracked. Only src/engine/lease.ts uses it (a test enforces it); it adds
+ * the timeouts, the Ctrl-C tracking and the one policy for a cleanup that fails.
+ */
+export interface RawLifecycle<S> {
+  /** Calls the factory once; the lease's `release()` runs the factory's cleanup. */
+  create(): Promise<RawSubjectLease<S>>;
+  /** Runs the lifespan's setup; the lease's `end()` runs its teardown. */
+  enterLifespan(): Promise<LifespanLease>;
 }
 
 /**
@@ -90,10 +102,6 @@ export interface RegisteredCheckpointer {
   readonly knownDeviations: readonly KnownDeviation[];
   /** What the saver promises to keep; `validate()`'s `profile` option overrides it. */
   readonly profile: SaverProfile;
-  /** Calls the factory once; the lease's `release()` runs the factory's cleanup. */
-  create(): Promise<SaverLease>;
-  /** Runs the lifespan's setup; the lease's `end()` runs its teardown. */
-  enterLifespan(): Promise<LifespanLease>;
 }
 
 /**
@@ -151,7 +159,11 @@ export function checkpointerTest(options: CheckpointerTestOptions, factory: Save
     throw new ConformanceUsageError(profileOptionError(`checkpointerTest(${name})`, describeValue(profile)));
   }
 
-  return Object.assign(brand(), {
+  const lifecycle: RawLifecycle<BaseCheckpointSaver> = {
+    create: () => createLease(name, factory),
+    enterLifespan: () => (lifespan ? enterLifespan(lifespan) : Promise.resolve({ end: async () => undefined })),
+  };
+  return Object.assign(brand(lifecycle), {
     kind: "registered-checkpointer" as const,
     name,
     knownDeviations,
@@ -159,8 +171,6 @@ export function checkpointerTest(options: CheckpointerTestOptions, factory: Save
     skipCapabilities: new Set(skipCapabilities),
     timeoutMs,
     lifespanTimeoutMs,
-    create: () => createLease(name, factory),
-    enterLifespan: () => (lifespan ? enterLifespan(lifespan) : Promise.resolve({ end: async () => undefined })),
   });
 }
 
@@ -168,24 +178,45 @@ export function checkpointerTest(options: CheckpointerTestOptions, factory: Save
  * Marks what `checkpointerTest()` returns. A global symbol, so a registration
  * made by any installed copy of this package (the user's project, the CLI's
  * own copy, an npx cache) is recognised; its value is the version of the
- * registration's shape, bumped if the shape ever changes incompatibly.
+ * registration's shape, bumped when the shape changes incompatibly.
+ * Shape 1 (older copies) had the raw lifecycle as public `create()` and
+ * `enterLifespan()` methods; shape 2 keeps it under `LIFECYCLE`, a global
+ * symbol too, so it still crosses copies but is no public API.
  */
 const REGISTRATION_BRAND = Symbol.for("langgraph-checkpoint-conformance.registration");
-const REGISTRATION_SHAPE = 1;
+const LIFECYCLE = Symbol.for("langgraph-checkpoint-conformance.lifecycle");
+const REGISTRATION_SHAPE = 2;
+const SHAPE_WITH_PUBLIC_LIFECYCLE = 1;
 
-function brand(): object {
-  return { [REGISTRATION_BRAND]: REGISTRATION_SHAPE };
+function brand(lifecycle: RawLifecycle<unknown>): object {
+  return { [REGISTRATION_BRAND]: REGISTRATION_SHAPE, [LIFECYCLE]: lifecycle };
 }
 
 /** True for what `checkpointerTest()` of any copy of this package returns. */
 export function isRegisteredCheckpointer(value: unknown): value is RegisteredCheckpointer {
-  return (
-    typeof value === "object" &&
-    value !== null &&
-    (value as Record<symbol, unknown>)[REGISTRATION_BRAND] === REGISTRATION_SHAPE &&
-    typeof (value as { create?: unknown }).create === "function" &&
-    typeof (value as { enterLifespan?: unknown }).enterLifespan === "function"
-  );
+  return lifecycleOf(value) !== undefined;
+}
+
+/**
+ * The raw lifecycle of a registration made by any copy of this package (shape
+ * 1 or 2), undefined for anything else. For src/engine/lease.ts only.
+ */
+export function lifecycleOf<S = BaseCheckpointSaver>(value: unknown): RawLifecycle<S> | undefined {
+  if (typeof value !== "object" || value === null) return undefined;
+  const v = value as Record<PropertyKey, unknown>;
+  if (v[REGISTRATION_BRAND] === REGISTRATION_SHAPE) {
+    const lifecycle = v[LIFECYCLE] as Partial<RawLifecycle<S>> | undefined;
+    const ok = typeof lifecycle?.create === "function" && typeof lifecycle.enterLifespan === "function";
+    return ok ? (lifecycle as RawLifecycle<S>) : undefined;
+  }
+  if (v[REGISTRATION_BRAND] === SHAPE_WITH_PUBLIC_LIFECYCLE && typeof v.create === "function" && typeof v.enterLifespan === "function") {
+    const old = v as unknown as { create(): Promise<{ saver: S; release(): Promise<void> }>; enterLifespan(): Promise<LifespanLease> };
+    return {
+      create: () => old.create().then((lease) => ({ subject: lease.saver, release: () => lease.release() })),
+      enterLifespan: () => old.enterLifespan(),
+    };
+  }
+  return undefined;
 }
 
 /** A saver is any object that extends BaseCheckpointSaver or has at least one of its methods. */
@@ -206,11 +237,11 @@ function isIterator(value: unknown): value is AnyIterator {
   return typeof value === "object" && value !== null && typeof (value as { next?: unknown }).next === "function";
 }
 
-async function createLease(name: string, factory: SaverFactory): Promise<SaverLease> {
+async function createLease(name: string, factory: SaverFactory): Promise<RawSubjectLease<BaseCheckpointSaver>> {
   const produced: unknown = await (factory as () => unknown)();
   if (!isIterator(produced)) {
     assertSaver(name, produced, "returned");
-    return { saver: produced, release: async () => undefined };
+    return { subject: produced, release: async () => undefined };
   }
   const step = await produced.next();
   if (step.done) {
@@ -224,7 +255,7 @@ async function createLease(name: string, factory: SaverFactory): Promise<SaverLe
   }
   let released = false;
   return {
-    saver: step.value,
+    subject: step.value,
     async release() {
       if (released) return;
       released = true;

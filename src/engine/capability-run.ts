@@ -1,15 +1,14 @@
 import type { BaseCheckpointSaver } from "@langchain/langgraph-checkpoint";
 import { capabilityInfo, requiredOfEverySaver } from "../capabilities.js";
 import { detectCapability } from "./detect-capability.js";
-import type { RegisteredCheckpointer, SaverLease } from "../registration.js";
+import type { RegisteredCheckpointer } from "../registration.js";
 import { isCountedFailure, isNotChecked, type CapabilityDraft, type CapabilityResult, type TestResult } from "../report.js";
 import type { SpecTest } from "../spec/types.js";
 import { errorText } from "./describe-value.js";
 import type { CapabilityPlan, RunPlan } from "./run-plan.js";
 import type { ProgressHooks } from "./progress.js";
 import { runSpecTest, testMeta } from "./run-spec-test.js";
-import { createSaver } from "./create-saver.js";
-import { withTimeout } from "./timeout.js";
+import { SubjectCreationError, withSubject } from "./lease.js";
 import { framesBlock } from "./user-frames.js";
 import { retryFailure } from "./retry.js";
 
@@ -44,29 +43,36 @@ export async function runCapability(plan: RunPlan, capability: CapabilityPlan, p
     const { reason, excluded } = capability.skip;
     return finish({ status: "skipped", reason, detected: false, inherited: false, tests: [], ...(excluded ? { excluded } : {}) });
   }
-  let lease: SaverLease;
+  const cleanupFailures: TestResult[] = [];
+  let draft: CapabilityDraft;
   try {
-    lease = await createSaver(plan.registered, plan.timeoutMs);
+    draft = await withSubject(
+      plan.registered,
+      { timeoutMs: plan.timeoutMs },
+      async (saver: BaseCheckpointSaver) => {
+        try {
+          return await runTests(plan, capability, saver, progress, report);
+        } catch (error) {
+          // A bug in the engine itself: still reported, and cleanup still runs.
+          return { status: "failed", detected: false, inherited: false, tests: [lifecycleFailure("runner", errorText(error), error)] };
+        }
+      },
+      {
+        onCleanupFailure: (error) => {
+          const test = lifecycleFailure("factory_cleanup", `the factory's cleanup failed: ${errorText(error)}${framesBlock(error)}`, error);
+          report(test);
+          cleanupFailures.push(test);
+        },
+      },
+    );
   } catch (error) {
+    const cause = error instanceof SubjectCreationError ? error.cause : error;
     progress.onCapabilityStart?.(capability.capability, false);
-    const test = lifecycleFailure("factory", `the factory failed to produce a saver: ${errorText(error)}${framesBlock(error)}`, error);
+    const test = lifecycleFailure("factory", `the factory failed to produce a saver: ${errorText(cause)}${framesBlock(cause)}`, cause);
     report(test);
     return finish({ status: "failed", detected: false, inherited: false, tests: [test] });
   }
-  let draft: CapabilityDraft;
-  try {
-    draft = await runTests(plan, capability, lease.saver, progress, report);
-  } catch (error) {
-    // A bug in the engine itself: still reported, and cleanup still runs.
-    draft = { status: "failed", detected: false, inherited: false, tests: [lifecycleFailure("runner", errorText(error), error)] };
-  }
-  try {
-    await withTimeout(lease.release(), plan.timeoutMs, () => "in the factory's cleanup (the code after yield)");
-  } catch (error) {
-    const test = lifecycleFailure("factory_cleanup", `the factory's cleanup failed: ${errorText(error)}${framesBlock(error)}`, error);
-    report(test);
-    draft = { ...draft, status: "failed", tests: [...draft.tests, test] } as CapabilityDraft;
-  }
+  if (cleanupFailures.length > 0) draft = { ...draft, status: "failed", tests: [...draft.tests, ...cleanupFailures] } as CapabilityDraft;
   return finish(draft);
 }
 

@@ -6,12 +6,12 @@ import { ConformanceError } from "../assert.js";
 import { errorText } from "./describe-value.js";
 import { formatValue } from "../format.js";
 import { notApplicableReason, type SaverProfile } from "../profile/profile.js";
-import type { KnownDeviation, RegisteredCheckpointer, SaverLease } from "../registration.js";
+import type { KnownDeviation, RegisteredCheckpointer } from "../registration.js";
 import type { FailureInfo, PreconditionFailure, TestResult } from "../report.js";
 import { PreconditionError } from "../spec/precondition.js";
 import type { SpecContext, SpecTest } from "../spec/types.js";
-import { createSaver } from "./create-saver.js";
-import { TimeoutError, withTimeout } from "./timeout.js";
+import { openSubject, type SubjectLease } from "./lease.js";
+import { TimeoutError } from "./timeout.js";
 import { withCallTimeout } from "./call-timeout.js";
 import { framesBlock, userFrames } from "./user-frames.js";
 import { trackSaver, type TrackedSaver } from "./tracked-saver.js";
@@ -44,18 +44,18 @@ export async function runSpecTest({ registered, capability, test, saver, timeout
     return { ...meta, status: "skipped", reason: `needs ${missing.map((c) => capabilityInfo(c).method + "()").join(", ")}` };
   }
   const tracked = trackSaver(saver);
-  const extras: { lease: SaverLease; tracked: TrackedSaver }[] = [];
-  const creations: Promise<SaverLease>[] = [];
+  const extras: { lease: SubjectLease<BaseCheckpointSaver>; tracked: TrackedSaver }[] = [];
+  const creations: Promise<SubjectLease<BaseCheckpointSaver>>[] = [];
   const ctx: SpecContext = {
     saver: tracked.saver,
     capability,
     threadId: (label = "t") => `${label}-${randomUUID()}`,
     freshSaver: async () => {
       // Counted as a call in flight, so the time the factory takes is not mistaken for a test stuck between calls.
-      const creating = tracked.track("the factory (creating an extra saver)", createSaver(registered, timeoutMs, "in the factory (creating an extra saver)"));
+      const creating = tracked.track("the factory (creating an extra saver)", openSubject(registered, { timeoutMs, creating: "in the factory (creating an extra saver)" }));
       creations.push(creating);
       const lease = await creating;
-      const extra = { lease, tracked: trackSaver(lease.saver) };
+      const extra = { lease, tracked: trackSaver(lease.subject) };
       extras.push(extra);
       return extra.tracked.saver;
     },
@@ -74,14 +74,14 @@ export async function runSpecTest({ registered, capability, test, saver, timeout
     if (error instanceof PreconditionError && error.capability !== capability) notChecked = preconditionFailure(error, trackers);
     else failure = toFailure(error instanceof PreconditionError ? error.cause : error, trackers);
   }
-  // Every extra saver is cleaned up, including one the factory delivers after the test timed out.
+  // Every extra saver is cleaned up, including one the factory delivers after the test timed out (lease.ts's policy:
+  // the test owns it, so a failed cleanup fails the test, after its own failure).
   for (const creating of creations) {
-    try {
-      const lease = await creating;
-      await withTimeout(lease.release(), timeoutMs, () => "in the factory's cleanup (the code after yield)");
-    } catch (error) {
+    const lease = await creating.catch(() => undefined);
+    if (!lease) continue; // its creation failed: the test already failed with that error
+    await lease.release().catch((error: unknown) => {
       failure ??= toFailure(new Error(`the factory's cleanup of an extra saver failed: ${errorText(error)}`), []);
-    }
+    });
   }
   await settleTick();
   stopCapture();

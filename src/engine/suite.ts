@@ -91,7 +91,7 @@ export function planSuite(input: RegisteredCheckpointer | ValidationInitializer,
       lifespan = await enterLifespan(plan);
     },
     async endLifespan() {
-      const failure = await endLifespan(plan, lifespan);
+      const failure = await endLifespan(lifespan);
       if (failure) throw new Error(`${registered.name}: ${failure}`);
     },
     capabilities,

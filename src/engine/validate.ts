@@ -56,7 +56,7 @@ export async function validate(registered: RegisteredCheckpointer, options: Vali
         }
       }
     } finally {
-      const failure = await endLifespan(plan, lifespan);
+      const failure = await endLifespan(lifespan);
       if (failure) errors.push(failure);
     }
   } finally {
