@@ -1,4 +1,5 @@
-import type { Capability } from "./capabilities.js";
+import type { AnyCapability as Capability, SubjectKindId } from "./kinds/descriptors.js";
+import { isSubjectKindId } from "./kinds/descriptors.js";
 import { GraphSection } from "./graph/report-section.js";
 import type { GraphCaseResult } from "./graph/result.js";
 import { ModelReportSection } from "./model/model-report.js";
@@ -18,7 +19,10 @@ import { ConformanceReport, type CapabilityResult, type ReportSection } from "./
  */
 export interface ReportJSON {
   format: typeof FORMAT;
+  /** The subject's name, whatever its kind. */
   checkpointerName: string;
+  /** Absent for a checkpointer. */
+  subjectKind?: SubjectKindId;
   results: Partial<Record<Capability, CapabilityResult>>;
   errors: string[];
   durationMs: number;
@@ -55,6 +59,7 @@ export function reportToJSON(report: ConformanceReport): ReportJSON {
   return {
     format: FORMAT,
     checkpointerName: report.checkpointerName,
+    ...(report.subjectKind !== "checkpointer" ? { subjectKind: report.subjectKind } : {}),
     // Through JSON once, so what is returned is exactly what a reader gets back (no undefined keys, no class instances).
     results: JSON.parse(JSON.stringify(report.results)) as ReportJSON["results"],
     errors: [...report.errors],
@@ -80,6 +85,7 @@ export function reportFromJSON(value: unknown): ConformanceReport {
   }
   return new ConformanceReport({
     checkpointerName: value.checkpointerName,
+    ...(value.subjectKind !== undefined ? { subjectKind: value.subjectKind } : {}),
     results: value.results,
     errors: value.errors,
     durationMs: value.durationMs,
@@ -107,6 +113,7 @@ function isReportJSON(value: unknown): value is ReportJSON {
   return (
     v.format === FORMAT &&
     typeof v.checkpointerName === "string" &&
+    (v.subjectKind === undefined || isSubjectKindId(v.subjectKind)) &&
     typeof v.results === "object" &&
     v.results !== null &&
     Array.isArray(v.errors) &&

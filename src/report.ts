@@ -1,4 +1,4 @@
-import { BASE_CAPABILITIES, CAPABILITIES, type Capability } from "./capabilities.js";
+import { capabilityIdsOf, kindDescriptor, type AnyCapability as Capability, type SubjectKindId } from "./kinds/descriptors.js";
 import {
   countsOf,
   countsTowardLevel,
@@ -34,7 +34,8 @@ export type ConformanceLevel = "FULL" | "BASE+PARTIAL" | "BASE" | "NONE";
 
 /** The JSON shape of Python's `to_dict()`, plus added (never renamed) keys. @public */
 export interface ReportDict {
-  checkpointer_name: string;
+  /** The subject's name, for a checkpointer (Python's key); a store's is `store_name`, a cache's `cache_name`, with `subject_kind`. */
+  checkpointer_name?: string;
   conformance_level: ConformanceLevel;
   results: Record<
     string,
@@ -148,7 +149,10 @@ export interface Verdict {
  * @public
  */
 export class ConformanceReport {
+  /** The subject's name (a store's or a cache's too: the field keeps its first name). */
   readonly checkpointerName: string;
+  /** What was checked: a checkpointer, a store, a cache (src/kinds/). */
+  readonly subjectKind: SubjectKindId;
   readonly results: Partial<Record<Capability, CapabilityResult>>;
   /** Problems outside any capability (lifespan teardown, ...). */
   readonly errors: string[];
@@ -163,6 +167,7 @@ export class ConformanceReport {
 
   constructor(init: {
     checkpointerName: string;
+    subjectKind?: SubjectKindId;
     results: Partial<Record<Capability, CapabilityResult>>;
     errors?: string[];
     durationMs?: number;
@@ -172,6 +177,7 @@ export class ConformanceReport {
     run?: RunIdentity;
   }) {
     this.checkpointerName = init.checkpointerName;
+    this.subjectKind = init.subjectKind ?? "checkpointer";
     this.results = init.results;
     this.errors = init.errors ?? [];
     this.durationMs = init.durationMs ?? 0;
@@ -265,7 +271,7 @@ export class ConformanceReport {
 
   /** Base capabilities the run was asked to check: all five, unless the capabilities option or grep excluded some. */
   private baseInScope(): Capability[] {
-    return BASE_CAPABILITIES.filter((cap) => {
+    return capabilityIdsOf(kindDescriptor(this.subjectKind), "base").filter((cap) => {
       const r = this.results[cap];
       return !(r?.status === "skipped" && r.excluded === true);
     });
@@ -283,7 +289,7 @@ export class ConformanceReport {
     const scope = excluded ? " (of what this run selected)" : "";
     switch (level) {
       case "FULL":
-        return `FULL: every capability the saver offers passed, and every section that ran${scope}`;
+        return `FULL: every capability the ${kindDescriptor(this.subjectKind).noun} offers passed, and every section that ran${scope}`;
       case "BASE+PARTIAL":
         return `BASE+PARTIAL: every base capability passed${scope}, but not everything${because}`;
       case "BASE":
@@ -292,7 +298,7 @@ export class ConformanceReport {
         const factory = this.capabilityResults()
           .flatMap((r) => r.tests)
           .find((t) => t.name === "factory" && t.status === "failed");
-        const cause = factory?.status === "failed" ? `; the saver could not be created: ${factory.failure.message.split("\n", 1)[0]}` : because;
+        const cause = factory?.status === "failed" ? `; the ${kindDescriptor(this.subjectKind).noun} could not be created: ${factory.failure.message.split("\n", 1)[0]}` : because;
         return `NONE: no base capability passed${scope}${cause}`;
       }
     }
@@ -304,7 +310,7 @@ export class ConformanceReport {
   }
 
   capabilityResults(): CapabilityResult[] {
-    return CAPABILITIES.map((c) => this.results[c.id]).filter((r): r is CapabilityResult => r !== undefined);
+    return kindDescriptor(this.subjectKind).capabilities.map((c) => this.results[c.id as Capability]).filter((r): r is CapabilityResult => r !== undefined);
   }
 
   /** Every failed, non-advisory test, across capabilities. */
@@ -414,8 +420,10 @@ export class ConformanceReport {
       };
     }
     const verdict = this.verdict();
+    const descriptor = kindDescriptor(this.subjectKind);
     const dict: ReportDict = {
-      checkpointer_name: this.checkpointerName,
+      [descriptor.nameKey]: this.checkpointerName,
+      ...(this.subjectKind !== "checkpointer" ? { subject_kind: this.subjectKind } : {}),
       conformance_level: verdict.level,
       results,
       errors: [...this.errors],

@@ -1,4 +1,4 @@
-import type { Capability } from "../capabilities.js";
+import type { AnyCapability as Capability } from "../kinds/descriptors.js";
 import type { ConformanceReport, SectionFailure, TestResult } from "../report.js";
 import { specThrownError } from "./spec-error.js";
 

@@ -1,4 +1,5 @@
-import type { Capability, CapabilityKind } from "../capabilities.js";
+import type { AnyCapability } from "../kinds/descriptors.js";
+import type { KindCapabilityInfo } from "../kinds/types.js";
 import type { CatalogId } from "../spec/types.js";
 
 /** Why a test failed, in the words a saver author needs. @public */
@@ -37,7 +38,7 @@ export type TestResult = TestOutcome & {
 /** A step of a test that exercised another capability failed: the test's own clause was not checked. @public */
 export interface PreconditionFailure {
   /** The capability the failing step used (e.g. `list` for a delete_thread test that lists before deleting). */
-  capability: Capability;
+  capability: AnyCapability;
   /** The step in plain words and what went wrong: the whole failure message. */
   message: string;
 }
@@ -65,8 +66,8 @@ type TestOutcome =
     };
 
 interface CapabilityResultBase {
-  capability: Capability;
-  kind: CapabilityKind;
+  capability: AnyCapability;
+  kind: KindCapabilityInfo["kind"];
   /** Python's `detected`: the saver has its own method for it. */
   detected: boolean;
   /** Only the base class's default (delta_channel_history): tested through it, shown as "inherited". */

@@ -1,13 +1,14 @@
-import type { Capability } from "../capabilities.js";
+import type { AnyCapability as Capability } from "../kinds/descriptors.js";
 import type { ProgressHooks } from "./progress.js";
-import type { RegisteredCheckpointer } from "../registration.js";
+import type { AnyRegistration } from "../registration.js";
 import type { CapabilityResult, ReportSection } from "../report.js";
 import type { ValidateOptions } from "./options.js";
 import { effectiveModelOptions } from "../model/options.js";
 
 /** What a report section (graph scenarios, model-based runs, ...) gets from the runner. */
 export interface SectionContext {
-  registered: RegisteredCheckpointer;
+  /** Of the kind whose sections these are (src/kinds/: a kind lists its own sections). */
+  registered: AnyRegistration;
   options: ValidateOptions;
   /** The capability results so far (a section may skip itself when base capabilities failed). */
   results: Partial<Record<Capability, CapabilityResult>>;
@@ -54,12 +55,12 @@ function lazySection(
   };
 }
 
-/** Whether the options turn on a section (graph, model): such a run checks something even with no spec test selected. */
-export function sectionsAsked(options: ValidateOptions): boolean {
-  return SECTION_RUNNERS.some((section) => section.asked?.(options) === true);
+/** Whether the options turn on one of the kind's sections (graph, model): such a run checks something even with no spec test selected. */
+export function sectionsAsked(sections: readonly SectionRunner[], options: ValidateOptions): boolean {
+  return sections.some((section) => section.asked?.(options) === true);
 }
 
-/** The sections, in the order they run. Add one line per section. */
+/** A checkpointer's sections, in the order they run (src/kinds/checkpointer.ts lists them for its kind). Add one line per section. */
 export const SECTION_RUNNERS: SectionRunner[] = [
   lazySection("model", effectiveModelOptions, async () => (await import("../model/section.js")).modelSection),
   lazySection("graph", (o) => o.graph, async () => (await import("../graph/section.js")).graphSectionRunner),

@@ -1,5 +1,5 @@
 import type { BaseCheckpointSaver } from "@langchain/langgraph-checkpoint";
-import type { RegisteredCheckpointer } from "../registration.js";
+import type { AnyRegistration } from "../registration.js";
 import { errorText } from "../engine/describe-value.js";
 import { SubjectCreationError, withSubject } from "../engine/lease.js";
 import { withTimeout } from "../engine/timeout.js";
@@ -21,7 +21,7 @@ export class ProbeRunner {
   runs = 0;
 
   constructor(
-    private readonly registered: RegisteredCheckpointer,
+    private readonly registered: AnyRegistration,
     private readonly timeoutMs: number,
   ) {}
 

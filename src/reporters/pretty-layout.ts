@@ -1,4 +1,5 @@
-import { CAPABILITIES, type Capability, type CapabilityKind } from "../capabilities.js";
+import { kindDescriptor, type AnyCapability as Capability } from "../kinds/descriptors.js";
+import type { KindCapabilityInfo } from "../kinds/types.js";
 import { countsOf, isDeviation, isNotChecked, type CapabilityResult } from "../engine/results.js";
 import { attemptsSuffix } from "./summary.js";
 import type { ConformanceReport } from "../report.js";
@@ -33,12 +34,12 @@ export function capabilityCell(result: CapabilityResult | undefined): { icon: st
 /** Renders the report in the layout of Python's `print_report()`, plus failure details. */
 export function renderPrettyReport(report: ConformanceReport): string {
   const border = "=".repeat(WIDTH);
-  const out: string[] = ["", `  ${border}`, `    Checkpointer Validation: ${report.checkpointerName}`, `  ${border}`];
+  const out: string[] = ["", `  ${border}`, `    ${kindDescriptor(report.subjectKind).title} Validation: ${report.checkpointerName}`, `  ${border}`];
   const causes = report.causes();
   out.push(...causesSummary(causes));
-  const section = (title: string, kind: CapabilityKind) => {
+  const section = (title: string, kind: KindCapabilityInfo["kind"]) => {
     out.push(`    ${title}`);
-    const ids = CAPABILITIES.filter((c) => c.kind === kind)
+    const ids = kindDescriptor(report.subjectKind).capabilities.filter((c) => c.kind === kind)
       .map((c) => c.id as Capability)
       .sort();
     for (const id of ids) {
