@@ -1,6 +1,6 @@
 import type { BaseCheckpointSaver } from "@langchain/langgraph-checkpoint";
 import type { Capability } from "./capabilities.js";
-import { capabilityIdsOf, KIND_DESCRIPTORS, type AnyCapability, type SubjectKindId } from "./kinds/descriptors.js";
+import { capabilityIdsOf, DEFAULT_SUBJECT_KIND, KIND_DESCRIPTORS, type AnyCapability, type SubjectKindId } from "./kinds/descriptors.js";
 import type { KindDescriptor } from "./kinds/types.js";
 import { describeValue } from "./engine/describe-value.js";
 import { ConformanceUsageError } from "./engine/errors.js";
@@ -250,7 +250,7 @@ export function isRegisteredCheckpointer(value: unknown): value is RegisteredChe
 
 /** The kind of a registration (one of an older copy, shape 1, is a checkpointer's). */
 export function subjectKindOf(registered: AnyRegistration): SubjectKindId {
-  return (registered as Partial<AnyRegistration>).subjectKind ?? "checkpointer";
+  return (registered as Partial<AnyRegistration>).subjectKind ?? DEFAULT_SUBJECT_KIND;
 }
 
 /** A registration of any copy as this copy's engine reads it: shape 1 had no `subjectKind` or `options`. */

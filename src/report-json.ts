@@ -1,5 +1,5 @@
 import type { AnyCapability as Capability, SubjectKindId } from "./kinds/descriptors.js";
-import { isSubjectKindId } from "./kinds/descriptors.js";
+import { DEFAULT_SUBJECT_KIND, isSubjectKindId } from "./kinds/descriptors.js";
 import { GraphSection } from "./graph/report-section.js";
 import type { GraphCaseResult } from "./graph/result.js";
 import { ModelReportSection } from "./model/model-report.js";
@@ -59,7 +59,7 @@ export function reportToJSON(report: ConformanceReport): ReportJSON {
   return {
     format: FORMAT,
     checkpointerName: report.checkpointerName,
-    ...(report.subjectKind !== "checkpointer" ? { subjectKind: report.subjectKind } : {}),
+    ...(report.subjectKind !== DEFAULT_SUBJECT_KIND ? { subjectKind: report.subjectKind } : {}),
     // Through JSON once, so what is returned is exactly what a reader gets back (no undefined keys, no class instances).
     results: JSON.parse(JSON.stringify(report.results)) as ReportJSON["results"],
     errors: [...report.errors],

@@ -1,4 +1,4 @@
-import { capabilityIdsOf, kindDescriptor, type AnyCapability as Capability, type SubjectKindId } from "./kinds/descriptors.js";
+import { capabilityIdsOf, DEFAULT_SUBJECT_KIND, kindDescriptor, type AnyCapability as Capability, type SubjectKindId } from "./kinds/descriptors.js";
 import {
   countsOf,
   countsTowardLevel,
@@ -177,7 +177,7 @@ export class ConformanceReport {
     run?: RunIdentity;
   }) {
     this.checkpointerName = init.checkpointerName;
-    this.subjectKind = init.subjectKind ?? "checkpointer";
+    this.subjectKind = init.subjectKind ?? DEFAULT_SUBJECT_KIND;
     this.results = init.results;
     this.errors = init.errors ?? [];
     this.durationMs = init.durationMs ?? 0;
@@ -423,7 +423,7 @@ export class ConformanceReport {
     const descriptor = kindDescriptor(this.subjectKind);
     const dict: ReportDict = {
       [descriptor.nameKey]: this.checkpointerName,
-      ...(this.subjectKind !== "checkpointer" ? { subject_kind: this.subjectKind } : {}),
+      ...(this.subjectKind !== DEFAULT_SUBJECT_KIND ? { subject_kind: this.subjectKind } : {}),
       conformance_level: verdict.level,
       results,
       errors: [...this.errors],

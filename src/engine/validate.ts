@@ -1,4 +1,4 @@
-import type { AnyCapability as Capability } from "../kinds/descriptors.js";
+import { DEFAULT_SUBJECT_KIND, type AnyCapability as Capability } from "../kinds/descriptors.js";
 import { asRegistration, subjectKindOf, type AnyRegistration } from "../registration.js";
 import { ConformanceReport, type CapabilityResult, type ReportSection } from "../report.js";
 import { describeValue, errorText } from "./describe-value.js";
@@ -43,7 +43,7 @@ export async function validate(input: AnyRegistration, options: ValidateOptions 
 
   const selected = plan.capabilities.filter((c) => !c.skip?.excluded).map((c) => c.capability);
   const subjectKind = subjectKindOf(registered);
-  progress.onRunStart?.({ checkpointerName: registered.name, ...(subjectKind !== "checkpointer" ? { subjectKind } : {}), capabilities: selected });
+  progress.onRunStart?.({ checkpointerName: registered.name, ...(subjectKind !== DEFAULT_SUBJECT_KIND ? { subjectKind } : {}), capabilities: selected });
   const stopCapture = captureUnhandledRejections((reason) =>
     errors.push(`the ${plan.subjectKind.noun} left a rejected promise unhandled outside any test: ${errorText(reason)}`),
   );

@@ -21,13 +21,16 @@ export type SubjectKindId = keyof typeof KIND_DESCRIPTORS;
 /** A capability id of any kind (a run checks one kind: its table says which ids it knows). @public */
 export type AnyCapability = Capability | StoreCapability | CacheCapability;
 
+/** The kind of what has none: a registration of an older copy, a report written before kinds (kept out of their JSON, as Python's has no kind). */
+export const DEFAULT_SUBJECT_KIND: SubjectKindId = "checkpointer";
+
 export const SUBJECT_KIND_IDS = Object.keys(KIND_DESCRIPTORS) as SubjectKindId[];
 
 /** Every capability id any kind knows (the CLI checks `--capabilities` against it before it knows the kind). */
 export const ALL_CAPABILITY_IDS: readonly AnyCapability[] = [...new Set(Object.values(KIND_DESCRIPTORS).flatMap((k) => k.capabilities.map((c) => c.id)))];
 
 export function kindDescriptor(id: SubjectKindId | undefined): KindDescriptor {
-  return KIND_DESCRIPTORS[id ?? "checkpointer"];
+  return KIND_DESCRIPTORS[id ?? DEFAULT_SUBJECT_KIND];
 }
 
 export function isSubjectKindId(value: unknown): value is SubjectKindId {

@@ -1,4 +1,4 @@
-import { kindDescriptor, type AnyCapability as Capability } from "../kinds/descriptors.js";
+import { DEFAULT_SUBJECT_KIND, kindDescriptor, type AnyCapability as Capability } from "../kinds/descriptors.js";
 import { ConformanceUsageError } from "../engine/errors.js";
 import { OTHER_SHARD_REASON, shardLabel, type Shard } from "../engine/shard.js";
 import { ConformanceReport, type CapabilityResult, type ReportSection } from "../report.js";
@@ -44,7 +44,7 @@ function checkCompleteSet(reports: readonly ConformanceReport[]): Shard[] {
     if (!r.shard) throw new ConformanceUsageError(`merge: report ${i + 1} (${r.checkpointerName}) is not a shard's report; run each shard with --shard i/n (the shard option)`);
     return r.shard;
   });
-  const names = [...new Set(reports.map((r) => `${r.subjectKind === "checkpointer" ? "" : `${r.subjectKind} `}${r.checkpointerName}`))];
+  const names = [...new Set(reports.map((r) => `${r.subjectKind === DEFAULT_SUBJECT_KIND ? "" : `${r.subjectKind} `}${r.checkpointerName}`))];
   if (names.length > 1) throw new ConformanceUsageError(`merge: the reports are of different savers (${names.map((n) => JSON.stringify(n)).join(", ")}); merge the shards of one run`);
   const profiles = [...new Set(reports.map((r) => r.profile))];
   if (profiles.length > 1) throw new ConformanceUsageError(`merge: the reports checked different profiles (${profiles.join(", ")}); merge the shards of one run`);
