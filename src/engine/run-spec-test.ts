@@ -13,7 +13,7 @@ import { openSubject, type SubjectLease } from "./lease.js";
 import { TimeoutError } from "./timeout.js";
 import { withCallTimeout } from "./call-timeout.js";
 import { framesBlock, userFrames } from "./user-frames.js";
-import { trackSaver, type TrackedSaver } from "./tracked-saver.js";
+import type { TrackedSaver } from "./tracked-saver.js";
 import { captureUnhandledRejections, settleTick } from "./unhandled-rejections.js";
 
 /** Everything one spec test needs to run against a live subject. */
