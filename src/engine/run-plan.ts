@@ -76,7 +76,7 @@ export function planRun(registered: AnyRegistration, options: SuiteOptions, call
     if (plan.skip || !registered.skipCapabilities.has(plan.capability)) return plan;
     return { ...plan, skip: { reason: "skipped by skipCapabilities", excluded: false } };
   });
-  if (!sectionsAsked && capabilities.every((c) => c.skip)) throw new ConformanceUsageError(`${caller}: ${nothingToCheck(capabilities, options.grep)}`);
+  if (!sectionsAsked && capabilities.every((c) => c.skip)) throw new ConformanceUsageError(`${caller}: ${nothingToCheck(capabilities, options.grep, subjectKind)}`);
   // After the check above: a shard with an empty slice is not misuse (the whole run checks something).
   const shard = options.shard === undefined ? undefined : checkShard(options.shard, `${caller}: option "shard"`);
   return {
@@ -118,9 +118,9 @@ export function selectTests(options: Pick<SuiteOptions, "capabilities" | "grep">
   });
 }
 
-function nothingToCheck(capabilities: readonly CapabilityPlan[], grep: SuiteOptions["grep"]): string {
+function nothingToCheck(capabilities: readonly CapabilityPlan[], grep: SuiteOptions["grep"], subjectKind: RunKind): string {
   const selected = capabilities.filter((c) => c.skip?.reason !== "not selected (the capabilities option)");
-  if (selected.length === 0) return "nothing to check: no capability is selected";
+  if (selected.length === 0) return `nothing to check: no ${subjectKind.noun} capability is selected (known: ${capabilityIdsOf(subjectKind).join(", ")})`;
   if (grep !== undefined && grep !== "" && selected.every((c) => c.skip?.reason === "no spec test matches the grep option")) {
     return `nothing to check: grep ${describeValue(grep)} matches no spec test of ${selected.map((c) => c.capability).join(", ")} (--list shows the names and ids)`;
   }
@@ -129,9 +129,9 @@ function nothingToCheck(capabilities: readonly CapabilityPlan[], grep: SuiteOpti
 
 /**
  * The ids of the kind's capabilities the option selects. An id no kind knows
- * is a usage error, as is a list naming only other kinds' ids; other kinds'
- * ids in a list that names some of this kind's are left out (the CLI's
- * `--skip` lists every kind's ids, before it knows the kind).
+ * is a usage error; other kinds' ids are left out (the CLI's `--skip` lists
+ * every kind's ids, before it knows the kind), and a list of only those is
+ * "nothing to check" (see `nothingToCheck`).
  */
 function selectCapabilities(capabilities: SuiteOptions["capabilities"], caller: string, subjectKind: RunKind): Set<AnyCapability> {
   const own = capabilityIdsOf(subjectKind);
@@ -141,11 +141,9 @@ function selectCapabilities(capabilities: SuiteOptions["capabilities"], caller: 
   }
   const list = [...capabilities];
   const known = (cap: unknown, ids: readonly AnyCapability[]) => (ids as readonly unknown[]).includes(cap);
-  const unknown = list.find((cap) => !known(cap, ALL_CAPABILITY_IDS) || (!list.some((c) => known(c, own)) && !known(cap, own)));
+  const unknown = list.find((cap) => !known(cap, ALL_CAPABILITY_IDS));
   if (unknown !== undefined) {
-    throw new ConformanceUsageError(
-      `${caller}: option "capabilities" has unknown ${subjectKind.noun} capability ${describeValue(unknown)}; known: ${own.join(", ")}`,
-    );
+    throw new ConformanceUsageError(`${caller}: option "capabilities" has unknown capability ${describeValue(unknown)}; known: ${own.join(", ")}`);
   }
   return new Set(list.filter((cap) => known(cap, own)));
 }
