@@ -5,6 +5,8 @@
  */
 import { memoryBackend, postgresBackend, sqliteMemoryBackend } from "../src/backends/index.js";
 import { runModel } from "../src/model/run-model.js";
+import { enterLifespan } from "../src/runtime/lease.js";
+import { DEFAULT_LIFESPAN_TIMEOUT_MS } from "../src/run/options.js";
 
 const runs = Number(process.argv[2] ?? 1000);
 let failed = false;
@@ -15,7 +17,7 @@ for (const backend of [memoryBackend, sqliteMemoryBackend, postgresBackend]) {
     continue;
   }
   const registered = backend.registration();
-  const lifespan = await registered.enterLifespan();
+  const lifespan = await enterLifespan(registered, DEFAULT_LIFESPAN_TIMEOUT_MS);
   try {
     const result = await runModel(registered, { runs, seed: 20_250_101, timeoutMs: 10_000, timeLimitMs: 30 * 60_000 });
     const declared = result.declared.map((d) => `${d.behaviour} ×${d.occurrences}`).join(", ") || "none";

@@ -90,9 +90,9 @@ export function capabilityInfo(id: Capability): CapabilityInfo {
   return info;
 }
 
-/** Why a saver lacking a base capability's method fails: the detection's reason, then the method every saver must have. */
-export function requiredOfEverySaver(info: CapabilityInfo, reason: string): string {
-  return `${reason}; ${info.signature} is required of every saver`;
+/** Why a saver (a store, a cache) lacking a base capability's method fails: the detection's reason, then the method every one must have. */
+export function requiredOfEverySaver(info: { readonly signature: string }, reason: string, noun = "saver"): string {
+  return `${reason}; ${info.signature} is required of every ${noun}`;
 }
 
 export function isCapability(value: unknown): value is Capability {

@@ -1,5 +1,12 @@
 export { checkpointerTest, ConformanceUsageError } from "./registration.js";
-export type { CheckpointerTestOptions, KnownDeviation, Lifespan, RegisteredCheckpointer, SaverFactory } from "./registration.js";
+export type { AnyRegistration, CheckpointerTestOptions, KnownDeviation, Lifespan, RegisteredCheckpointer, RegisteredSubject, SaverFactory, SubjectFactory, SubjectTestOptions } from "./registration.js";
+export { cacheTest, storeTest } from "./kinds/register.js";
+export type { CacheTestOptions, RegisteredCache, RegisteredStore, StoreTestOptions } from "./kinds/register.js";
+export type { CacheKindOptions, StoreIndexOptions, StoreKindOptions, StoreTtlOptions } from "./kinds/options.js";
+export type { AnyCapability, SubjectKindId } from "./kinds/descriptors.js";
+export type { KindCapabilityInfo, KindContextBase } from "./kinds/types.js";
+export { STORE_CAPABILITIES, type StoreCapability } from "./kinds/store/capabilities.js";
+export { CACHE_CAPABILITIES, type CacheCapability } from "./kinds/cache/capabilities.js";
 export { validate, ConformanceSetupError, DEFAULT_TIMEOUT_MS, DEFAULT_LIFESPAN_TIMEOUT_MS, DEFAULT_RETRIES } from "./engine/validate.js";
 export type { ValidateOptions } from "./engine/validate.js";
 export { ProgressCallbacks } from "./run/progress.js";

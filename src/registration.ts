@@ -1,5 +1,7 @@
 import type { BaseCheckpointSaver } from "@langchain/langgraph-checkpoint";
-import { CAPABILITY_IDS, isCapability, type Capability } from "./capabilities.js";
+import type { Capability } from "./capabilities.js";
+import { capabilityIdsOf, DEFAULT_SUBJECT_KIND, KIND_DESCRIPTORS, type AnyCapability, type SubjectKindId } from "./kinds/descriptors.js";
+import type { KindDescriptor } from "./kinds/types.js";
 import { describeValue } from "./util/describe-value.js";
 import { ConformanceUsageError } from "./util/errors.js";
 import { checkTimeoutMs } from "./util/timeout.js";
@@ -16,10 +18,17 @@ type MaybePromise<T> = T | Promise<T>;
  * function returning a saver, is accepted too.
  * @public
  */
-export type SaverFactory =
-  | (() => AsyncGenerator<BaseCheckpointSaver, void, unknown>)
-  | (() => Generator<BaseCheckpointSaver, void, unknown>)
-  | (() => MaybePromise<BaseCheckpointSaver>);
+export type SaverFactory = SubjectFactory<BaseCheckpointSaver>;
+
+/**
+ * Makes a fresh subject (a saver, a store, a cache): an async generator whose
+ * code after `yield` is cleanup, a sync generator, or a plain (async) function.
+ * @public
+ */
+export type SubjectFactory<S> =
+  | (() => AsyncGenerator<S, void, unknown>)
+  | (() => Generator<S, void, unknown>)
+  | (() => MaybePromise<S>);
 
 /**
  * Runs once around the whole validation run: setup before `yield`, teardown after.
@@ -44,20 +53,24 @@ export interface KnownDeviation {
   reason: string;
 }
 
-/** @public */
-export interface CheckpointerTestOptions {
+/** What every kind's registration takes (`checkpointerTest`, `storeTest`, `cacheTest`). @public */
+export interface SubjectTestOptions<Cap extends string> {
   /** Shown in every report. Required. */
   name: string;
-  /** Capabilities never run for this saver; reported as skipped. */
-  skipCapabilities?: readonly Capability[];
+  /** Capabilities never run for this subject; reported as skipped. */
+  skipCapabilities?: readonly Cap[];
   /** One-time setup and teardown around the run (create a database, start a server). */
   lifespan?: Lifespan;
-  /** Per saver call and per factory step, in ms (a test may take 20× it). Overrides the default (5000); `validate()`'s option overrides this. */
+  /** Per call and per factory step, in ms (a test may take 20× it). Overrides the default (5000); `validate()`'s option overrides this. */
   timeoutMs?: number;
   /** For the lifespan's setup and teardown, in ms. Default 120000. */
   lifespanTimeoutMs?: number;
   /** Declared deviations: reported, not failed. */
   knownDeviations?: readonly KnownDeviation[];
+}
+
+/** @public */
+export interface CheckpointerTestOptions extends SubjectTestOptions<Capability> {
   /**
    * `"latest-only"` for a saver that keeps only the latest checkpoint per thread
    * and namespace: tests that need older checkpoints are reported as not
@@ -66,9 +79,9 @@ export interface CheckpointerTestOptions {
   profile?: SaverProfile;
 }
 
-/** A live saver from the factory, and how to clean it up. */
-export interface SaverLease {
-  saver: BaseCheckpointSaver;
+/** A live subject from the factory, and how to clean it up (the factory's code after `yield`). */
+export interface RawSubjectLease<S> {
+  subject: S;
   release(): Promise<void>;
 }
 
@@ -78,23 +91,44 @@ export interface LifespanLease {
 }
 
 /**
- * What `checkpointerTest()` returns; give it to `validate()`.
- * @public
+ * The raw lifecycle of a registration: the factory and the lifespan, unbounded
+ * and untracked. Only src/engine/lease.ts uses it (a test enforces it); it adds
+ * the timeouts, the Ctrl-C tracking and the one policy for a cleanup that fails.
  */
-export interface RegisteredCheckpointer {
-  readonly kind: "registered-checkpointer";
-  readonly name: string;
-  readonly skipCapabilities: ReadonlySet<Capability>;
-  readonly timeoutMs?: number;
-  readonly lifespanTimeoutMs?: number;
-  readonly knownDeviations: readonly KnownDeviation[];
-  /** What the saver promises to keep; `validate()`'s `profile` option overrides it. */
-  readonly profile: SaverProfile;
+export interface RawLifecycle<S> {
   /** Calls the factory once; the lease's `release()` runs the factory's cleanup. */
-  create(): Promise<SaverLease>;
+  create(): Promise<RawSubjectLease<S>>;
   /** Runs the lifespan's setup; the lease's `end()` runs its teardown. */
   enterLifespan(): Promise<LifespanLease>;
 }
+
+/**
+ * What a kind's registration function returns; give it to `validate()`.
+ * @public
+ */
+export interface RegisteredSubject<K extends SubjectKindId, Cap extends string, Opts> {
+  readonly kind: `registered-${K}`;
+  /** The kind of subject: which capability table, detection and spec suites apply (src/kinds/). */
+  readonly subjectKind: K;
+  readonly name: string;
+  readonly skipCapabilities: ReadonlySet<Cap>;
+  readonly timeoutMs?: number;
+  readonly lifespanTimeoutMs?: number;
+  readonly knownDeviations: readonly KnownDeviation[];
+  /** What the subject promises to keep (`"full"` but for a latest-only saver); `validate()`'s `profile` option overrides it. */
+  readonly profile: SaverProfile;
+  /** What the registration declared of its kind's own options (a store's `ttl` and `index`). */
+  readonly options: Opts;
+}
+
+/**
+ * What `checkpointerTest()` returns; give it to `validate()`.
+ * @public
+ */
+export interface RegisteredCheckpointer extends RegisteredSubject<"checkpointer", Capability, Record<string, never>> {}
+
+/** A registration of any kind. @public */
+export type AnyRegistration = RegisteredSubject<SubjectKindId, AnyCapability, unknown>;
 
 /**
  * Registers a saver factory for `validate()`.
@@ -109,58 +143,80 @@ export interface RegisteredCheckpointer {
  * @public
  */
 export function checkpointerTest(options: CheckpointerTestOptions, factory: SaverFactory): RegisteredCheckpointer {
+  const profile = (options as Partial<CheckpointerTestOptions> | null)?.profile ?? "full";
+  return registerSubject({ ...KIND_DESCRIPTORS.checkpointer, looksLike: looksLikeSaver }, options, factory, (name) => {
+    if (!isSaverProfile(profile)) throw new ConformanceUsageError(profileOptionError(`checkpointerTest(${name})`, describeValue(profile)));
+    return { profile, options: {} };
+  }) as RegisteredCheckpointer;
+}
+
+/** A kind as registration needs it: its descriptor and what its factory must yield. */
+export interface RegistrationKind<S> extends KindDescriptor {
+  looksLike(value: unknown): value is S;
+}
+
+/**
+ * The registration of any kind: checks the options every kind shares (a
+ * misuse throws `ConformanceUsageError` naming the kind's function), then the
+ * kind's own (`kindOptions`, given the name, returns the profile and options).
+ */
+export function registerSubject<S, Opts>(
+  kind: RegistrationKind<S>,
+  options: SubjectTestOptions<string>,
+  factory: SubjectFactory<S>,
+  kindOptions: (name: string) => { profile?: SaverProfile; options: Opts },
+): RegisteredSubject<SubjectKindId, AnyCapability, Opts> {
+  const fn = kind.registerFunction;
   if (options === null || typeof options !== "object") {
-    throw new ConformanceUsageError(
-      `checkpointerTest: the first argument must be an options object like { name: "MySaver" }, got ${describeValue(options)}`,
-    );
+    throw new ConformanceUsageError(`${fn}: the first argument must be an options object like { name: "My${kind.title}" }, got ${describeValue(options)}`);
   }
-  const { name, skipCapabilities = [], lifespan, timeoutMs, lifespanTimeoutMs, knownDeviations = [], profile = "full" } = options;
+  const { name, skipCapabilities = [], lifespan, timeoutMs, lifespanTimeoutMs, knownDeviations = [] } = options;
   if (typeof name !== "string" || name.trim() === "") {
-    throw new ConformanceUsageError(`checkpointerTest: option "name" must be a non-empty string, got ${describeValue(name)}`);
+    throw new ConformanceUsageError(`${fn}: option "name" must be a non-empty string, got ${describeValue(name)}`);
   }
   if (typeof factory !== "function") {
     throw new ConformanceUsageError(
-      `checkpointerTest(${name}): the second argument must be a factory (an async generator that yields a fresh saver), got ${describeValue(factory)}`,
+      `${fn}(${name}): the second argument must be a factory (an async generator that yields a fresh ${kind.noun}), got ${describeValue(factory)}`,
     );
   }
   if (!Array.isArray(skipCapabilities)) {
-    throw new ConformanceUsageError(`checkpointerTest(${name}): option "skipCapabilities" must be an array of capability ids`);
+    throw new ConformanceUsageError(`${fn}(${name}): option "skipCapabilities" must be an array of capability ids`);
   }
+  const known = capabilityIdsOf(kind);
   for (const cap of skipCapabilities) {
-    if (!isCapability(cap)) {
-      throw new ConformanceUsageError(
-        `checkpointerTest(${name}): option "skipCapabilities" has unknown capability ${describeValue(cap)}; known: ${CAPABILITY_IDS.join(", ")}`,
-      );
+    if (!(known as readonly unknown[]).includes(cap)) {
+      throw new ConformanceUsageError(`${fn}(${name}): option "skipCapabilities" has unknown capability ${describeValue(cap)}; known: ${known.join(", ")}`);
     }
   }
   if (lifespan !== undefined && typeof lifespan !== "function") {
     throw new ConformanceUsageError(
-      `checkpointerTest(${name}): option "lifespan" must be an async generator function (setup; yield; teardown), got ${describeValue(lifespan)}`,
+      `${fn}(${name}): option "lifespan" must be an async generator function (setup; yield; teardown), got ${describeValue(lifespan)}`,
     );
   }
-  checkTimeoutMs(timeoutMs, `checkpointerTest(${name}): option "timeoutMs"`);
-  checkTimeoutMs(lifespanTimeoutMs, `checkpointerTest(${name}): option "lifespanTimeoutMs"`);
+  checkTimeoutMs(timeoutMs, `${fn}(${name}): option "timeoutMs"`);
+  checkTimeoutMs(lifespanTimeoutMs, `${fn}(${name}): option "lifespanTimeoutMs"`);
 
   if (!Array.isArray(knownDeviations) || knownDeviations.some((d) => typeof d?.reason !== "string" || (!d.tests && !d.ids))) {
     throw new ConformanceUsageError(
-      `checkpointerTest(${name}): option "knownDeviations" must be an array of { tests?: string[], ids?: string[], reason: string } with tests or ids`,
+      `${fn}(${name}): option "knownDeviations" must be an array of { tests?: string[], ids?: string[], reason: string } with tests or ids`,
     );
   }
+  const own = kindOptions(name);
 
-  if (!isSaverProfile(profile)) {
-    throw new ConformanceUsageError(profileOptionError(`checkpointerTest(${name})`, describeValue(profile)));
-  }
-
-  return Object.assign(brand(), {
-    kind: "registered-checkpointer" as const,
+  const lifecycle: RawLifecycle<S> = {
+    create: () => createLease(kind, name, factory),
+    enterLifespan: () => (lifespan ? enterLifespan(lifespan) : Promise.resolve({ end: async () => undefined })),
+  };
+  return Object.assign(brand(lifecycle), {
+    kind: `registered-${kind.id}` as `registered-${SubjectKindId}`,
+    subjectKind: kind.id as SubjectKindId,
     name,
     knownDeviations,
-    profile,
-    skipCapabilities: new Set(skipCapabilities),
+    profile: own.profile ?? "full",
+    skipCapabilities: new Set(skipCapabilities as AnyCapability[]),
     timeoutMs,
     lifespanTimeoutMs,
-    create: () => createLease(name, factory),
-    enterLifespan: () => (lifespan ? enterLifespan(lifespan) : Promise.resolve({ end: async () => undefined })),
+    options: own.options,
   });
 }
 
@@ -168,24 +224,62 @@ export function checkpointerTest(options: CheckpointerTestOptions, factory: Save
  * Marks what `checkpointerTest()` returns. A global symbol, so a registration
  * made by any installed copy of this package (the user's project, the CLI's
  * own copy, an npx cache) is recognised; its value is the version of the
- * registration's shape, bumped if the shape ever changes incompatibly.
+ * registration's shape, bumped when the shape changes incompatibly.
+ * Shape 1 (older copies) had the raw lifecycle as public `create()` and
+ * `enterLifespan()` methods; shape 2 keeps it under `LIFECYCLE`, a global
+ * symbol too, so it still crosses copies but is no public API.
  */
 const REGISTRATION_BRAND = Symbol.for("langgraph-checkpoint-conformance.registration");
-const REGISTRATION_SHAPE = 1;
+const LIFECYCLE = Symbol.for("langgraph-checkpoint-conformance.lifecycle");
+const REGISTRATION_SHAPE = 2;
+const SHAPE_WITH_PUBLIC_LIFECYCLE = 1;
 
-function brand(): object {
-  return { [REGISTRATION_BRAND]: REGISTRATION_SHAPE };
+function brand(lifecycle: RawLifecycle<unknown>): object {
+  return { [REGISTRATION_BRAND]: REGISTRATION_SHAPE, [LIFECYCLE]: lifecycle };
 }
 
-/** True for what `checkpointerTest()` of any copy of this package returns. */
+/** True for what a registration function (`checkpointerTest()`, `storeTest()`, ...) of any copy of this package returns. */
+export function isRegistration(value: unknown): value is AnyRegistration {
+  return lifecycleOf(value) !== undefined;
+}
+
+/** True for a checkpointer's registration, made by any copy of this package. */
 export function isRegisteredCheckpointer(value: unknown): value is RegisteredCheckpointer {
-  return (
-    typeof value === "object" &&
-    value !== null &&
-    (value as Record<symbol, unknown>)[REGISTRATION_BRAND] === REGISTRATION_SHAPE &&
-    typeof (value as { create?: unknown }).create === "function" &&
-    typeof (value as { enterLifespan?: unknown }).enterLifespan === "function"
-  );
+  return isRegistration(value) && subjectKindOf(value) === "checkpointer";
+}
+
+/** The kind of a registration (one of an older copy, shape 1, is a checkpointer's). */
+export function subjectKindOf(registered: AnyRegistration): SubjectKindId {
+  return (registered as Partial<AnyRegistration>).subjectKind ?? DEFAULT_SUBJECT_KIND;
+}
+
+/** A registration of any copy as this copy's engine reads it: shape 1 had no `subjectKind` or `options`. */
+export function asRegistration(value: unknown): AnyRegistration | undefined {
+  if (!isRegistration(value)) return undefined;
+  if (value.subjectKind !== undefined && value.options !== undefined) return value;
+  return { ...value, kind: "registered-checkpointer", subjectKind: "checkpointer", options: {} };
+}
+
+/**
+ * The raw lifecycle of a registration made by any copy of this package (shape
+ * 1 or 2), undefined for anything else. For src/engine/lease.ts only.
+ */
+export function lifecycleOf<S = BaseCheckpointSaver>(value: unknown): RawLifecycle<S> | undefined {
+  if (typeof value !== "object" || value === null) return undefined;
+  const v = value as Record<PropertyKey, unknown>;
+  if (v[REGISTRATION_BRAND] === REGISTRATION_SHAPE) {
+    const lifecycle = v[LIFECYCLE] as Partial<RawLifecycle<S>> | undefined;
+    const ok = typeof lifecycle?.create === "function" && typeof lifecycle.enterLifespan === "function";
+    return ok ? (lifecycle as RawLifecycle<S>) : undefined;
+  }
+  if (v[REGISTRATION_BRAND] === SHAPE_WITH_PUBLIC_LIFECYCLE && typeof v.create === "function" && typeof v.enterLifespan === "function") {
+    const old = v as unknown as { create(): Promise<{ saver: S; release(): Promise<void> }>; enterLifespan(): Promise<LifespanLease> };
+    return {
+      create: () => old.create().then((lease) => ({ subject: lease.saver, release: () => lease.release() })),
+      enterLifespan: () => old.enterLifespan(),
+    };
+  }
+  return undefined;
 }
 
 /** A saver is any object that extends BaseCheckpointSaver or has at least one of its methods. */
@@ -206,25 +300,25 @@ function isIterator(value: unknown): value is AnyIterator {
   return typeof value === "object" && value !== null && typeof (value as { next?: unknown }).next === "function";
 }
 
-async function createLease(name: string, factory: SaverFactory): Promise<SaverLease> {
+async function createLease<S>(kind: RegistrationKind<S>, name: string, factory: SubjectFactory<S>): Promise<RawSubjectLease<S>> {
   const produced: unknown = await (factory as () => unknown)();
   if (!isIterator(produced)) {
-    assertSaver(name, produced, "returned");
-    return { saver: produced, release: async () => undefined };
+    assertSubject(kind, name, produced, "returned");
+    return { subject: produced, release: async () => undefined };
   }
   const step = await produced.next();
   if (step.done) {
-    throw new ConformanceUsageError(`checkpointerTest(${name}): the factory finished without yielding a saver; it must \`yield\` one`);
+    throw new ConformanceUsageError(`${kind.registerFunction}(${name}): the factory finished without yielding a ${kind.noun}; it must \`yield\` one`);
   }
   try {
-    assertSaver(name, step.value, "yielded");
+    assertSubject(kind, name, step.value, "yielded");
   } catch (error) {
     await produced.return?.(undefined);
     throw error;
   }
   let released = false;
   return {
-    saver: step.value,
+    subject: step.value,
     async release() {
       if (released) return;
       released = true;
@@ -234,11 +328,9 @@ async function createLease(name: string, factory: SaverFactory): Promise<SaverLe
   };
 }
 
-function assertSaver(name: string, value: unknown, verb: string): asserts value is BaseCheckpointSaver {
-  if (!looksLikeSaver(value)) {
-    throw new ConformanceUsageError(
-      `checkpointerTest(${name}): the factory must yield a BaseCheckpointSaver, but it ${verb} ${describeValue(value)}`,
-    );
+function assertSubject<S>(kind: RegistrationKind<S>, name: string, value: unknown, verb: string): asserts value is S {
+  if (!kind.looksLike(value)) {
+    throw new ConformanceUsageError(`${kind.registerFunction}(${name}): the factory must yield a ${kind.className}, but it ${verb} ${describeValue(value)}`);
   }
 }
 

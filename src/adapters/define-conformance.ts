@@ -1,4 +1,4 @@
-import type { RegisteredCheckpointer } from "../registration.js";
+import type { AnyRegistration } from "../registration.js";
 import type { ValidateOptions } from "../run/options.js";
 import { planSuite, type RunnerOutcome } from "../engine/suite.js";
 import type { ValidationInitializer } from "../engine/validation-initializer.js";
@@ -52,7 +52,7 @@ const SECTION_TIMEOUT_MS = MAX_TIMEOUT_MS;
  * open does not keep the runner's process alive (see handle-guard.ts).
  */
 export function defineConformance(
-  input: RegisteredCheckpointer | ValidationInitializer,
+  input: AnyRegistration | ValidationInitializer,
   options: ConformanceSuiteOptions,
   runner: RunnerBinding,
   caller: string,

@@ -1,5 +1,5 @@
 import { after, before, describe, it } from "node:test";
-import type { RegisteredCheckpointer } from "../registration.js";
+import type { AnyRegistration } from "../registration.js";
 import type { ValidationInitializer } from "../engine/validation-initializer.js";
 import { defineConformance, type ConformanceSuiteOptions, type RunnerBinding } from "./define-conformance.js";
 
@@ -26,7 +26,7 @@ const nodeTest: RunnerBinding = {
  * @public
  */
 export function describeConformance(
-  registered: RegisteredCheckpointer | ValidationInitializer,
+  registered: AnyRegistration | ValidationInitializer,
   options: ConformanceSuiteOptions = {},
 ): void {
   defineConformance(registered, options, nodeTest, "describeConformance");

@@ -1,4 +1,4 @@
-import { ConformanceUsageError, type RegisteredCheckpointer } from "../registration.js";
+import { ConformanceUsageError, type AnyRegistration } from "../registration.js";
 import type { ValidationInitializer } from "../engine/validation-initializer.js";
 import { defineConformance, type ConformanceSuiteOptions, type RunnerBinding } from "./define-conformance.js";
 
@@ -31,7 +31,7 @@ export interface DescribeConformanceOptions extends ConformanceSuiteOptions {
  * @public
  */
 export function describeConformance(
-  registered: RegisteredCheckpointer | ValidationInitializer,
+  registered: AnyRegistration | ValidationInitializer,
   options: DescribeConformanceOptions = {},
 ): void {
   defineConformance(registered, options, bindRunner(options.runner ?? globalRunner()), "describeConformance");

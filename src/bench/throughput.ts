@@ -4,6 +4,9 @@ import type { RunnableConfig } from "@langchain/core/runnables";
 import type { RegisteredCheckpointer } from "../registration.js";
 import { generateCheckpoint, generateConfig, generateMetadata } from "../test-utils.js";
 import { withTimeout } from "../util/timeout.js";
+import { withLifespan, withSubject, type CleanupPolicy } from "../runtime/lease.js";
+import { errorText } from "../util/describe-value.js";
+import { DEFAULT_LIFESPAN_TIMEOUT_MS } from "../run/options.js";
 import { median, percentile } from "./stats.js";
 
 /** The operations measured, in report order. @public */
@@ -61,27 +64,27 @@ export async function benchmarkSaver(registered: RegisteredCheckpointer, options
   const sizes = options.sizes ?? [10, 100, 1000];
   const samples = options.samples ?? 50;
   const timeoutMs = options.timeoutMs ?? 30_000;
-  const lifespan = await registered.enterLifespan();
   const stats: OperationStats[] = [];
-  try {
-    // One discarded pass, so the first size measured is not the one that pays for JIT warm-up.
-    const warmup = await withTimeout(registered.create(), timeoutMs, () => "in the factory");
-    try {
-      await measureAt(warmup.saver, Math.min(...sizes), Math.min(samples, 10), timeoutMs);
-    } finally {
-      await warmup.release();
-    }
-    for (const size of sizes) {
-      const lease = await withTimeout(registered.create(), timeoutMs, () => "in the factory");
-      try {
-        stats.push(...(await measureAt(lease.saver, size, samples, timeoutMs)));
-      } finally {
-        await lease.release();
-      }
-    }
-  } finally {
-    await lifespan.end();
-  }
+  // lease.ts's policy: the benchmark owns its savers and the lifespan; a cleanup that fails fails it, once it measured.
+  const cleanupFailures: string[] = [];
+  const cleanup = (what: string): CleanupPolicy => ({ onCleanupFailure: (error) => cleanupFailures.push(`${what} failed: ${errorText(error)}`) });
+  const limits = { timeoutMs, creating: "in the factory" };
+  const fresh = <T>(body: (saver: BaseCheckpointSaver) => Promise<T>) => withSubject(registered, limits, body, cleanup("the factory's cleanup"));
+  const measure = withLifespan(
+    registered,
+    registered.lifespanTimeoutMs ?? DEFAULT_LIFESPAN_TIMEOUT_MS,
+    async () => {
+      // One discarded pass, so the first size measured is not the one that pays for JIT warm-up.
+      await fresh((saver) => measureAt(saver, Math.min(...sizes), Math.min(samples, 10), timeoutMs));
+      for (const size of sizes) stats.push(...(await fresh((saver) => measureAt(saver, size, samples, timeoutMs))));
+    },
+    cleanup("the lifespan's teardown"),
+  );
+  await measure.catch((error: unknown) => {
+    if (cleanupFailures.length === 0) throw error;
+    throw new Error(`${registered.name}: ${errorText(error)}; and ${cleanupFailures.join("; ")}`, { cause: error });
+  });
+  if (cleanupFailures.length > 0) throw new Error(`${registered.name}: ${cleanupFailures.join("; ")}`);
   const growth = Object.fromEntries(
     THROUGHPUT_OPERATIONS.map((op) => [op, classifyGrowth(stats.filter((s) => s.operation === op))]),
   ) as Record<ThroughputOperation, Growth>;

@@ -1,4 +1,4 @@
-import type { Capability } from "../capabilities.js";
+import type { AnyCapability as Capability } from "../kinds/descriptors.js";
 import { failuresOf, type TestResult } from "../report/results.js";
 import type { FailureItem, ReportData } from "../report/types.js";
 

@@ -1,4 +1,5 @@
-import { CAPABILITIES } from "../capabilities.js";
+import { SUBJECT_KINDS } from "../kinds/index.js";
+import { capabilityIdsOf, capabilityInfoIn } from "../kinds/descriptors.js";
 import { GRAPH_SCENARIOS } from "../graph/scenarios/index.js";
 import type { SuiteOptions } from "../run/options.js";
 import { selectTests } from "../engine/run-plan.js";
@@ -7,9 +8,13 @@ import { selectTests } from "../engine/run-plan.js";
 export function listSpecTests(options: Pick<SuiteOptions, "capabilities" | "grep">): string {
   const out: string[] = [];
   let count = 0;
-  for (const { capability, tests } of selectTests(options, "--list")) {
-    if (tests.length === 0) continue;
-    const { kind, signature } = CAPABILITIES.find((c) => c.id === capability)!;
+  // Every kind's, each under its name; a kind none of --capabilities' ids belongs to is left out.
+  const kinds = Object.values(SUBJECT_KINDS).filter((k) => !options.capabilities || [...options.capabilities].some((c) => (capabilityIdsOf(k) as readonly string[]).includes(c)));
+  for (const subjectKind of kinds) {
+  const selected = selectTests(options, "--list", subjectKind).filter((c) => c.tests.length > 0);
+  if (selected.length > 0 && subjectKind !== kinds[0]) out.push(`${subjectKind.title.toUpperCase()} (${subjectKind.registerFunction})`, "");
+  for (const { capability, tests } of selected) {
+    const { kind, signature } = capabilityInfoIn(subjectKind, capability);
     count += tests.length;
     out.push(`${capability} (${kind}) ${signature}`);
     const width = Math.max(...tests.map((t) => t.name.length));
@@ -19,6 +24,7 @@ export function listSpecTests(options: Pick<SuiteOptions, "capabilities" | "grep
       out.push(`  ${" ".repeat(width)}  ${t.description}`);
     }
     out.push("");
+  }
   }
   return count > 0 ? `${out.join("\n")}${count} spec tests\n` : "no spec test matches\n";
 }

@@ -1,5 +1,6 @@
 import { BACKEND_IDS } from "../backends/ids.js";
 import { CAPABILITY_IDS } from "../capabilities.js";
+import { ALL_CAPABILITY_IDS } from "../kinds/descriptors.js";
 import { checkTimeoutMs } from "../util/timeout.js";
 import { checkRetries, DEFAULT_RETRIES } from "../run/options.js";
 import type { GraphOptions } from "../graph/options.js";
@@ -44,7 +45,7 @@ export const CLI_OPTIONS = {
   capabilities: option({
     type: "string",
     arg: "LIST",
-    help: `run only these capabilities, comma-separated (${CAPABILITY_IDS.join(",")})`,
+    help: `run only these capabilities, comma-separated (a saver's: ${CAPABILITY_IDS.join(",")}; --list shows a store's and a cache's)`,
     parse: (raw) => (raw === undefined ? undefined : capabilityList(raw, "--capabilities")),
     apply: (value, options) => (value ? { ...options, capabilities: value } : options),
   }),
@@ -54,7 +55,7 @@ export const CLI_OPTIONS = {
     help: "do not run these capabilities, comma-separated",
     parse: (raw) => (raw === undefined ? undefined : capabilityList(raw, "--skip")),
     apply: (value, options) =>
-      value ? { ...options, capabilities: [...(options.capabilities ?? CAPABILITY_IDS)].filter((c) => !value.includes(c)) } : options,
+      value ? { ...options, capabilities: [...(options.capabilities ?? ALL_CAPABILITY_IDS)].filter((c) => !value.includes(c)) } : options,
   }),
   reporter: option({
     type: "string",

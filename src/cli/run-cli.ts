@@ -1,3 +1,5 @@
+import { isRegisteredCheckpointer, subjectKindOf } from "../registration.js";
+import { kindDescriptor } from "../kinds/descriptors.js";
 import { ConformanceUsageError } from "../registration.js";
 import { errorText } from "../util/describe-value.js";
 import { parseCliArgs } from "./args.js";
@@ -46,14 +48,21 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
     }
     // From here the saver runs in this process: its process.exit(0) must not end the CLI with a pass.
     return await failingEarlyExit(io.stderr, async () => {
-      const registered = module === undefined ? undefined : await loadRegistration(module, options.export, io.cwd);
+      const loaded = module === undefined ? undefined : await loadRegistration(module, options.export, io.cwd);
+      // The bench and the backend matrix measure savers; every kind is checked by validate() below.
+      const saverOnly = (flag: string) => {
+        if (loaded === undefined || isRegisteredCheckpointer(loaded)) return loaded;
+        throw new CliUsageError(`${flag} measures savers; ${module} exports a ${kindDescriptor(subjectKindOf(loaded)).noun} registration: run it without ${flag}`);
+      };
       if (mode === "bench") {
+        const registered = saverOnly("--bench");
         if (!registered && !options.backends) throw new CliUsageError("--bench needs a <module> to measure, or --backends LIST (e.g. --bench --backends memory,sqlite)");
         const sizes = options["bench-sizes"];
         const { runBenchCommand } = await import("./bench-command.js");
         return await runBenchCommand({ registered, backends: await loadBackends(options.backends), sizes, timeoutMs: validateOptions.timeoutMs, output: options.output }, io);
       }
       if (mode === "matrix" && options.backends) {
+        const registered = saverOnly("--backends");
         if (options["latest-only"]) {
           throw new CliUsageError("--latest-only does not apply to --backends (the built-in savers keep history); declare your saver's profile in its registration: checkpointerTest({ name, profile: \"latest-only\" }, factory)");
         }
@@ -61,6 +70,7 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
         const { runMatrixCommand } = await import("./matrix-command.js");
         return await runMatrixCommand({ ...command, validate: validateOptions }, io);
       }
+      const registered = loaded;
       if (!registered) {
         throw new CliUsageError("missing <module>: pass the file that exports checkpointerTest(...), e.g. checkpoint-conformance ./my-saver.ts (or --backends all for the built-in savers)");
       }

@@ -1,15 +1,11 @@
-import type { BaseCheckpointSaver } from "@langchain/langgraph-checkpoint";
-import { capabilityInfo, requiredOfEverySaver } from "../capabilities.js";
-import { detectCapability } from "../runtime/detect-capability.js";
-import type { RegisteredCheckpointer, SaverLease } from "../registration.js";
+import { requiredOfEverySaver } from "../capabilities.js";
+import { capabilityInfoIn } from "../kinds/descriptors.js";
 import { isCountedFailure, isNotChecked, type CapabilityDraft, type CapabilityResult, type TestResult } from "../report/conformance-report.js";
-import type { SpecTest } from "../spec/types.js";
 import { errorText } from "../util/describe-value.js";
-import type { CapabilityPlan, RunPlan } from "./run-plan.js";
+import type { AnySpecTest, CapabilityPlan, RunPlan } from "./run-plan.js";
 import type { ProgressHooks } from "../run/progress.js";
 import { runSpecTest, testMeta } from "./run-spec-test.js";
-import { createSaver } from "../runtime/create-saver.js";
-import { withTimeout } from "../util/timeout.js";
+import { SubjectCreationError, withSubject } from "../runtime/lease.js";
 import { framesBlock } from "../runtime/user-frames.js";
 import { retryFailure } from "./retry.js";
 
@@ -44,47 +40,54 @@ export async function runCapability(plan: RunPlan, capability: CapabilityPlan, p
     const { reason, excluded } = capability.skip;
     return finish({ status: "skipped", reason, detected: false, inherited: false, tests: [], ...(excluded ? { excluded } : {}) });
   }
-  let lease: SaverLease;
+  const cleanupFailures: TestResult[] = [];
+  let draft: CapabilityDraft;
   try {
-    lease = await createSaver(plan.registered, plan.timeoutMs);
+    draft = await withSubject(
+      plan.registered,
+      { timeoutMs: plan.timeoutMs },
+      async (subject: object) => {
+        try {
+          return await runTests(plan, capability, subject, progress, report);
+        } catch (error) {
+          // A bug in the engine itself: still reported, and cleanup still runs.
+          return { status: "failed", detected: false, inherited: false, tests: [lifecycleFailure("runner", errorText(error), error)] };
+        }
+      },
+      {
+        onCleanupFailure: (error) => {
+          const test = lifecycleFailure("factory_cleanup", `the factory's cleanup failed: ${errorText(error)}${framesBlock(error)}`, error);
+          report(test);
+          cleanupFailures.push(test);
+        },
+      },
+    );
   } catch (error) {
+    const cause = error instanceof SubjectCreationError ? error.cause : error;
     progress.onCapabilityStart?.(capability.capability, false);
-    const test = lifecycleFailure("factory", `the factory failed to produce a saver: ${errorText(error)}${framesBlock(error)}`, error);
+    const test = lifecycleFailure("factory", `the factory failed to produce a ${plan.subjectKind.noun}: ${errorText(cause)}${framesBlock(cause)}`, cause);
     report(test);
     return finish({ status: "failed", detected: false, inherited: false, tests: [test] });
   }
-  let draft: CapabilityDraft;
-  try {
-    draft = await runTests(plan, capability, lease.saver, progress, report);
-  } catch (error) {
-    // A bug in the engine itself: still reported, and cleanup still runs.
-    draft = { status: "failed", detected: false, inherited: false, tests: [lifecycleFailure("runner", errorText(error), error)] };
-  }
-  try {
-    await withTimeout(lease.release(), plan.timeoutMs, () => "in the factory's cleanup (the code after yield)");
-  } catch (error) {
-    const test = lifecycleFailure("factory_cleanup", `the factory's cleanup failed: ${errorText(error)}${framesBlock(error)}`, error);
-    report(test);
-    draft = { ...draft, status: "failed", tests: [...draft.tests, test] } as CapabilityDraft;
-  }
+  if (cleanupFailures.length > 0) draft = { ...draft, status: "failed", tests: [...draft.tests, ...cleanupFailures] } as CapabilityDraft;
   return finish(draft);
 }
 
 async function runTests(
   plan: RunPlan,
   capability: CapabilityPlan,
-  saver: BaseCheckpointSaver,
+  subject: object,
   progress: ProgressHooks,
   report: (result: TestResult) => void,
 ): Promise<CapabilityDraft> {
-  const info = capabilityInfo(capability.capability);
-  const detection = detectCapability(saver, capability.capability);
+  const info = capabilityInfoIn(plan.subjectKind, capability.capability);
+  const detection = plan.subjectKind.detect(subject, capability.capability, plan.registered.options);
   const runs = detection.kind === "detected" || detection.kind === "inherited";
   const inherited = detection.kind === "inherited";
   progress.onCapabilityStart?.(capability.capability, runs);
   if (!runs) {
     if (info.kind === "base") {
-      const test = lifecycleFailure(`${info.method}_exists`, requiredOfEverySaver(info, detection.reason));
+      const test = lifecycleFailure(`${info.method}_exists`, requiredOfEverySaver(info, detection.reason, plan.subjectKind.noun));
       report(test);
       return { status: "failed", detected: false, inherited: false, tests: [test] };
     }
@@ -94,10 +97,10 @@ async function runTests(
   let timeoutsInARow = 0;
   for (const test of capability.tests) {
     progress.onTestStart?.(capability.capability, test.name);
-    const run = () => runSpecTest({ registered: plan.registered, capability: capability.capability, test, saver, timeoutMs: plan.timeoutMs, profile: plan.profile });
+    const run = () => runSpecTest({ registered: plan.registered, subjectKind: plan.subjectKind, capability: capability.capability, test, subject, timeoutMs: plan.timeoutMs, profile: plan.profile });
     const result =
       timeoutsInARow >= CONSECUTIVE_TIMEOUTS_TO_STOP
-        ? stoppedAnswering(plan.registered, test, plan.timeoutMs)
+        ? stoppedAnswering(plan, test)
         : await retryFailure(plan, await run(), run, timeoutsInARow > 0);
     // Once stopped, stay stopped: a test left out ("NotRun") does not reset the count.
     const stalled = result.status === "failed" && (result.failure.errorName === "TimeoutError" || result.failure.errorName === "NotRun");
@@ -115,13 +118,13 @@ async function runTests(
 }
 
 /** A spec test left out because the saver stopped answering: a failure, so a hung saver fails in seconds, not minutes. */
-function stoppedAnswering(registered: RegisteredCheckpointer, test: SpecTest, timeoutMs: number): TestResult {
+function stoppedAnswering({ registered, subjectKind, timeoutMs }: RunPlan, test: AnySpecTest): TestResult {
   return {
     ...testMeta(registered, test),
     status: "failed",
     durationMs: 0,
     failure: {
-      message: `not run: the saver stopped answering (${CONSECUTIVE_TIMEOUTS_TO_STOP} tests in a row timed out after ${timeoutMs} ms each; the rest of this capability was not run)`,
+      message: `not run: the ${subjectKind.noun} stopped answering (${CONSECUTIVE_TIMEOUTS_TO_STOP} tests in a row timed out after ${timeoutMs} ms each; the rest of this capability was not run)`,
       errorName: "NotRun",
       thrownBySaver: true,
     },

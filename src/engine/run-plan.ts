@@ -5,30 +5,40 @@
  * @langchain/langgraph-checkpoint): the supervising CLI parses options
  * without them.
  */
-import { CAPABILITIES, CAPABILITY_IDS, isCapability, type Capability, type CapabilityKind } from "../capabilities.js";
 import { effectiveProfile, isSaverProfile, profileOptionError, type SaverProfile } from "../profile/profile.js";
-import type { RegisteredCheckpointer } from "../registration.js";
-import { specFor } from "../spec/index.js";
-import type { SpecTest } from "../spec/types.js";
+import type { AnyRegistration } from "../registration.js";
+import { kindOf } from "../kinds/index.js";
+import { ALL_CAPABILITY_IDS, capabilityIdsOf, type AnyCapability } from "../kinds/descriptors.js";
+import type { KindCapabilityInfo } from "../kinds/types.js";
+import type { SubjectKind } from "../kinds/subject-kind.js";
+import type { SpecTestOf } from "../spec/types.js";
 import { describeValue } from "../util/describe-value.js";
 import { ConformanceUsageError } from "../util/errors.js";
 import { checkRetries, DEFAULT_LIFESPAN_TIMEOUT_MS, DEFAULT_RETRIES, DEFAULT_TIMEOUT_MS, type SuiteOptions } from "../run/options.js";
 import { checkShard, inShard, OTHER_SHARD_REASON, shardLabel, type Shard } from "../runtime/shard.js";
 import { checkTimeoutMs } from "../util/timeout.js";
 
+/** A spec test of any kind, as the engine runs it. */
+export type AnySpecTest = SpecTestOf<unknown, string>;
+
+/** The registration's kind, with the engine's loose types (ids are strings checked against its table). */
+export type RunKind = SubjectKind<object, string, unknown, unknown>;
+
 /** One capability in a run: the spec tests it will run, or why it does not run. */
 export interface CapabilityPlan {
-  capability: Capability;
-  kind: CapabilityKind;
+  capability: AnyCapability;
+  kind: KindCapabilityInfo["kind"];
   /** The selected spec tests (grep applied); empty when the capability does not run. */
-  tests: readonly SpecTest[];
+  tests: readonly AnySpecTest[];
   /** Set when the capability does not run. */
   skip?: { reason: string; /** Outside what the run was asked to check (capabilities option, grep): not part of the verdict. */ excluded: boolean };
 }
 
 /** Everything an entry point needs to run a registration: checked options with their defaults, and the selection. */
 export interface RunPlan {
-  registered: RegisteredCheckpointer;
+  registered: AnyRegistration;
+  /** The registration's kind (src/kinds/): its capability table, detection, specs, context and sections. */
+  subjectKind: RunKind;
   timeoutMs: number;
   lifespanTimeoutMs: number;
   /** The profile the run checks (the option, else the registration's). */
@@ -48,7 +58,8 @@ export interface RunPlan {
  * `sectionsAsked`: a section (graph, model) will run, so a run with no spec
  * test still checks something.
  */
-export function planRun(registered: RegisteredCheckpointer, options: SuiteOptions, caller: string, sectionsAsked = false): RunPlan {
+export function planRun(registered: AnyRegistration, options: SuiteOptions, caller: string, sectionsAsked = false): RunPlan {
+  const subjectKind = kindOf(registered);
   const timeoutMs = checkTimeoutMs(options.timeoutMs, `${caller}: option "timeoutMs"`) ?? registered.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   const lifespanTimeoutMs =
     checkTimeoutMs(options.lifespanTimeoutMs, `${caller}: option "lifespanTimeoutMs"`) ?? registered.lifespanTimeoutMs ?? DEFAULT_LIFESPAN_TIMEOUT_MS;
@@ -61,16 +72,17 @@ export function planRun(registered: RegisteredCheckpointer, options: SuiteOption
     throw new ConformanceUsageError(`${caller}: option "allowFlaky" must be true or false, got ${describeValue(options.allowFlaky)}`);
   }
   const allowFlaky = options.allowFlaky ?? false;
-  const selection = selectTests(options, caller);
+  const selection = selectTests(options, caller, subjectKind);
   const capabilities = selection.map((plan): CapabilityPlan => {
     if (plan.skip || !registered.skipCapabilities.has(plan.capability)) return plan;
     return { ...plan, skip: { reason: "skipped by skipCapabilities", excluded: false } };
   });
-  if (!sectionsAsked && capabilities.every((c) => c.skip)) throw new ConformanceUsageError(`${caller}: ${nothingToCheck(capabilities, options.grep)}`);
+  if (!sectionsAsked && capabilities.every((c) => c.skip)) throw new ConformanceUsageError(`${caller}: ${nothingToCheck(capabilities, options.grep, subjectKind)}`);
   // After the check above: a shard with an empty slice is not misuse (the whole run checks something).
   const shard = options.shard === undefined ? undefined : checkShard(options.shard, `${caller}: option "shard"`);
   return {
     registered,
+    subjectKind,
     timeoutMs,
     lifespanTimeoutMs,
     profile,
@@ -92,13 +104,14 @@ function shardCapabilities(capabilities: CapabilityPlan[], shard: Shard | undefi
   });
 }
 
-/** The capabilities and spec tests that the `capabilities` and `grep` options select (the CLI's --list uses it without a registration). */
-export function selectTests(options: Pick<SuiteOptions, "capabilities" | "grep">, caller: string): CapabilityPlan[] {
-  const selected = selectCapabilities(options.capabilities, caller);
+/** The capabilities and spec tests of a kind that the `capabilities` and `grep` options select (the CLI's --list uses it without a registration). */
+export function selectTests(options: Pick<SuiteOptions, "capabilities" | "grep">, caller: string, subjectKind: RunKind): CapabilityPlan[] {
+  const selected = selectCapabilities(options.capabilities, caller, subjectKind);
   const matches = toMatcher(options.grep, caller) ?? (() => true);
-  return CAPABILITIES.map(({ id, kind }): CapabilityPlan => {
+  return subjectKind.capabilities.map(({ id: capability, kind }): CapabilityPlan => {
+    const id = capability as AnyCapability;
     if (!selected.has(id)) return { capability: id, kind, tests: [], skip: { reason: "not selected (the capabilities option)", excluded: true } };
-    const all = specFor(id)?.tests ?? [];
+    const all: readonly AnySpecTest[] = (subjectKind.specs as Partial<Record<string, { tests: readonly AnySpecTest[] }>>)[id]?.tests ?? [];
     if (all.length === 0) return { capability: id, kind, tests: [], skip: { reason: "this version has no spec tests for it", excluded: true } };
     const tests = all.filter(matches);
     if (tests.length === 0) return { capability: id, kind, tests, skip: { reason: "no spec test matches the grep option", excluded: true } };
@@ -106,33 +119,38 @@ export function selectTests(options: Pick<SuiteOptions, "capabilities" | "grep">
   });
 }
 
-function nothingToCheck(capabilities: readonly CapabilityPlan[], grep: SuiteOptions["grep"]): string {
+function nothingToCheck(capabilities: readonly CapabilityPlan[], grep: SuiteOptions["grep"], subjectKind: RunKind): string {
   const selected = capabilities.filter((c) => c.skip?.reason !== "not selected (the capabilities option)");
-  if (selected.length === 0) return "nothing to check: no capability is selected";
+  if (selected.length === 0) return `nothing to check: no ${subjectKind.noun} capability is selected (known: ${capabilityIdsOf(subjectKind).join(", ")})`;
   if (grep !== undefined && grep !== "" && selected.every((c) => c.skip?.reason === "no spec test matches the grep option")) {
     return `nothing to check: grep ${describeValue(grep)} matches no spec test of ${selected.map((c) => c.capability).join(", ")} (--list shows the names and ids)`;
   }
   return `nothing to check: every selected capability is skipped (${selected.map((c) => `${c.capability}: ${c.skip?.reason}`).join("; ")})`;
 }
 
-function selectCapabilities(capabilities: SuiteOptions["capabilities"], caller: string): Set<Capability> {
-  if (capabilities === undefined) return new Set(CAPABILITY_IDS);
+/**
+ * The ids of the kind's capabilities the option selects. An id no kind knows
+ * is a usage error; other kinds' ids are left out (the CLI's `--skip` lists
+ * every kind's ids, before it knows the kind), and a list of only those is
+ * "nothing to check" (see `nothingToCheck`).
+ */
+function selectCapabilities(capabilities: SuiteOptions["capabilities"], caller: string, subjectKind: RunKind): Set<AnyCapability> {
+  const own = capabilityIdsOf(subjectKind);
+  if (capabilities === undefined) return new Set(own);
   if (typeof capabilities !== "object" || capabilities === null || !(Symbol.iterator in capabilities)) {
     throw new ConformanceUsageError(`${caller}: option "capabilities" must be an array of capability ids, got ${describeValue(capabilities)}`);
   }
   const list = [...capabilities];
-  for (const cap of list) {
-    if (!isCapability(cap)) {
-      throw new ConformanceUsageError(
-        `${caller}: option "capabilities" has unknown capability ${describeValue(cap)}; known: ${CAPABILITY_IDS.join(", ")}`,
-      );
-    }
+  const known = (cap: unknown, ids: readonly AnyCapability[]) => (ids as readonly unknown[]).includes(cap);
+  const unknown = list.find((cap) => !known(cap, ALL_CAPABILITY_IDS));
+  if (unknown !== undefined) {
+    throw new ConformanceUsageError(`${caller}: option "capabilities" has unknown capability ${describeValue(unknown)}; known: ${own.join(", ")}`);
   }
-  return new Set(list);
+  return new Set(list.filter((cap) => known(cap, own)));
 }
 
 /** The `grep` option as a predicate on spec tests (name, description or catalog id); a plain string matches literally, ignoring case. */
-export function toMatcher(grep: string | RegExp | undefined, caller = "grep"): ((test: SpecTest) => boolean) | undefined {
+export function toMatcher(grep: string | RegExp | undefined, caller = "grep"): ((test: AnySpecTest) => boolean) | undefined {
   if (grep === undefined || grep === "") return undefined;
   if (typeof grep !== "string" && !(grep instanceof RegExp)) {
     throw new ConformanceUsageError(`${caller}: option "grep" must be a string or a RegExp, got ${describeValue(grep)}`);

@@ -1,29 +1,30 @@
 import { randomUUID } from "node:crypto";
-import type { BaseCheckpointSaver } from "@langchain/langgraph-checkpoint";
-import { capabilityInfo, type Capability } from "../capabilities.js";
-import { offersCapability } from "../runtime/detect-capability.js";
+import { capabilityInfoIn, type AnyCapability } from "../kinds/descriptors.js";
+import { offers } from "../kinds/index.js";
+import type { AnySpecTest, RunKind } from "./run-plan.js";
 import { ConformanceError } from "../assert.js";
 import { errorText } from "../util/describe-value.js";
 import { formatValue } from "../format.js";
 import { notApplicableReason, type SaverProfile } from "../profile/profile.js";
-import type { KnownDeviation, RegisteredCheckpointer, SaverLease } from "../registration.js";
+import type { AnyRegistration, KnownDeviation } from "../registration.js";
 import type { FailureInfo, PreconditionFailure, TestResult } from "../report/conformance-report.js";
 import { PreconditionError } from "../spec/precondition.js";
-import type { SpecContext, SpecTest } from "../spec/types.js";
-import { createSaver } from "../runtime/create-saver.js";
-import { TimeoutError, withTimeout } from "../util/timeout.js";
+import { openSubject, type SubjectLease } from "../runtime/lease.js";
+import { TimeoutError } from "../util/timeout.js";
 import { withCallTimeout } from "../runtime/call-timeout.js";
 import { framesBlock, userFrames } from "../runtime/user-frames.js";
-import { trackSaver, type TrackedSaver } from "../runtime/tracked-saver.js";
+import type { TrackedSaver } from "../runtime/tracked-saver.js";
 import { captureUnhandledRejections, settleTick } from "../runtime/unhandled-rejections.js";
 
-/** Everything one spec test needs to run against a live saver. */
+/** Everything one spec test needs to run against a live subject. */
 export interface SpecTestRun {
-  registered: RegisteredCheckpointer;
-  capability: Capability;
-  test: SpecTest;
-  /** The capability's saver, shared by its tests. */
-  saver: BaseCheckpointSaver;
+  registered: AnyRegistration;
+  /** The registration's kind: how the test's context is built, how calls are tracked and capabilities detected. */
+  subjectKind: RunKind;
+  capability: AnyCapability;
+  test: AnySpecTest;
+  /** The capability's subject, shared by its tests. */
+  subject: object;
   timeoutMs: number;
   /** What the saver is declared to keep: tests it cannot pass by design are not applicable. */
   profile: SaverProfile;
@@ -31,36 +32,39 @@ export interface SpecTestRun {
 
 /**
  * Runs one spec test: skips it when a capability it requires is missing,
- * tracks saver calls (a call pending for `timeoutMs` is a hang, named in the
- * failure: src/runtime/call-timeout.ts), cleans up extra savers, and turns any
- * error into a `FailureInfo`. Never throws.
+ * tracks the subject's calls (a call pending for `timeoutMs` is a hang, named
+ * in the failure: src/engine/call-timeout.ts), cleans up extra subjects, and
+ * turns any error into a `FailureInfo`. Never throws.
  */
-export async function runSpecTest({ registered, capability, test, saver, timeoutMs, profile }: SpecTestRun): Promise<TestResult> {
+export async function runSpecTest({ registered, subjectKind, capability, test, subject, timeoutMs, profile }: SpecTestRun): Promise<TestResult> {
   const meta = testMeta(registered, test);
   const notApplicable = notApplicableReason(test, profile);
   if (notApplicable !== undefined) return { ...meta, status: "skipped", reason: notApplicable };
-  const missing = (test.requires ?? []).filter((cap) => !offersCapability(saver, cap));
+  const has = (cap: string) => offers(subjectKind, subject, cap, registered.options);
+  const missing = (test.requires ?? []).filter((cap) => !has(cap));
   if (missing.length > 0) {
-    return { ...meta, status: "skipped", reason: `needs ${missing.map((c) => capabilityInfo(c).method + "()").join(", ")}` };
+    return { ...meta, status: "skipped", reason: `needs ${missing.map((c) => capabilityInfoIn(subjectKind, c).method + "()").join(", ")}` };
   }
-  const tracked = trackSaver(saver);
-  const extras: { lease: SaverLease; tracked: TrackedSaver }[] = [];
-  const creations: Promise<SaverLease>[] = [];
-  const ctx: SpecContext = {
-    saver: tracked.saver,
+  const tracked = subjectKind.track(subject);
+  const extras: { lease: SubjectLease<object>; tracked: TrackedSaver<object> }[] = [];
+  const creations: Promise<SubjectLease<object>>[] = [];
+  const noun = subjectKind.noun;
+  const ctx = subjectKind.context({
+    subject: tracked.saver,
     capability,
-    threadId: (label = "t") => `${label}-${randomUUID()}`,
-    freshSaver: async () => {
+    uniqueId: (label = "t") => `${label}-${randomUUID()}`,
+    freshSubject: async () => {
       // Counted as a call in flight, so the time the factory takes is not mistaken for a test stuck between calls.
-      const creating = tracked.track("the factory (creating an extra saver)", createSaver(registered, timeoutMs, "in the factory (creating an extra saver)"));
+      const creating = tracked.track(`the factory (creating an extra ${noun})`, openSubject<object>(registered, { timeoutMs, creating: `in the factory (creating an extra ${noun})` }));
       creations.push(creating);
       const lease = await creating;
-      const extra = { lease, tracked: trackSaver(lease.saver) };
+      const extra = { lease, tracked: subjectKind.track(lease.subject) };
       extras.push(extra);
       return extra.tracked.saver;
     },
-    has: (cap) => offersCapability(saver, cap),
-  };
+    has,
+    options: registered.options,
+  });
   const started = performance.now();
   let failure: FailureInfo | undefined;
   let notChecked: PreconditionFailure | undefined;
@@ -74,14 +78,14 @@ export async function runSpecTest({ registered, capability, test, saver, timeout
     if (error instanceof PreconditionError && error.capability !== capability) notChecked = preconditionFailure(error, trackers);
     else failure = toFailure(error instanceof PreconditionError ? error.cause : error, trackers);
   }
-  // Every extra saver is cleaned up, including one the factory delivers after the test timed out.
+  // Every extra saver is cleaned up, including one the factory delivers after the test timed out (lease.ts's policy:
+  // the test owns it, so a failed cleanup fails the test, after its own failure).
   for (const creating of creations) {
-    try {
-      const lease = await creating;
-      await withTimeout(lease.release(), timeoutMs, () => "in the factory's cleanup (the code after yield)");
-    } catch (error) {
-      failure ??= toFailure(new Error(`the factory's cleanup of an extra saver failed: ${errorText(error)}`), []);
-    }
+    const lease = await creating.catch(() => undefined);
+    if (!lease) continue; // its creation failed: the test already failed with that error
+    await lease.release().catch((error: unknown) => {
+      failure ??= toFailure(new Error(`the factory's cleanup of an extra ${noun} failed: ${errorText(error)}`), []);
+    });
   }
   await settleTick();
   stopCapture();
@@ -98,12 +102,12 @@ function notCheckedReason(precondition: PreconditionFailure): string {
   return `not checked: precondition failed (${step}: ${shorten(cause.trim())}) → see ${precondition.capability}`;
 }
 
-function preconditionFailure(error: PreconditionError, trackers: readonly TrackedSaver[]): PreconditionFailure {
+function preconditionFailure(error: PreconditionError, trackers: readonly TrackedSaver<unknown>[]): PreconditionFailure {
   return { capability: error.capability, message: `${error.step}\n${causeLine(error.cause, trackers)}\n${toFailure(error.cause, trackers).message}` };
 }
 
 /** The cause in one line: what the saver returned (`got 1 item(s)`) or threw. */
-function causeLine(cause: unknown, trackers: readonly TrackedSaver[]): string {
+function causeLine(cause: unknown, trackers: readonly TrackedSaver<unknown>[]): string {
   if (cause instanceof ConformanceError) {
     const got = cause.details.find((d) => d.startsWith("got "));
     if (got) return got;
@@ -119,7 +123,7 @@ function shorten(text: string): string {
 }
 
 /** A spec test's name, ids, description, advisory flag and the declared deviation that covers it. */
-export function testMeta(registered: RegisteredCheckpointer, test: SpecTest) {
+export function testMeta(registered: Pick<AnyRegistration, "knownDeviations">, test: AnySpecTest) {
   const deviation = findDeviation(registered.knownDeviations, test);
   return {
     name: test.name,
@@ -131,11 +135,11 @@ export function testMeta(registered: RegisteredCheckpointer, test: SpecTest) {
 }
 
 /** The registration's declared deviation that covers this test, if any. */
-export function findDeviation(deviations: readonly KnownDeviation[], test: SpecTest): KnownDeviation | undefined {
+export function findDeviation(deviations: readonly KnownDeviation[], test: AnySpecTest): KnownDeviation | undefined {
   return deviations.find((d) => d.tests?.includes(test.name) || d.ids?.some((id) => test.ids.includes(id)));
 }
 
-function toFailure(error: unknown, trackers: readonly TrackedSaver[]): FailureInfo {
+function toFailure(error: unknown, trackers: readonly TrackedSaver<unknown>[]): FailureInfo {
   if (error instanceof ConformanceError) {
     return { message: error.message, errorName: error.name, thrownBySaver: false };
   }

@@ -1,6 +1,7 @@
-import type { Capability } from "../capabilities.js";
+import type { AnyCapability as Capability } from "../kinds/descriptors.js";
 import { ConformanceReport, type CapabilityResult } from "../report/conformance-report.js";
 import { runCapability } from "./capability-run.js";
+import { subjectKindOf } from "../registration.js";
 import type { RunPlan } from "./run-plan.js";
 
 /**
@@ -20,7 +21,7 @@ export async function verdictWithoutFailedTest(plan: RunPlan, ran: Partial<Recor
     if (result === undefined) return undefined; // it did not run: its tests failed with the setup hook's error
     results[capability.capability] = result;
   }
-  const report = new ConformanceReport({ checkpointerName: plan.registered.name, results, profile: plan.profile });
+  const report = new ConformanceReport({ checkpointerName: plan.registered.name, subjectKind: subjectKindOf(plan.registered), results, profile: plan.profile });
   const verdict = report.verdict({ strict: true });
   if (verdict.passed || report.failures().length > 0) return undefined;
   // As the CLI: a shard whose slice is empty is no failure (the other shards check the rest).

@@ -1,5 +1,5 @@
-import type { Capability } from "../capabilities.js";
-import type { LifespanLease, RegisteredCheckpointer } from "../registration.js";
+import type { AnyCapability as Capability } from "../kinds/descriptors.js";
+import type { AnyRegistration, LifespanLease } from "../registration.js";
 import type { CapabilityResult, TestResult } from "../report/conformance-report.js";
 import { WHOLE_TEST_LIMIT_FACTOR } from "../runtime/call-timeout.js";
 import { LIFECYCLE_DESCRIPTION, runCapability } from "./capability-run.js";
@@ -12,10 +12,11 @@ import type { ProgressHooks } from "../run/progress.js";
 import { findDeviation } from "./run-spec-test.js";
 import { attemptsSuffix } from "../report/results.js";
 import { MAX_TIMEOUT_MS } from "../util/timeout.js";
-import { SECTION_RUNNERS, sectionsAsked } from "./sections.js";
+import { sectionsAsked } from "../sections/runners.js";
 import type { SectionRunner } from "../run/section-runner.js";
 import { verdictWithoutFailedTest } from "./suite-verdict.js";
 import { toRegistration, type ValidationInitializer } from "./validation-initializer.js";
+import { kindOf } from "../kinds/index.js";
 
 /** What a test runner shows for one spec test. `noted`: passes, with the message on stderr (an advisory failure or a declared deviation). */
 export type RunnerOutcome =
@@ -74,14 +75,15 @@ const HOOK_MARGIN_MS = 1_000;
  * The adapters' plan: the same option checks, selection, lifecycle, detection
  * and verdicts as `validate()`, one describe block per capability that runs.
  */
-export function planSuite(input: RegisteredCheckpointer | ValidationInitializer, options: Omit<ValidateOptions, "progress">, caller: string, progress: ProgressHooks = {}): Suite {
+export function planSuite(input: AnyRegistration | ValidationInitializer, options: Omit<ValidateOptions, "progress">, caller: string, progress: ProgressHooks = {}): Suite {
   const registered = toRegistration(input);
   if (!registered) {
     throw new ConformanceUsageError(
-      `${caller}: the first argument must be what checkpointerTest() returns (or a validation-package initializer), got ${describeValue(input)}`,
+      `${caller}: the first argument must be what checkpointerTest(), storeTest() or cacheTest() returns (or a validation-package initializer), got ${describeValue(input)}`,
     );
   }
-  const plan = planRun(registered, options, caller, sectionsAsked(options));
+  const plan = planRun(registered, options, caller, sectionsAsked(kindOf(registered).sections, options));
+  const kindSections = plan.subjectKind.sections;
   let lifespan: LifespanLease | undefined;
   const capabilities = plan.capabilities.filter((c) => !c.skip?.excluded).map((c) => suiteCapability(plan, c, progress));
   const ranSoFar = () => Object.fromEntries(capabilities.flatMap((c) => (c.result() ? [[c.capability, c.result()!]] : [])));
@@ -92,13 +94,13 @@ export function planSuite(input: RegisteredCheckpointer | ValidationInitializer,
       lifespan = await enterLifespan(plan);
     },
     async endLifespan() {
-      const failure = await endLifespan(plan, lifespan);
+      const failure = await endLifespan(lifespan);
       if (failure) throw new Error(`${registered.name}: ${failure}`);
     },
     capabilities,
-    sections: SECTION_RUNNERS.filter((section) => section.asked?.(options) === true).map((section) => suiteSection(plan, options, section, ranSoFar, progress)),
+    sections: kindSections.filter((section) => section.asked?.(options) === true).map((section) => suiteSection(plan, options, section, ranSoFar, progress)),
     async checkSections() {
-      for (const section of SECTION_RUNNERS) await section.check?.(options);
+      for (const section of kindSections) await section.check?.(options);
     },
     verdictFailure: () => verdictWithoutFailedTest(plan, Object.fromEntries(capabilities.map((c) => [c.capability, c.result()]))),
   };
@@ -177,7 +179,7 @@ function message(test: TestResult): string {
 }
 
 /** `test_put_roundtrip [PUT-02]`, tagged when advisory or a declared deviation, so runners can filter by id. */
-function testTitle(registered: RegisteredCheckpointer, test: CapabilityPlan["tests"][number]): string {
+function testTitle(registered: AnyRegistration, test: CapabilityPlan["tests"][number]): string {
   const tags = [test.advisory ? "advisory" : "", findDeviation(registered.knownDeviations, test) ? "known deviation" : ""].filter(Boolean);
   return `${test.name} [${test.ids.join(", ")}]${tags.length > 0 ? ` (${tags.join(", ")})` : ""}`;
 }

@@ -1,5 +1,5 @@
-import type { Capability } from "../capabilities.js";
-import { isRegisteredCheckpointer, type RegisteredCheckpointer } from "../registration.js";
+import { DEFAULT_SUBJECT_KIND, type AnyCapability as Capability } from "../kinds/descriptors.js";
+import { asRegistration, subjectKindOf, type AnyRegistration } from "../registration.js";
 import { ConformanceReport, type CapabilityResult, type ReportSection } from "../report/conformance-report.js";
 import { describeValue, errorText } from "../util/describe-value.js";
 import { ConformanceUsageError } from "../util/errors.js";
@@ -8,7 +8,8 @@ import type { ValidateOptions } from "../run/options.js";
 import { planRun } from "./run-plan.js";
 import { SUITE_VERSION } from "./version.js";
 import { runIdentity } from "./run-identity.js";
-import { SECTION_RUNNERS, sectionsAsked } from "./sections.js";
+import { sectionsAsked } from "../sections/runners.js";
+import { kindOf } from "../kinds/index.js";
 import { endLifespan, enterLifespan } from "./lifespan.js";
 import { captureUnhandledRejections, settleTick } from "../runtime/unhandled-rejections.js";
 
@@ -23,15 +24,17 @@ export { DEFAULT_LIFESPAN_TIMEOUT_MS, DEFAULT_RETRIES, DEFAULT_TIMEOUT_MS, type 
  * lifespan's setup fails.
  * @public
  */
-export async function validate(registered: RegisteredCheckpointer, options: ValidateOptions = {}): Promise<ConformanceReport> {
-  if (!isRegisteredCheckpointer(registered)) {
+export async function validate(input: AnyRegistration, options: ValidateOptions = {}): Promise<ConformanceReport> {
+  const registered = asRegistration(input);
+  if (!registered) {
     throw new ConformanceUsageError(
-      `validate: the first argument must be what checkpointerTest() returns, got ${describeValue(registered)}`,
+      `validate: the first argument must be what checkpointerTest(), storeTest() or cacheTest() returns, got ${describeValue(input)}`,
     );
   }
-  const plan = planRun(registered, options, "validate", sectionsAsked(options));
+  const sectionRunners = kindOf(registered).sections;
+  const plan = planRun(registered, options, "validate", sectionsAsked(sectionRunners, options));
   // Misused section options (an unknown scenario id, ...) fail now, not after the suites ran.
-  for (const section of SECTION_RUNNERS) await section.check?.(options);
+  for (const section of sectionRunners) await section.check?.(options);
   const progress = options.progress ?? {};
   const started = performance.now();
   const results: Partial<Record<Capability, CapabilityResult>> = {};
@@ -39,15 +42,16 @@ export async function validate(registered: RegisteredCheckpointer, options: Vali
   const sections: ReportSection[] = [];
 
   const selected = plan.capabilities.filter((c) => !c.skip?.excluded).map((c) => c.capability);
-  progress.onRunStart?.({ checkpointerName: registered.name, capabilities: selected });
+  const subjectKind = subjectKindOf(registered);
+  progress.onRunStart?.({ checkpointerName: registered.name, ...(subjectKind !== DEFAULT_SUBJECT_KIND ? { subjectKind } : {}), capabilities: selected });
   const stopCapture = captureUnhandledRejections((reason) =>
-    errors.push(`the saver left a rejected promise unhandled outside any test: ${errorText(reason)}`),
+    errors.push(`the ${plan.subjectKind.noun} left a rejected promise unhandled outside any test: ${errorText(reason)}`),
   );
   try {
     const lifespan = await enterLifespan(plan);
     try {
       for (const capability of plan.capabilities) results[capability.capability] = await runCapability(plan, capability, progress);
-      for (const section of SECTION_RUNNERS) {
+      for (const section of sectionRunners) {
         try {
           const added = await section.run({ registered, options, results, timeoutMs: plan.timeoutMs, progress });
           if (added) sections.push(added);
@@ -56,7 +60,7 @@ export async function validate(registered: RegisteredCheckpointer, options: Vali
         }
       }
     } finally {
-      const failure = await endLifespan(plan, lifespan);
+      const failure = await endLifespan(lifespan);
       if (failure) errors.push(failure);
     }
   } finally {
@@ -65,6 +69,7 @@ export async function validate(registered: RegisteredCheckpointer, options: Vali
   }
   const report = new ConformanceReport({
     checkpointerName: registered.name,
+    subjectKind,
     results,
     errors,
     durationMs: performance.now() - started,

@@ -1,5 +1,5 @@
 import type { BaseCheckpointSaver } from "@langchain/langgraph-checkpoint";
-import { checkpointerTest, isRegisteredCheckpointer, type RegisteredCheckpointer } from "../registration.js";
+import { asRegistration, checkpointerTest, type AnyRegistration, type RegisteredCheckpointer } from "../registration.js";
 
 type MaybePromise<T> = T | Promise<T>;
 
@@ -54,9 +54,10 @@ export function fromValidationInitializer<Saver extends BaseCheckpointSaver>(
   );
 }
 
-/** A registration, or a validation-package initializer converted into one; undefined for anything else. */
-export function toRegistration(value: unknown): RegisteredCheckpointer | undefined {
-  if (isRegisteredCheckpointer(value)) return value;
+/** A registration of any kind, or a validation-package initializer converted into one; undefined for anything else. */
+export function toRegistration(value: unknown): AnyRegistration | undefined {
+  const registered = asRegistration(value);
+  if (registered) return registered;
   if (isValidationInitializer(value)) return fromValidationInitializer(value);
   return undefined;
 }

@@ -3,12 +3,13 @@ import { effectiveProfile, NOT_APPLICABLE_LATEST_ONLY } from "../profile/profile
 import { ConformanceUsageError } from "../registration.js";
 import type { ReportSection } from "../report/conformance-report.js";
 import type { SectionContext, SectionRunner } from "../run/section-runner.js";
-import { createSaver } from "../runtime/create-saver.js";
+import { openSubject } from "../runtime/lease.js";
 import { shardSlice } from "../runtime/shard.js";
-import { TimeoutError, withTimeout } from "../util/timeout.js";
+import { TimeoutError } from "../util/timeout.js";
 import { withCallTimeout } from "../runtime/call-timeout.js";
 import { trackSaver, type TrackedSaver } from "../runtime/tracked-saver.js";
 import { framesBlock } from "../runtime/user-frames.js";
+import { errorText } from "../util/describe-value.js";
 import { thrownError, type ThrownError } from "../runtime/thrown-error.js";
 import { ProbeRunner } from "../hints/run-probes.js";
 import { recordIds } from "../hints/id-recorder.js";
@@ -74,13 +75,13 @@ async function runCase(
   const elapsed = () => performance.now() - started;
   let lease;
   try {
-    lease = await createSaver(ctx.registered, ctx.timeoutMs);
+    lease = await openSubject(ctx.registered, { timeoutMs: ctx.timeoutMs });
   } catch (error) {
     // The error itself is kept as data (`error`), never copied into the message: reporters show it once, from there.
     return { ...base, status: "failed", durationMs: elapsed(), message: "the factory failed to produce a saver", deviation, error: thrownError(error, "the factory") };
   }
   // Tracked, so a failure shows the error the saver threw (with its line), not only the transcript it led to.
-  const tracked = trackSaver(lease.saver, { shapeChecks: false });
+  const tracked = trackSaver(lease.subject, { shapeChecks: false });
   // The ids the run used, for the id round-trip probe.
   const recorder = recordIds(tracked.saver);
   let failure: { message: string; divergence?: Divergence; diff?: string[]; error?: ThrownError } | undefined;
@@ -103,8 +104,9 @@ async function runCase(
       failure = { message: why, ...firstSaverError(tracked) };
     }
   }
-  // A cleanup that fails fails the case, as it fails a capability in the spec suites (a graph-only run must not pass with it).
-  const cleanup = await withTimeout(lease.release(), ctx.timeoutMs, () => "in the factory's cleanup (the code after yield)").then(
+  // lease.ts's policy: a cleanup that fails fails the case, as it fails a capability in the spec suites (a graph-only
+  // run must not pass with it); after the case's own failure, if it had one.
+  const cleanup = await lease.release().then(
     () => undefined,
     (error: unknown) => error,
   );
@@ -119,7 +121,8 @@ async function runCase(
   const cause = await probeCause(probes, candidates, recorder.sample(), failure.error);
   const clause = cause.confirmed?.probe.clause;
   const divergence = failure.divergence && clause ? { ...failure.divergence, clause } : failure.divergence;
-  const lines = [failure.message, ...cause.lines, ...(clause === undefined && failure.diff ? failure.diff : []), GRAPH_LEGEND];
+  const cleanupLine = cleanup === undefined ? [] : [`the factory's cleanup (the code after yield) failed too: ${errorText(cleanup)}`];
+  const lines = [failure.message, ...cause.lines, ...(clause === undefined && failure.diff ? failure.diff : []), ...cleanupLine, GRAPH_LEGEND];
   return { ...base, status: "failed", durationMs: elapsed(), message: lines.join("\n"), ...(divergence ? { divergence } : {}), deviation, ...(failure.error ? { error: failure.error } : {}) };
 }
 

@@ -1,5 +1,7 @@
-import type { RegisteredCheckpointer } from "../registration.js";
-import { createSaver } from "../runtime/create-saver.js";
+import type { BaseCheckpointSaver } from "@langchain/langgraph-checkpoint";
+import type { AnyRegistration } from "../registration.js";
+import { errorText } from "../util/describe-value.js";
+import { SubjectCreationError, withSubject } from "../runtime/lease.js";
 import { withTimeout } from "../util/timeout.js";
 import { ProbeMismatch, type IdSample, type Probe, type ProbeOutcome } from "./probe.js";
 
@@ -19,7 +21,7 @@ export class ProbeRunner {
   runs = 0;
 
   constructor(
-    private readonly registered: RegisteredCheckpointer,
+    private readonly registered: AnyRegistration,
     private readonly timeoutMs: number,
   ) {}
 
@@ -44,20 +46,31 @@ export class ProbeRunner {
   private async runFresh(probe: Probe, ids: IdSample): Promise<ProbeOutcome> {
     this.runs++;
     const blame = { operation: probe.operation, catalogId: probe.catalogId };
-    let lease;
+    // lease.ts's policy: a probe owns its saver, so a failed cleanup is the probe's outcome unless the probe failed or threw first.
+    let cleanupFailure: unknown;
+    let outcome: ProbeOutcome;
     try {
-      lease = await createSaver(this.registered, this.timeoutMs, `in the factory (creating a saver for the ${probe.id} probe)`);
+      outcome = await withSubject(
+        this.registered,
+        { timeoutMs: this.timeoutMs, creating: `in the factory (creating a saver for the ${probe.id} probe)` },
+        (saver) => this.attempt(probe, saver, ids),
+        { onCleanupFailure: (error) => (cleanupFailure = new Error(`the factory's cleanup failed: ${errorText(error)}`)) },
+      );
     } catch (error) {
-      return { probe, status: "threw", error, ...blame };
+      return { probe, status: "threw", error: error instanceof SubjectCreationError ? error.cause : error, ...blame };
     }
+    if (outcome.status === "passed" && cleanupFailure !== undefined) return { probe, status: "threw", error: cleanupFailure, ...blame };
+    return outcome;
+  }
+
+  private async attempt(probe: Probe, saver: BaseCheckpointSaver, ids: IdSample): Promise<ProbeOutcome> {
+    const blame = { operation: probe.operation, catalogId: probe.catalogId };
     try {
-      await withTimeout(probe.run(lease.saver, ids), this.timeoutMs, () => `in the ${probe.id} probe`);
+      await withTimeout(probe.run(saver, ids), this.timeoutMs, () => `in the ${probe.id} probe`);
       return { probe, status: "passed" };
     } catch (error) {
       if (!(error instanceof ProbeMismatch)) return { probe, status: "threw", error, ...blame };
       return { probe, status: "failed", what: error.what, expected: error.expected, observed: error.observed, ...(error.blame ?? blame) };
-    } finally {
-      await withTimeout(lease.release(), this.timeoutMs, () => "in the factory's cleanup").catch(() => undefined);
     }
   }
 }

@@ -1,4 +1,4 @@
-import { CAPABILITIES, type Capability } from "../capabilities.js";
+import { DEFAULT_SUBJECT_KIND, kindDescriptor, type AnyCapability as Capability } from "../kinds/descriptors.js";
 import { ConformanceUsageError } from "../util/errors.js";
 import { OTHER_SHARD_REASON, shardLabel, type Shard } from "../runtime/shard.js";
 import { ConformanceReport, type CapabilityResult, type ReportSection } from "../report/conformance-report.js";
@@ -19,7 +19,8 @@ import { checkShardSet } from "./shard-set.js";
 export function mergeReports(reports: readonly ConformanceReport[]): ConformanceReport {
   const shards = checkCompleteSet(reports);
   const results: Partial<Record<Capability, CapabilityResult>> = {};
-  for (const { id } of CAPABILITIES) {
+  for (const { id: capability } of kindDescriptor(reports[0].subjectKind).capabilities) {
+    const id = capability as Capability;
     const merged = mergeCapability(id, reports, shards);
     if (merged) results[id] = merged;
   }
@@ -27,6 +28,7 @@ export function mergeReports(reports: readonly ConformanceReport[]): Conformance
   for (const report of reports) for (const s of report.sections) sections.set(s.key, [...(sections.get(s.key) ?? []), s]);
   return new ConformanceReport({
     checkpointerName: reports[0].checkpointerName,
+    subjectKind: reports[0].subjectKind,
     results,
     errors: reports.flatMap((r, i) => r.errors.map((e) => `shard ${shardLabel(shards[i])}: ${e}`)),
     durationMs: reports.reduce((sum, r) => sum + r.durationMs, 0),
@@ -42,7 +44,7 @@ function checkCompleteSet(reports: readonly ConformanceReport[]): Shard[] {
     if (!r.shard) throw new ConformanceUsageError(`merge: report ${i + 1} (${r.checkpointerName}) is not a shard's report; run each shard with --shard i/n (the shard option)`);
     return r.shard;
   });
-  const names = [...new Set(reports.map((r) => r.checkpointerName))];
+  const names = [...new Set(reports.map((r) => `${r.subjectKind === DEFAULT_SUBJECT_KIND ? "" : `${r.subjectKind} `}${r.checkpointerName}`))];
   if (names.length > 1) throw new ConformanceUsageError(`merge: the reports are of different savers (${names.map((n) => JSON.stringify(n)).join(", ")}); merge the shards of one run`);
   const profiles = [...new Set(reports.map((r) => r.profile))];
   if (profiles.length > 1) throw new ConformanceUsageError(`merge: the reports checked different profiles (${profiles.join(", ")}); merge the shards of one run`);

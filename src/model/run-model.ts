@@ -1,10 +1,10 @@
 import fc from "fast-check";
+import type { BaseCheckpointSaver } from "@langchain/langgraph-checkpoint";
 import { CAPABILITIES, type Capability } from "../capabilities.js";
 import { detectCapability } from "../runtime/detect-capability.js";
 import type { RegisteredCheckpointer } from "../registration.js";
 import type { CatalogId } from "../spec/types.js";
-import { createSaver } from "../runtime/create-saver.js";
-import { withTimeout } from "../util/timeout.js";
+import { SubjectCreationError, withSubject, type CleanupPolicy } from "../runtime/lease.js";
 import { errorText } from "../util/describe-value.js";
 import { thrownError, type ThrownError } from "../runtime/thrown-error.js";
 import { framesBlock } from "../runtime/user-frames.js";
@@ -123,11 +123,17 @@ export async function runModel(registered: RegisteredCheckpointer, settings: Mod
     durationMs: performance.now() - started,
   });
 
+  // lease.ts's policy: the model run owns every saver it creates, so a failed cleanup is an error of the run, recorded
+  // here (never thrown inside the property: fast-check would shrink on it) and reported once the run is done.
+  let cleanupFailure: unknown;
+  const cleanup: CleanupPolicy = { onCleanupFailure: (error) => (cleanupFailure ??= error) };
+  const cleanupLine = () => `the factory's cleanup (the code after yield) failed: ${errorText(cleanupFailure)}${framesBlock(cleanupFailure)}`;
   let extended: Set<Capability>;
   try {
-    extended = await detectExtended(registered, settings.timeoutMs);
+    extended = await detectExtended(registered, settings.timeoutMs, cleanup);
   } catch (error) {
-    return finish({ status: "error", runs: 0, interrupted: false, error: `the factory failed to produce a saver: ${errorText(error)}${framesBlock(error)}`, thrown: thrownError(error, "the factory") });
+    const cause = error instanceof SubjectCreationError ? error.cause : error;
+    return finish({ status: "error", runs: 0, interrupted: false, error: `the factory failed to produce a saver: ${errorText(cause)}${framesBlock(cause)}`, thrown: thrownError(cause, "the factory") });
   }
   base.extended = [...extended];
 
@@ -155,18 +161,20 @@ export async function runModel(registered: RegisteredCheckpointer, settings: Mod
     async (commands) => {
       if (!shrinking && !inShard(drawn++, settings.shard)) return;
       if (!shrinking) executed++;
-      const lease = await createSaver(registered, settings.timeoutMs);
       const env = new SequenceEnv(declared, observe, settings.timeoutMs);
-      try {
-        const setup = (): { model: ModelState; real: RealState } => ({ model: { model: new ReferenceModel(), env }, real: { saver: lease.saver } });
-        await fc.asyncModelRun(setup, commands);
-      } catch (error) {
-        shrinking = true;
-        lastFailure = { env, error, commands: commandsRun(commands) };
-        throw error;
-      } finally {
-        await withTimeout(lease.release(), settings.timeoutMs, () => "in the factory's cleanup");
-      }
+      const sequence = async (saver: BaseCheckpointSaver) => {
+        try {
+          const setup = (): { model: ModelState; real: RealState } => ({ model: { model: new ReferenceModel(), env }, real: { saver } });
+          await fc.asyncModelRun(setup, commands);
+        } catch (error) {
+          shrinking = true;
+          lastFailure = { env, error, commands: commandsRun(commands) };
+          throw error;
+        }
+      };
+      await withSubject(registered, { timeoutMs: settings.timeoutMs }, sequence, cleanup).catch((error: unknown) => {
+        throw error instanceof SubjectCreationError ? error.cause : error;
+      });
     },
   );
   const details = await fc.check(property, {
@@ -177,7 +185,10 @@ export async function runModel(registered: RegisteredCheckpointer, settings: Mod
     markInterruptAsFailure: false,
   });
   const runs = details.numRuns;
-  if (!details.failed) return finish({ status: "passed", runs, interrupted: details.interrupted });
+  if (!details.failed) {
+    if (cleanupFailure !== undefined) return finish({ status: "error", runs, interrupted: details.interrupted, error: cleanupLine(), thrown: thrownError(cleanupFailure, "the factory's cleanup") });
+    return finish({ status: "passed", runs, interrupted: details.interrupted });
+  }
   if (details.interrupted && runs === 0 && lastFailure === undefined) {
     const limit = settings.timeLimitMs ?? MODEL_DEFAULTS.timeLimitMs;
     return finish({ status: "error", runs, interrupted: true, error: `the time limit (${limit} ms) stopped the run before its first sequence; raise model.timeLimitMs` });
@@ -187,7 +198,7 @@ export async function runModel(registered: RegisteredCheckpointer, settings: Mod
     return finish({ status: "error", runs, interrupted: details.interrupted, error: `a sequence failed outside the comparison: ${errorText(error)}${framesBlock(error)}`, thrown: thrownError(error) });
   }
   const sequence = details.counterexample ? String(details.counterexample[0]) : "";
-  const replayer = new SequenceReplayer(registered, declared, settings.timeoutMs);
+  const replayer = new SequenceReplayer(registered, declared, settings.timeoutMs, cleanup);
   const shrunk = await replayer.minimise(lastFailure.commands, error);
   const final = shrunk?.failure ?? { env: lastFailure.env, error, ids: { threads: [], namespaces: [] } };
   const cause = await probeCause(new ProbeRunner(registered, settings.timeoutMs), probeCandidates(final.error, final.env.transcript), final.ids, final.error.thrown);
@@ -204,7 +215,7 @@ export async function runModel(registered: RegisteredCheckpointer, settings: Mod
       id,
       ids: [id],
       ...(refiled ? { observedBy: final.error.operation } : {}),
-      cause: cause.lines,
+      cause: cleanupFailure === undefined ? cause.lines : [...cause.lines, cleanupLine()],
       lines: final.error.lines,
       reproduction: renderReproduction(registered.name, final.env.transcript, final.error),
       sequence,
@@ -236,6 +247,8 @@ export class SequenceReplayer {
     private readonly registered: RegisteredCheckpointer,
     private readonly declared: ReadonlyMap<DeclarableBehaviour, string>,
     private readonly timeoutMs: number,
+    /** Where a replay's failed cleanup goes: the model run's own record (lease.ts's policy). */
+    private readonly cleanup: CleanupPolicy,
   ) {}
 
   /**
@@ -258,36 +271,37 @@ export class SequenceReplayer {
 
   /** One replay on a fresh saver and model: the disagreement it ends in (with its transcript and ids), if any. */
   async replay(commands: readonly SequenceCommand[]) {
-    let lease;
-    try {
-      lease = await createSaver(this.registered, this.timeoutMs);
-    } catch {
-      return undefined;
-    }
-    const recorder = recordIds(lease.saver);
     const env = new SequenceEnv(this.declared, () => undefined, this.timeoutMs);
-    try {
-      await fc.asyncModelRun(() => ({ model: { model: new ReferenceModel(), env }, real: { saver: recorder.saver } }), commands);
-      return undefined;
-    } catch (error) {
-      return error instanceof ModelDisagreement ? { env, error, ids: recorder.sample() } : undefined;
-    } finally {
-      await withTimeout(lease.release(), this.timeoutMs, () => "in the factory's cleanup").catch(() => undefined);
-    }
+    const run = async (saver: BaseCheckpointSaver) => {
+      const recorder = recordIds(saver);
+      try {
+        await fc.asyncModelRun(() => ({ model: { model: new ReferenceModel(), env }, real: { saver: recorder.saver } }), commands);
+        return undefined;
+      } catch (error) {
+        return error instanceof ModelDisagreement ? { env, error, ids: recorder.sample() } : undefined;
+      }
+    };
+    // A factory that fails here only stops the shrinking: the disagreement already found stands.
+    return withSubject(this.registered, { timeoutMs: this.timeoutMs }, run, this.cleanup).catch((error: unknown) => {
+      if (error instanceof SubjectCreationError) return undefined;
+      throw error;
+    });
   }
 }
 
 /** The modelled extended capabilities the saver has (and the registration does not skip). */
-async function detectExtended(registered: RegisteredCheckpointer, timeoutMs: number): Promise<Set<Capability>> {
-  const lease = await createSaver(registered, timeoutMs);
-  try {
-    // The inherited getDeltaChannelHistory is real code LangGraph calls, so it is modelled too.
-    const runs = (kind: string) => kind === "detected" || kind === "inherited";
-    const has = (cap: Capability) => runs(detectCapability(lease.saver, cap).kind) && !registered.skipCapabilities.has(cap);
-    return new Set(CAPABILITIES.map((c) => c.id as Capability).filter((cap) => MODELLED_EXTENDED.includes(cap) && has(cap)));
-  } finally {
-    await withTimeout(lease.release(), timeoutMs, () => "in the factory's cleanup");
-  }
+async function detectExtended(registered: RegisteredCheckpointer, timeoutMs: number, cleanup: CleanupPolicy): Promise<Set<Capability>> {
+  return withSubject(
+    registered,
+    { timeoutMs },
+    async (saver) => {
+      // The inherited getDeltaChannelHistory is real code LangGraph calls, so it is modelled too.
+      const runs = (kind: string) => kind === "detected" || kind === "inherited";
+      const has = (cap: Capability) => runs(detectCapability(saver, cap).kind) && !registered.skipCapabilities.has(cap);
+      return new Set(CAPABILITIES.map((c) => c.id as Capability).filter((cap) => MODELLED_EXTENDED.includes(cap) && has(cap)));
+    },
+    cleanup,
+  );
 }
 
 /**

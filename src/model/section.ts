@@ -4,6 +4,7 @@ import { assertDeclarableBehaviours } from "./behaviours.js";
 import { ModelReportSection } from "./model-report.js";
 import { effectiveModelOptions } from "./options.js";
 import { runModel } from "./run-model.js";
+import type { RegisteredCheckpointer } from "../registration.js";
 import { effectiveProfile, NOT_APPLICABLE_LATEST_ONLY } from "../profile/profile.js";
 import { notApplicableSection } from "../report/not-applicable-section.js";
 
@@ -29,6 +30,7 @@ export const modelSection: SectionRunner = {
         `${NOT_APPLICABLE_LATEST_ONLY}: the reference model keeps every checkpoint, and its getTuple-by-id, list and delta-history commands compare them all`,
       );
     }
-    return new ModelReportSection(await runModel(registered, { ...modelOptions, timeoutMs, ...(options.shard ? { shard: options.shard } : {}) }));
+    // A checkpointer's section (src/kinds/checkpointer.ts): its registration is a checkpointer's.
+    return new ModelReportSection(await runModel(registered as RegisteredCheckpointer, { ...modelOptions, timeoutMs, ...(options.shard ? { shard: options.shard } : {}) }));
   },
 };

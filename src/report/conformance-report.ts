@@ -1,4 +1,4 @@
-import type { Capability } from "../capabilities.js";
+import { DEFAULT_SUBJECT_KIND, type AnyCapability as Capability, type SubjectKindId } from "../kinds/descriptors.js";
 import type { SaverProfile } from "../profile/profile.js";
 import type { Shard } from "../runtime/shard.js";
 import { failureCauses } from "../causes/group.js";
@@ -30,6 +30,7 @@ export type { ConformanceLevel, ReportDict, ReportSection, SectionFailure, Secti
  */
 export class ConformanceReport implements ReportData {
   readonly checkpointerName: string;
+  readonly subjectKind: SubjectKindId;
   readonly results: Partial<Record<Capability, CapabilityResult>>;
   /** Problems outside any capability (lifespan teardown, ...). */
   readonly errors: string[];
@@ -44,6 +45,7 @@ export class ConformanceReport implements ReportData {
 
   constructor(init: {
     checkpointerName: string;
+    subjectKind?: SubjectKindId;
     results: Partial<Record<Capability, CapabilityResult>>;
     errors?: string[];
     durationMs?: number;
@@ -53,6 +55,7 @@ export class ConformanceReport implements ReportData {
     run?: RunIdentity;
   }) {
     this.checkpointerName = init.checkpointerName;
+    this.subjectKind = init.subjectKind ?? DEFAULT_SUBJECT_KIND;
     this.results = init.results;
     this.errors = init.errors ?? [];
     this.durationMs = init.durationMs ?? 0;

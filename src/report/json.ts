@@ -1,4 +1,4 @@
-import type { Capability } from "../capabilities.js";
+import { DEFAULT_SUBJECT_KIND, isSubjectKindId, type AnyCapability as Capability, type SubjectKindId } from "../kinds/descriptors.js";
 import type { SaverProfile } from "../profile/profile.js";
 import type { RunIdentity } from "./types.js";
 import type { Shard } from "../runtime/shard.js";
@@ -14,7 +14,10 @@ import { ConformanceReport, type CapabilityResult, type ReportSection } from "./
  */
 export interface ReportJSON {
   format: typeof FORMAT;
+  /** The subject's name, whatever its kind. */
   checkpointerName: string;
+  /** Absent for a checkpointer. */
+  subjectKind?: SubjectKindId;
   results: Partial<Record<Capability, CapabilityResult>>;
   errors: string[];
   durationMs: number;
@@ -45,6 +48,7 @@ export function reportToJSON(report: ConformanceReport): ReportJSON {
   return {
     format: FORMAT,
     checkpointerName: report.checkpointerName,
+    ...(report.subjectKind !== DEFAULT_SUBJECT_KIND ? { subjectKind: report.subjectKind } : {}),
     // Through JSON once, so what is returned is exactly what a reader gets back (no undefined keys, no class instances).
     results: JSON.parse(JSON.stringify(report.results)) as ReportJSON["results"],
     errors: [...report.errors],
@@ -75,6 +79,7 @@ export function readReportJSON(value: unknown, revive: (key: string, state: unkn
   }
   return new ConformanceReport({
     checkpointerName: value.checkpointerName,
+    ...(value.subjectKind !== undefined ? { subjectKind: value.subjectKind } : {}),
     results: value.results,
     errors: value.errors,
     durationMs: value.durationMs,
@@ -102,6 +107,7 @@ function isReportJSON(value: unknown): value is ReportJSON {
   return (
     v.format === FORMAT &&
     typeof v.checkpointerName === "string" &&
+    (v.subjectKind === undefined || isSubjectKindId(v.subjectKind)) &&
     typeof v.results === "object" &&
     v.results !== null &&
     Array.isArray(v.errors) &&

@@ -1,4 +1,5 @@
-import { CAPABILITIES, type Capability, type CapabilityKind } from "../capabilities.js";
+import { ALL_CAPABILITY_IDS, type AnyCapability } from "../kinds/descriptors.js";
+import type { KindCapabilityInfo } from "../kinds/types.js";
 import type { CatalogId } from "../spec/types.js";
 
 /** Why a test failed, in the words a saver author needs. @public */
@@ -37,7 +38,7 @@ export type TestResult = TestOutcome & {
 /** A step of a test that exercised another capability failed: the test's own clause was not checked. @public */
 export interface PreconditionFailure {
   /** The capability the failing step used (e.g. `list` for a delete_thread test that lists before deleting). */
-  capability: Capability;
+  capability: AnyCapability;
   /** The step in plain words and what went wrong: the whole failure message. */
   message: string;
 }
@@ -65,8 +66,8 @@ type TestOutcome =
     };
 
 interface CapabilityResultBase {
-  capability: Capability;
-  kind: CapabilityKind;
+  capability: AnyCapability;
+  kind: KindCapabilityInfo["kind"];
   /** Python's `detected`: the saver has its own method for it. */
   detected: boolean;
   /** Only the base class's default (delta_channel_history): tested through it, shown as "inherited". */
@@ -151,27 +152,27 @@ export function attemptsSuffix(test: TestResult): string {
   return label === "" ? "" : ` — ${label}`;
 }
 
-type Results = Partial<Record<Capability, CapabilityResult>>;
+type Results = Partial<Record<AnyCapability, CapabilityResult>>;
 type FailedTest = Extract<TestResult, { status: "failed" }>;
 type SkippedTest = Extract<TestResult, { status: "skipped" }>;
 
 /** The capability results in the capability table's order. */
 export function capabilityResultsOf(results: Results): CapabilityResult[] {
-  return CAPABILITIES.map((c) => results[c.id]).filter((r): r is CapabilityResult => r !== undefined);
+  return ALL_CAPABILITY_IDS.map((id) => results[id]).filter((r): r is CapabilityResult => r !== undefined);
 }
 
 /** Every failed, non-advisory test, across capabilities. */
-export function failuresOf(results: Results): { capability: Capability; test: FailedTest }[] {
+export function failuresOf(results: Results): { capability: AnyCapability; test: FailedTest }[] {
   return capabilityResultsOf(results).flatMap((r) => r.tests.filter(isCountedFailure).map((test) => ({ capability: r.capability, test })));
 }
 
 /** Tests not checked because a precondition on another capability failed ("see <capability>"). */
-export function notCheckedOf(results: Results): { capability: Capability; test: SkippedTest & { precondition: PreconditionFailure } }[] {
+export function notCheckedOf(results: Results): { capability: AnyCapability; test: SkippedTest & { precondition: PreconditionFailure } }[] {
   return capabilityResultsOf(results).flatMap((r) => r.tests.filter(isNotChecked).map((test) => ({ capability: r.capability, test })));
 }
 
 /** Tests that failed, then passed on a retry. */
-export function flakyOf(results: Results): { capability: Capability; test: TestResult & { flaky: FailureInfo } }[] {
+export function flakyOf(results: Results): { capability: AnyCapability; test: TestResult & { flaky: FailureInfo } }[] {
   return capabilityResultsOf(results).flatMap((r) =>
     r.tests.filter((t): t is TestResult & { flaky: FailureInfo } => t.flaky !== undefined).map((test) => ({ capability: r.capability, test })),
   );

@@ -1,4 +1,5 @@
-import { CAPABILITIES, type Capability, type CapabilityKind } from "../capabilities.js";
+import { kindDescriptor, type AnyCapability as Capability } from "../kinds/descriptors.js";
+import type { KindCapabilityInfo } from "../kinds/types.js";
 import { attemptsSuffix, capabilityResultsOf, countsOf, flakyOf, isDeviation, isNotChecked, notCheckedOf, type CapabilityResult } from "./results.js";
 import { isNotApplicableReason } from "../profile/profile.js";
 import type { FailureCause, ReportData, Verdict } from "./types.js";
@@ -31,11 +32,11 @@ export function capabilityCell(result: CapabilityResult | undefined): { icon: st
 /** Renders the report in the layout of Python's `print_report()`, plus failure details. */
 export function renderPrettyReport(report: ReportData, verdict: Verdict, causes: readonly FailureCause[]): string {
   const border = "=".repeat(WIDTH);
-  const out: string[] = ["", `  ${border}`, `    Checkpointer Validation: ${report.checkpointerName}`, `  ${border}`];
+  const out: string[] = ["", `  ${border}`, `    ${kindDescriptor(report.subjectKind).title} Validation: ${report.checkpointerName}`, `  ${border}`];
   out.push(...causesSummary(causes));
-  const section = (title: string, kind: CapabilityKind) => {
+  const section = (title: string, kind: KindCapabilityInfo["kind"]) => {
     out.push(`    ${title}`);
-    const ids = CAPABILITIES.filter((c) => c.kind === kind)
+    const ids = kindDescriptor(report.subjectKind).capabilities.filter((c) => c.kind === kind)
       .map((c) => c.id as Capability)
       .sort();
     for (const id of ids) {

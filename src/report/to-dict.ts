@@ -1,3 +1,4 @@
+import { DEFAULT_SUBJECT_KIND, kindDescriptor } from "../kinds/descriptors.js";
 import { isNotApplicableReason } from "../profile/profile.js";
 import { firstLine } from "../util/text.js";
 import { capabilityResultsOf, countsOf, isCountedFailure, isNotChecked, type TestResult } from "./results.js";
@@ -79,7 +80,8 @@ export function reportToDict(report: ReportData, causes: readonly FailureCause[]
   }
   const verdict = verdictOf(report);
   const dict: ReportDict = {
-    checkpointer_name: report.checkpointerName,
+    [kindDescriptor(report.subjectKind).nameKey]: report.checkpointerName,
+    ...(report.subjectKind !== DEFAULT_SUBJECT_KIND ? { subject_kind: report.subjectKind } : {}),
     conformance_level: verdict.level,
     results,
     errors: [...report.errors],

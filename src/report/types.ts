@@ -1,4 +1,4 @@
-import type { Capability } from "../capabilities.js";
+import type { AnyCapability as Capability, SubjectKindId } from "../kinds/descriptors.js";
 import type { SaverProfile } from "../profile/profile.js";
 import type { Shard } from "../runtime/shard.js";
 import type { ThrownError } from "../runtime/thrown-error.js";
@@ -15,7 +15,8 @@ export type ConformanceLevel = "FULL" | "BASE+PARTIAL" | "BASE" | "NONE";
 
 /** The JSON shape of Python's `to_dict()`, plus added (never renamed) keys. @public */
 export interface ReportDict {
-  checkpointer_name: string;
+  /** The subject's name, for a checkpointer (Python's key); a store's is `store_name`, a cache's `cache_name`, with `subject_kind`. */
+  checkpointer_name?: string;
   conformance_level: ConformanceLevel;
   results: Record<
     string,
@@ -138,7 +139,10 @@ export interface RunIdentity {
 
 /** A report as plain data: what `ConformanceReport` holds, and what the verdict, `toDict()` and the cause grouping read. @public */
 export interface ReportData {
+  /** The subject's name (a store's or a cache's too: the field keeps its first name). */
   readonly checkpointerName: string;
+  /** What was checked: a checkpointer, a store, a cache (src/kinds/). */
+  readonly subjectKind: SubjectKindId;
   readonly results: Partial<Record<Capability, CapabilityResult>>;
   /** Problems outside any capability (lifespan teardown, ...). */
   readonly errors: readonly string[];

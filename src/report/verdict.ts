@@ -1,10 +1,10 @@
-import { BASE_CAPABILITIES, type Capability } from "../capabilities.js";
+import { capabilityIdsOf, kindDescriptor, type AnyCapability as Capability } from "../kinds/descriptors.js";
 import { levelWithProfile } from "../profile/profile.js";
 import { capabilityResultsOf, countsTowardLevel, flakyOf, isDeviation, isNotChecked, notCheckedOf } from "./results.js";
 import type { ConformanceLevel, ReportData, ReportSection, SectionVerdict, Verdict } from "./types.js";
 
 /** What the verdict reads: the results, the sections, the run errors and the profile. */
-export type VerdictInput = Pick<ReportData, "results" | "sections" | "errors" | "profile">;
+export type VerdictInput = Pick<ReportData, "results" | "sections" | "errors" | "profile" | "subjectKind">;
 
 /**
  * The one verdict rule (docs/verdict.md), behind `passedAll()`, the level,
@@ -86,7 +86,7 @@ function levelFor(input: VerdictInput, allPassed: boolean): ConformanceLevel {
 
 /** Base capabilities the run was asked to check: all five, unless the capabilities option or grep excluded some. */
 function baseInScope(input: VerdictInput): Capability[] {
-  return BASE_CAPABILITIES.filter((cap) => {
+  return capabilityIdsOf(kindDescriptor(input.subjectKind), "base").filter((cap) => {
     const r = input.results[cap];
     return !(r?.status === "skipped" && r.excluded === true);
   });
@@ -104,7 +104,7 @@ function explain(input: VerdictInput, level: ConformanceLevel, nothingChecked: b
   const scope = excluded ? " (of what this run selected)" : "";
   switch (level) {
     case "FULL":
-      return `FULL: every capability the saver offers passed, and every section that ran${scope}`;
+      return `FULL: every capability the ${kindDescriptor(input.subjectKind).noun} offers passed, and every section that ran${scope}`;
     case "BASE+PARTIAL":
       return `BASE+PARTIAL: every base capability passed${scope}, but not everything${because}`;
     case "BASE":
@@ -113,7 +113,7 @@ function explain(input: VerdictInput, level: ConformanceLevel, nothingChecked: b
       const factory = capabilityResultsOf(input.results)
         .flatMap((r) => r.tests)
         .find((t) => t.name === "factory" && t.status === "failed");
-      const cause = factory?.status === "failed" ? `; the saver could not be created: ${factory.failure.message.split("\n", 1)[0]}` : because;
+      const cause = factory?.status === "failed" ? `; the ${kindDescriptor(input.subjectKind).noun} could not be created: ${factory.failure.message.split("\n", 1)[0]}` : because;
       return `NONE: no base capability passed${scope}${cause}`;
     }
   }

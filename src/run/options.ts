@@ -1,4 +1,4 @@
-import type { Capability } from "../capabilities.js";
+import type { AnyCapability as Capability } from "../kinds/descriptors.js";
 import type { GraphOptions } from "../graph/options.js";
 import type { ModelOptions } from "../model/options.js";
 import { ConformanceUsageError } from "../util/errors.js";

@@ -1,4 +1,4 @@
-import type { Capability } from "../capabilities.js";
+import type { AnyCapability as Capability, SubjectKindId } from "../kinds/descriptors.js";
 import type { CapabilityResult, ConformanceReport, TestResult } from "../report/conformance-report.js";
 import { attemptsLabel } from "../report/results.js";
 
@@ -8,7 +8,8 @@ import { attemptsLabel } from "../report/results.js";
  * @public
  */
 export interface ProgressHooks {
-  onRunStart?(info: { checkpointerName: string; capabilities: readonly Capability[] }): void;
+  /** `checkpointerName` is the subject's name, whatever its kind (`subjectKind`; absent: a checkpointer). */
+  onRunStart?(info: { checkpointerName: string; subjectKind?: SubjectKindId; capabilities: readonly Capability[] }): void;
   onCapabilityStart?(capability: Capability, detected: boolean): void;
   /** A spec test is about to run (the supervised CLI names the test in flight when the saver's process dies). */
   onTestStart?(capability: Capability, testName: string): void;

@@ -1,12 +1,13 @@
-import type { Capability } from "../capabilities.js";
-import type { RegisteredCheckpointer } from "../registration.js";
+import type { AnyCapability as Capability } from "../kinds/descriptors.js";
+import type { AnyRegistration } from "../registration.js";
 import type { CapabilityResult, ReportSection } from "../report/conformance-report.js";
 import type { ValidateOptions } from "./options.js";
 import type { ProgressHooks } from "./progress.js";
 
 /** What a report section (graph scenarios, model-based runs, ...) gets from the runner. */
 export interface SectionContext {
-  registered: RegisteredCheckpointer;
+  /** Of the kind whose sections these are (src/kinds/: a kind lists its own sections). */
+  registered: AnyRegistration;
   options: ValidateOptions;
   /** The capability results so far (a section may skip itself when base capabilities failed). */
   results: Partial<Record<Capability, CapabilityResult>>;

@@ -12,7 +12,7 @@ export function wholeTestLimitMs(timeoutMs: number): number {
 /** What the timeout watches, and what the work is for its messages. */
 export interface CallTimeoutWatch {
   /** The savers the work calls (a spec test's extra savers join as they are created). */
-  trackers: () => readonly TrackedSaver[];
+  trackers: () => readonly TrackedSaver<unknown>[];
   /** Words after "timed out after N ms", before where it was (e.g. `running G01/default`); none by default. */
   what?: string;
 }

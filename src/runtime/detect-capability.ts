@@ -30,29 +30,37 @@ export function offersCapability(saver: object, id: Capability): boolean {
  * saver's method exists and is not `BaseCheckpointSaver.prototype`'s own.
  */
 export function detectCapability(saver: object, id: Capability): Detection {
-  const { method } = capabilityInfo(id);
-  const value = (saver as Record<string, unknown>)[method];
+  return detectMethod(saver, capabilityInfo(id).method, { noun: "saver", base: BaseCheckpointSaver });
+}
+
+/**
+ * How a subject of any kind offers a method: `inherited` when the method it has
+ * is `base.prototype`'s own (identity, or the owner's class name, for a second
+ * copy of the package with its own base class).
+ */
+export function detectMethod(subject: object, method: string, { noun, base }: { noun: string; base: abstract new (...args: never[]) => unknown }): Detection {
+  const value = (subject as Record<string, unknown>)[method];
   if (value === undefined || value === null) {
-    return { kind: "missing", reason: `the saver has no ${method}() method` };
+    return { kind: "missing", reason: `the ${noun} has no ${method}() method` };
   }
   if (typeof value !== "function") {
     return {
       kind: "not-a-function",
-      reason: `saver.${method} exists but is not a function (it is ${describeType(value)})`,
+      reason: `${noun}.${method} exists but is not a function (it is ${describeType(value)})`,
     };
   }
-  return isBaseDefault(saver, method, value) ? { kind: "inherited" } : { kind: "detected" };
+  return isBaseDefault(subject, method, value, base) ? { kind: "inherited" } : { kind: "detected" };
 }
 
 // A second copy of @langchain/langgraph-checkpoint in the user's tree has its own
-// BaseCheckpointSaver, so identity alone is not enough: the owner's name counts too.
-function isBaseDefault(saver: object, method: string, value: unknown): boolean {
-  const baseMethod = (BaseCheckpointSaver.prototype as unknown as Record<string, unknown>)[method];
+// base class, so identity alone is not enough: the owner's name counts too.
+function isBaseDefault(subject: object, method: string, value: unknown, base: abstract new (...args: never[]) => unknown): boolean {
+  const baseMethod = (base.prototype as Record<string, unknown>)[method];
   if (baseMethod !== undefined && value === baseMethod) return true;
-  let proto: object | null = saver;
+  let proto: object | null = subject;
   while (proto) {
     if (Object.prototype.hasOwnProperty.call(proto, method)) {
-      return (proto as { constructor?: { name?: string } }).constructor?.name === "BaseCheckpointSaver";
+      return (proto as { constructor?: { name?: string } }).constructor?.name === base.name;
     }
     proto = Object.getPrototypeOf(proto);
   }

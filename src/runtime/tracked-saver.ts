@@ -9,8 +9,9 @@ import { withShapeChecks } from "../spec/shape.js";
  * `list` are shape-checked (src/spec/shape.ts), so garbage from the saver is
  * reported as what is wrong with it, not as a TypeError inside a spec test.
  */
-export interface TrackedSaver {
-  saver: BaseCheckpointSaver;
+export interface TrackedSaver<S = BaseCheckpointSaver> {
+  /** The wrapped subject (a saver, a store, a cache). */
+  saver: S;
   /** Methods called and not yet settled, e.g. `["getTuple()"]`. */
   inFlight(): string[];
   /** How far the saver got (see `CallProgress`). */
@@ -35,7 +36,10 @@ export interface CallProgress {
 }
 
 /** `shapeChecks: false` only tracks (the graph scenarios hand the saver to LangGraph as it is). */
-export function trackSaver(target: BaseCheckpointSaver, { shapeChecks = true } = {}): TrackedSaver {
+export function trackSaver(target: BaseCheckpointSaver, options?: { shapeChecks?: boolean }): TrackedSaver;
+/** Any other subject (a store, a cache): calls tracked, no shape checks. */
+export function trackSaver<S extends object>(target: S, options: { shapeChecks: false }): TrackedSaver<S>;
+export function trackSaver<S extends object>(target: S, { shapeChecks = true }: { shapeChecks?: boolean } = {}): TrackedSaver<S> {
   const pending = new Map<number, { name: string; started: number }>();
   let settled = 0;
   let settledMs = 0;
@@ -95,7 +99,7 @@ export function trackSaver(target: BaseCheckpointSaver, { shapeChecks = true } =
     },
   });
   return {
-    saver: shapeChecks ? withShapeChecks(proxy) : proxy,
+    saver: shapeChecks ? (withShapeChecks(proxy as unknown as BaseCheckpointSaver) as unknown as S) : proxy,
     inFlight: () => [...new Set([...pending.values()].map((p) => p.name))],
     progress: () => {
       const now = performance.now();

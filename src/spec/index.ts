@@ -47,4 +47,4 @@ export function specFor(capability: Capability): CapabilitySpec | undefined {
   return SPECS[capability];
 }
 
-provideSpecTestList((capability) => SPECS[capability]?.tests);
+provideSpecTestList((capability) => SPECS[capability as Capability]?.tests);

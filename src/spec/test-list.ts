@@ -1,4 +1,4 @@
-import type { Capability } from "../capabilities.js";
+import type { AnyCapability as Capability } from "../kinds/descriptors.js";
 import type { CatalogId } from "./types.js";
 
 /** A spec test as a report lists it (without its code). */

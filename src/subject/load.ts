@@ -3,8 +3,8 @@ import { createRequire } from "node:module";
 import { extname, isAbsolute, join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import { describeValue } from "../util/describe-value.js";
-import type { RegisteredCheckpointer } from "../registration.js";
-import { firstLine } from "../util/text.js";
+import type { AnyRegistration } from "../registration.js";
+import { firstLine } from "../reporters/summary.js";
 import { errorText } from "../util/describe-value.js";
 import { importOptional } from "../util/optional-import.js";
 import { toRegistration } from "../engine/validation-initializer.js";
@@ -16,10 +16,10 @@ const TYPESCRIPT_EXTENSIONS = [".ts", ".mts", ".cts"];
 
 /**
  * Imports the user's module (a file path or a package name) and returns the
- * registration it exports: `checkpointerTest(...)`, or a validation-package
+ * registration it exports: `checkpointerTest(...)`, `storeTest(...)`, `cacheTest(...)`, or a validation-package
  * initializer converted into one.
  */
-export async function loadRegistration(specifier: string, exportName: string | undefined, cwd: string): Promise<RegisteredCheckpointer> {
+export async function loadRegistration(specifier: string, exportName: string | undefined, cwd: string): Promise<AnyRegistration> {
   const target = resolveModule(specifier, cwd);
   let namespace: Record<string, unknown>;
   try {
@@ -40,7 +40,7 @@ export async function loadRegistration(specifier: string, exportName: string | u
   const registered = toRegistration(value);
   if (!registered) {
     throw new CliUsageError(
-      `export "${name}" of ${specifier} is not a registration (got ${describeValue(value)}); export what checkpointerTest() returns, or a @langchain/langgraph-checkpoint-validation initializer`,
+      `export "${name}" of ${specifier} is not a registration (got ${describeValue(value)}); export what checkpointerTest(), storeTest() or cacheTest() returns, or a @langchain/langgraph-checkpoint-validation initializer`,
     );
   }
   return registered;

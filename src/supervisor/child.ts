@@ -77,11 +77,11 @@ async function run(request: RunRequest): Promise<void> {
   try {
     const registered = await loadRegistrationWithin(request);
     const timeoutMs = request.options.timeoutMs ?? registered.timeoutMs ?? DEFAULT_TIMEOUT_MS;
-    send({ t: "plan", capabilities: plannedTests(registered, request.options), catalog: specCatalog(), timeoutMs });
+    send({ t: "plan", capabilities: plannedTests(registered, request.options), catalog: specCatalog(registered), timeoutMs });
     const report = await validate(registered, {
       ...request.options,
       progress: {
-        onRunStart: (info) => send({ t: "run-start", checkpointerName: info.checkpointerName, capabilities: [...info.capabilities] }),
+        onRunStart: (info) => send({ t: "run-start", checkpointerName: info.checkpointerName, ...(info.subjectKind ? { subjectKind: info.subjectKind } : {}), capabilities: [...info.capabilities] }),
         onCapabilityStart: (capability, detected) => send({ t: "capability-start", capability, detected }),
         onTestStart: (capability, name) => send({ t: "test-start", capability, name }),
         onTestResult: (capability, name, passed, error, result) => send({ t: "test-result", capability, name, passed, error, result }),

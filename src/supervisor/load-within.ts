@@ -1,10 +1,10 @@
 import { loadRegistration } from "../subject/load.js";
 import { CliUsageError } from "../util/usage-error.js";
-import type { RegisteredCheckpointer } from "../registration.js";
+import type { AnyRegistration } from "../registration.js";
 import type { RunRequest } from "./protocol.js";
 
 /** The user's registration, or a usage error when loading its module does not finish in time. */
-export async function loadRegistrationWithin(request: RunRequest): Promise<RegisteredCheckpointer> {
+export async function loadRegistrationWithin(request: RunRequest): Promise<AnyRegistration> {
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<never>((_, reject) => {
     timer = setTimeout(() => {

@@ -1,4 +1,4 @@
-import type { Capability } from "../capabilities.js";
+import type { AnyCapability as Capability, SubjectKindId } from "../kinds/descriptors.js";
 import type { ListedSpecTest } from "../spec/test-list.js";
 import type { CatalogId } from "../spec/types.js";
 import type { ReportJSON } from "../report/json.js";
@@ -38,7 +38,7 @@ export type ChildMessage =
       timeoutMs: number;
     }
   | { t: "alive" }
-  | { t: "run-start"; checkpointerName: string; capabilities: Capability[] }
+  | { t: "run-start"; checkpointerName: string; subjectKind?: SubjectKindId; capabilities: Capability[] }
   | { t: "capability-start"; capability: Capability; detected: boolean }
   | { t: "test-start"; capability: Capability; name: string }
   | { t: "test-result"; capability: Capability; name: string; passed: boolean; error?: string; result: TestResult }

@@ -1,4 +1,4 @@
-import { CAPABILITIES, capabilityInfo, type Capability } from "../capabilities.js";
+import { kindDescriptor, type AnyCapability as Capability, type SubjectKindId } from "../kinds/descriptors.js";
 import type { ProgressHooks } from "../run/progress.js";
 import type { RunIdentity } from "../engine/run-identity.js";
 import type { Shard } from "../runtime/shard.js";
@@ -33,6 +33,8 @@ export type OutputSink = (where: string, text: string) => void;
 export class RunTracker {
   private plan: { capability: Capability; tests: PlannedTest[] }[] = [];
   private checkpointerName: string;
+  /** The subject's kind, once the child said it (a run cut short before that is reported as a checkpointer's). */
+  private subjectKind: SubjectKindId | undefined;
   private readonly results: Partial<Record<Capability, CapabilityResult>> = {};
   private current?: { capability: Capability; detected: boolean; tests: TestResult[]; lastTest?: string };
   private inFlight?: { capability: Capability; name: string };
@@ -68,7 +70,8 @@ export class RunTracker {
       case "run-start":
         this.started = true;
         this.checkpointerName = message.checkpointerName;
-        this.hooks.onRunStart?.({ checkpointerName: message.checkpointerName, capabilities: message.capabilities });
+        this.subjectKind = message.subjectKind;
+        this.hooks.onRunStart?.({ checkpointerName: message.checkpointerName, ...(message.subjectKind ? { subjectKind: message.subjectKind } : {}), capabilities: message.capabilities });
         return;
       case "capability-start":
         this.current = { capability: message.capability, detected: message.detected, tests: [] };
@@ -149,9 +152,9 @@ export class RunTracker {
       return tests;
     };
     const base = { kind: "base" as const, inherited: false, durationMs: 0 };
-    for (const { id } of CAPABILITIES) {
+    for (const { id: capability, kind } of kindDescriptor(this.subjectKind).capabilities) {
+      const id = capability as Capability;
       if (results[id] !== undefined) continue;
-      const kind = capabilityInfo(id).kind;
       if (this.current?.capability === id || (position.kind === "creating" && position.capability === id)) {
         const done = this.current?.tests ?? [];
         const failed = this.failedTest(position, ending);
@@ -167,6 +170,7 @@ export class RunTracker {
     const summary = `${ending.text}${notRun > 0 ? `; ${notRun} ${notRun === 1 ? "test" : "tests"} not run` : ""}`;
     return new ConformanceReport({
       checkpointerName: this.checkpointerName,
+      ...(this.subjectKind ? { subjectKind: this.subjectKind } : {}),
       results,
       errors: [],
       durationMs: performance.now() - this.startedAt,

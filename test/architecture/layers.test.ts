@@ -12,7 +12,7 @@ import { describe, expect, it } from "vitest";
 export const LAYERS: readonly { name: string; paths: readonly string[] }[] = [
   { name: "util", paths: ["util/", "format.ts", "cleanup/"] },
   // What a saver author writes and the suite's tests are written against.
-  { name: "contract", paths: ["capabilities.ts", "registration.ts", "extended-saver.ts", "assert.ts", "test-utils.ts", "serde/", "profile/", "spec/types.ts"] },
+  { name: "contract", paths: ["capabilities.ts", "registration.ts", "extended-saver.ts", "assert.ts", "test-utils.ts", "serde/", "profile/", "spec/types.ts", "kinds/types.ts", "kinds/descriptors.ts", "kinds/options.ts", "kinds/store/capabilities.ts", "kinds/cache/capabilities.ts"] },
   { name: "spec", paths: ["spec/"] },
   // One call against a saver: deadlines, the hang rule, the tracked saver, thrown errors.
   { name: "runtime", paths: ["runtime/"] },
@@ -25,6 +25,8 @@ export const LAYERS: readonly { name: string; paths: readonly string[] }[] = [
   // What a run is given: options (with each section's own), progress hooks, the section-runner contract.
   { name: "run", paths: ["run/", "graph/options.ts", "model/options.ts", "model/behaviours.ts"] },
   { name: "sections", paths: ["hints/", "graph/", "model/", "sections/"] },
+  // The subject kinds: each brings its capability table, detection, spec tests and sections (the tables are in contract).
+  { name: "kinds", paths: ["kinds/"] },
   { name: "engine", paths: ["engine/"] },
   { name: "reporters", paths: ["reporters/"] },
   { name: "tools", paths: ["subject/", "backends/", "matrix/", "merge/", "bench/"] },

@@ -9,6 +9,7 @@ import { REPORTERS, plainPalette } from "../../src/reporters/index.js";
 import type { SpecTest } from "../../src/spec/types.js";
 import { LatestOnlySaver } from "../fixtures/latest-only-saver.js";
 import listNewestOnly from "../mutants/list-newest-per-namespace-only.mutant.js";
+import { kindOf } from "../../src/kinds/index.js";
 
 const OPTIONS = { timeoutMs: 3_000, graph: false, model: false, retries: 0 } as const;
 const DT01 = "test_delete_thread_removes_checkpoints";
@@ -85,7 +86,7 @@ describe("preconditions are not verdicts", () => {
       },
     };
     const registered = checkpointerTest({ name: "m" }, () => new MemorySaver());
-    const run = (capability: "list" | "delete_thread") => runSpecTest({ registered, capability, test, saver: new MemorySaver(), timeoutMs: 1_000, profile: "full" });
+    const run = (capability: "list" | "delete_thread") => runSpecTest({ registered, subjectKind: kindOf(registered), capability, test, subject: new MemorySaver(), timeoutMs: 1_000, profile: "full" });
     expect(await run("list")).toMatchObject({ status: "failed", failure: { message: "list() must yield the checkpoint", errorName: "ConformanceError" } });
     expect(await run("delete_thread")).toMatchObject({
       status: "skipped",

@@ -22,7 +22,7 @@ describe("checkpointerTest misuse gets a clear error naming the option", () => {
     );
   });
   it("rejects something that is not a registration", async () => {
-    await expect(validate(new MemorySaver() as never)).rejects.toThrow(/the first argument must be what checkpointerTest\(\) returns/);
+    await expect(validate(new MemorySaver() as never)).rejects.toThrow(/the first argument must be what checkpointerTest\(\), storeTest\(\) or cacheTest\(\) returns/);
   });
 });
 

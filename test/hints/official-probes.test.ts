@@ -1,3 +1,4 @@
+import { enterLifespan } from "../../src/runtime/lease.js";
 import { describe, expect, it } from "vitest";
 import { MemorySaver } from "@langchain/langgraph-checkpoint";
 import { SqliteSaver } from "@langchain/langgraph-checkpoint-sqlite";
@@ -33,7 +34,7 @@ describe("the probes on the official savers", () => {
 
   it("PostgresSaver fails only the writes-order and branch-values probes (its G18 and stale-blob deviations)", async () => {
     const registered = postgresRegistration({ name: "PostgresSaver", connections: "own", schemaStyle: "plain", knownDeviations: [] }, postgres.server!);
-    const lifespan = await registered.enterLifespan();
+    const lifespan = await enterLifespan(registered, 120_000);
     try {
       expect(await failing(registered)).toEqual(["writes-order", "branch-values"]);
     } finally {

@@ -22,7 +22,8 @@ describe("the reproduction is shrunk further by replaying on fresh savers", () =
     } as Args<typeof PutWritesCommand>);
     // Unrelated calls around the three that matter (put t, the special write sent twice, the read of t).
     const commands = [put("other", 5), put("t", 1), listAll("other"), put("elsewhere", 7), writeTwice, read("other"), read("t")];
-    const replayer = new SequenceReplayer(checkpointerTest({ name: mutant.name }, () => mutant.create()), new Map(), 5_000);
+    const cleanupFailures: unknown[] = [];
+    const replayer = new SequenceReplayer(checkpointerTest({ name: mutant.name }, () => mutant.create()), new Map(), 5_000, { onCleanupFailure: (e) => cleanupFailures.push(e) });
     const full = await replayer.replay(commands);
     expect(full?.error.id).toBe("GT-08");
     const shrunk = await replayer.minimise(commands, full!.error);
@@ -32,5 +33,6 @@ describe("the reproduction is shrunk further by replaying on fresh savers", () =
     expect(transcript).not.toMatch(/"other"|"elsewhere"/);
     expect(transcript).toMatch(/saver\.putWrites\(.*"__error__", "first".*\n.*saver\.putWrites\(.*"__error__", "second"/);
     expect(shrunk!.replays).toBeLessThanOrEqual(64);
+    expect(cleanupFailures).toEqual([]);
   });
 });

@@ -22,7 +22,7 @@ async function run(name: string, create: () => BaseCheckpointSaver, knownDeviati
 }
 
 function testsOf(report: ConformanceReport) {
-  return report.capabilityResults().filter((r) => CAPABILITIES.includes(r.capability)).flatMap((r) => r.tests);
+  return report.capabilityResults().filter((r) => (CAPABILITIES as readonly string[]).includes(r.capability)).flatMap((r) => r.tests);
 }
 
 const countedFailures = (report: ConformanceReport) =>

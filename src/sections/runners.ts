@@ -1,6 +1,6 @@
 import type { ValidateOptions } from "../run/options.js";
 import type { SectionRunner } from "../run/section-runner.js";
-import { SECTION_KINDS } from "../sections/index.js";
+import { SECTION_KINDS } from "./index.js";
 
 /**
  * A section whose code is loaded only when its option asks for it: loading
@@ -28,9 +28,9 @@ function lazySection(
   };
 }
 
-/** Whether the options turn on a section (graph, model): such a run checks something even with no spec test selected. */
-export function sectionsAsked(options: ValidateOptions): boolean {
-  return SECTION_RUNNERS.some((section) => section.asked?.(options) === true);
+/** Whether the options turn on one of the kind's sections (graph, model): such a run checks something even with no spec test selected. */
+export function sectionsAsked(sections: readonly SectionRunner[], options: ValidateOptions): boolean {
+  return sections.some((section) => section.asked?.(options) === true);
 }
 
 /** The sections, in the order they run: one per section kind (src/sections/index.ts). */

@@ -1,0 +1,50 @@
+/**
+ * The light half of the kinds registry (src/kinds/index.ts): what a report
+ * needs to render a subject of each kind (its name, its capability table),
+ * loaded without the spec suites or @langchain/langgraph-checkpoint, so the
+ * supervised CLI's parent process stays light. One entry per kind.
+ */
+import { CAPABILITIES, type Capability } from "../capabilities.js";
+import { CACHE_CAPABILITIES, type CacheCapability } from "./cache/capabilities.js";
+import { STORE_CAPABILITIES, type StoreCapability } from "./store/capabilities.js";
+import type { KindCapabilityInfo, KindDescriptor } from "./types.js";
+
+export const KIND_DESCRIPTORS = {
+  checkpointer: { id: "checkpointer", noun: "saver", title: "Checkpointer", className: "BaseCheckpointSaver", registerFunction: "checkpointerTest", nameKey: "checkpointer_name", capabilities: CAPABILITIES },
+  store: { id: "store", noun: "store", title: "Store", className: "BaseStore", registerFunction: "storeTest", nameKey: "store_name", capabilities: STORE_CAPABILITIES },
+  cache: { id: "cache", noun: "cache", title: "Cache", className: "BaseCache", registerFunction: "cacheTest", nameKey: "cache_name", capabilities: CACHE_CAPABILITIES },
+} as const satisfies Record<string, KindDescriptor>;
+
+/** `"checkpointer"`, `"store"` or `"cache"`. @public */
+export type SubjectKindId = keyof typeof KIND_DESCRIPTORS;
+
+/** A capability id of any kind (a run checks one kind: its table says which ids it knows). @public */
+export type AnyCapability = Capability | StoreCapability | CacheCapability;
+
+/** The kind of what has none: a registration of an older copy, a report written before kinds (kept out of their JSON, as Python's has no kind). */
+export const DEFAULT_SUBJECT_KIND: SubjectKindId = "checkpointer";
+
+export const SUBJECT_KIND_IDS = Object.keys(KIND_DESCRIPTORS) as SubjectKindId[];
+
+/** Every capability id any kind knows (the CLI checks `--capabilities` against it before it knows the kind). */
+export const ALL_CAPABILITY_IDS: readonly AnyCapability[] = [...new Set(Object.values(KIND_DESCRIPTORS).flatMap((k) => k.capabilities.map((c) => c.id)))];
+
+export function kindDescriptor(id: SubjectKindId | undefined): KindDescriptor {
+  return KIND_DESCRIPTORS[id ?? DEFAULT_SUBJECT_KIND];
+}
+
+export function isSubjectKindId(value: unknown): value is SubjectKindId {
+  return typeof value === "string" && Object.hasOwn(KIND_DESCRIPTORS, value);
+}
+
+/** A capability's row in the kind's table; throws for an id the kind does not know (a bug: ids are checked at the API boundary). */
+export function capabilityInfoIn(descriptor: KindDescriptor, id: string): KindCapabilityInfo {
+  const info = descriptor.capabilities.find((c) => c.id === id);
+  if (!info) throw new Error(`unknown ${descriptor.noun} capability "${id}"`);
+  return info;
+}
+
+/** The kind's capability ids, base or extended (all when `kind` is not given). */
+export function capabilityIdsOf(descriptor: KindDescriptor, kind?: "base" | "extended"): AnyCapability[] {
+  return descriptor.capabilities.filter((c) => kind === undefined || c.kind === kind).map((c) => c.id as AnyCapability);
+}

@@ -1,0 +1,52 @@
+/**
+ * The shapes every kind of subject (checkpointer, store, cache) brings to the
+ * registry (src/kinds/index.ts) that a report and a registration read: type-only,
+ * importing nothing, so the contract layer can use it. The full kind is SubjectKind
+ * (./subject-kind.ts).
+ */
+
+/** One row of a kind's capability table (the same fields as src/capabilities.ts). @public */
+export interface KindCapabilityInfo {
+  readonly id: string;
+  /** The subject's method that offers it. */
+  readonly method: string;
+  readonly kind: "base" | "extended";
+  readonly signature: string;
+  readonly summary: string;
+}
+
+/**
+ * What the engine hands a kind to build a spec test's context: the subject
+ * (calls tracked), the capability under test, fresh ids, more fresh subjects
+ * (cleaned up after the test) and the registration's kind-specific options.
+ * @public
+ */
+export interface KindContextBase<S, Cap extends string, Opts> {
+  /** The subject under test, shared by the capability's tests (calls are tracked so a hang names the method). */
+  readonly subject: S;
+  readonly capability: Cap;
+  /** A fresh, random id no other test uses, prefixed by `label`. */
+  uniqueId(label?: string): string;
+  /** Another fresh subject from the registration's factory, cleaned up after the test. */
+  freshSubject(): Promise<S>;
+  /** Whether the subject offers another capability. */
+  has(capability: Cap): boolean;
+  /** The registration's options of this kind (a store's `ttl`, `index`). */
+  readonly options: Opts;
+}
+
+/** The light part of a kind: what a report needs to render it, loaded without the spec suites. */
+export interface KindDescriptor {
+  readonly id: string;
+  /** What one subject is called in messages: "saver", "store", "cache". */
+  readonly noun: string;
+  /** Headings: "Checkpointer", "Store", "Cache". */
+  readonly title: string;
+  /** The base class a subject extends: "BaseCheckpointSaver", "BaseStore", "BaseCache". */
+  readonly className: string;
+  /** The function that registers one: "checkpointerTest". */
+  readonly registerFunction: string;
+  /** The key of the subject's name in `toDict()`: "checkpointer_name" (Python's), "store_name", "cache_name". */
+  readonly nameKey: string;
+  readonly capabilities: readonly KindCapabilityInfo[];
+}
