@@ -92,7 +92,7 @@ export interface LifespanLease {
 
 /**
  * The raw lifecycle of a registration: the factory and the lifespan, unbounded
- * and untracked. Only src/engine/lease.ts uses it (a test enforces it); it adds
+ * and untracked. Only src/runtime/lease.ts uses it (a test enforces it); it adds
  * the timeouts, the Ctrl-C tracking and the one policy for a cleanup that fails.
  */
 export interface RawLifecycle<S> {
@@ -262,7 +262,7 @@ export function asRegistration(value: unknown): AnyRegistration | undefined {
 
 /**
  * The raw lifecycle of a registration made by any copy of this package (shape
- * 1 or 2), undefined for anything else. For src/engine/lease.ts only.
+ * 1 or 2), undefined for anything else. For src/runtime/lease.ts only.
  */
 export function lifecycleOf<S = BaseCheckpointSaver>(value: unknown): RawLifecycle<S> | undefined {
   if (typeof value !== "object" || value === null) return undefined;

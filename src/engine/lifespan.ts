@@ -4,7 +4,7 @@ import { ConformanceSetupError } from "../util/errors.js";
 import type { RunPlan } from "./run-plan.js";
 import { enterLifespan as enterRegisteredLifespan } from "../runtime/lease.js";
 
-/** Starts the registration's lifespan within its timeout (src/engine/lease.ts); a failure is a `ConformanceSetupError`. */
+/** Starts the registration's lifespan within its timeout (src/runtime/lease.ts); a failure is a `ConformanceSetupError`. */
 export async function enterLifespan(plan: RunPlan): Promise<LifespanLease> {
   try {
     return await enterRegisteredLifespan(plan.registered, plan.lifespanTimeoutMs);

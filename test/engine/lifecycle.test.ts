@@ -8,7 +8,7 @@ import { runModel } from "../../src/model/run-model.js";
 
 const ROOT = join(import.meta.dirname, "../..");
 /** The only files that may touch a registration's raw factory and lifespan: where it is made, and the one lifecycle. */
-const ALLOWED = new Set(["src/registration.ts", "src/engine/lease.ts"]);
+const ALLOWED = new Set(["src/registration.ts", "src/runtime/lease.ts"]);
 const RAW_ACCESS = [
   /\blifecycleOf\b/,
   /langgraph-checkpoint-conformance\.lifecycle/,
@@ -23,8 +23,8 @@ function sources(dir: string): string[] {
   });
 }
 
-describe("one lifecycle (src/engine/lease.ts)", () => {
-  it("no file of src/ or scripts/ but registration.ts and engine/lease.ts reaches a registration's raw factory or lifespan", () => {
+describe("one lifecycle (src/runtime/lease.ts)", () => {
+  it("no file of src/ or scripts/ but registration.ts and runtime/lease.ts reaches a registration's raw factory or lifespan", () => {
     const offenders = [...sources(join(ROOT, "src")), ...sources(join(ROOT, "scripts"))]
       .map((path) => relative(ROOT, path))
       .filter((file) => !ALLOWED.has(file))
