@@ -4,10 +4,9 @@ import type { CliOptions } from "../cli/options.js";
 import { ReportOutputs, type CliIo } from "../cli/outputs.js";
 import type { ValidateOptions } from "../engine/options.js";
 import { subjectFile } from "../cli/subject-file.js";
+import { interruptExitCode } from "../cleanup/signals.js";
 import { runSupervised } from "./run-supervised.js";
 import { saverOutputSink } from "./saver-output.js";
-
-const SIGNAL_EXIT: Partial<Record<NodeJS.Signals, number>> = { SIGINT: 130, SIGTERM: 143 };
 
 /** Thrown for a setup failure the child reported (exit 1, one line). */
 export class SupervisedSetupError extends Error {
@@ -37,6 +36,6 @@ export async function runSupervisedCheck(module: string, options: CliOptions, va
   if (outcome.kind !== "report") throw new SupervisedSetupError(outcome.message);
   outputs.hooks().onRunEnd?.(outcome.report);
   outputs.finish(outcome.report);
-  if (outcome.interrupted) return SIGNAL_EXIT[outcome.interrupted] ?? 1;
+  if (outcome.interrupted) return interruptExitCode(outcome.interrupted);
   return verdictExit(outcome.report, options.strict, io);
 }

@@ -7,6 +7,8 @@ import { writeSync } from "node:fs";
 import { setFlagsFromString } from "node:v8";
 import { errorText } from "../engine/describe-value.js";
 import { releaseAllOpen } from "../engine/open-leases.js";
+import { INTERRUPT_SIGNALS, interruptArrivals, interruptExitCode } from "../cleanup/signals.js";
+import { runCleanupsNow } from "../cleanup/tasks.js";
 import { reportToJSON } from "../report-json.js";
 import type { ChildMessage, RunRequest } from "./protocol.js";
 import { HEARTBEAT_MS, MESSAGE_FD } from "./protocol.js";
@@ -40,12 +42,20 @@ process.exit = ((code?: number | string | null) => {
   exit(code as number | undefined);
 }) as typeof process.exit;
 let interrupted = false;
-for (const [signal, code] of [["SIGINT", 130], ["SIGTERM", 143]] as const) {
+const arrival = interruptArrivals();
+for (const signal of INTERRUPT_SIGNALS) {
   // The parent forwards a Ctrl-C or a CI cancellation here: the user's own clean-up (the factory's code after yield,
   // the lifespan's teardown) runs before the process ends; the parent kills the group if it takes too long.
-  process.once(signal, () => {
+  // A second Ctrl-C (forwarded only when pressed again): the synchronous last resort (servers killed, files removed).
+  process.on(signal, () => {
+    const now = arrival();
+    if (now === "same") return;
     interrupted = true;
-    void releaseAllOpen().finally(() => exit(code));
+    if (now === "again") {
+      runCleanupsNow();
+      exit(interruptExitCode(signal));
+    }
+    void releaseAllOpen().finally(() => exit(interruptExitCode(signal)));
   });
 }
 process.on("uncaughtException", (error, origin) => {
