@@ -1,7 +1,7 @@
 import { InMemoryCache } from "@langchain/langgraph-checkpoint";
 import type { LangGraphRunnableConfig } from "@langchain/langgraph";
 import { asGraph, builder, itemsState } from "./common.js";
-import type { GraphScenario } from "../types.js";
+import type { GraphScenario } from "../scenario-context.js";
 
 export const G22: GraphScenario = {
   id: "G22",
