@@ -141,6 +141,21 @@ export function describeInstalledPackage(type: "module" | "commonjs"): Installed
       expect(run.code).toBe(1);
     });
 
+    it("without @langchain/langgraph: --graph asked for exits 2 saying what to install; --backends leaves the graph scenarios out and says why", async () => {
+      const asked = await installed.project.npx("checkpoint-conformance", ["./saver.mjs", "--graph", "--capabilities", "get_tuple"]);
+      expect(asked.stderr).toBe(
+        'checkpoint-conformance: --graph asks for the graph scenarios, which need @langchain/langgraph: the optional package "@langchain/langgraph" is not installed (npm install @langchain/langgraph)\n',
+      );
+      expect(asked.code).toBe(2);
+      const scenarios = await installed.project.npx("checkpoint-conformance", ["./saver.mjs", "--graph-scenarios", "G01"]);
+      expect(scenarios.stderr).toContain("--graph-scenarios asks for the graph scenarios, which need @langchain/langgraph");
+      expect(scenarios.code).toBe(2);
+      const matrix = await installed.project.npx("checkpoint-conformance", ["--backends", "memory", "--capabilities", "get_tuple", "--model", "0"]);
+      expect(matrix.stdout).toContain('Matrix: memory (without the graph scenarios: the optional package "@langchain/langgraph" is not installed (npm install @langchain/langgraph))');
+      expect(matrix.stdout).not.toContain("graph scenarios  ");
+      expect(matrix.code).toBe(0);
+    });
+
     it("require()s every subpath of the package", async () => {
       const run = await installed.project.node(["require-every-subpath.cjs"]);
       expect(run.stderr).toBe("");
