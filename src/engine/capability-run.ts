@@ -94,7 +94,7 @@ async function runTests(
   let timeoutsInARow = 0;
   for (const test of capability.tests) {
     progress.onTestStart?.(capability.capability, test.name);
-    const run = () => runSpecTest({ registered: plan.registered, capability: capability.capability, test, saver, timeoutMs: plan.timeoutMs, profile: plan.profile });
+    const run = () => runSpecTest({ registered: plan.registered, capability: capability.capability, test, saver, timeoutMs: plan.timeoutMs, profile: plan.profile, skipTests: plan.skipTests });
     const result =
       timeoutsInARow >= CONSECUTIVE_TIMEOUTS_TO_STOP
         ? stoppedAnswering(plan.registered, test, plan.timeoutMs)
