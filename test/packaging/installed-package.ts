@@ -54,7 +54,7 @@ export default checkpointerTest({ name: "DropsCustomMetadata" }, async function*
 });
 `;
 
-const REQUIRE_EVERY_SUBPATH = `const subpaths = ["", "/test-utils", "/backends", "/graph", "/vitest", "/node-test"];
+const REQUIRE_EVERY_SUBPATH = `const subpaths = ["", "/test-utils", "/backends", "/graph", "/vitest", "/jest", "/node-test"];
 for (const subpath of subpaths) {
   const exported = require("langgraph-checkpoint-conformance" + subpath);
   console.log(\`\${subpath || "."}: \${Object.keys(exported).length} exports\`);
@@ -160,7 +160,7 @@ export function describeInstalledPackage(type: "module" | "commonjs"): Installed
       const run = await installed.project.node(["require-every-subpath.cjs"]);
       expect(run.stderr).toBe("");
       expect(run.stdout).toContain("checkpointerTest is a function");
-      expect(run.stdout.match(/: [1-9]\d* exports/g)).toHaveLength(6);
+      expect(run.stdout.match(/: [1-9]\d* exports/g)).toHaveLength(7);
       expect(run.code).toBe(0);
     });
 

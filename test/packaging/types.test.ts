@@ -19,6 +19,7 @@ import { BACKENDS } from "langgraph-checkpoint-conformance/backends";
 import { GRAPH_SCENARIO_IDS, GRAPH_SCENARIOS, type GraphScenario } from "langgraph-checkpoint-conformance/graph";
 import { describeConformance as forVitest } from "langgraph-checkpoint-conformance/vitest";
 import { describeConformance as forNodeTest } from "langgraph-checkpoint-conformance/node-test";
+import { describeConformance as forJest } from "langgraph-checkpoint-conformance/jest";
 
 // @ts-expect-error name must be a string
 checkpointerTest({ name: 42 }, () => undefined as never);
@@ -28,6 +29,8 @@ generateCheckpoint({ id: 42 });
 void forVitest(42);
 // @ts-expect-error not a registration
 void forNodeTest(42);
+// @ts-expect-error not a registration
+void forJest(42);
 const ids: readonly string[] = GRAPH_SCENARIO_IDS;
 const first: string = BACKENDS[0].id;
 const scenarios: readonly GraphScenario[] = GRAPH_SCENARIOS;
