@@ -6,6 +6,7 @@
 import { writeSync } from "node:fs";
 import { setFlagsFromString } from "node:v8";
 import { errorText } from "../engine/describe-value.js";
+import { guardProcessExit } from "../engine/exit-guard.js";
 import { releaseAllOpen } from "../engine/open-leases.js";
 import { INTERRUPT_SIGNALS, interruptArrivals, interruptExitCode } from "../cleanup/signals.js";
 import { runCleanupsNow } from "../cleanup/tasks.js";
@@ -18,7 +19,9 @@ import { HEARTBEAT_MS, MESSAGE_FD } from "./protocol.js";
 // code that stays hot; set here, not on the command line, because a V8 that lacks the flag only prints a line then.
 setFlagsFromString("--interrupt-budget=270336");
 
-const exit = process.exit.bind(process);
+// Before the user's module loads: every process.exit() from now on is reported to the parent, which judges it.
+const exitGuard = guardProcessExit({ exitCode: (code) => code, report: (code) => send({ t: "exit-called", code }) });
+const exit = exitGuard.exit;
 
 function send(message: ChildMessage): void {
   const line = Buffer.from(`${JSON.stringify(message)}\n`);
@@ -37,10 +40,6 @@ function send(message: ChildMessage): void {
 // Before the user's module loads: whatever it does from now on is seen.
 captureWrites("stdout");
 captureWrites("stderr");
-process.exit = ((code?: number | string | null) => {
-  send({ t: "exit-called", code: Number(code ?? process.exitCode ?? 0) });
-  exit(code as number | undefined);
-}) as typeof process.exit;
 let interrupted = false;
 const arrival = interruptArrivals();
 for (const signal of INTERRUPT_SIGNALS) {
