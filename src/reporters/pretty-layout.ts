@@ -50,10 +50,14 @@ export function renderPrettyReport(report: ConformanceReport): string {
   section("BASE CAPABILITIES", "base");
   section("EXTENDED CAPABILITIES", "extended");
 
-  const notes = report
-    .capabilityResults()
-    .filter((r) => r.status === "not-implemented" || (r.status === "skipped" && !r.reason.startsWith("not selected")))
-    .map((r) => `      ${r.capability}: ${"reason" in r ? r.reason : ""}`);
+  // One line per reason: a --grep leaves most capabilities out for the same one.
+  const byReason = new Map<string, string[]>();
+  for (const r of report.capabilityResults()) {
+    if (!(r.status === "not-implemented" || (r.status === "skipped" && !r.reason.startsWith("not selected")))) continue;
+    const reason = "reason" in r ? r.reason : "";
+    byReason.set(reason, [...(byReason.get(reason) ?? []), r.capability]);
+  }
+  const notes = [...byReason].map(([reason, capabilities]) => `      ${capabilities.join(", ")}: ${reason}`);
   if (notes.length > 0) out.push("    NOTES", ...notes, "");
   const notApplicable = report.capabilityResults().flatMap((r) => r.tests.filter((t) => t.status === "skipped" && isNotApplicableReason(t.reason)));
   if (notApplicable.length > 0) {
