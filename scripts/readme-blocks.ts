@@ -3,6 +3,8 @@
  * and `<!-- name:end -->` markers. `npm run readme` rewrites them; a test
  * fails when a file is out of date, so tables are never hand-kept.
  */
+import { execFile } from "node:child_process";
+import { promisify } from "node:util";
 import { CAPABILITIES } from "../src/capabilities.js";
 import { SPECS } from "../src/spec/index.js";
 import { BACKENDS } from "../src/backends/index.js";
@@ -44,13 +46,24 @@ function deviationTable(): string {
   ].join("\n");
 }
 
+/** What the CLI prints for a correct saver (MemorySaver), from a real run; only the model's duration is elided. */
+async function correctSaverOutput(): Promise<string> {
+  const root = new URL("..", import.meta.url).pathname;
+  const { stdout } = await promisify(execFile)(process.execPath, ["--import", "tsx", "src/cli/main.ts", "test/cli/fixtures/memory.ts"], {
+    cwd: root,
+    env: { ...process.env, NO_COLOR: "1" },
+  });
+  return ["```text", stdout.replace(/, \d+(\.\d+)? m?s\)/g, ", … s)").trimEnd(), "```"].join("\n");
+}
+
 export const BLOCKS: BlockRenderers = {
   capabilities: capabilityTable,
   deviations: deviationTable,
+  "correct-saver-output": correctSaverOutput,
 };
 
 /** The files that hold generated blocks, relative to the repository root. */
-export const FILES_WITH_BLOCKS = ["README.md", "docs/backends.md"];
+export const FILES_WITH_BLOCKS = ["README.md", "docs/backends.md", "docs/cli.md"];
 
 /** Replaces every generated block of `readme` with its fresh content. */
 export async function renderReadme(readme: string, blocks: BlockRenderers = BLOCKS): Promise<string> {

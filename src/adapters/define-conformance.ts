@@ -2,7 +2,7 @@ import type { AnyRegistration } from "../registration.js";
 import type { ValidateOptions } from "../run/options.js";
 import { planSuite, type RunnerOutcome } from "../engine/suite.js";
 import type { ValidationInitializer } from "../engine/validation-initializer.js";
-import { guardEarlyExit, type ExitGuard } from "./exit-guard.js";
+import { guardProcessExit, type ExitGuard, type ExitPolicy } from "../engine/exit-guard.js";
 import { guardSuiteHandles } from "./handle-guard.js";
 import { MAX_TIMEOUT_MS } from "../util/timeout.js";
 
@@ -60,10 +60,10 @@ export function defineConformance(
   let guard: ExitGuard | undefined;
   // The engine runs each capability in its setup hook: its progress names the spec test in flight.
   const suite = planSuite(input, options, caller, {
-    onTestStart: (capability, name) => guard?.enter(`${capability} › ${name}`),
-    onTestResult: () => guard?.leave(),
+    onTestStart: (capability, name) => guard?.progress.onTestStart(capability, name),
+    onTestResult: (capability, name, passed, error, result) => guard?.progress.onTestResult(capability, name, passed, error, result),
   });
-  guard = guardEarlyExit(suite.title);
+  guard = guardProcessExit(suiteExitPolicy(suite.title));
   const exitGuard = guard;
   // The saver's code runs only in these hooks: what they leave open is the saver's.
   const handles = guardSuiteHandles(suite.title);
@@ -119,6 +119,23 @@ export function defineConformance(
       });
     }
   });
+}
+
+/**
+ * Inside a test runner the saver runs in the runner's own process: a
+ * `process.exit(0)` would end it with code 0 and leave only the tests that had
+ * passed so far in the runner's summary (node:test; jest running in band exits
+ * 0 with no summary at all). Until the suite's last hook, any exit becomes
+ * `process.exit(1)` with one line naming the test in flight.
+ */
+function suiteExitPolicy(suiteName: string): ExitPolicy {
+  const describe = (code: number, during: string | undefined) =>
+    `process.exit(${code}) was called${during ? ` during ${during}` : ""} before the ${suiteName} suite finished (by the saver or a dependency)`;
+  return {
+    exitCode: () => 1,
+    describe,
+    report: (code, during) => void process.stderr.write(`checkpoint-conformance: ${describe(code, during)}; the run fails\n`),
+  };
 }
 
 /** Fails the hook (and so the run) for a `process.exit` the runner turned into an error, whichever test it hit. */

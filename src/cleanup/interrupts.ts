@@ -1,9 +1,7 @@
+import { INTERRUPT_EXIT_CODES, INTERRUPT_SIGNALS, interruptArrivals, type InterruptSignal } from "./signals.js";
 import { runCleanups, runCleanupsNow, settledWithin } from "./tasks.js";
 
-/** The exit code of a run ended by the signal: 128 + its number, as a shell reports it. */
-export const INTERRUPT_EXIT_CODES = { SIGINT: 130, SIGTERM: 143 } as const;
-export type InterruptSignal = keyof typeof INTERRUPT_EXIT_CODES;
-const SIGNALS = Object.keys(INTERRUPT_EXIT_CODES) as InterruptSignal[];
+export { INTERRUPT_EXIT_CODES, type InterruptSignal } from "./signals.js";
 
 /** How long the normal clean-up may take before the last resort runs (a server that will not stop). */
 const CLEANUP_LIMIT_MS = 20_000;
@@ -12,13 +10,15 @@ type Reporter = (signal: InterruptSignal) => void;
 const reporters = new Set<Reporter>();
 let installed = false;
 let received: InterruptSignal | undefined;
+let arrival = interruptArrivals();
 
 /**
  * For an entry point (npm start, the CLI's --backends and --bench, the bench):
  * on Ctrl-C or SIGTERM, `report` prints what already ran (synchronously),
- * every tracked clean-up runs, and the process exits 130 or 143. A second
- * signal exits at once, after killing server processes and removing files
- * synchronously. Returns the function that stops reporting (at the normal end).
+ * every tracked clean-up runs, and the process exits 130 or 143. Signals
+ * arriving together (one Ctrl-C reaches npm, tsx and this process) are one
+ * interrupt; a second Ctrl-C after that exits at once, after killing server
+ * processes and then removing files synchronously. Returns the function that stops reporting (at the normal end).
  */
 export function exitOnInterrupt(report: Reporter): () => void {
   reporters.add(report);
@@ -54,11 +54,13 @@ export function parkIfInterrupted(): Promise<void> {
 export function installSignalHandlers(): void {
   if (installed) return;
   installed = true;
-  for (const signal of SIGNALS) process.on(signal, onSignal);
+  for (const signal of INTERRUPT_SIGNALS) process.on(signal, onSignal);
 }
 
 function onSignal(signal: InterruptSignal): void {
-  if (received !== undefined) {
+  const now = arrival();
+  if (now === "same") return;
+  if (now === "again") {
     tell(`${signal} again: stopping at once (server processes killed, temporary files removed)`);
     runCleanupsNow();
     finish(signal);
@@ -84,11 +86,12 @@ function onSignal(signal: InterruptSignal): void {
 
 function finish(signal: InterruptSignal): void {
   if (reporters.size > 0) process.exit(INTERRUPT_EXIT_CODES[signal]);
-  for (const s of SIGNALS) process.off(s, onSignal);
+  for (const s of INTERRUPT_SIGNALS) process.off(s, onSignal);
   process.off("uncaughtException", ignore);
   process.off("unhandledRejection", ignore);
   installed = false;
   received = undefined;
+  arrival = interruptArrivals();
   if (process.listenerCount(signal) === 0) process.kill(process.pid, signal);
 }
 

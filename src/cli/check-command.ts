@@ -5,10 +5,9 @@ import type { CliIo } from "./io.js";
 import { ReportOutputs } from "./outputs.js";
 import type { ValidateOptions } from "../run/options.js";
 import { subjectFile } from "./subject-file.js";
+import { interruptExitCode } from "../cleanup/signals.js";
 import { runSupervised } from "../supervisor/run-supervised.js";
 import { saverOutputSink } from "../supervisor/saver-output.js";
-
-const SIGNAL_EXIT: Partial<Record<NodeJS.Signals, number>> = { SIGINT: 130, SIGTERM: 143 };
 
 /** Thrown for a setup failure the child reported (exit 1, one line). */
 export class SupervisedSetupError extends Error {
@@ -38,6 +37,6 @@ export async function runSupervisedCheck(module: string, options: CliOptions, va
   if (outcome.kind !== "report") throw new SupervisedSetupError(outcome.message);
   outputs.hooks().onRunEnd?.(outcome.report);
   outputs.finish(outcome.report);
-  if (outcome.interrupted) return SIGNAL_EXIT[outcome.interrupted] ?? 1;
+  if (outcome.interrupted) return interruptExitCode(outcome.interrupted);
   return verdictExit(outcome.report, options.strict, io);
 }

@@ -1,3 +1,4 @@
+import { guardProcessExit } from "../engine/exit-guard.js";
 import type { ProgressStream } from "./progress-line.js";
 
 /** The line an early exit with code 0 prints. */
@@ -8,20 +9,19 @@ export const EARLY_EXIT_LINE =
  * Runs `run` where nothing supervises the saver (CONFORMANCE_IN_PROCESS=1,
  * --backends, --bench: the saver runs in the CLI's own process). A
  * process.exit(0) from the saver or a dependency would end the CLI with 0, a
- * pass, before any verdict: until `run` settles, an exit with code 0 exits 1
- * with one line saying why (an 'exit' listener may set process.exitCode; other
- * codes already fail, an interrupt's 130 stays).
+ * pass, before any verdict: until `run` settles, such an exit exits 1 with one
+ * line saying why (other codes already fail; an interrupt's 130 stays).
  */
 export async function failingEarlyExit<T>(stderr: ProgressStream, run: () => Promise<T>): Promise<T> {
-  const onExit = (code: number) => {
-    if (code !== 0) return;
-    process.exitCode = 1;
-    stderr.write(EARLY_EXIT_LINE);
-  };
-  process.on("exit", onExit);
+  const guard = guardProcessExit({
+    exitCode: (code) => (code === 0 ? 1 : code),
+    report: (code) => {
+      if (code === 0) stderr.write(EARLY_EXIT_LINE);
+    },
+  });
   try {
     return await run();
   } finally {
-    process.off("exit", onExit);
+    guard.restore();
   }
 }

@@ -10,6 +10,7 @@ import type { BackendOutcome, MatrixResult } from "../matrix/types.js";
 import type { RegisteredCheckpointer } from "../registration.js";
 import type { ValidateOptions } from "../engine/validate.js";
 import { shardLabel, shardSlice } from "../runtime/shard.js";
+import { graphUnavailableReason } from "./graph-package.js";
 import { machineOnStdout, matrixExit, matrixTargets, writeMatrix } from "./matrix-output.js";
 import type { ReporterTarget } from "./options.js";
 import type { CliIo } from "./io.js";
@@ -37,7 +38,9 @@ export async function runMatrixCommand(command: MatrixCommand, io: CliIo): Promi
   const all = command.registered ? [registrationBackend(command.registered, { taken: command.backends }), ...command.backends] : command.backends;
   // --shard splits the matrix by whole backends; each backend's own run is not split.
   const { shard, ...options } = command.validate;
-  const validate: ValidateOptions = { ...options, graph: options.graph ?? true };
+  // On by default; without @langchain/langgraph they are left out, and the first line says why (asked for, that is exit 2).
+  const graphMissing = options.graph === undefined ? await graphUnavailableReason() : undefined;
+  const validate: ValidateOptions = { ...options, graph: options.graph ?? graphMissing === undefined };
   const columns = shardSlice(all, shard);
   // What merge needs to put the shards' matrices together: the run's identity, the whole run's backends, the shard.
   const file = (result: MatrixResult): MatrixReportFile => ({ result, run: runIdentity(SUITE_VERSION, validate), backends: all, ...(shard ? { shard } : {}) });
@@ -51,7 +54,13 @@ export async function runMatrixCommand(command: MatrixCommand, io: CliIo): Promi
   }
   // As for one saver: when a machine-readable format goes to stdout, the progress goes to stderr.
   const progress = machineOnStdout(targets) ? io.stderr : io.stdout;
-  progress.write(`Matrix: ${columns.map((b) => b.id).join(", ")}${validate.graph === false ? "" : " (with the graph scenarios; --no-graph to leave them out)"}\n`);
+  const graphNote =
+    graphMissing !== undefined
+      ? ` (without the graph scenarios: ${graphMissing})`
+      : validate.graph === false
+        ? ""
+        : " (with the graph scenarios; --no-graph to leave them out)";
+  progress.write(`Matrix: ${columns.map((b) => b.id).join(", ")}${graphNote}\n`);
 
   // Ctrl-C or SIGTERM: the backends that finished go to every target as a partial report marked interrupted; exit 130/143.
   const recorder = new MatrixRunRecorder(columns);

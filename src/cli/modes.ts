@@ -15,6 +15,7 @@ const CONFORMANCE_OPTIONS: readonly CliOptionName[] = [
   "capabilities",
   "skip",
   "grep",
+  "skip-test",
   "strict",
   "graph",
   "graph-scenarios",

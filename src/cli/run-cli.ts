@@ -15,6 +15,7 @@ import { subjectFile } from "./subject-file.js";
 import { CliUsageError } from "../util/usage-error.js";
 import { verdictExit } from "./verdict-exit.js";
 import { failingEarlyExit } from "./early-exit.js";
+import { requireGraphPackageIfAsked } from "./graph-package.js";
 
 /** Exit codes: 0 the level asked for passed, 1 it did not (or the run could not start), 2 bad usage. */
 export const EXIT = { passed: 0, failed: 1, usage: 2 } as const;
@@ -40,6 +41,7 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
     }
     const mode = cliMode(options);
     if (mode === "bench") rejectConformanceOptions(options);
+    else await requireGraphPackageIfAsked(options);
     if (mode === "check") checkOutputPaths(options.reporter, options.output, io.cwd);
     if (mode === "check" && module !== undefined && io.env.CONFORMANCE_IN_PROCESS !== "1") {
       // The saver runs in a child process, so nothing it does can change the verdict (docs/supervision.md).

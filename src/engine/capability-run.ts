@@ -97,7 +97,7 @@ async function runTests(
   let timeoutsInARow = 0;
   for (const test of capability.tests) {
     progress.onTestStart?.(capability.capability, test.name);
-    const run = () => runSpecTest({ registered: plan.registered, subjectKind: plan.subjectKind, capability: capability.capability, test, subject, timeoutMs: plan.timeoutMs, profile: plan.profile });
+    const run = () => runSpecTest({ registered: plan.registered, subjectKind: plan.subjectKind, capability: capability.capability, test, subject, timeoutMs: plan.timeoutMs, profile: plan.profile, skipTests: plan.skipTests });
     const result =
       timeoutsInARow >= CONSECUTIVE_TIMEOUTS_TO_STOP
         ? stoppedAnswering(plan, test)

@@ -46,6 +46,8 @@ export interface RunPlan {
   capabilities: readonly CapabilityPlan[];
   /** The run's shard, when it is one slice of a split run. */
   shard?: Shard;
+  /** Spec test names and catalog ids the `skipTests` option leaves out (reported as skipped). */
+  skipTests: ReadonlySet<string>;
   /** How many times a failing spec test runs again (on the same saver). */
   retries: number;
   /** A test that failed, then passed counts as passed (else as failed). */
@@ -72,6 +74,7 @@ export function planRun(registered: AnyRegistration, options: SuiteOptions, call
     throw new ConformanceUsageError(`${caller}: option "allowFlaky" must be true or false, got ${describeValue(options.allowFlaky)}`);
   }
   const allowFlaky = options.allowFlaky ?? false;
+  const skipTests = checkSkipTests(options.skipTests, caller, subjectKind);
   const selection = selectTests(options, caller, subjectKind);
   const capabilities = selection.map((plan): CapabilityPlan => {
     if (plan.skip || !registered.skipCapabilities.has(plan.capability)) return plan;
@@ -90,7 +93,28 @@ export function planRun(registered: AnyRegistration, options: SuiteOptions, call
     ...(shard ? { shard } : {}),
     retries,
     allowFlaky,
+    skipTests,
   };
+}
+
+/** The `skipTests` option: each entry a spec test's name or a catalog id of this version (a typo would skip nothing). */
+function checkSkipTests(skipTests: SuiteOptions["skipTests"], caller: string, subjectKind: RunKind): ReadonlySet<string> {
+  if (skipTests === undefined) return new Set();
+  if (!Array.isArray(skipTests) || skipTests.some((t) => typeof t !== "string")) {
+    throw new ConformanceUsageError(`${caller}: option "skipTests" must be an array of spec test names or catalog ids, got ${describeValue(skipTests)}`);
+  }
+  const specs = Object.values(subjectKind.specs as Partial<Record<string, { tests: readonly AnySpecTest[] }>>);
+  const known = new Set(specs.flatMap((spec) => (spec?.tests ?? []).flatMap((test) => [test.name, ...test.ids])));
+  const unknown = skipTests.filter((t) => !known.has(t));
+  if (unknown.length > 0) {
+    throw new ConformanceUsageError(`${caller}: option "skipTests" names no spec test: ${unknown.map((t) => JSON.stringify(t)).join(", ")} (--list shows the names and ids)`);
+  }
+  return new Set(skipTests);
+}
+
+/** Whether the `skipTests` option leaves this test out: by its name or one of its catalog ids. */
+export function skippedByOption(test: AnySpecTest, skipTests: ReadonlySet<string>): boolean {
+  return skipTests.has(test.name) || test.ids.some((id) => skipTests.has(id));
 }
 
 /** The capabilities of this shard: whole capabilities, every count-th of those the run selected; the others are excluded. */

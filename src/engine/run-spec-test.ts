@@ -6,6 +6,7 @@ import { ConformanceError } from "../assert.js";
 import { errorText } from "../util/describe-value.js";
 import { formatValue } from "../format.js";
 import { notApplicableReason, type SaverProfile } from "../profile/profile.js";
+import { skippedByOption } from "./run-plan.js";
 import type { AnyRegistration, KnownDeviation } from "../registration.js";
 import type { FailureInfo, PreconditionFailure, TestResult } from "../report/conformance-report.js";
 import { PreconditionError } from "../spec/precondition.js";
@@ -28,7 +29,12 @@ export interface SpecTestRun {
   timeoutMs: number;
   /** What the saver is declared to keep: tests it cannot pass by design are not applicable. */
   profile: SaverProfile;
+  /** Names and catalog ids the `skipTests` option leaves out. */
+  skipTests?: ReadonlySet<string>;
 }
+
+/** A test's skip reason when the `skipTests` option (--skip-test) left it out. */
+export const SKIPPED_BY_OPTION = "left out by skipTests (--skip-test)";
 
 /**
  * Runs one spec test: skips it when a capability it requires is missing,
@@ -36,8 +42,9 @@ export interface SpecTestRun {
  * in the failure: src/engine/call-timeout.ts), cleans up extra subjects, and
  * turns any error into a `FailureInfo`. Never throws.
  */
-export async function runSpecTest({ registered, subjectKind, capability, test, subject, timeoutMs, profile }: SpecTestRun): Promise<TestResult> {
+export async function runSpecTest({ registered, subjectKind, capability, test, subject, timeoutMs, profile, skipTests }: SpecTestRun): Promise<TestResult> {
   const meta = testMeta(registered, test);
+  if (skipTests && skippedByOption(test, skipTests)) return { ...meta, status: "skipped", reason: SKIPPED_BY_OPTION };
   const notApplicable = notApplicableReason(test, profile);
   if (notApplicable !== undefined) return { ...meta, status: "skipped", reason: notApplicable };
   const has = (cap: string) => offers(subjectKind, subject, cap, registered.options);

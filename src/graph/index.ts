@@ -8,6 +8,6 @@ export { GRAPH_SCENARIOS } from "./scenarios/index.js";
 export { GRAPH_SCENARIO_IDS } from "./scenario-ids.js";
 export { SQLITE_GRAPH_DEVIATIONS, POSTGRES_GRAPH_DEVIATIONS, deltaOrderDeviation } from "../backends/known-deviations.js";
 export type { GraphOptions } from "./options.js";
-export type { GraphScenario, ScenarioContext, ScenarioVariant, Durability } from "./types.js";
+export type { GraphScenario, ScenarioContext, ScenarioVariant, Durability, GraphLike, GraphStateSnapshot } from "./types.js";
 export type { GraphCaseResult } from "./result.js";
 export type { Divergence } from "./compare.js";

@@ -5,7 +5,8 @@ import type { StateSnapshot } from "@langchain/langgraph";
 import { listAllAsync } from "./history.js";
 import type { LangGraph } from "./langgraph.js";
 import { IdLabels } from "./normalise.js";
-import type { GraphScenario, ScenarioContext, ScenarioVariant, TranscriptEntry } from "./types.js";
+import type { ScenarioContext } from "./scenario-context.js";
+import type { GraphScenario, ScenarioVariant, TranscriptEntry } from "./types.js";
 
 /**
  * Runs a scenario once on `checkpointer` and returns its normalised transcript.

@@ -1,8 +1,12 @@
+/**
+ * The public types of the graph scenarios. They name no type of
+ * `@langchain/langgraph`, an optional peer: a project without it compiles
+ * these declarations with `skipLibCheck: false` too. The scenarios themselves
+ * are written against the loaded module's own types (scenario-context.ts).
+ */
 import type { RunnableConfig } from "@langchain/core/runnables";
-import type { BaseCheckpointSaver, CheckpointListOptions } from "@langchain/langgraph-checkpoint";
-import type { StateSnapshot } from "@langchain/langgraph";
+import type { BaseCheckpointSaver, CheckpointListOptions, CheckpointMetadata } from "@langchain/langgraph-checkpoint";
 import type { ClauseId } from "../hints/clauses.js";
-import type { LangGraph } from "./langgraph.js";
 
 /** @public */
 export type Durability = "async" | "sync" | "exit";
@@ -19,17 +23,29 @@ export interface ScenarioVariant {
   params?: Readonly<Record<string, string | number | boolean>>;
 }
 
-/** The compiled-graph methods the scenarios use (a structural subset of CompiledStateGraph). */
+/** What a graph user sees of a checkpoint (a structural subset of `@langchain/langgraph`'s StateSnapshot). @public */
+export interface GraphStateSnapshot {
+  readonly values: unknown;
+  readonly next: readonly string[];
+  readonly config: RunnableConfig;
+  readonly metadata?: CheckpointMetadata;
+  readonly createdAt?: string;
+  readonly parentConfig?: RunnableConfig;
+  readonly tasks: readonly unknown[];
+}
+
+/** The compiled-graph methods the scenarios use (a structural subset of CompiledStateGraph). @public */
 export interface GraphLike {
   invoke(input: unknown, options?: Record<string, unknown>): Promise<unknown>;
-  getState(config: RunnableConfig, options?: { subgraphs?: boolean }): Promise<StateSnapshot>;
-  getStateHistory(config: RunnableConfig, options?: CheckpointListOptions): AsyncIterableIterator<StateSnapshot>;
+  getState(config: RunnableConfig, options?: { subgraphs?: boolean }): Promise<GraphStateSnapshot>;
+  getStateHistory(config: RunnableConfig, options?: CheckpointListOptions): AsyncIterableIterator<GraphStateSnapshot>;
   updateState(config: RunnableConfig, values: unknown, asNode?: string): Promise<RunnableConfig>;
 }
 
 /** What a scenario gets to build its graphs and record what the graph user sees. @public */
 export interface ScenarioContext {
-  readonly lg: LangGraph;
+  /** The loaded `@langchain/langgraph` module (typed as such where the scenarios are written). */
+  readonly lg: object;
   /** The saver of this run: the one under test, or the MemorySaver reference. */
   readonly checkpointer: BaseCheckpointSaver;
   readonly variant: ScenarioVariant;
@@ -45,9 +61,9 @@ export interface ScenarioContext {
   /** Runs any step; records its (normalised) result or the error it threw. */
   step<T>(label: string, work: () => Promise<T>, show?: (result: T) => unknown): Promise<T | undefined>;
   /** Records getState. */
-  state(label: string, graph: GraphLike, config: RunnableConfig, options?: { subgraphs?: boolean }): Promise<StateSnapshot | undefined>;
+  state(label: string, graph: GraphLike, config: RunnableConfig, options?: { subgraphs?: boolean }): Promise<GraphStateSnapshot | undefined>;
   /** Records the whole getStateHistory (newest first, as returned). */
-  history(label: string, graph: GraphLike, config: RunnableConfig, options?: CheckpointListOptions): Promise<StateSnapshot[]>;
+  history(label: string, graph: GraphLike, config: RunnableConfig, options?: CheckpointListOptions): Promise<GraphStateSnapshot[]>;
   /** Records `updateState` and its returned config. */
   update(label: string, graph: GraphLike, config: RunnableConfig, values: unknown, asNode?: string): Promise<RunnableConfig | undefined>;
   /** Records a value as it is (after id normalisation). */

@@ -48,9 +48,14 @@ export function renderPrettyReport(report: ReportData, verdict: Verdict, causes:
   section("BASE CAPABILITIES", "base");
   section("EXTENDED CAPABILITIES", "extended");
 
-  const notes = capabilityResultsOf(report.results)
-    .filter((r) => r.status === "not-implemented" || (r.status === "skipped" && !r.reason.startsWith("not selected")))
-    .map((r) => `      ${r.capability}: ${"reason" in r ? r.reason : ""}`);
+  // One line per reason: a --grep leaves most capabilities out for the same one.
+  const byReason = new Map<string, string[]>();
+  for (const r of capabilityResultsOf(report.results)) {
+    if (!(r.status === "not-implemented" || (r.status === "skipped" && !r.reason.startsWith("not selected")))) continue;
+    const reason = "reason" in r ? r.reason : "";
+    byReason.set(reason, [...(byReason.get(reason) ?? []), r.capability]);
+  }
+  const notes = [...byReason].map(([reason, capabilities]) => `      ${capabilities.join(", ")}: ${reason}`);
   if (notes.length > 0) out.push("    NOTES", ...notes, "");
   const notApplicable = capabilityResultsOf(report.results).flatMap((r) => r.tests.filter((t) => t.status === "skipped" && isNotApplicableReason(t.reason)));
   if (notApplicable.length > 0) {

@@ -6,7 +6,10 @@
 import { writeSync } from "node:fs";
 import { setFlagsFromString } from "node:v8";
 import { errorText } from "../util/describe-value.js";
+import { guardProcessExit } from "../engine/exit-guard.js";
 import { releaseAllOpen } from "../runtime/open-leases.js";
+import { INTERRUPT_SIGNALS, interruptArrivals, interruptExitCode } from "../cleanup/signals.js";
+import { runCleanupsNow } from "../cleanup/tasks.js";
 import { reportToJSON } from "../report/json.js";
 import type { ChildMessage, RunRequest } from "./protocol.js";
 import { HEARTBEAT_MS, MESSAGE_FD } from "./protocol.js";
@@ -16,7 +19,9 @@ import { HEARTBEAT_MS, MESSAGE_FD } from "./protocol.js";
 // code that stays hot; set here, not on the command line, because a V8 that lacks the flag only prints a line then.
 setFlagsFromString("--interrupt-budget=270336");
 
-const exit = process.exit.bind(process);
+// Before the user's module loads: every process.exit() from now on is reported to the parent, which judges it.
+const exitGuard = guardProcessExit({ exitCode: (code) => code, report: (code) => send({ t: "exit-called", code }) });
+const exit = exitGuard.exit;
 
 function send(message: ChildMessage): void {
   const line = Buffer.from(`${JSON.stringify(message)}\n`);
@@ -35,17 +40,21 @@ function send(message: ChildMessage): void {
 // Before the user's module loads: whatever it does from now on is seen.
 captureWrites("stdout");
 captureWrites("stderr");
-process.exit = ((code?: number | string | null) => {
-  send({ t: "exit-called", code: Number(code ?? process.exitCode ?? 0) });
-  exit(code as number | undefined);
-}) as typeof process.exit;
 let interrupted = false;
-for (const [signal, code] of [["SIGINT", 130], ["SIGTERM", 143]] as const) {
+const arrival = interruptArrivals();
+for (const signal of INTERRUPT_SIGNALS) {
   // The parent forwards a Ctrl-C or a CI cancellation here: the user's own clean-up (the factory's code after yield,
   // the lifespan's teardown) runs before the process ends; the parent kills the group if it takes too long.
-  process.once(signal, () => {
+  // A second Ctrl-C (forwarded only when pressed again): the synchronous last resort (servers killed, files removed).
+  process.on(signal, () => {
+    const now = arrival();
+    if (now === "same") return;
     interrupted = true;
-    void releaseAllOpen().finally(() => exit(code));
+    if (now === "again") {
+      runCleanupsNow();
+      exit(interruptExitCode(signal));
+    }
+    void releaseAllOpen().finally(() => exit(interruptExitCode(signal)));
   });
 }
 process.on("uncaughtException", (error, origin) => {

@@ -4,6 +4,7 @@ import type { Readable } from "node:stream";
 import { SUITE_VERSION } from "../engine/version.js";
 import type { ProgressHooks } from "../run/progress.js";
 import { runIdentity } from "../engine/run-identity.js";
+import { interruptArrivals } from "../cleanup/signals.js";
 import type { ConformanceReport } from "../report/conformance-report.js";
 import { endProcessGroup, sendRequest, signalGroup } from "./child-process.js";
 import { describeEnding, whereNow } from "./ending.js";
@@ -17,6 +18,8 @@ export const DEFAULT_LOAD_TIMEOUT_MS = 60_000;
 const MIN_STALL_MS = 10_000;
 /** After an interrupt is forwarded, how long the child gets to clean up and end before its group is killed. */
 const INTERRUPT_GRACE_MS = 10_000;
+/** After a second Ctrl-C is forwarded, how long the child's synchronous last resort gets (a server killed, its files removed). */
+const STOP_AT_ONCE_GRACE_MS = 4_000;
 /** After the report arrived (or the child died), how long stray processes of the group get before SIGKILL. */
 const END_GRACE_MS = 2_000;
 
@@ -64,11 +67,14 @@ export async function runSupervised(run: SupervisedRun): Promise<SupervisedOutco
   }, HEARTBEAT_MS);
 
   let interrupted: NodeJS.Signals | undefined;
+  const arrival = interruptArrivals();
   const onSignal = (signal: NodeJS.Signals) => {
-    if (interrupted) signalGroup(child.pid!, "SIGKILL"); // a second Ctrl-C: stop now
+    const now = arrival();
+    if (now === "same") return; // the same Ctrl-C, passed on again by npm or tsx
     interrupted ??= signal;
+    // A second Ctrl-C: the child stops at once (its synchronous last resort), and gets only a moment for it.
     child.kill(signal);
-    setTimeout(() => signalGroup(child.pid!, "SIGKILL"), INTERRUPT_GRACE_MS).unref();
+    setTimeout(() => signalGroup(child.pid!, "SIGKILL"), now === "first" ? INTERRUPT_GRACE_MS : STOP_AT_ONCE_GRACE_MS).unref();
   };
   process.on("SIGINT", onSignal);
   process.on("SIGTERM", onSignal);

@@ -61,6 +61,13 @@ describe("checkpoint-conformance CLI (arguments, in process)", () => {
     expect(dict.results.put.status).toBe("skipped");
   });
 
+  it("--grep: the capabilities it leaves out share one NOTES line, not one each", async () => {
+    const run = await runInProcess([`${FIXTURES}/memory-named.mjs`, "--export", "memory", "--grep", "GT-06", "--model", "0"]);
+    expect(run.code, run.stderr).toBe(0);
+    const lines = run.stdout.split("\n").filter((line) => line.includes("no spec test matches the grep option"));
+    expect(lines).toEqual(["      put, put_writes, list, delete_thread, delete_for_runs, copy_thread, prune, delta_channel_history: no spec test matches the grep option"]);
+  });
+
   it("colors only on a TTY, and never with NO_COLOR", () => {
     expect(paletteFor({ isTTY: true }, {})).toBe(colorPalette);
     expect(paletteFor({ isTTY: true }, { NO_COLOR: "1" })).toBe(plainPalette);

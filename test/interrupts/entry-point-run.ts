@@ -1,10 +1,13 @@
 import { spawn } from "node:child_process";
 import { chmod, mkdtemp, readdir, readFile, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
+import { constants, tmpdir } from "node:os";
 import { join } from "node:path";
 import { expect } from "vitest";
 import { REPO_ROOT } from "../cli/run-cli-process.js";
 import { processesInGroup, processesMentioning } from "../backends/process-probe.js";
+
+/** `npm start` as a user types it: npm, its shell and node, all in the group a terminal's Ctrl-C reaches. */
+export const NPM_START = ["npm", "start", "--", "--no-graph"] as const;
 
 /** The entry points as a user starts them, from the sources (tsx), each with its arguments. */
 export const ENTRY_POINTS = {
@@ -22,8 +25,8 @@ export class EntryPointRun {
   readonly ended: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
   private readonly pid: number;
 
-  private constructor(readonly tmp: string, args: readonly string[], env: NodeJS.ProcessEnv) {
-    const child = spawn(process.execPath, ["--import", "tsx", ...args], {
+  private constructor(readonly tmp: string, command: readonly string[], env: NodeJS.ProcessEnv) {
+    const child = spawn(command[0]!, command.slice(1), {
       cwd: REPO_ROOT,
       // Its own process group, as a terminal's foreground job: a signal to the group reaches every process of the run.
       detached: true,
@@ -38,7 +41,18 @@ export class EntryPointRun {
 
   /** Starts `args` (after `node --import tsx`); `tmp`: a TMPDIR to reuse (a run after a killed one). */
   static async start(args: readonly string[], options: { tmp?: string; env?: NodeJS.ProcessEnv } = {}): Promise<EntryPointRun> {
-    return new EntryPointRun(options.tmp ?? (await privateTmp()), args, options.env ?? {});
+    return EntryPointRun.command([process.execPath, "--import", "tsx", ...args], options);
+  }
+
+  /** Starts a whole command line (`npm start`), its first word found on PATH. */
+  static async command(command: readonly string[], options: { tmp?: string; env?: NodeJS.ProcessEnv } = {}): Promise<EntryPointRun> {
+    return new EntryPointRun(options.tmp ?? (await privateTmp()), command, options.env ?? {});
+  }
+
+  /** The exit status a shell shows ($?): the code, or 128 + the signal that ended the process (npm ends itself by a Ctrl-C). */
+  async shellStatus(): Promise<number> {
+    const { code, signal } = await this.ended;
+    return code ?? 128 + (signal ? constants.signals[signal] : 0);
   }
 
   get output(): string {
@@ -68,6 +82,14 @@ export class EntryPointRun {
   /** A temporary directory of the run whose name starts with `prefix` exists. */
   hasDir(prefix: string): Promise<boolean> {
     return readdir(this.tmp).then((names) => names.some((n) => n.startsWith(prefix)));
+  }
+
+  /** initdb is creating the run's data directory: files are there, the server has not started on it yet. */
+  async initdbRunning(): Promise<boolean> {
+    const name = (await readdir(this.tmp)).find((n) => n.startsWith("lgc-postgres-"));
+    if (name === undefined) return false;
+    const data = await readdir(join(this.tmp, name, "data")).catch(() => [] as string[]);
+    return data.length > 0 && !data.includes("postmaster.pid");
   }
 
   /** The embedded PostgreSQL server accepts connections (its postmaster.pid says "ready"): the postgres suite is running. */

@@ -3,7 +3,8 @@ import { readdir, readFile, rm } from "node:fs/promises";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { OWNER_MARKER } from "../../src/cleanup/owner-marker.js";
-import { ENTRY_POINTS, EntryPointRun, privateTmp, removePrivateDirs } from "./entry-point-run.js";
+import { SAME_INTERRUPT_MS } from "../../src/cleanup/signals.js";
+import { ENTRY_POINTS, EntryPointRun, NPM_START, privateTmp, removePrivateDirs } from "./entry-point-run.js";
 
 /**
  * Every entry point, started in its own process group with a private TMPDIR,
@@ -19,15 +20,38 @@ const RUN_TIMEOUT_MS = 180_000;
 afterAll(removePrivateDirs);
 
 describe.concurrent("an interrupted run reports what ran, exits 128 + signal and leaves nothing behind", () => {
-  it("npm start, Ctrl-C while the PostgreSQL server starts: memory and sqlite reported, postgres named as interrupted, exit 130", async () => {
-    const run = await EntryPointRun.start(ENTRY_POINTS.start);
-    await run.waitUntil("the postgres section started", () => run.stdout.includes("\nPostgresSaver\n") && run.hasDir("lgc-postgres-"));
+  it("npm start, one Ctrl-C while initdb creates the data directory (the group: npm, sh, node): memory and sqlite reported, postgres named as interrupted, the directory removed, exit 130", async () => {
+    const run = await EntryPointRun.command(NPM_START);
+    await run.waitUntil("initdb writes the data directory", () => run.stdout.includes("\nPostgresSaver\n") && run.initdbRunning());
     run.signalGroup("SIGINT");
-    const { code } = await run.ended;
-    expect(code, run.output).toBe(130);
+    expect(await run.shellStatus(), run.output).toBe(130);
+    expect(run.stderr, "one keypress is one interrupt").not.toContain("SIGINT again");
     expect(run.stdout).toContain("INTERRUPTED by SIGINT: a partial report of the backends that finished");
     expect(run.stdout).toMatch(/Conformance matrix: 2 backends ran\n\n\s+capability\s+memory\s+sqlite\n/);
     expect(run.stdout).toContain("Interrupted by SIGINT while postgres was running");
+    await run.expectNothingLeft();
+  }, RUN_TIMEOUT_MS);
+
+  it("npm start, one Ctrl-C passed on again a moment later (as npm and tsx relay it): still one interrupt, its clean-up finishes, exit 130", async () => {
+    const run = await EntryPointRun.command(NPM_START);
+    await run.waitUntil("initdb writes the data directory", () => run.stdout.includes("\nPostgresSaver\n") && run.initdbRunning());
+    run.signalGroup("SIGINT");
+    await new Promise((resolve) => setTimeout(resolve, 60));
+    run.signalGroup("SIGINT");
+    expect(await run.shellStatus(), run.output).toBe(130);
+    expect(run.stderr).not.toContain("SIGINT again");
+    expect(run.stdout).toContain("Interrupted by SIGINT while postgres was running");
+    await run.expectNothingLeft();
+  }, RUN_TIMEOUT_MS);
+
+  it("npm start, Ctrl-C pressed twice during initdb: stops at once, and the data directory still goes (after its processes are gone), exit 130", async () => {
+    const run = await EntryPointRun.command(NPM_START);
+    await run.waitUntil("initdb writes the data directory", () => run.stdout.includes("\nPostgresSaver\n") && run.initdbRunning());
+    run.signalGroup("SIGINT");
+    await new Promise((resolve) => setTimeout(resolve, SAME_INTERRUPT_MS + 100));
+    run.signalGroup("SIGINT");
+    expect(await run.shellStatus(), run.output).toBe(130);
+    expect(run.stdout).toContain("INTERRUPTED by SIGINT");
     await run.expectNothingLeft();
   }, RUN_TIMEOUT_MS);
 
@@ -72,6 +96,8 @@ describe.concurrent("an interrupted run reports what ran, exits 128 + signal and
     process.kill((await run.postmasterPid())!, "SIGSTOP");
     run.signalGroup("SIGINT");
     await run.waitUntil("the clean-up is under way", () => run.stderr.includes("SIGINT: cleaning up (press Ctrl-C again to stop at once)"));
+    // Pressed again, not the same keypress passed on by npm or tsx.
+    await new Promise((resolve) => setTimeout(resolve, SAME_INTERRUPT_MS + 100));
     run.signalGroup("SIGINT");
     const { code } = await run.ended;
     expect(code, run.output).toBe(130);

@@ -54,7 +54,7 @@ export default checkpointerTest({ name: "DropsCustomMetadata" }, async function*
 });
 `;
 
-const REQUIRE_EVERY_SUBPATH = `const subpaths = ["", "/test-utils", "/backends", "/graph", "/vitest", "/node-test"];
+const REQUIRE_EVERY_SUBPATH = `const subpaths = ["", "/test-utils", "/backends", "/graph", "/vitest", "/jest", "/node-test"];
 for (const subpath of subpaths) {
   const exported = require("langgraph-checkpoint-conformance" + subpath);
   console.log(\`\${subpath || "."}: \${Object.keys(exported).length} exports\`);
@@ -141,11 +141,26 @@ export function describeInstalledPackage(type: "module" | "commonjs"): Installed
       expect(run.code).toBe(1);
     });
 
+    it("without @langchain/langgraph: --graph asked for exits 2 saying what to install; --backends leaves the graph scenarios out and says why", async () => {
+      const asked = await installed.project.npx("checkpoint-conformance", ["./saver.mjs", "--graph", "--capabilities", "get_tuple"]);
+      expect(asked.stderr).toBe(
+        'checkpoint-conformance: --graph asks for the graph scenarios, which need @langchain/langgraph: the optional package "@langchain/langgraph" is not installed (npm install @langchain/langgraph)\n',
+      );
+      expect(asked.code).toBe(2);
+      const scenarios = await installed.project.npx("checkpoint-conformance", ["./saver.mjs", "--graph-scenarios", "G01"]);
+      expect(scenarios.stderr).toContain("--graph-scenarios asks for the graph scenarios, which need @langchain/langgraph");
+      expect(scenarios.code).toBe(2);
+      const matrix = await installed.project.npx("checkpoint-conformance", ["--backends", "memory", "--capabilities", "get_tuple", "--model", "0"]);
+      expect(matrix.stdout).toContain('Matrix: memory (without the graph scenarios: the optional package "@langchain/langgraph" is not installed (npm install @langchain/langgraph))');
+      expect(matrix.stdout).not.toContain("graph scenarios  ");
+      expect(matrix.code).toBe(0);
+    });
+
     it("require()s every subpath of the package", async () => {
       const run = await installed.project.node(["require-every-subpath.cjs"]);
       expect(run.stderr).toBe("");
       expect(run.stdout).toContain("checkpointerTest is a function");
-      expect(run.stdout.match(/: [1-9]\d* exports/g)).toHaveLength(6);
+      expect(run.stdout.match(/: [1-9]\d* exports/g)).toHaveLength(7);
       expect(run.code).toBe(0);
     });
 

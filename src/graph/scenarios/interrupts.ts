@@ -1,5 +1,5 @@
 import { asGraph, builder, chain, countingNode, DURABILITY_VARIANTS, itemsState } from "./common.js";
-import type { GraphScenario, ScenarioContext } from "../types.js";
+import type { GraphScenario, ScenarioContext } from "../scenario-context.js";
 
 /** START → a → ask (two interrupt() calls) → b → END. */
 function askTwice(ctx: ScenarioContext) {

@@ -1,5 +1,5 @@
 import { chain, DURABILITY_VARIANTS } from "./common.js";
-import type { GraphScenario } from "../types.js";
+import type { GraphScenario } from "../scenario-context.js";
 
 const THREADS = 20;
 

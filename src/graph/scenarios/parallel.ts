@@ -1,6 +1,6 @@
 import { asGraph, builder, countingNode, DURABILITY_VARIANTS, itemsState, line } from "./common.js";
 import { Barrier, sleep } from "../barrier.js";
-import type { GraphScenario, ScenarioContext } from "../types.js";
+import type { GraphScenario, ScenarioContext } from "../scenario-context.js";
 
 const FANOUT = 5;
 

@@ -1,6 +1,6 @@
 import type { LangGraphRunnableConfig } from "@langchain/langgraph";
 import { asGraph, builder, itemsState } from "./common.js";
-import type { GraphScenario } from "../types.js";
+import type { GraphScenario } from "../scenario-context.js";
 
 export const G22: GraphScenario = {
   id: "G22",

@@ -1,6 +1,6 @@
 import { asGraph, builder, concat, countingNode, DURABILITY_VARIANTS, line } from "./common.js";
 import { checkpointBefore } from "./checkpoint-before.js";
-import type { GraphScenario, ScenarioContext } from "../types.js";
+import type { GraphScenario, ScenarioContext } from "../scenario-context.js";
 
 /**
  * Subgraphs share only `answer` (last value wins) with their parent: a shared

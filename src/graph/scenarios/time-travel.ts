@@ -1,7 +1,7 @@
 import { asGraph, builder, chain, countingNode, itemsState } from "./common.js";
 import { checkpointBefore } from "./checkpoint-before.js";
 import { Barrier } from "../barrier.js";
-import type { GraphScenario, ScenarioContext } from "../types.js";
+import type { GraphScenario, ScenarioContext } from "../scenario-context.js";
 
 /** a→b→c run once on thread t, and the checkpoint before b that G07 replays and G08 forks (its absence recorded). */
 async function firstRunThenBeforeB(ctx: ScenarioContext) {

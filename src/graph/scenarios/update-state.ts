@@ -1,6 +1,6 @@
 import { chain } from "./common.js";
 import { checkpointBefore } from "./checkpoint-before.js";
-import type { GraphScenario } from "../types.js";
+import type { GraphScenario } from "../scenario-context.js";
 
 export const G05: GraphScenario = {
   id: "G05",

@@ -1,0 +1,33 @@
+/** The exit code of a run ended by the signal: 128 + its number, as a shell reports it. */
+export const INTERRUPT_EXIT_CODES = { SIGINT: 130, SIGTERM: 143 } as const;
+export type InterruptSignal = keyof typeof INTERRUPT_EXIT_CODES;
+export const INTERRUPT_SIGNALS = Object.keys(INTERRUPT_EXIT_CODES) as InterruptSignal[];
+
+/** 130 for SIGINT, 143 for SIGTERM; 1 for any other signal that ended a run. */
+export function interruptExitCode(signal: NodeJS.Signals): number {
+  return (INTERRUPT_EXIT_CODES as Partial<Record<NodeJS.Signals, number>>)[signal] ?? 1;
+}
+
+/**
+ * Signals within this long of the first are the same interrupt. One Ctrl-C in
+ * a terminal reaches every process of the foreground group at once (npm, sh,
+ * tsx, this process), and npm and tsx pass it on again a few milliseconds
+ * later: one keypress, several signals.
+ */
+export const SAME_INTERRUPT_MS = 400;
+
+/** What a signal means: the first interrupt, part of it, or another Ctrl-C pressed after it ("stop at once"). */
+export type InterruptArrival = "first" | "same" | "again";
+
+/** Classifies each signal it is given, by when it arrives after the first. */
+export function interruptArrivals(now: () => number = Date.now): () => InterruptArrival {
+  let first: number | undefined;
+  return () => {
+    const at = now();
+    if (first === undefined) {
+      first = at;
+      return "first";
+    }
+    return at - first < SAME_INTERRUPT_MS ? "same" : "again";
+  };
+}

@@ -1,0 +1,38 @@
+import { describe, expect, it } from "vitest";
+import { validate } from "../../src/engine/validate.js";
+import { checkpointerTest } from "../../src/registration.js";
+import { MemorySaver } from "@langchain/langgraph-checkpoint";
+import { SKIPPED_BY_OPTION } from "../../src/engine/run-spec-test.js";
+import { specFor } from "../../src/spec/index.js";
+import { expectUsageError } from "./expect-usage-error.js";
+import { runInProcess } from "./run-cli-in-process.js";
+import { FIXTURES, runCliProcess } from "./run-cli-process.js";
+
+const SAVER = `${FIXTURES}/aborts-on-one-test.ts`;
+const ABORTING_TEST = "test_put_writes_defaults_missing_namespace";
+
+describe("--skip-test / skipTests: leave out one spec test, see the rest", () => {
+  it("a saver that aborts its process on one test: the run stops there; with --skip-test NAME the rest runs and the test is reported skipped", async () => {
+    const cut = await runCliProcess([SAVER, "--capabilities", "put_writes", "--model", "0"]);
+    expect(cut.stdout).toContain(`exited with code 134 during put_writes › ${ABORTING_TEST}`);
+    expect(cut.code).toBe(1);
+    const rest = await runCliProcess([SAVER, "--capabilities", "put_writes", "--model", "0", "--skip-test", ABORTING_TEST, "--reporter", "verbose"]);
+    expect(rest.stdout).toContain("Result: FULL (1/1)");
+    expect(rest.stdout).toMatch(new RegExp(`- ${ABORTING_TEST}.*left out by skipTests`));
+    expect(rest.code, rest.stderr).toBe(0);
+  });
+
+  it("by catalog id: every test that checks it is left out", async () => {
+    const registered = checkpointerTest({ name: "Memory" }, () => new MemorySaver());
+    const report = await validate(registered, { capabilities: ["put_writes"], skipTests: ["JS-07"], model: false });
+    const skipped = report.results.put_writes!.tests.filter((t) => t.status === "skipped");
+    const checkingJs07 = specFor("put_writes")!.tests.filter((t) => t.ids.includes("JS-07")).map((t) => t.name);
+    expect(checkingJs07).toContain(ABORTING_TEST);
+    expect(skipped.map((t) => t.name)).toEqual(checkingJs07);
+    expect(new Set(skipped.map((t) => t.status === "skipped" && t.reason))).toEqual(new Set([SKIPPED_BY_OPTION]));
+  });
+
+  it("a name or id that is no spec test is bad usage (exit 2), not a silent no-op", async () => {
+    expectUsageError(await runInProcess([SAVER, "--skip-test", "test_put_writes_defaults_missing_namespac"]), 'option "skipTests" names no spec test: "test_put_writes_defaults_missing_namespac"', "--list");
+  });
+});
