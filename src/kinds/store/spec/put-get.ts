@@ -71,14 +71,15 @@ const tests: StoreSpecTest[] = [
       await ctx.store.put(ns, "k", { v: 1 });
       const first = await ctx.store.get(ns, "k");
       expectDefined(first, "get after put must return the item");
+      const before = new Date(first.updatedAt.getTime()); // copied now: a store may hand out its live item (ST-07)
       await pause(20);
       await ctx.store.put(ns, "k", { v: 2 });
       const second = await ctx.store.get(ns, "k");
       expectDefined(second, "get after the overwrite must return the item");
       expectTrue(
-        second.updatedAt.getTime() > first.updatedAt.getTime(),
+        second.updatedAt.getTime() > before.getTime(),
         "updatedAt after an overwrite must be strictly later than before it",
-        [`before: ${first.updatedAt.toISOString()}`, `after:  ${second.updatedAt.toISOString()}`],
+        [`before: ${before.toISOString()}`, `after:  ${second.updatedAt.toISOString()}`],
       );
     },
   },
