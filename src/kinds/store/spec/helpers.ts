@@ -39,6 +39,12 @@ export function expectNamespaces(actual: readonly string[][], expected: readonly
   expectEqual(namespaceSet(actual), namespaceSet(expected), clause);
 }
 
+/** No entry may repeat (pages of a listing must be disjoint). */
+export function expectNoRepeats(entries: readonly string[], clause: string): void {
+  const repeated = entries.filter((e, i) => entries.indexOf(e) !== i);
+  if (repeated.length) throw new ConformanceError(clause, { expected: "no entry twice", actual: [...new Set(repeated)] });
+}
+
 /** Puts each `[namespace, key, value]` in turn (one call each: no batch semantics involved). */
 export async function putAll(store: BaseStore, entries: readonly (readonly [string[], string, Record<string, unknown>])[]): Promise<void> {
   for (const [ns, key, value] of entries) await store.put(ns, key, value);

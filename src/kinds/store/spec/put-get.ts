@@ -1,4 +1,4 @@
-import { expectDefined, expectEqual, expectSame, expectTrue } from "../../../assert.js";
+import { expectDefined, expectEqual, expectResolves, expectSame, expectTrue } from "../../../assert.js";
 import { idOf, pause, thrownBy, type StoreCapabilitySpec, type StoreSpecTest } from "./helpers.js";
 
 const JSON_SHAPES = {
@@ -184,6 +184,25 @@ const tests: StoreSpecTest[] = [
         expectEqual(item.namespace, [...root, label], "item.namespace must keep the label exactly");
         expectEqual(item.value, { i }, `the label ${JSON.stringify(label)} must hold its own value`);
       }
+    },
+  },
+  {
+    name: "test_store_start_and_stop_twice",
+    ids: ["ST-63"],
+    description: "start() twice works (the store is usable after it), and stop() twice does not throw",
+    async run(ctx) {
+      const store = await ctx.freshStore();
+      await expectResolves(async () => {
+        await store.start();
+        await store.start();
+      }, "start() called twice must resolve");
+      const ns = ctx.namespace("lifecycle");
+      await store.put(ns, "k", { v: 1 });
+      expectEqual((await store.get(ns, "k"))?.value, { v: 1 }, "the store must work after start() was called twice");
+      await expectResolves(async () => {
+        await store.stop();
+        await store.stop();
+      }, "stop() called twice must resolve (the second is a no-op)");
     },
   },
   {

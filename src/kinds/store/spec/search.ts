@@ -1,6 +1,6 @@
 import type { Item } from "@langchain/langgraph-checkpoint";
 import { expectEqual, expectLength, expectTrue } from "../../../assert.js";
-import { allPages, expectItems, idSet, putAll, thrownBy, type StoreCapabilitySpec, type StoreSpecTest } from "./helpers.js";
+import { allPages, expectItems, idSet, putAll, thrownBy, expectNoRepeats, type StoreCapabilitySpec, type StoreSpecTest } from "./helpers.js";
 
 type Entry = readonly [string[], string, Record<string, unknown>];
 
@@ -158,7 +158,7 @@ const tests: StoreSpecTest[] = [
       const pages = await allPages((offset) => ctx.store.search(root, { filter: { match: true }, limit: 3, offset }), 3, 5);
       expectEqual(pages.map((p) => p.length), [3, 3, 1], "pages of 3 over 7 matching items must hold 3, 3 and 1 items (the limit is applied after the filter)");
       const all = pages.flat();
-      expectEqual(idSet(all), [...new Set(idSet(all))], "no item may appear on two pages");
+      expectNoRepeats(idSet(all), "no item may appear on two pages");
       expectItems(all, entries.filter(([, , v]) => v.match).map(([ns, key]) => [ns, key] as const), "the pages together must return every matching item");
     },
   },
