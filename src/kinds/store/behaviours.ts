@@ -83,7 +83,7 @@ export const STORE_BEHAVIOURS: readonly StoreBehaviour[] = [
   },
   {
     id: "ST-17",
-    question: 'Do get, search and delete accept the reserved root ["langgraph", ...] and (search) an empty namespace?',
+    question: 'Do get, search and delete accept the reserved root ["langgraph", ...]?',
     async probe(ctx) {
       const ns = ["langgraph", ...ctx.namespace("read-reserved")];
       const parts = [
