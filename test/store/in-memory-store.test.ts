@@ -41,6 +41,7 @@ describe("InMemoryStore (1.2.2) against the store spec", () => {
       "ST-30": "insertion order",
       "ST-40": '["a"] ["a-b"] ["a","b"] ["B"]',
       "ST-44": "reads before the batch's puts (sees the old value)",
+      "ST-51": "not applicable (no ttl declared)",
       "ST-56": "returned, score undefined",
     });
   });

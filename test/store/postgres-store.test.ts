@@ -74,6 +74,7 @@ describe("PostgresStore (1.0.5) on embedded PostgreSQL against the store spec", 
       "ST-32": "filters by the query text (returns nothing)",
       "ST-44": "reads its own writes (ops run in order)",
       "ST-45": "earlier puts stay applied (no transaction)",
+      "ST-51": "a get does not refresh the TTL",
     });
   }, 120_000);
 });

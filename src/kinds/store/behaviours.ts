@@ -193,6 +193,21 @@ export const STORE_BEHAVIOURS: readonly StoreBehaviour[] = [
     },
   },
   {
+    id: "ST-51",
+    question: "Does a get refresh an item's TTL (as configured when the store was built)?",
+    async probe(ctx) {
+      const ttl = ctx.options.ttl;
+      if (!ttl) return "not applicable (no ttl declared)";
+      const ns = ctx.namespace("refresh");
+      const ms = 1_500;
+      await ttl.put(ctx.store, ns, "k", { v: 1 }, ttl.unit === "minutes" ? ms / 60_000 : ms / 1_000);
+      await pause(1_000);
+      if (!(await ctx.store.get(ns, "k"))) return "the item expired before its TTL";
+      await pause(1_000); // past the first TTL, within a refreshed one
+      return (await ctx.store.get(ns, "k")) ? "a get refreshes the TTL" : "a get does not refresh the TTL";
+    },
+  },
+  {
     id: "ST-56",
     question: "In a query search, are items without vectors returned (after the scored ones) or left out?",
     async probe(ctx) {
