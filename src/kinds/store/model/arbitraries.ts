@@ -1,0 +1,223 @@
+import fc from "fast-check";
+import type { BatchOp, InvalidRule, ListArgs, SearchArgs, StoreCall, StoreValue } from "./calls.js";
+import { conditionsMatch, itemId, prefixMatches } from "./reference-model.js";
+
+/**
+ * Root labels in families that share characters but not segments, or that
+ * are pattern matches, folds or NFKC twins of each other (ST-08, ST-20,
+ * ST-22, ST-41). Each sequence draws one family, so its calls keep meeting.
+ */
+export const ROOT_FAMILIES: readonly (readonly string[])[] = [
+  ["acme", "acme-corp", "acmex"],
+  ["a_c", "abc", "a%c", "a*c", "a?c"],
+  ["fi", "ﬁ", "fi\n"],
+  ["user_1", "user", "User"],
+  ["t", "t t", "t\\t", "t[1]"],
+];
+
+/** Labels below the root: "b" with key "c" meets key "b:c" one level up (ST-08, ST-43); "langgraph" is allowed below the root (ST-14). */
+export const SUB_LABELS = ["b", "c", "b_c", "langgraph", "d"] as const;
+
+/** Keys are arbitrary strings (ST-09): colons, a trailing newline, a fold, non-ASCII. */
+export const KEYS = ["c", "b:c", "k", "k\n", "K", "ключ", "k:1:2", "%"] as const;
+
+/** Label characters the base validation allows but a store may refuse (ST-16, a profile item): a run uses only those its store accepts. */
+export const OPTIONAL_LABEL_CHARS = ["-", "%", "*", "?", " ", "\\", "[", "]"] as const;
+
+/** A value's fields: `n` always a number (range filters, ST-25), `s` type-confusable twins (ST-24), `tag` look-alike strings (ST-23). */
+const N_VALUES = [2, 9, 10, 100, 0, -1.5];
+const S_VALUES = [1, "1", "9", "10", 0, "0", false, "", true, "true"];
+const TAGS = ["active", "active-ish", "Active"];
+const N_OPERANDS = [9, 10, 2, 9.5, 100, 0];
+
+export interface Pools {
+  roots: readonly string[];
+}
+
+/** The families with only the labels a store accepts; a family left with one root still has its deeper look-alikes. */
+export function poolsArb(acceptedOptional: ReadonlySet<string>): fc.Arbitrary<Pools> {
+  const usable = (label: string) => [...label].every((ch) => !(OPTIONAL_LABEL_CHARS as readonly string[]).includes(ch) || acceptedOptional.has(ch));
+  const families = ROOT_FAMILIES.map((f) => f.filter(usable)).filter((f) => f.length > 0);
+  return fc.constantFrom(...families).map((roots) => ({ roots }));
+}
+
+const nsArb = (p: Pools) => fc.tuple(fc.constantFrom(...p.roots), fc.array(fc.constantFrom(...SUB_LABELS), { maxLength: 3 })).map(([root, subs]) => [root, ...subs]);
+const keyArb = fc.constantFrom(...KEYS);
+
+const extraArb: fc.Arbitrary<unknown> = fc.oneof(
+  { weight: 40, arbitrary: fc.constantFrom(null, { deep: { a: [1, null, "x", { e: {} }] } }, [], 'é "quoted" \\ \u0000', 0.5, -(2 ** 53 - 1)) },
+  // Past 65,535 characters: a text column with a length limit cuts it (ST-06).
+  { weight: 1, arbitrary: fc.constant("x".repeat(70_000)) },
+);
+
+export const valueArb: fc.Arbitrary<StoreValue> = fc.record(
+  { n: fc.constantFrom(...N_VALUES), s: fc.constantFrom(...S_VALUES), tag: fc.constantFrom(...TAGS), extra: extraArb },
+  { requiredKeys: ["n", "s", "tag"] },
+);
+
+const rangeArb = fc
+  .record({ $eq: fc.constantFrom(...N_OPERANDS), $ne: fc.constantFrom(...N_OPERANDS), $gt: fc.constantFrom(...N_OPERANDS), $gte: fc.constantFrom(...N_OPERANDS), $lt: fc.constantFrom(...N_OPERANDS), $lte: fc.constantFrom(...N_OPERANDS) }, { requiredKeys: [] })
+  .filter((ops) => Object.keys(ops).length > 0 && Object.keys(ops).length <= 2);
+
+/** Filters on fields every value has (no `$ne` on a missing field, ST-26), no nested values or dotted keys (ST-28). */
+const filterArb: fc.Arbitrary<Record<string, unknown>> = fc.record(
+  {
+    n: fc.oneof(fc.constantFrom(...N_VALUES), rangeArb),
+    s: fc.oneof(fc.constantFrom(...S_VALUES), fc.record({ $eq: fc.constantFrom(...S_VALUES) }), fc.record({ $ne: fc.constantFrom(...S_VALUES) })),
+    tag: fc.oneof(fc.constantFrom(...TAGS), fc.record({ $ne: fc.constantFrom(...TAGS) })),
+  },
+  { requiredKeys: [] },
+);
+
+const limitArb = fc.option(fc.constantFrom(0, 1, 2, 3, 10, 11), { nil: undefined });
+const offsetArb = fc.option(fc.constantFrom(0, 1, 2, 3, 20), { nil: undefined });
+
+const searchArgsArb = (p: Pools): fc.Arbitrary<SearchArgs> =>
+  fc.oneof(
+    fc.record({ ns: nsArb(p), depth: fc.nat(4), filter: fc.option(filterArb, { nil: undefined }), limit: limitArb, offset: offsetArb }).map(({ ns, depth, ...rest }) => clean({ prefix: ns.slice(0, depth), ...rest })),
+    // The whole root, all at once: a state check of everything the sequence wrote there.
+    fc.constantFrom(...p.roots).map((root) => ({ prefix: [root], limit: 1000 })),
+  );
+
+/** A path of a namespace for a prefix or suffix, some labels replaced by "*" (ST-36). */
+const pathArb = (p: Pools, side: "prefix" | "suffix") =>
+  fc.record({ ns: nsArb(p), length: fc.integer({ min: 1, max: 4 }), star: fc.option(fc.nat(3), { nil: undefined }) }).map(({ ns, length, star }) => {
+    const path = side === "prefix" ? ns.slice(0, length) : ns.slice(-length);
+    return path.map((label, i) => (i === star ? "*" : label));
+  });
+
+const listArgsArb = (p: Pools): fc.Arbitrary<ListArgs> =>
+  fc
+    .record(
+      {
+        prefix: pathArb(p, "prefix"),
+        suffix: pathArb(p, "suffix"),
+        maxDepth: fc.integer({ min: 1, max: 4 }),
+        limit: fc.constantFrom(0, 1, 2, 3, 100),
+        offset: fc.constantFrom(0, 1, 2, 3),
+      },
+      { requiredKeys: [] },
+    )
+    .map(clean);
+
+const writeArb = (p: Pools): fc.Arbitrary<BatchOp> =>
+  fc.record({ namespace: nsArb(p), key: keyArb, value: fc.oneof({ weight: 4, arbitrary: valueArb }, { weight: 1, arbitrary: fc.constant(null) }) }).map((w) => ({ kind: "put" as const, ...w }));
+
+const readArb = (p: Pools): fc.Arbitrary<BatchOp> =>
+  fc.oneof(
+    fc.record({ namespace: nsArb(p), key: keyArb }).map((r) => ({ kind: "get" as const, ...r })),
+    searchArgsArb(p).map((a) => ({ kind: "search" as const, ...a })),
+    listArgsArb(p).map((a) => ({ kind: "list" as const, ...a })),
+  );
+
+/**
+ * A batch: writes (some to the same key: the last wins, ST-43; value null
+ * deletes) interleaved with reads that touch none of them, since whether a
+ * read sees a write of its own batch is a profile item (ST-44).
+ */
+const batchArb = (p: Pools): fc.Arbitrary<StoreCall> =>
+  fc
+    .record({ writes: fc.array(writeArb(p), { minLength: 1, maxLength: 4 }), reads: fc.array(readArb(p), { maxLength: 3 }), spread: fc.nat(5) })
+    .map(({ writes, reads, spread }) => ({ call: "batch" as const, ops: interleave(writes, reads.filter((r) => !touches(r, writes)), spread) }));
+
+/** Puts of look-alike paths in one batch: key "b:c" under [r] and key "c" under [r, "b"] (ST-08, ST-43). */
+const lookAlikeBatchArb = (p: Pools): fc.Arbitrary<StoreCall> =>
+  fc.record({ root: fc.constantFrom(...p.roots), a: valueArb, b: valueArb, swap: fc.boolean() }).map(({ root, a, b, swap }) => {
+    const ops: BatchOp[] = [
+      { kind: "put", namespace: [root], key: "b:c", value: a },
+      { kind: "put", namespace: [root, "b"], key: "c", value: b },
+    ];
+    return { call: "batch", ops: swap ? ops.reverse() : ops };
+  });
+
+/** More items in one namespace than a default search page holds (ST-29: 10). */
+const fillArb = (p: Pools): fc.Arbitrary<StoreCall> =>
+  fc.record({ namespace: nsArb(p), count: fc.integer({ min: 11, max: 13 }), value: valueArb }).map(({ namespace, count, value }) => ({
+    call: "batch",
+    ops: Array.from({ length: count }, (_, i) => ({ kind: "put" as const, namespace, key: `item-${i}`, value: { ...value, n: N_VALUES[i % N_VALUES.length]! } })),
+  }));
+
+/** More namespaces than a default listing holds (ST-33: 100). */
+const wideArb = (p: Pools): fc.Arbitrary<StoreCall> =>
+  fc.record({ root: fc.constantFrom(...p.roots), count: fc.integer({ min: 101, max: 103 }) }).map(({ root, count }) => ({
+    call: "batch",
+    ops: Array.from({ length: count }, (_, i) => ({ kind: "put" as const, namespace: [root, `w${i}`], key: "k", value: { n: i, s: "w", tag: "active" } })),
+  }));
+
+/** put() calls at once: distinct keys, or one key put several times with one value (ST-47). */
+const concurrentArb = (p: Pools): fc.Arbitrary<StoreCall> =>
+  fc.oneof(
+    fc.uniqueArray(fc.record({ namespace: nsArb(p), key: keyArb, value: valueArb }), { minLength: 2, maxLength: 5, selector: (w) => itemId(w.namespace, w.key) }),
+    fc.record({ namespace: nsArb(p), key: keyArb, value: valueArb, times: fc.integer({ min: 2, max: 5 }) }).map(({ times, ...w }) => Array.from({ length: times }, () => w)),
+  ).map((puts) => ({ call: "concurrentPuts" as const, puts }));
+
+const INVALID: readonly { rule: InvalidRule; namespace: (root: string) => unknown[] }[] = [
+  { rule: "empty namespace", namespace: () => [] },
+  { rule: "label with .", namespace: (root) => [root, "b.c"] },
+  { rule: "empty label", namespace: (root) => [root, "", "b"] },
+  { rule: "empty label", namespace: () => [""] },
+  { rule: "non-string label", namespace: (root) => [root, 1] },
+  { rule: "reserved root", namespace: () => ["langgraph", "b"] },
+];
+
+const invalidArb = (p: Pools) => fc.record({ which: fc.nat(INVALID.length - 1), root: fc.constantFrom(...p.roots), key: keyArb, value: valueArb });
+
+const invalidPutArb = (p: Pools): fc.Arbitrary<StoreCall> =>
+  invalidArb(p).map(({ which, root, key, value }) => ({ call: "invalidPut", namespace: INVALID[which]!.namespace(root), key, value, rule: INVALID[which]!.rule }));
+
+/** The reserved root in a raw batch is a profile item (ST-15): left out. */
+const invalidBatchArb = (p: Pools): fc.Arbitrary<StoreCall> =>
+  fc.record({ invalid: invalidArb(p).filter(({ which }) => INVALID[which]!.rule !== "reserved root"), reads: fc.array(readArb(p), { maxLength: 2 }) }).map(({ invalid: { which, root, key, value }, reads }) => ({
+    call: "invalidBatch",
+    reads,
+    namespace: INVALID[which]!.namespace(root),
+    key,
+    value,
+    rule: INVALID[which]!.rule,
+  }));
+
+/** One call, weighted towards writes so that reads have something to disagree on. */
+export function callArb(p: Pools): fc.Arbitrary<StoreCall> {
+  const ns = nsArb(p);
+  return fc.oneof(
+    { weight: 8, arbitrary: fc.record({ namespace: ns, key: keyArb, value: valueArb }).map((c) => ({ call: "put" as const, ...c })) },
+    { weight: 3, arbitrary: fc.record({ namespace: ns, key: keyArb }).map((c) => ({ call: "delete" as const, ...c })) },
+    { weight: 3, arbitrary: fc.record({ namespace: ns, key: keyArb }).map((c) => ({ call: "get" as const, ...c })) },
+    { weight: 5, arbitrary: searchArgsArb(p).map((a) => ({ call: "search" as const, ...a })) },
+    { weight: 2, arbitrary: fc.record({ args: searchArgsArb(p), pageSize: fc.integer({ min: 1, max: 3 }) }).map(({ args: { prefix, filter }, pageSize }) => ({ call: "searchPages" as const, ...clean({ prefix, filter }), pageSize })) },
+    { weight: 4, arbitrary: listArgsArb(p).map((a) => ({ call: "list" as const, ...a })) },
+    { weight: 2, arbitrary: fc.record({ args: listArgsArb(p), pageSize: fc.integer({ min: 1, max: 3 }) }).map(({ args: { prefix, suffix, maxDepth }, pageSize }) => ({ call: "listPages" as const, ...clean({ prefix, suffix, maxDepth }), pageSize })) },
+    { weight: 4, arbitrary: batchArb(p) },
+    { weight: 1, arbitrary: lookAlikeBatchArb(p) },
+    { weight: 1, arbitrary: fillArb(p) },
+    { weight: 1, arbitrary: concurrentArb(p) },
+    { weight: 1, arbitrary: invalidPutArb(p) },
+    { weight: 1, arbitrary: invalidBatchArb(p) },
+    { weight: 1, arbitrary: wideArb(p) },
+  );
+}
+
+/** A sequence: one family of roots, then calls drawing from it. */
+export function sequenceArb(acceptedOptional: ReadonlySet<string>, maxCalls: number): fc.Arbitrary<StoreCall[]> {
+  return poolsArb(acceptedOptional).chain((p) => fc.array(callArb(p), { minLength: 1, maxLength: maxCalls }));
+}
+
+/** Whether a read could see one of the writes (then its answer would depend on ST-44). */
+function touches(read: BatchOp, writes: readonly BatchOp[]): boolean {
+  const written = writes.filter((w): w is Extract<BatchOp, { kind: "put" }> => w.kind === "put");
+  if (read.kind === "get") return written.some((w) => itemId(w.namespace, w.key) === itemId(read.namespace, read.key));
+  if (read.kind === "search") return written.some((w) => prefixMatches(w.namespace, read.prefix));
+  if (read.kind === "list") return written.some((w) => conditionsMatch(w.namespace, read));
+  return false;
+}
+
+function interleave<T>(writes: T[], reads: T[], spread: number): T[] {
+  const out = [...writes];
+  reads.forEach((read, i) => out.splice((spread * (i + 1)) % (out.length + 1), 0, read));
+  return out;
+}
+
+/** The object without its undefined fields (so a reproduction prints only what the call passes). */
+function clean<T extends object>(value: T): T {
+  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as T;
+}
