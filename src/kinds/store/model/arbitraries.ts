@@ -30,19 +30,29 @@ const S_VALUES = [1, "1", "9", "10", 0, "0", false, "", true, "true"];
 const TAGS = ["active", "active-ish", "Active"];
 const N_OPERANDS = [9, 10, 2, 9.5, 100, 0];
 
+/** A sequence's working set: one family of roots, a few namespaces and keys, so its calls keep meeting the same items. */
 export interface Pools {
   roots: readonly string[];
+  namespaces: readonly string[][];
+  keys: readonly string[];
 }
 
 /** The families with only the labels a store accepts; a family left with one root still has its deeper look-alikes. */
 export function poolsArb(acceptedOptional: ReadonlySet<string>): fc.Arbitrary<Pools> {
   const usable = (label: string) => [...label].every((ch) => !(OPTIONAL_LABEL_CHARS as readonly string[]).includes(ch) || acceptedOptional.has(ch));
   const families = ROOT_FAMILIES.map((f) => f.filter(usable)).filter((f) => f.length > 0);
-  return fc.constantFrom(...families).map((roots) => ({ roots }));
+  return fc.constantFrom(...families).chain((roots) => {
+    const deeper = fc.tuple(fc.constantFrom(...roots), fc.array(fc.constantFrom(...SUB_LABELS), { minLength: 1, maxLength: 3 })).map(([root, subs]) => [root, ...subs]);
+    return fc.record({
+      roots: fc.constant(roots),
+      namespaces: fc.uniqueArray(deeper, { minLength: 2, maxLength: 4, selector: (ns) => JSON.stringify(ns) }).map((ns) => [...roots.map((r) => [r]), ...ns]),
+      keys: fc.uniqueArray(fc.constantFrom(...KEYS), { minLength: 2, maxLength: 3 }),
+    });
+  });
 }
 
-const nsArb = (p: Pools) => fc.tuple(fc.constantFrom(...p.roots), fc.array(fc.constantFrom(...SUB_LABELS), { maxLength: 3 })).map(([root, subs]) => [root, ...subs]);
-const keyArb = fc.constantFrom(...KEYS);
+const nsArb = (p: Pools) => fc.constantFrom(...p.namespaces);
+const keyOf = (p: Pools) => fc.constantFrom(...p.keys);
 
 const extraArb: fc.Arbitrary<unknown> = fc.oneof(
   { weight: 40, arbitrary: fc.constantFrom(null, { deep: { a: [1, null, "x", { e: {} }] } }, [], 'é "quoted" \\ \u0000', 0.5, -(2 ** 53 - 1)) },
@@ -101,11 +111,11 @@ const listArgsArb = (p: Pools): fc.Arbitrary<ListArgs> =>
     .map(clean);
 
 const writeArb = (p: Pools): fc.Arbitrary<BatchOp> =>
-  fc.record({ namespace: nsArb(p), key: keyArb, value: fc.oneof({ weight: 4, arbitrary: valueArb }, { weight: 1, arbitrary: fc.constant(null) }) }).map((w) => ({ kind: "put" as const, ...w }));
+  fc.record({ namespace: nsArb(p), key: keyOf(p), value: fc.oneof({ weight: 4, arbitrary: valueArb }, { weight: 1, arbitrary: fc.constant(null) }) }).map((w) => ({ kind: "put" as const, ...w }));
 
 const readArb = (p: Pools): fc.Arbitrary<BatchOp> =>
   fc.oneof(
-    fc.record({ namespace: nsArb(p), key: keyArb }).map((r) => ({ kind: "get" as const, ...r })),
+    fc.record({ namespace: nsArb(p), key: keyOf(p) }).map((r) => ({ kind: "get" as const, ...r })),
     searchArgsArb(p).map((a) => ({ kind: "search" as const, ...a })),
     listArgsArb(p).map((a) => ({ kind: "list" as const, ...a })),
   );
@@ -147,8 +157,8 @@ const wideArb = (p: Pools): fc.Arbitrary<StoreCall> =>
 /** put() calls at once: distinct keys, or one key put several times with one value (ST-47). */
 const concurrentArb = (p: Pools): fc.Arbitrary<StoreCall> =>
   fc.oneof(
-    fc.uniqueArray(fc.record({ namespace: nsArb(p), key: keyArb, value: valueArb }), { minLength: 2, maxLength: 5, selector: (w) => itemId(w.namespace, w.key) }),
-    fc.record({ namespace: nsArb(p), key: keyArb, value: valueArb, times: fc.integer({ min: 2, max: 5 }) }).map(({ times, ...w }) => Array.from({ length: times }, () => w)),
+    fc.uniqueArray(fc.record({ namespace: nsArb(p), key: keyOf(p), value: valueArb }), { minLength: 2, maxLength: 5, selector: (w) => itemId(w.namespace, w.key) }),
+    fc.record({ namespace: nsArb(p), key: keyOf(p), value: valueArb, times: fc.integer({ min: 2, max: 5 }) }).map(({ times, ...w }) => Array.from({ length: times }, () => w)),
   ).map((puts) => ({ call: "concurrentPuts" as const, puts }));
 
 const INVALID: readonly { rule: InvalidRule; namespace: (root: string) => unknown[] }[] = [
@@ -160,7 +170,7 @@ const INVALID: readonly { rule: InvalidRule; namespace: (root: string) => unknow
   { rule: "reserved root", namespace: () => ["langgraph", "b"] },
 ];
 
-const invalidArb = (p: Pools) => fc.record({ which: fc.nat(INVALID.length - 1), root: fc.constantFrom(...p.roots), key: keyArb, value: valueArb });
+const invalidArb = (p: Pools) => fc.record({ which: fc.nat(INVALID.length - 1), root: fc.constantFrom(...p.roots), key: keyOf(p), value: valueArb });
 
 const invalidPutArb = (p: Pools): fc.Arbitrary<StoreCall> =>
   invalidArb(p).map(({ which, root, key, value }) => ({ call: "invalidPut", namespace: INVALID[which]!.namespace(root), key, value, rule: INVALID[which]!.rule }));
@@ -180,9 +190,9 @@ const invalidBatchArb = (p: Pools): fc.Arbitrary<StoreCall> =>
 export function callArb(p: Pools): fc.Arbitrary<StoreCall> {
   const ns = nsArb(p);
   return fc.oneof(
-    { weight: 8, arbitrary: fc.record({ namespace: ns, key: keyArb, value: valueArb }).map((c) => ({ call: "put" as const, ...c })) },
-    { weight: 3, arbitrary: fc.record({ namespace: ns, key: keyArb }).map((c) => ({ call: "delete" as const, ...c })) },
-    { weight: 3, arbitrary: fc.record({ namespace: ns, key: keyArb }).map((c) => ({ call: "get" as const, ...c })) },
+    { weight: 8, arbitrary: fc.record({ namespace: ns, key: keyOf(p), value: valueArb }).map((c) => ({ call: "put" as const, ...c })) },
+    { weight: 3, arbitrary: fc.record({ namespace: ns, key: keyOf(p) }).map((c) => ({ call: "delete" as const, ...c })) },
+    { weight: 3, arbitrary: fc.record({ namespace: ns, key: keyOf(p) }).map((c) => ({ call: "get" as const, ...c })) },
     { weight: 5, arbitrary: searchArgsArb(p).map((a) => ({ call: "search" as const, ...a })) },
     { weight: 2, arbitrary: fc.record({ args: searchArgsArb(p), pageSize: fc.integer({ min: 1, max: 3 }) }).map(({ args: { prefix, filter }, pageSize }) => ({ call: "searchPages" as const, ...clean({ prefix, filter }), pageSize })) },
     { weight: 4, arbitrary: listArgsArb(p).map((a) => ({ call: "list" as const, ...a })) },
@@ -199,7 +209,7 @@ export function callArb(p: Pools): fc.Arbitrary<StoreCall> {
 
 /** A sequence: one family of roots, then calls drawing from it. */
 export function sequenceArb(acceptedOptional: ReadonlySet<string>, maxCalls: number): fc.Arbitrary<StoreCall[]> {
-  return poolsArb(acceptedOptional).chain((p) => fc.array(callArb(p), { minLength: 1, maxLength: maxCalls }));
+  return poolsArb(acceptedOptional).chain((p) => fc.array(callArb(p), { minLength: 1, maxLength: maxCalls, size: "max" }));
 }
 
 /** Whether a read could see one of the writes (then its answer would depend on ST-44). */

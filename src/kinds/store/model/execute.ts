@@ -111,6 +111,9 @@ function checkBatch(results: unknown, ops: readonly BatchOp[], model: StoreRefer
   for (const [i, op] of ops.entries()) {
     const at = `batch()[${i}] (${op.kind})`;
     const result: unknown = results[i];
+    // ST-42: nullish for puts, an Item or null for gets, arrays for searches and listings.
+    const shape = op.kind === "put" ? result === null || result === undefined : op.kind === "get" ? result === null || (typeof result === "object" && !Array.isArray(result)) : Array.isArray(result);
+    if (!shape) return { id: "ST-42", answer: `${at}: not the result of a ${op.kind}`, diffs: [{ path: at, expected: op.kind === "put" ? "null or undefined" : op.kind === "get" ? "an Item or null" : "an array", actual: result }] };
     const wrong =
       op.kind === "put"
         ? result === null || result === undefined
@@ -128,7 +131,8 @@ function checkBatch(results: unknown, ops: readonly BatchOp[], model: StoreRefer
 
 /** A wrong read right after concurrent puts: the concurrency clause, unless the read itself is wrong in another way. */
 function concurrent(m: Mismatch | undefined): Mismatch | undefined {
-  return m && ["ST-01", "ST-29", "ST-08", "ST-03"].includes(m.id) ? { ...m, id: "ST-47" } : m;
+  const lost = m && /already returned|returned null|returned 0 item|returned \d+ items?, the model/.test(m.answer);
+  return m && lost ? { ...m, id: "ST-47" } : m;
 }
 
 /** A put's clause when it rejects: ST-16 for a label with "_", ST-14 for "langgraph" below the root, else ST-01. */
