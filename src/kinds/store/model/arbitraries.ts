@@ -1,5 +1,5 @@
 import fc from "fast-check";
-import type { BatchOp, InvalidRule, ListArgs, SearchArgs, StoreCall, StoreValue } from "./calls.js";
+import { FILL_NUMBERS, type BatchOp, type InvalidRule, type ListArgs, type SearchArgs, type StoreCall, type StoreValue } from "./calls.js";
 import { conditionsMatch, itemId, prefixMatches } from "./reference-model.js";
 
 /**
@@ -25,7 +25,7 @@ export const KEYS = ["c", "b:c", "k", "k\n", "K", "ключ", "k:1:2", "%"] as c
 export const OPTIONAL_LABEL_CHARS = ["-", "%", "*", "?", " ", "\\", "[", "]"] as const;
 
 /** A value's fields: `n` always a number (range filters, ST-25), `s` type-confusable twins (ST-24), `tag` look-alike strings (ST-23). */
-const N_VALUES = [2, 9, 10, 100, 0, -1.5];
+const N_VALUES = FILL_NUMBERS;
 const S_VALUES = [1, "1", "9", "10", 0, "0", false, "", true, "true"];
 const TAGS = ["active", "active-ish", "Active"];
 const N_OPERANDS = [9, 10, 2, 9.5, 100, 0];
@@ -45,7 +45,7 @@ export function poolsArb(acceptedOptional: ReadonlySet<string>): fc.Arbitrary<Po
     const deeper = fc.tuple(fc.constantFrom(...roots), fc.array(fc.constantFrom(...SUB_LABELS), { minLength: 1, maxLength: 3 })).map(([root, subs]) => [root, ...subs]);
     return fc.record({
       roots: fc.constant(roots),
-      namespaces: fc.uniqueArray(deeper, { minLength: 2, maxLength: 4, selector: (ns) => JSON.stringify(ns) }).map((ns) => [...roots.map((r) => [r]), ...ns]),
+      namespaces: fc.uniqueArray(deeper, { minLength: 3, maxLength: 5, selector: (ns) => JSON.stringify(ns) }).map((ns) => [...roots.map((r) => [r]), ...ns]),
       keys: fc.uniqueArray(fc.constantFrom(...KEYS), { minLength: 2, maxLength: 3 }),
     });
   });
@@ -53,6 +53,12 @@ export function poolsArb(acceptedOptional: ReadonlySet<string>): fc.Arbitrary<Po
 
 const nsArb = (p: Pools) => fc.constantFrom(...p.namespaces);
 const keyOf = (p: Pools) => fc.constantFrom(...p.keys);
+/** Mostly one namespace and key of the working set: a put, a delete and a put again of one item (ST-03, ST-18) are then common. */
+const hotItem = (p: Pools) =>
+  fc.oneof(
+    { weight: 1, arbitrary: fc.constant({ namespace: p.namespaces[p.namespaces.length - 1]!, key: p.keys[0]! }) },
+    { weight: 2, arbitrary: fc.record({ namespace: nsArb(p), key: keyOf(p) }) },
+  );
 
 const extraArb: fc.Arbitrary<unknown> = fc.oneof(
   { weight: 40, arbitrary: fc.constantFrom(null, { deep: { a: [1, null, "x", { e: {} }] } }, [], 'é "quoted" \\ \u0000', 0.5, -(2 ** 53 - 1)) },
@@ -69,17 +75,19 @@ const rangeArb = fc
   .record({ $eq: fc.constantFrom(...N_OPERANDS), $ne: fc.constantFrom(...N_OPERANDS), $gt: fc.constantFrom(...N_OPERANDS), $gte: fc.constantFrom(...N_OPERANDS), $lt: fc.constantFrom(...N_OPERANDS), $lte: fc.constantFrom(...N_OPERANDS) }, { requiredKeys: [] })
   .filter((ops) => Object.keys(ops).length > 0 && Object.keys(ops).length <= 2);
 
-/** Filters on fields every value has (no `$ne` on a missing field, ST-26), no nested values or dotted keys (ST-28). */
-const filterArb: fc.Arbitrary<Record<string, unknown>> = fc.record(
-  {
-    n: fc.oneof(fc.constantFrom(...N_VALUES), rangeArb),
-    s: fc.oneof(fc.constantFrom(...S_VALUES), fc.record({ $eq: fc.constantFrom(...S_VALUES) }), fc.record({ $ne: fc.constantFrom(...S_VALUES) })),
-    tag: fc.oneof(fc.constantFrom(...TAGS), fc.record({ $ne: fc.constantFrom(...TAGS) })),
-  },
-  { requiredKeys: [] },
+/** Filters on fields every value has (no `$ne` on a missing field, ST-26), no nested values or dotted keys (ST-28); mostly one or two fields, so that some items match. */
+const nFilter = fc.oneof({ weight: 1, arbitrary: fc.constantFrom(...N_VALUES) }, { weight: 3, arbitrary: rangeArb });
+const sFilter = fc.oneof(fc.constantFrom(...S_VALUES), fc.record({ $eq: fc.constantFrom(...S_VALUES) }), fc.record({ $ne: fc.constantFrom(...S_VALUES) }));
+const tagFilter = fc.oneof({ weight: 3, arbitrary: fc.constantFrom(...TAGS) }, { weight: 1, arbitrary: fc.record({ $ne: fc.constantFrom(...TAGS) }) });
+const filterArb: fc.Arbitrary<Record<string, unknown>> = fc.oneof(
+  { weight: 3, arbitrary: fc.record({ n: nFilter }) },
+  { weight: 2, arbitrary: fc.record({ s: sFilter }) },
+  { weight: 2, arbitrary: fc.record({ tag: tagFilter }) },
+  { weight: 1, arbitrary: fc.record({ n: nFilter, tag: tagFilter }) },
+  { weight: 1, arbitrary: fc.record({ s: sFilter, tag: tagFilter }) },
 );
 
-const limitArb = fc.option(fc.constantFrom(0, 1, 2, 3, 10, 11), { nil: undefined });
+const limitArb = fc.option(fc.constantFrom(0, 0, 1, 2, 3, 10, 11), { nil: undefined });
 const offsetArb = fc.option(fc.constantFrom(0, 1, 2, 3, 20), { nil: undefined });
 
 const searchArgsArb = (p: Pools): fc.Arbitrary<SearchArgs> =>
@@ -87,14 +95,20 @@ const searchArgsArb = (p: Pools): fc.Arbitrary<SearchArgs> =>
     fc.record({ ns: nsArb(p), depth: fc.nat(4), filter: fc.option(filterArb, { nil: undefined }), limit: limitArb, offset: offsetArb }).map(({ ns, depth, ...rest }) => clean({ prefix: ns.slice(0, depth), ...rest })),
     // The whole root, all at once: a state check of everything the sequence wrote there.
     fc.constantFrom(...p.roots).map((root) => ({ prefix: [root], limit: 1000 })),
+    // One namespace with the defaults: past 10 items (a fill), the default limit shows (ST-29).
+    nsArb(p).map((ns) => ({ prefix: ns })),
   );
 
 /** A path of a namespace for a prefix or suffix, some labels replaced by "*" (ST-36). */
 const pathArb = (p: Pools, side: "prefix" | "suffix") =>
-  fc.record({ ns: nsArb(p), length: fc.integer({ min: 1, max: 4 }), star: fc.option(fc.nat(3), { nil: undefined }) }).map(({ ns, length, star }) => {
-    const path = side === "prefix" ? ns.slice(0, length) : ns.slice(-length);
-    return path.map((label, i) => (i === star ? "*" : label));
-  });
+  fc.oneof(
+    fc.record({ ns: nsArb(p), length: fc.integer({ min: 1, max: 4 }), star: fc.option(fc.nat(3), { nil: undefined }) }).map(({ ns, length, star }) => {
+      const path = side === "prefix" ? ns.slice(0, length) : ns.slice(-length);
+      return path.map((label, i) => (i === star ? "*" : label));
+    }),
+    // One label that other labels start or end with ("t" / "t t", "c" / "b_c"): segment matching (ST-34, ST-35).
+    fc.constantFrom(...(side === "prefix" ? p.roots : [...p.roots, ...SUB_LABELS])).map((label) => [label]),
+  );
 
 const listArgsArb = (p: Pools): fc.Arbitrary<ListArgs> =>
   fc
@@ -108,7 +122,9 @@ const listArgsArb = (p: Pools): fc.Arbitrary<ListArgs> =>
       },
       { requiredKeys: [] },
     )
-    .map(clean);
+    .map(clean)
+    // Sometimes the whole store with the defaults: past 100 namespaces, the default limit shows (ST-33).
+    .chain((args) => fc.oneof({ weight: 3, arbitrary: fc.constant(args) }, { weight: 1, arbitrary: fc.constant({}) }));
 
 const writeArb = (p: Pools): fc.Arbitrary<BatchOp> =>
   fc.record({ namespace: nsArb(p), key: keyOf(p), value: fc.oneof({ weight: 4, arbitrary: valueArb }, { weight: 1, arbitrary: fc.constant(null) }) }).map((w) => ({ kind: "put" as const, ...w }));
@@ -142,17 +158,11 @@ const lookAlikeBatchArb = (p: Pools): fc.Arbitrary<StoreCall> =>
 
 /** More items in one namespace than a default search page holds (ST-29: 10). */
 const fillArb = (p: Pools): fc.Arbitrary<StoreCall> =>
-  fc.record({ namespace: nsArb(p), count: fc.integer({ min: 11, max: 13 }), value: valueArb }).map(({ namespace, count, value }) => ({
-    call: "batch",
-    ops: Array.from({ length: count }, (_, i) => ({ kind: "put" as const, namespace, key: `item-${i}`, value: { ...value, n: N_VALUES[i % N_VALUES.length]! } })),
-  }));
+  fc.record({ namespace: nsArb(p), count: fc.integer({ min: 11, max: 13 }), value: valueArb }).map(({ namespace, count, value }) => ({ call: "fill", namespace, count, value }));
 
 /** More namespaces than a default listing holds (ST-33: 100). */
 const wideArb = (p: Pools): fc.Arbitrary<StoreCall> =>
-  fc.record({ root: fc.constantFrom(...p.roots), count: fc.integer({ min: 101, max: 103 }) }).map(({ root, count }) => ({
-    call: "batch",
-    ops: Array.from({ length: count }, (_, i) => ({ kind: "put" as const, namespace: [root, `w${i}`], key: "k", value: { n: i, s: "w", tag: "active" } })),
-  }));
+  fc.record({ root: fc.constantFrom(...p.roots), count: fc.integer({ min: 101, max: 103 }) }).map(({ root, count }) => ({ call: "wide", root, count }));
 
 /** put() calls at once: distinct keys, or one key put several times with one value (ST-47). */
 const concurrentArb = (p: Pools): fc.Arbitrary<StoreCall> =>
@@ -188,11 +198,10 @@ const invalidBatchArb = (p: Pools): fc.Arbitrary<StoreCall> =>
 
 /** One call, weighted towards writes so that reads have something to disagree on. */
 export function callArb(p: Pools): fc.Arbitrary<StoreCall> {
-  const ns = nsArb(p);
   return fc.oneof(
-    { weight: 8, arbitrary: fc.record({ namespace: ns, key: keyOf(p), value: valueArb }).map((c) => ({ call: "put" as const, ...c })) },
-    { weight: 3, arbitrary: fc.record({ namespace: ns, key: keyOf(p) }).map((c) => ({ call: "delete" as const, ...c })) },
-    { weight: 3, arbitrary: fc.record({ namespace: ns, key: keyOf(p) }).map((c) => ({ call: "get" as const, ...c })) },
+    { weight: 8, arbitrary: fc.record({ item: hotItem(p), value: valueArb }).map(({ item, value }) => ({ call: "put" as const, ...item, value })) },
+    { weight: 3, arbitrary: hotItem(p).map((c) => ({ call: "delete" as const, ...c })) },
+    { weight: 3, arbitrary: hotItem(p).map((c) => ({ call: "get" as const, ...c })) },
     { weight: 5, arbitrary: searchArgsArb(p).map((a) => ({ call: "search" as const, ...a })) },
     { weight: 2, arbitrary: fc.record({ args: searchArgsArb(p), pageSize: fc.integer({ min: 1, max: 3 }) }).map(({ args: { prefix, filter }, pageSize }) => ({ call: "searchPages" as const, ...clean({ prefix, filter }), pageSize })) },
     { weight: 4, arbitrary: listArgsArb(p).map((a) => ({ call: "list" as const, ...a })) },

@@ -43,6 +43,10 @@ export type StoreCall =
   | ({ call: "listPages"; pageSize: number } & Omit<ListArgs, "limit" | "offset">)
   /** Reads never touch what the batch writes (read-your-writes in a batch is ST-44, a profile item). */
   | { call: "batch"; ops: BatchOp[] }
+  /** One batch of `count` puts in one namespace, keys `item-0`…, `n` cycling through the generator's numbers: more than a default search page (ST-29). */
+  | { call: "fill"; namespace: string[]; count: number; value: StoreValue }
+  /** One batch of `count` puts, one per namespace [root, `w0`]…: more than a default listing (ST-33). */
+  | { call: "wide"; root: string; count: number }
   /** put() calls issued at once; their keys are distinct, or a repeated key gets the same value each time (ST-47). */
   | { call: "concurrentPuts"; puts: { namespace: string[]; key: string; value: StoreValue }[] }
   /** put() of an invalid namespace: must reject and store nothing (ST-10..ST-14). */
@@ -117,6 +121,10 @@ export function renderCall(c: StoreCall): string {
       return pagesLoop(`store.listNamespaces({ ...${ts(listOptions(c))}, limit: ${c.pageSize}, offset })`, c.pageSize);
     case "batch":
       return `console.log(await store.batch(${renderOps(c.ops)}));`;
+    case "fill":
+      return `await store.batch(Array.from({ length: ${c.count} }, (_, i) => ({ namespace: ${ts(c.namespace)}, key: \`item-\${i}\`, value: { ...${ts(c.value)}, n: ${ts(FILL_NUMBERS)}[i % ${FILL_NUMBERS.length}] } })));`;
+    case "wide":
+      return `await store.batch(Array.from({ length: ${c.count} }, (_, i) => ({ namespace: [${ts(c.root)}, \`w\${i}\`], key: "k", value: { n: i, s: "w", tag: "active" } })));`;
     case "concurrentPuts":
       return `await Promise.all([${c.puts.map((p) => `store.put(${ts(p.namespace)}, ${ts(p.key)}, ${ts(p.value)})`).join(", ")}]);`;
     case "invalidPut":
@@ -124,6 +132,15 @@ export function renderCall(c: StoreCall): string {
     case "invalidBatch":
       return `await store.batch(${renderOps(c.reads)}.concat([{ namespace: ${ts(c.namespace)}, key: ${ts(c.key)}, value: ${ts(c.value)} }])); // ${c.rule}: must reject`;
   }
+}
+
+/** The `n` values a fill cycles through (range filters meet 2, 9, 10 and 100 in one namespace). */
+export const FILL_NUMBERS = [2, 9, 10, 100, 0, -1.5];
+
+/** The puts a fill or wide call stands for, as batch ops. */
+export function bulkOps(c: Extract<StoreCall, { call: "fill" | "wide" }>): BatchOp[] {
+  if (c.call === "fill") return Array.from({ length: c.count }, (_, i) => ({ kind: "put", namespace: c.namespace, key: `item-${i}`, value: { ...c.value, n: FILL_NUMBERS[i % FILL_NUMBERS.length]! } }));
+  return Array.from({ length: c.count }, (_, i) => ({ kind: "put", namespace: [c.root, `w${i}`], key: "k", value: { n: i, s: "w", tag: "active" } }));
 }
 
 function pagesLoop(call: string, pageSize: number): string {

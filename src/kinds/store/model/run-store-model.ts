@@ -220,6 +220,10 @@ function callClauses(call: StoreCall): CatalogId[] {
       return ["ST-33", ...(call.prefix ? (["ST-34"] as const) : []), ...(call.suffix ? (["ST-35"] as const) : []), ...(call.maxDepth !== undefined ? (["ST-38"] as const) : [])];
     case "batch":
       return ["ST-42", "ST-43"];
+    case "fill":
+      return ["ST-29"];
+    case "wide":
+      return ["ST-33"];
     case "concurrentPuts":
       return ["ST-47"];
     case "invalidPut":
