@@ -102,7 +102,7 @@ export function listOperation(args: ListArgs): Record<string, unknown> {
   };
 }
 
-/** The call as TypeScript on a `store` variable (one statement). */
+/** The call as TypeScript on a `store` variable (concurrent puts: with their read-backs). */
 export function renderCall(c: StoreCall): string {
   switch (c.call) {
     case "put":
@@ -126,12 +126,24 @@ export function renderCall(c: StoreCall): string {
     case "wide":
       return `await store.batch(Array.from({ length: ${c.count} }, (_, i) => ({ namespace: [${ts(c.root)}, \`w\${i}\`], key: "k", value: { n: i, s: "w", tag: "active" } })));`;
     case "concurrentPuts":
-      return `await Promise.all([${c.puts.map((p) => `store.put(${ts(p.namespace)}, ${ts(p.key)}, ${ts(p.value)})`).join(", ")}]);`;
+      return [
+        `await Promise.all([${c.puts.map((p) => `store.put(${ts(p.namespace)}, ${ts(p.key)}, ${ts(p.value)})`).join(", ")}]);`,
+        ...c.puts.map((p) => `console.log(await store.get(${ts(p.namespace)}, ${ts(p.key)}));`),
+        ...concurrentRoots(c).map((root) => `console.log(await store.search([${ts(root)}], { limit: ${READ_BACK_LIMIT} }));`),
+      ].join("\n");
     case "invalidPut":
       return `await store.put(${ts(c.namespace)}, ${ts(c.key)}, ${ts(c.value)}); // ${c.rule}: must reject`;
     case "invalidBatch":
       return `await store.batch(${renderOps(c.reads)}.concat([{ namespace: ${ts(c.namespace)}, key: ${ts(c.key)}, value: ${ts(c.value)} }])); // ${c.rule}: must reject`;
   }
+}
+
+/** How many items the read-back after concurrent puts asks for: all of a root's. */
+export const READ_BACK_LIMIT = 10_000;
+
+/** The roots a concurrent-puts call wrote under (each is read back whole). */
+export function concurrentRoots(c: Extract<StoreCall, { call: "concurrentPuts" }>): string[] {
+  return [...new Set(c.puts.map((p) => p.namespace[0]!))];
 }
 
 /** The `n` values a fill cycles through (range filters meet 2, 9, 10 and 100 in one namespace). */

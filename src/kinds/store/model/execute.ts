@@ -4,7 +4,7 @@ import { withTimeout } from "../../../engine/timeout.js";
 import { thrownError, type ThrownError } from "../../../engine/thrown-error.js";
 import { userFrames } from "../../../engine/user-frames.js";
 import type { CatalogId } from "../../../spec/types.js";
-import { bulkOps, operationOf, type BatchOp, type InvalidRule, type StoreCall } from "./calls.js";
+import { bulkOps, concurrentRoots, operationOf, READ_BACK_LIMIT, type BatchOp, type InvalidRule, type StoreCall } from "./calls.js";
 import { checkGet, checkListPage, checkListPages, checkSearchPage, checkSearchPages, diffLines, type Mismatch } from "./compare.js";
 import type { StoreReferenceModel } from "./reference-model.js";
 
@@ -91,9 +91,9 @@ export async function executeCall(c: StoreCall, store: BaseStore, model: StoreRe
       for (const p of c.puts) model.put(p.namespace, p.key, p.value);
       // Read back at once: a lost update or a doubled index row shows here, not only when a later read lands on it.
       for (const p of c.puts) fail("get() after concurrent put()", concurrent(checkGet(await call("get()", "ST-47", () => store.get(p.namespace, p.key)), p.namespace, p.key, model)));
-      for (const root of new Set(c.puts.map((p) => p.namespace[0]!))) {
-        const args = { prefix: [root], limit: 10_000 };
-        fail("search() after concurrent put()", concurrent(checkSearchPage(await call("search()", "ST-47", () => store.search([root], { limit: 10_000 })), args, model, "search()")));
+      for (const root of concurrentRoots(c)) {
+        const args = { prefix: [root], limit: READ_BACK_LIMIT };
+        fail("search() after concurrent put()", concurrent(checkSearchPage(await call("search()", "ST-47", () => store.search([root], { limit: READ_BACK_LIMIT })), args, model, "search()")));
       }
       return;
     }

@@ -45,7 +45,7 @@ export interface StoreModelFailure {
   lines: string[];
   /** The minimal sequence as TypeScript calls on a fresh store. */
   reproduction: string;
-  /** Calls in the minimal sequence, and in the sequence that first failed. */
+  /** Calls in the minimal sequence, and in the sequence fast-check shrank to (before replaying without calls). */
   calls: number;
   originalCalls: number;
   shrinks: number;
