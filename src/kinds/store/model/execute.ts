@@ -29,7 +29,7 @@ export interface CallEnv {
   observe(behaviour: "batch-dedupes-by-joined-key", example: string): void;
 }
 
-const INVALID_CLAUSE: Record<InvalidRule, CatalogId> = {
+export const INVALID_CLAUSE: Record<InvalidRule, CatalogId> = {
   "empty namespace": "ST-10",
   "label with .": "ST-11",
   "empty label": "ST-12",

@@ -8,7 +8,7 @@ import type { KnownDeviation } from "../../../registration.js";
 import type { CatalogId } from "../../../spec/types.js";
 import { OPTIONAL_LABEL_CHARS, sequenceArb } from "./arbitraries.js";
 import { renderCall, type StoreCall } from "./calls.js";
-import { executeCall, StoreModelDisagreement } from "./execute.js";
+import { executeCall, INVALID_CLAUSE, StoreModelDisagreement } from "./execute.js";
 import { StoreReferenceModel } from "./reference-model.js";
 import { STORE_MODEL_BEHAVIOURS, declaredStoreBehaviours, type StoreModelBehaviour } from "./behaviours.js";
 
@@ -227,9 +227,9 @@ function callClauses(call: StoreCall): CatalogId[] {
     case "concurrentPuts":
       return ["ST-47"];
     case "invalidPut":
-      return ["ST-10"];
+      return [INVALID_CLAUSE[call.rule]];
     case "invalidBatch":
-      return ["ST-45"];
+      return ["ST-45", INVALID_CLAUSE[call.rule]];
   }
 }
 
