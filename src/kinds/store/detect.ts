@@ -1,27 +1,38 @@
-import { BaseStore } from "@langchain/langgraph-checkpoint";
-import { detectMethod, type Detection } from "../../runtime/detect-capability.js";
-import type { StoreKindOptions } from "../options.js";
-import { STORE_CAPABILITIES, type StoreCapability } from "./capabilities.js";
+import type { BaseStore } from "@langchain/langgraph-checkpoint";
+import type { Detection } from "../../runtime/detect-capability.js";
+import { storeCapabilityInfo, type StoreCapability } from "./capabilities.js";
+import type { StoreKindOptions } from "./options.js";
 
-const STORE_METHODS = ["get", "put", "delete", "search", "listNamespaces", "batch"] as const;
+const CONVENIENCE_METHODS = ["get", "put", "delete", "search", "listNamespaces"] as const;
 
-/** A store is a BaseStore, or any object with its `batch()` and at least one of its convenience methods. */
+/** Looks like a `BaseStore`: a `batch` function and the convenience methods (duck typing, so a second copy of the package counts). */
 export function looksLikeStore(value: unknown): value is BaseStore {
-  if (typeof value !== "object" || value === null) return false;
-  if (value instanceof BaseStore) return true;
-  const v = value as Record<string, unknown>;
-  return typeof v.batch === "function" && STORE_METHODS.some((m) => m !== "batch" && typeof v[m] === "function");
+  if (value === null || typeof value !== "object") return false;
+  const record = value as Record<string, unknown>;
+  return typeof record.batch === "function" && CONVENIENCE_METHODS.every((m) => typeof record[m] === "function");
 }
 
+export const NOT_DECLARED = "not declared: pass ttl/index in storeTest options";
+
 /**
- * How the store offers a capability. The base ones by their method (BaseStore's
- * own `get`/`put`/... are working defaults over `batch()`: inherited); `ttl`
- * and `vector_search` only when the registration declares them (`ttl`, `index`),
- * since nothing on the instance says whether a store expires or embeds.
+ * How a store offers one capability. Base capabilities need `batch`
+ * implemented (BaseStore's is abstract, so absent at run time) and the
+ * capability's method callable; `ttl` and `vector_search` only when the
+ * options declare them (a store's TTL and index are not visible on the instance).
  */
-export function detectStoreCapability(store: BaseStore, capability: StoreCapability, options: StoreKindOptions): Detection {
-  if (capability === "ttl" && options.ttl === undefined) return { kind: "missing", reason: 'not declared: storeTest has no "ttl" option' };
-  if (capability === "vector_search" && options.index === undefined) return { kind: "missing", reason: 'not declared: storeTest has no "index" option' };
-  const { method } = STORE_CAPABILITIES.find((c) => c.id === capability)!;
-  return detectMethod(store, method, { noun: "store", base: BaseStore });
+export function detectStoreCapability(store: object, cap: StoreCapability, options: StoreKindOptions = {}): Detection {
+  const info = storeCapabilityInfo(cap);
+  if (info.kind === "extended") {
+    const declared = cap === "ttl" ? options.ttl : options.index;
+    return declared ? { kind: "detected" } : { kind: "missing", reason: NOT_DECLARED };
+  }
+  const record = store as Record<string, unknown>;
+  for (const method of ["batch", info.method] as const) {
+    const value = record[method];
+    if (value === undefined || value === null) return { kind: "missing", reason: `the store has no ${method}() method` };
+    if (typeof value !== "function") {
+      return { kind: "not-a-function", reason: `store.${method} exists but is not a function (it is a ${typeof value})` };
+    }
+  }
+  return { kind: "detected" };
 }

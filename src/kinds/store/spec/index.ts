@@ -1,9 +1,24 @@
-import type { CapabilitySpecOf } from "../../../spec/types.js";
 import type { StoreCapability } from "../capabilities.js";
-import type { StoreSpecContext } from "../context.js";
-import { putGetSpec } from "./put-get.js";
+import { BATCH_SPEC } from "./batch.js";
+import { DELETE_SPEC } from "./delete.js";
+import type { StoreCapabilitySpec } from "./helpers.js";
+import { LIST_NAMESPACES_SPEC } from "./list-namespaces.js";
+import { NAMESPACES_SPEC } from "./namespaces.js";
+import { PUT_GET_SPEC } from "./put-get.js";
+import { SEARCH_SPEC } from "./search.js";
+import { TTL_SPEC } from "./ttl.js";
+import { VECTOR_SEARCH_SPEC } from "./vector-search.js";
 
-/** The store's spec tests by capability (catalog §A). */
-export const STORE_SPECS: Partial<Record<StoreCapability, CapabilitySpecOf<StoreSpecContext, StoreCapability>>> = {
-  put_get: putGetSpec,
+export type { StoreCapabilitySpec, StoreSpecTest } from "./helpers.js";
+
+/** The store spec tests, by capability. @public */
+export const STORE_SPECS: Partial<Record<StoreCapability, StoreCapabilitySpec>> = {
+  put_get: PUT_GET_SPEC,
+  namespaces: NAMESPACES_SPEC,
+  delete: DELETE_SPEC,
+  search: SEARCH_SPEC,
+  list_namespaces: LIST_NAMESPACES_SPEC,
+  batch: BATCH_SPEC,
+  ttl: TTL_SPEC,
+  vector_search: VECTOR_SEARCH_SPEC,
 };
