@@ -1,0 +1,79 @@
+import type { PGlite as PGliteClass } from "@electric-sql/pglite";
+import type { PGLiteSocketServer as SocketServerClass } from "@electric-sql/pglite-socket";
+import type { vector as vectorExtension } from "@electric-sql/pglite-pgvector";
+import { refuseWhenInterrupted, settledWithin, trackCleanup } from "../../cleanup/index.js";
+import { requireOptional } from "../optional-import.js";
+import type { PostgresServer } from "../postgres/server.js";
+
+/** The packages this server needs, at the versions that work together (pglite-socket pins the other two). */
+export const PGLITE_PACKAGES = ["@electric-sql/pglite", "@electric-sql/pglite-pgvector", "@electric-sql/pglite-socket"] as const;
+
+/** How long a stop waits for the socket server to close its connections. */
+const STOP_GRACE_MS = 5_000;
+
+/** @public */
+export interface PgliteServerOptions {
+  /**
+   * Connections the socket server accepts at once (default 1, the package's own
+   * default). Queries from several connections are queued one at a time inside
+   * PGlite; a client pool must not open more than this.
+   */
+  maxConnections?: number;
+}
+
+/** A PGlite server: a PostgreSQL reachable over TCP, in this process. */
+export interface PgliteServer extends Omit<PostgresServer, "kind" | "dataDir" | "pid"> {
+  readonly kind: "pglite";
+  /** The connections it accepts at once (see `PgliteServerOptions.maxConnections`). */
+  readonly maxConnections: number;
+}
+
+/**
+ * Starts an in-memory PGlite (PostgreSQL compiled to WebAssembly, in this
+ * process) with the pgvector extension loaded, behind a PostgreSQL wire
+ * protocol socket on 127.0.0.1 and a free port: what PostgresStore's vector
+ * search needs where the embedded PostgreSQL has no pgvector. Nothing is
+ * written to disk. On Ctrl-C, SIGTERM or an uncaught error the socket is
+ * closed; on exit it ends with the process. Call `stop()` when done.
+ * @public
+ */
+export async function startPgliteServer(options: PgliteServerOptions = {}): Promise<PgliteServer> {
+  const maxConnections = options.maxConnections ?? 1;
+  if (!Number.isInteger(maxConnections) || maxConnections < 1) {
+    throw new Error(`startPgliteServer: maxConnections must be a positive integer, got ${String(options.maxConnections)}`);
+  }
+  refuseWhenInterrupted();
+  const [{ PGlite }, { vector }, { PGLiteSocketServer }] = await Promise.all([
+    requireOptional<{ PGlite: typeof PGliteClass }>(PGLITE_PACKAGES[0]),
+    requireOptional<{ vector: typeof vectorExtension }>(PGLITE_PACKAGES[1]),
+    requireOptional<{ PGLiteSocketServer: typeof SocketServerClass }>(PGLITE_PACKAGES[2]),
+  ]);
+  let db: PGliteClass | undefined;
+  let socket: SocketServerClass | undefined;
+  const cleanup = trackCleanup({
+    run: async () => {
+      if (socket) await settledWithin(socket.stop(), STOP_GRACE_MS);
+      if (db && !db.closed) await db.close();
+    },
+    // In-process: the database and its socket end with the process.
+    runNow: () => undefined,
+  });
+  try {
+    db = await PGlite.create({ extensions: { vector } });
+    socket = new PGLiteSocketServer({ db, host: "127.0.0.1", port: 0, maxConnections });
+    await socket.start();
+    refuseWhenInterrupted();
+    // getServerConn() is "127.0.0.1:<port>" once listening on a TCP port.
+    const address = socket.getServerConn();
+    return {
+      url: `postgresql://postgres:postgres@${address}/postgres`,
+      kind: "pglite",
+      maxConnections,
+      stop: () => cleanup.run(),
+    };
+  } catch (error) {
+    await cleanup.run().catch(() => undefined);
+    const reason = error instanceof Error ? error.message : String(error);
+    throw new Error(`PGlite failed to start: ${reason}`, { cause: error });
+  }
+}
