@@ -10,13 +10,21 @@ export const PGLITE_PACKAGES = ["@electric-sql/pglite", "@electric-sql/pglite-pg
 
 /** How long a stop waits for the socket server to close its connections. */
 const STOP_GRACE_MS = 5_000;
+/**
+ * Not pglite-socket's default of 1: it frees a closed connection's slot only
+ * after handling the close, so a client that reconnects at once (a new store's
+ * pool right after the last one stopped) is turned away ("Connection terminated
+ * unexpectedly"; measured: 5 of 10 rounds). See docs/backends.md.
+ */
+const DEFAULT_MAX_CONNECTIONS = 4;
 
 /** @public */
 export interface PgliteServerOptions {
   /**
-   * Connections the socket server accepts at once (default 1, the package's own
-   * default). Queries from several connections are queued one at a time inside
-   * PGlite; a client pool must not open more than this.
+   * Connections the socket server accepts at once. Default 4. Queries from
+   * several connections run one at a time inside PGlite (a transaction keeps
+   * its connection's turn); a connection beyond this is refused, so the client
+   * pools together must not open more.
    */
   maxConnections?: number;
 }
@@ -38,7 +46,7 @@ export interface PgliteServer extends Omit<PostgresServer, "kind" | "dataDir" | 
  * @public
  */
 export async function startPgliteServer(options: PgliteServerOptions = {}): Promise<PgliteServer> {
-  const maxConnections = options.maxConnections ?? 1;
+  const maxConnections = options.maxConnections ?? DEFAULT_MAX_CONNECTIONS;
   if (!Number.isInteger(maxConnections) || maxConnections < 1) {
     throw new Error(`startPgliteServer: maxConnections must be a positive integer, got ${String(options.maxConnections)}`);
   }
