@@ -5,9 +5,6 @@ import { refuseWhenInterrupted, settledWithin, trackCleanup } from "../../cleanu
 import { requireOptional } from "../optional-import.js";
 import type { PostgresServer } from "../postgres/server.js";
 
-/** The packages this server needs, at the versions that work together (pglite-socket pins the other two). */
-export const PGLITE_PACKAGES = ["@electric-sql/pglite", "@electric-sql/pglite-pgvector", "@electric-sql/pglite-socket"] as const;
-
 /** How long a stop waits for the socket server to close its connections. */
 const STOP_GRACE_MS = 5_000;
 /**
@@ -52,9 +49,9 @@ export async function startPgliteServer(options: PgliteServerOptions = {}): Prom
   }
   refuseWhenInterrupted();
   const [{ PGlite }, { vector }, { PGLiteSocketServer }] = await Promise.all([
-    requireOptional<{ PGlite: typeof PGliteClass }>(PGLITE_PACKAGES[0]),
-    requireOptional<{ vector: typeof vectorExtension }>(PGLITE_PACKAGES[1]),
-    requireOptional<{ PGLiteSocketServer: typeof SocketServerClass }>(PGLITE_PACKAGES[2]),
+    requireOptional<{ PGlite: typeof PGliteClass }>("@electric-sql/pglite"),
+    requireOptional<{ vector: typeof vectorExtension }>("@electric-sql/pglite-pgvector"),
+    requireOptional<{ PGLiteSocketServer: typeof SocketServerClass }>("@electric-sql/pglite-socket"),
   ]);
   let db: PGliteClass | undefined;
   let socket: SocketServerClass | undefined;
