@@ -47,9 +47,3 @@ export const CACHE_CAPABILITIES = [
 export type CacheCapabilityInfo = (typeof CACHE_CAPABILITIES)[number];
 /** A cache capability id, e.g. `"get_set"` or `"ttl"`. @public */
 export type CacheCapability = CacheCapabilityInfo["id"];
-
-export function cacheCapabilityInfo(id: CacheCapability): CacheCapabilityInfo {
-  const info = CACHE_CAPABILITIES.find((c) => c.id === id);
-  if (!info) throw new Error(`unknown cache capability "${String(id)}"`);
-  return info;
-}
