@@ -6,8 +6,4 @@
 
 export type { StoreIndexOptions, StoreKindOptions, StoreTtlOptions } from "./store/options.js";
 
-/** @public */
-export interface CacheKindOptions {
-  /** `false` for a cache that ignores `ttl` on `set()`: the `ttl` capability is then not implemented. Default true. */
-  ttl?: boolean;
-}
+export type { CacheKindOptions } from "./cache/options.js";

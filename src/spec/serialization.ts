@@ -30,7 +30,7 @@ function deeplyNested(depth: number): unknown {
   return value;
 }
 
-const MESSAGES = (): BaseMessage[] => [
+export const MESSAGES = (): BaseMessage[] => [
   new HumanMessage({ content: "What is the weather in Paris?", id: "human-1" }),
   new AIMessage({
     content: "",
@@ -39,7 +39,7 @@ const MESSAGES = (): BaseMessage[] => [
   }),
 ];
 
-function checkMessages(actual: unknown, where: string): void {
+export function checkMessages(actual: unknown, where: string): void {
   const expected = MESSAGES();
   if (!Array.isArray(actual) || actual.length !== expected.length) {
     fail(`${where}: a list of LangChain messages must read back as a list of ${expected.length} messages`, [`got ${formatValue(actual)}`]);

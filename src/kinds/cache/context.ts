@@ -1,33 +1,28 @@
-import { randomUUID } from "node:crypto";
 import type { BaseCache } from "@langchain/langgraph-checkpoint";
-import type { KindContextBase } from "../types.js";
-import type { CacheKindOptions } from "../options.js";
 import type { CacheCapability } from "./capabilities.js";
+import type { KindContextBase } from "../types.js";
+import type { CacheKindOptions } from "./options.js";
 
-/**
- * What a cache spec test gets. The cache is fresh per capability and shared
- * by its tests, so tests isolate themselves with `namespace()`.
- * @public
- */
-export interface CacheSpecContext {
-  /** The cache under test (calls are tracked so a hang names the method). */
+export type { CacheKindOptions, KindContextBase };
+
+/** What a cache spec test gets. @public */
+export interface CacheSpecContext extends KindContextBase<BaseCache, CacheCapability, CacheKindOptions> {
+  /** The cache under test (the same as `subject`). */
   readonly cache: BaseCache;
-  readonly capability: CacheCapability;
-  /** A fresh namespace no other test uses: `[label, <uuid>]`. */
-  namespace(label?: string): string[];
-  /** Another fresh cache from the registration's factory, cleaned up after the test. */
-  freshCache(): Promise<BaseCache>;
-  has(capability: CacheCapability): boolean;
-  readonly options: CacheKindOptions;
+  /** A namespace no other test uses: `[uniqueId(label), ...children]`. */
+  namespace(label?: string, ...children: string[]): string[];
 }
 
+/** Builds a cache spec test's context from the engine's. */
 export function cacheContext(base: KindContextBase<BaseCache, CacheCapability, CacheKindOptions>): CacheSpecContext {
   return {
+    subject: base.subject,
     cache: base.subject,
     capability: base.capability,
-    namespace: (label = "ns") => [label, randomUUID()],
-    freshCache: () => base.freshSubject(),
-    has: (capability) => base.has(capability),
     options: base.options,
+    uniqueId: (label) => base.uniqueId(label),
+    freshSubject: () => base.freshSubject(),
+    has: (capability) => base.has(capability),
+    namespace: (label = "ns", ...children) => [base.uniqueId(label), ...children],
   };
 }

@@ -1,19 +1,52 @@
-import { BaseCache } from "@langchain/langgraph-checkpoint";
-import { detectMethod, type Detection } from "../../runtime/detect-capability.js";
-import type { CacheKindOptions } from "../options.js";
-import { CACHE_CAPABILITIES, type CacheCapability } from "./capabilities.js";
+import type { BaseCache } from "@langchain/langgraph-checkpoint";
+import type { Detection } from "../../runtime/detect-capability.js";
+import type { CacheCapability } from "./capabilities.js";
+import type { CacheKindOptions } from "./context.js";
 
-/** A cache is a BaseCache, or any object with its `get`, `set` and `clear`. */
+const CACHE_METHODS = ["get", "set", "clear"] as const;
+
+/** Whether a value a factory yielded can be checked as a cache: an object with get, set and clear methods. */
 export function looksLikeCache(value: unknown): value is BaseCache {
-  if (typeof value !== "object" || value === null) return false;
-  if (value instanceof BaseCache) return true;
-  const v = value as Record<string, unknown>;
-  return ["get", "set", "clear"].every((m) => typeof v[m] === "function");
+  if (value === null || typeof value !== "object") return false;
+  return CACHE_METHODS.every((method) => typeof (value as Record<string, unknown>)[method] === "function");
 }
 
-/** How the cache offers a capability: by its method; `ttl` unless the registration says the cache ignores it (`ttl: false`). */
-export function detectCacheCapability(cache: BaseCache, capability: CacheCapability, options: CacheKindOptions): Detection {
-  if (capability === "ttl" && options.ttl === false) return { kind: "missing", reason: "declared not supported: cacheTest has ttl: false" };
-  const { method } = CACHE_CAPABILITIES.find((c) => c.id === capability)!;
-  return detectMethod(cache, method, { noun: "cache", base: BaseCache });
+/**
+ * How a cache offers a capability. `BaseCache` is abstract (no inherited
+ * get/set/clear), so a method present is the cache's own. TTL cannot be seen
+ * on the instance: the registration declares it (`ttl: true`).
+ */
+export function detectCacheCapability(cache: object, capability: CacheCapability, options: CacheKindOptions = {}): Detection {
+  switch (capability) {
+    case "get_set":
+    case "namespaces":
+      return methods(cache, ["get", "set"]);
+    case "clear":
+      return methods(cache, ["clear"]);
+    case "serde":
+      return serde(cache);
+    case "ttl":
+      return options.ttl === true
+        ? methods(cache, ["set"])
+        : { kind: "missing", reason: "the registration does not declare TTL support (cacheTest({ ..., ttl: true }))" };
+  }
+}
+
+function methods(cache: object, names: readonly string[]): Detection {
+  for (const name of names) {
+    const value = (cache as Record<string, unknown>)[name];
+    if (value === undefined || value === null) return { kind: "missing", reason: `the cache has no ${name}() method` };
+    if (typeof value !== "function") return { kind: "not-a-function", reason: `cache.${name} exists but is not a function (it is a ${typeof value})` };
+  }
+  return { kind: "detected" };
+}
+
+function serde(cache: object): Detection {
+  const value = (cache as { serde?: unknown }).serde;
+  if (value === undefined || value === null) return { kind: "missing", reason: "the cache has no serde (BaseCache's constructor sets one)" };
+  const fns = value as Record<string, unknown>;
+  if (typeof fns.dumpsTyped !== "function" || typeof fns.loadsTyped !== "function") {
+    return { kind: "not-a-function", reason: "cache.serde has no dumpsTyped()/loadsTyped() methods" };
+  }
+  return { kind: "detected" };
 }

@@ -1,10 +1,17 @@
 import type { CapabilitySpecOf } from "../../../spec/types.js";
 import type { CacheCapability } from "../capabilities.js";
 import type { CacheSpecContext } from "../context.js";
-import { clearSpec, getSetSpec } from "./get-set-clear.js";
+import { getSetSpec } from "./get-set.js";
+import { namespacesSpec } from "./namespaces.js";
+import { clearSpec } from "./clear.js";
+import { serdeSpec } from "./serde.js";
+import { ttlSpec } from "./ttl.js";
 
-/** The cache's spec tests by capability (catalog §B). */
+/** The cache kind's only registry: capability -> its spec tests. */
 export const CACHE_SPECS: Partial<Record<CacheCapability, CapabilitySpecOf<CacheSpecContext, CacheCapability>>> = {
   get_set: getSetSpec,
+  namespaces: namespacesSpec,
   clear: clearSpec,
+  serde: serdeSpec,
+  ttl: ttlSpec,
 };

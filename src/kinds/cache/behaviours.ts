@@ -1,0 +1,126 @@
+import type { CacheFullKey } from "@langchain/langgraph-checkpoint";
+import { formatValue } from "../../format.js";
+import type { CacheSpecContext } from "./context.js";
+import { DATE } from "./spec/fixtures.js";
+import { getHits, sleep } from "./spec/helpers.js";
+
+/**
+ * An implementation-defined behaviour: asked of every cache and reported as a
+ * fact of its profile, compared across caches, never pass or fail.
+ * @public
+ */
+export interface CacheBehaviour {
+  /** Stable id, e.g. `cache.date-values`. */
+  readonly id: string;
+  /** The question, one line. */
+  readonly question: string;
+  /** The answer for this cache, one line. */
+  probe(ctx: CacheSpecContext): Promise<string>;
+}
+
+/** Sets `value` under a fresh key and describes what get returns for it. */
+async function roundTrip(ctx: CacheSpecContext, value: unknown): Promise<string> {
+  const key: CacheFullKey = [ctx.namespace("behaviour"), "value"];
+  try {
+    await ctx.cache.set([{ key, value }]);
+  } catch (error) {
+    return `set() rejects (${errorLine(error)})`;
+  }
+  const hits = await getHits(ctx.cache, [key], "a behaviour probe");
+  return hits.length === 0 ? "set() resolves but get() misses the key" : describe(hits[0].value);
+}
+
+function describe(value: unknown): string {
+  if (value instanceof Date) return `a Date (${formatValue(value)})`;
+  return `${typeof value === "string" ? "a string" : Array.isArray(value) ? "an array" : value === null ? "null" : typeof value}: ${formatValue(value)}`;
+}
+
+const errorLine = (error: unknown): string => (error instanceof Error ? error.message : String(error)).split("\n")[0];
+
+/** Polls `key` until it misses, up to `deadlineMs`; the time it took, or undefined. */
+async function expiresWithin(ctx: CacheSpecContext, ttl: number, deadlineMs: number): Promise<string> {
+  const key: CacheFullKey = [ctx.namespace("behaviour-ttl"), "k"];
+  const started = performance.now();
+  try {
+    await ctx.cache.set([{ key, value: "v", ttl }]);
+  } catch (error) {
+    return `set() rejects (${errorLine(error)})`;
+  }
+  for (;;) {
+    const elapsed = Math.round(performance.now() - started);
+    if ((await getHits(ctx.cache, [key], "a behaviour probe")).length === 0) return elapsed < 50 ? "expired at once" : `expired after about ${elapsed} ms`;
+    if (elapsed >= deadlineMs) return `still there after ${deadlineMs} ms`;
+    await sleep(50);
+  }
+}
+
+/** The cache's implementation-defined behaviours (docs/caches.md, "Behaviour profile"). @public */
+export const CACHE_BEHAVIOURS: readonly CacheBehaviour[] = [
+  {
+    id: "cache.date-values",
+    question: "What does a Date value come back as? (the default serializer returns its ISO string)",
+    async probe(ctx) {
+      const answer = await roundTrip(ctx, [DATE]);
+      if (answer.endsWith(`: ${formatValue([DATE.toISOString()])}`)) return "its ISO string";
+      if (answer.endsWith(`: ${formatValue([DATE])}`)) return "a Date of the same instant";
+      return answer;
+    },
+  },
+  {
+    id: "cache.non-finite-numbers",
+    question: "What do NaN, Infinity and -0 come back as?",
+    probe: (ctx) => roundTrip(ctx, [Number.NaN, Number.POSITIVE_INFINITY, -0]),
+  },
+  {
+    id: "cache.unencodable-value",
+    question: "What do set and get do with a value JSON cannot encode (a BigInt)?",
+    probe: (ctx) => roundTrip(ctx, { big: 10n }),
+  },
+  {
+    id: "cache.hit-order",
+    question: "In what order does a get of several keys return its hits? (the graph does not rely on it)",
+    async probe(ctx) {
+      const ns = ctx.namespace("behaviour-order");
+      const keys: CacheFullKey[] = ["c", "a", "d", "b"].map((k) => [ns, k]);
+      await ctx.cache.set([...keys].reverse().map((key) => ({ key, value: key[1] })));
+      const order = (await getHits(ctx.cache, keys, "a behaviour probe")).map((h) => h.key[1]).join("");
+      return order === "cadb" ? "request order" : `not request order: requested c,a,d,b, got ${order.split("").join(",")}`;
+    },
+  },
+  {
+    id: "cache.duplicate-keys",
+    question: "What does a get that requests the same key twice return?",
+    async probe(ctx) {
+      const key: CacheFullKey = [ctx.namespace("behaviour-dup"), "k"];
+      await ctx.cache.set([{ key, value: 1 }]);
+      const n = (await getHits(ctx.cache, [key, key], "a behaviour probe")).length;
+      return n === 2 ? "two entries (one per request)" : n === 1 ? "one entry" : `${n} entries`;
+    },
+  },
+  {
+    id: "cache.empty-namespace",
+    question: "Are the namespaces [] and [\"\"] two namespaces?",
+    async probe(ctx) {
+      const key = ctx.uniqueId("behaviour-empty-ns");
+      try {
+        await ctx.cache.set([{ key: [[], key], value: "[]" }, { key: [[""], key], value: '[""]' }]);
+      } catch (error) {
+        return `set() rejects (${errorLine(error)})`;
+      }
+      const hits = await getHits(ctx.cache, [[[], key], [[""], key]], "a behaviour probe");
+      const values = hits.map((h) => h.value);
+      if (ctx.has("clear")) await ctx.cache.clear([[], [""]]).catch(() => undefined);
+      return values.length === 2 && values[0] === "[]" && values[1] === '[""]' ? "yes" : `no: get returns ${formatValue(values)}`;
+    },
+  },
+  {
+    id: "cache.fractional-ttl",
+    question: "Is a fractional TTL honoured? (ttl: 0.3 seconds)",
+    probe: (ctx) => (ctx.has("ttl") ? expiresWithin(ctx, 0.3, 1_500) : Promise.resolve("not asked: TTL is not declared")),
+  },
+  {
+    id: "cache.zero-ttl",
+    question: "What does ttl: 0 do?",
+    probe: (ctx) => (ctx.has("ttl") ? expiresWithin(ctx, 0, 1_500) : Promise.resolve("not asked: TTL is not declared")),
+  },
+];
