@@ -3,4 +3,4 @@
  * `--graph-scenarios` with this list. A test keeps it equal to the ids of
  * `GRAPH_SCENARIOS`.
  */
-export const GRAPH_SCENARIO_IDS = Array.from({ length: 22 }, (_, i) => `G${String(i + 1).padStart(2, "0")}`);
+export const GRAPH_SCENARIO_IDS = Array.from({ length: 28 }, (_, i) => `G${String(i + 1).padStart(2, "0")}`);

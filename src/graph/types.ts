@@ -1,5 +1,5 @@
 import type { RunnableConfig } from "@langchain/core/runnables";
-import type { BaseCheckpointSaver, CheckpointListOptions } from "@langchain/langgraph-checkpoint";
+import type { BaseCache, BaseCheckpointSaver, BaseStore, CheckpointListOptions } from "@langchain/langgraph-checkpoint";
 import type { StateSnapshot } from "@langchain/langgraph";
 import type { ClauseId } from "./clauses.js";
 import type { LangGraph } from "./langgraph.js";
@@ -32,6 +32,10 @@ export interface ScenarioContext {
   readonly lg: LangGraph;
   /** The saver of this run: the one under test, or the MemorySaver reference. */
   readonly checkpointer: BaseCheckpointSaver;
+  /** The store of this run: the one under test (product runs), else a fresh InMemoryStore. */
+  readonly store: BaseStore;
+  /** The cache of this run: the one under test, a fresh InMemoryCache, or undefined when the run has none. */
+  readonly cache: BaseCache | undefined;
   readonly variant: ScenarioVariant;
   readonly durability: Durability;
   /** A config for a thread of this run: `{ configurable: { thread_id } }`. */
@@ -74,6 +78,11 @@ export interface GraphScenario {
   readonly needsHistory: boolean;
   /** Storage clauses it leans on, the most likely culprit first. */
   readonly clauses: readonly ClauseId[];
+  /**
+   * Uses `ctx.store` / `ctx.cache`: a product scenario, also run by the
+   * checkpointer × store × cache matrix with the store and cache under test.
+   */
+  readonly uses?: readonly ("store" | "cache")[];
   /** Default: one async run. */
   readonly variants?: readonly ScenarioVariant[];
   run(ctx: ScenarioContext): Promise<void>;
