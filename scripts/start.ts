@@ -6,10 +6,15 @@
  * declared). `npm start -- --no-graph` leaves the graph scenarios out.
  * Ctrl-C or SIGTERM: the table of the backends that finished, marked
  * interrupted, everything the run created removed, exit 130 or 143.
+ * Then the product: every one of those checkpointers × InMemoryStore and
+ * PostgresStore × no cache and InMemoryCache through the product graph
+ * scenarios (G23-G28), one table with the disagreements against memory ×
+ * memory × memory (the PGlite store only with CONFORMANCE_PGLITE=1).
  */
 import { memoryBackend, postgresBackend, renderMatrixTerminal, runMatrix, sqliteBackend } from "../src/backends/index.js";
 import { exitOnInterrupt, parkIfInterrupted } from "../src/cleanup/index.js";
 import { MatrixRunRecorder } from "../src/matrix/run-recorder.js";
+import { productPassed, renderProductMatrix, runProductMatrix } from "../src/matrix/index.js";
 
 const graph = !process.argv.includes("--no-graph");
 const backends = [memoryBackend, sqliteBackend, postgresBackend];
@@ -29,4 +34,12 @@ const result = await runMatrix(
 await parkIfInterrupted();
 process.stdout.write(`\n${renderMatrixTerminal(result)}`);
 const ok = result.outcomes.every((o) => o.status === "ran" && o.report.verdict().passed);
-process.exitCode = ok ? 0 : 1;
+let productOk = true;
+if (graph) {
+  process.stdout.write("\nRunning the product scenarios (checkpointer × store × cache)...\n");
+  const product = await runProductMatrix({ savers: backends });
+  await parkIfInterrupted();
+  process.stdout.write(`\n${renderProductMatrix(product)}`);
+  productOk = productPassed(product);
+}
+process.exitCode = ok && productOk ? 0 : 1;
