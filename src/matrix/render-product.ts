@@ -40,14 +40,21 @@ function cellText(cases: readonly ProductCase[]): string {
   return others.length === 0 ? `✓ ${agree}` : `${cases.some((c) => c.status === "differ" || c.status === "error") ? "✗" : "✓"} ${agree}/${cases.length} ≠ ${others.join(" ")}`;
 }
 
-/** Each disagreement once, with where it happened (a store scenario on every cache column is one line). */
+/** Each disagreement once: the checkpointers where a scenario differs the same way with one store or cache share a line. */
 function disagreementLines(cases: readonly ProductCase[]): string[] {
   const differing = cases.filter((c) => c.status !== "agree");
   if (differing.length === 0) return ["", "Every combination that ran agrees with memory × memory × memory."];
+  const groups = new Map<string, { first: ProductCase; savers: string[] }>();
+  for (const c of differing) {
+    const key = JSON.stringify([c.scenario, c.store, c.cache, c.status, c.detail]);
+    const group = groups.get(key) ?? { first: c, savers: [] };
+    group.savers.push(c.saver);
+    groups.set(key, group);
+  }
   return [
     "",
     `≠ ${differing.length} case${differing.length === 1 ? "" : "s"} differ${differing.length === 1 ? "s" : ""}:`,
-    ...differing.map((c) => `  ${c.scenario} on ${c.saver} × ${c.store !== undefined ? `store ${c.store}` : `cache ${c.cache}`} (${c.status}):\n${indent(c.detail ?? "")}`),
+    ...[...groups.values()].map(({ first: c, savers }) => `  ${c.scenario} on ${savers.join(", ")} × ${c.store !== undefined ? `store ${c.store}` : `cache ${c.cache}`} (${c.status}):\n${indent(c.detail ?? "")}`),
   ];
 }
 

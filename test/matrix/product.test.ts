@@ -32,7 +32,7 @@ describe("the product matrix (checkpointer × store × cache)", () => {
     expect(text).toMatch(/checkpointer\s+store\s+cache: none\s+cache: memory/);
     expect(text).toMatch(/memory\s+memory\s+✓ 6\s+✓ 6/);
     expect(text).toMatch(/sqlite-memory\s+leaky\s+✗ 5\/6 ≠ G25\s+✗ 5\/6 ≠ G25/);
-    expect(text).toMatch(/G25 on memory × store leaky \(differ\):\n\s+differs from memory × memory × memory at step 1 "run"/);
+    expect(text).toMatch(/G25 on memory, sqlite-memory × store leaky \(differ\):\n\s+differs from memory × memory × memory at step 1 "run"/);
     expect(text).toContain("store down: DOWN_URL is not set");
   }, 240_000);
 
