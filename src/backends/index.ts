@@ -29,6 +29,10 @@ export {
   sqliteEncryptedBackend,
   sqliteMemoryBackend,
 };
+export { STORE_BACKENDS, memoryStoreBackend, postgresStoreBackend, pgliteStoreBackend, PGLITE_ENV, type StoreBackend } from "./store/index.js";
+export { CACHE_BACKENDS, memoryCacheBackend, type CacheBackend } from "./cache/index.js";
+export { checkSubjectBackends, type SubjectBackend, type SubjectLease } from "./subject-backend.js";
+export { startPgliteServer, type PgliteServer, type PgliteServerOptions } from "./pglite/server.js";
 export { BACKENDS_ENV, checkAvailability, selectBackends, type CheckedBackend } from "./select.js";
 export type { Availability, Backend, BackendResources } from "./types.js";
 export { acquirePostgres, externalPostgres, startEmbeddedPostgres, POSTGRES_URL_ENV, type PostgresServer } from "./postgres/index.js";
@@ -44,6 +48,12 @@ export {
   matrixToJson,
   matrixVerdict,
   buildGrid,
+  runProductMatrix,
+  renderProductMatrix,
+  productPassed,
+  type ProductCase,
+  type ProductMatrixOptions,
+  type ProductMatrixResult,
   type MatrixOptions,
   type MatrixResult,
   type MatrixInterruption,

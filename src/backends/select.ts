@@ -11,11 +11,11 @@ export const BACKENDS_ENV = "CONFORMANCE_BACKENDS";
  * (see `checkAvailability`), never dropped.
  * @public
  */
-export function selectBackends(
-  all: readonly Backend[],
+export function selectBackends<B extends { readonly id: string } = Backend>(
+  all: readonly B[],
   selection?: string | readonly string[],
   env: NodeJS.ProcessEnv = process.env,
-): Backend[] {
+): B[] {
   const source = selection !== undefined ? "the backends option" : BACKENDS_ENV;
   const raw = selection ?? env[BACKENDS_ENV] ?? "all";
   const ids = (typeof raw === "string" ? raw.split(",") : [...raw]).map((id) => id.trim()).filter((id) => id !== "");
@@ -30,13 +30,13 @@ export function selectBackends(
 }
 
 /** A backend with its availability on this machine. @public */
-export interface CheckedBackend {
-  backend: Backend;
+export interface CheckedBackend<B = Backend> {
+  backend: B;
   availability: Availability;
 }
 
 /** Asks every backend whether it can run here (in parallel; `available()` never throws, but a throw becomes a reason). */
-export function checkAvailability(backends: readonly Backend[]): Promise<CheckedBackend[]> {
+export function checkAvailability<B extends Pick<Backend, "available"> = Backend>(backends: readonly B[]): Promise<CheckedBackend<B>[]> {
   return Promise.all(
     backends.map(async (backend) => ({
       backend,

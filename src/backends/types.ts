@@ -1,4 +1,5 @@
 import type { KnownDeviation, RegisteredCheckpointer } from "../registration.js";
+import type { PgliteServer } from "./pglite/server.js";
 import type { PostgresServer } from "./postgres/server.js";
 
 /** Whether a backend can run on this machine, and if not, why. @public */
@@ -14,6 +15,8 @@ export type Availability = { ok: true } | { ok: false; reason: string; noServer?
 export interface BackendResources {
   /** A running PostgreSQL server; the caller owns it (the backend never stops it). */
   postgres?: PostgresServer;
+  /** A running PGlite + pgvector server (vector search for PostgresStore); the caller owns it. */
+  pglite?: PgliteServer;
 }
 
 /**

@@ -2,7 +2,7 @@ import type { BaseCheckpointSaver } from "@langchain/langgraph-checkpoint";
 import { firstDivergence, type Divergence } from "./compare.js";
 import type { LangGraph } from "./langgraph.js";
 import { LatencySaver } from "./latency-saver.js";
-import { runScenario } from "./run-scenario.js";
+import { runScenario, type RunSubjects } from "./run-scenario.js";
 import type { GraphScenario, ScenarioVariant, TranscriptEntry } from "./types.js";
 
 /** Both transcripts of one scenario case and where they first differ. */
@@ -27,6 +27,9 @@ export function caseId(scenario: GraphScenario, variant: ScenarioVariant): strin
  * under test, then compares the normalised transcripts. `latencyMs` (the
  * variant's, else the option's) slows the saver under test only. With
  * `latestOnly`, snapshots' parents are not compared (a shallow saver keeps none).
+ * `subjects` are the store and cache under test (product runs); the reference
+ * gets a fresh InMemoryStore, and a fresh InMemoryCache unless the run under
+ * test has none (`cache: null`), so a cacheless run is compared with a cacheless one.
  */
 export async function runDifferential(
   scenario: GraphScenario,
@@ -34,10 +37,11 @@ export async function runDifferential(
   lg: LangGraph,
   saver: BaseCheckpointSaver,
   options: { latencyMs?: number; latestOnly?: boolean } = {},
+  subjects: RunSubjects = {},
 ): Promise<DifferentialRun> {
-  const expected = await runScenario(scenario, variant, lg, new lg.MemorySaver(), options);
+  const expected = await runScenario(scenario, variant, lg, new lg.MemorySaver(), options, { cache: subjects.cache === null ? null : undefined });
   const latency = variant.latencyMs ?? options.latencyMs;
   const underTest = latency ? new LatencySaver(saver, latency) : saver;
-  const actual = await runScenario(scenario, variant, lg, underTest, options);
+  const actual = await runScenario(scenario, variant, lg, underTest, options, subjects);
   return { expected, actual, divergence: firstDivergence(expected, actual) };
 }

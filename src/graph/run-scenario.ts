@@ -1,12 +1,18 @@
 import { randomUUID } from "node:crypto";
 import type { RunnableConfig } from "@langchain/core/runnables";
-import type { BaseCheckpointSaver } from "@langchain/langgraph-checkpoint";
+import { InMemoryCache, type BaseCache, type BaseCheckpointSaver, type BaseStore } from "@langchain/langgraph-checkpoint";
 import type { StateSnapshot } from "@langchain/langgraph";
 import { listAllAsync } from "./history.js";
 import type { LangGraph } from "./langgraph.js";
 import { IdLabels } from "./normalise.js";
 import type { ScenarioContext } from "./scenario-context.js";
 import type { GraphScenario, ScenarioVariant, TranscriptEntry } from "./types.js";
+
+/** The store and cache a run uses: given, else a fresh InMemoryStore and InMemoryCache; `cache: null` runs without one. */
+export interface RunSubjects {
+  store?: BaseStore;
+  cache?: BaseCache | null;
+}
 
 /**
  * Runs a scenario once on `checkpointer` and returns its normalised transcript.
@@ -19,6 +25,7 @@ export async function runScenario(
   lg: LangGraph,
   checkpointer: BaseCheckpointSaver,
   mode: { latestOnly?: boolean } = {},
+  subjects: RunSubjects = {},
 ): Promise<TranscriptEntry[]> {
   const entries: TranscriptEntry[] = [];
   const ids = new IdLabels(!mode.latestOnly);
@@ -41,6 +48,8 @@ export async function runScenario(
   const ctx: ScenarioContext = {
     lg,
     checkpointer,
+    store: subjects.store ?? new lg.InMemoryStore(),
+    cache: subjects.cache === null ? undefined : (subjects.cache ?? new InMemoryCache()),
     variant,
     durability,
     // Thread ids share the run's prefix, so "t" is a prefix of "t2" (savers that match threads by prefix show it).

@@ -5,7 +5,7 @@
  * are written against the loaded module's own types (scenario-context.ts).
  */
 import type { RunnableConfig } from "@langchain/core/runnables";
-import type { BaseCheckpointSaver, CheckpointListOptions, CheckpointMetadata } from "@langchain/langgraph-checkpoint";
+import type { BaseCache, BaseCheckpointSaver, BaseStore, CheckpointListOptions, CheckpointMetadata } from "@langchain/langgraph-checkpoint";
 import type { ClauseId } from "../hints/clauses.js";
 
 /** @public */
@@ -48,6 +48,10 @@ export interface ScenarioContext {
   readonly lg: object;
   /** The saver of this run: the one under test, or the MemorySaver reference. */
   readonly checkpointer: BaseCheckpointSaver;
+  /** The store of this run: the one under test (product runs), else a fresh InMemoryStore. */
+  readonly store: BaseStore;
+  /** The cache of this run: the one under test, a fresh InMemoryCache, or undefined when the run has none. */
+  readonly cache: BaseCache | undefined;
   readonly variant: ScenarioVariant;
   readonly durability: Durability;
   /** A config for a thread of this run: `{ configurable: { thread_id } }`. */
@@ -90,6 +94,11 @@ export interface GraphScenario {
   readonly needsHistory: boolean;
   /** Storage clauses it leans on, the most likely culprit first. */
   readonly clauses: readonly ClauseId[];
+  /**
+   * Uses `ctx.store` / `ctx.cache`: a product scenario, also run by the
+   * checkpointer × store × cache matrix with the store and cache under test.
+   */
+  readonly uses?: readonly ("store" | "cache")[];
   /** Default: one async run. */
   readonly variants?: readonly ScenarioVariant[];
   run(ctx: ScenarioContext): Promise<void>;

@@ -7,3 +7,5 @@ export { buildGrid, type Disagreement, type MatrixCell, type MatrixColumn, type 
 export { renderMatrixTerminal, type TerminalMatrixOptions } from "./render-terminal.js";
 export { renderMatrixMarkdown } from "./render-markdown.js";
 export { matrixToJson, renderMatrixJson } from "./render-json.js";
+export { runProductMatrix, NO_CACHE, type ProductCase, type ProductMatrixOptions, type ProductMatrixResult } from "./product.js";
+export { renderProductMatrix, productPassed } from "./render-product.js";
