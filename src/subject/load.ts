@@ -10,6 +10,7 @@ import { importOptional } from "../util/optional-import.js";
 import { toRegistration } from "../engine/validation-initializer.js";
 import { describeSyntaxError } from "./syntax-error.js";
 import { CliUsageError } from "../util/usage-error.js";
+import { foundUnderDefault } from "../util/under-default.js";
 
 const MODULE_EXTENSIONS = [".ts", ".mts", ".cts", ".js", ".mjs", ".cjs"];
 const TYPESCRIPT_EXTENSIONS = [".ts", ".mts", ".cts"];
@@ -37,7 +38,8 @@ export async function loadRegistration(specifier: string, exportName: string | u
     const hint = exportName ? "check the name" : "export the registration as default, or pass --export NAME";
     throw new CliUsageError(`${specifier} has no export "${name}" (its exports: ${available.join(", ") || "none"}); ${hint}`);
   }
-  const registered = toRegistration(value);
+  // A CommonJS module's compiled `export default` that import() left wrapped: `{ default: registration }`.
+  const registered = toRegistration(value) ?? foundUnderDefault(value, toRegistration)?.found;
   if (!registered) {
     throw new CliUsageError(
       `export "${name}" of ${specifier} is not a registration (got ${describeValue(value)}); export what checkpointerTest(), storeTest() or cacheTest() returns, or a @langchain/langgraph-checkpoint-validation initializer`,

@@ -38,6 +38,12 @@ describe("checkpoint-conformance CLI (arguments, in process)", () => {
     expect(grep.stdout).not.toContain("test_put_roundtrip");
   });
 
+  it("unwraps a registration that import() of a CommonJS module left on default.default", async () => {
+    const run = await runInProcess([`${FIXTURES}/memory-wrapped-default.mjs`, "--capabilities", "put", "--model", "0", "--reporter", "json"]);
+    expect(run.code, run.stderr).toBe(0);
+    expect(JSON.parse(run.stdout).checkpointer_name).toBe("MemorySaver (wrapped default)");
+  });
+
   it("--help lists every option; --version prints package.json's version", async () => {
     const help = await runInProcess(["--help"]);
     expect(help.code).toBe(0);
