@@ -34,9 +34,9 @@ export async function loadRegistration(specifier: string, exportName: string | u
   const name = exportName ?? "default";
   const value = pickExport(namespace, name);
   if (value === undefined) {
-    const available = exportNames(namespace);
+    const available = registrationExportNames(namespace);
     const hint = exportName ? "check the name" : "export the registration as default, or pass --export NAME";
-    throw new CliUsageError(`${specifier} has no export "${name}" (its exports: ${available.join(", ") || "none"}); ${hint}`);
+    throw new CliUsageError(`${specifier} has no export "${name}" (its exports that are registrations: ${available.join(", ") || "none"}); ${hint}`);
   }
   // A CommonJS module's compiled `export default` that import() left wrapped: `{ default: registration }`.
   const registered = toRegistration(value) ?? foundUnderDefault(value, toRegistration)?.found;
@@ -132,9 +132,12 @@ function commonJsExports(namespace: Record<string, unknown>): Record<string, unk
   return typeof exports === "object" && exports !== null ? (exports as Record<string, unknown>) : undefined;
 }
 
-/** The names a user can pass to --export. */
-function exportNames(namespace: Record<string, unknown>): string[] {
+/**
+ * The names worth passing to --export: the exports that are registrations. Not
+ * every key of `default`: in an ES module that is the registration itself.
+ */
+function registrationExportNames(namespace: Record<string, unknown>): string[] {
   const names = new Set(Object.keys(namespace).filter((k) => k !== "module.exports"));
   for (const key of Object.keys(commonJsExports(namespace) ?? {})) if (key !== "__esModule") names.add(key);
-  return [...names];
+  return [...names].filter((name) => toRegistration(pickExport(namespace, name)) !== undefined);
 }
