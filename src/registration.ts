@@ -67,6 +67,8 @@ export interface SubjectTestOptions<Cap extends string> {
   lifespanTimeoutMs?: number;
   /** Declared deviations: reported, not failed. */
   knownDeviations?: readonly KnownDeviation[];
+  /** Spec test names or catalog ids never run for this subject (one that hangs or aborts it); reported as skipped. `validate()`'s `skipTests` adds to them. */
+  skipTests?: readonly string[];
 }
 
 /** @public */
@@ -115,6 +117,8 @@ export interface RegisteredSubject<K extends SubjectKindId, Cap extends string, 
   readonly timeoutMs?: number;
   readonly lifespanTimeoutMs?: number;
   readonly knownDeviations: readonly KnownDeviation[];
+  /** Spec test names or catalog ids left out of every run (absent in a registration of an older copy). */
+  readonly skipTests?: readonly string[];
   /** What the subject promises to keep (`"full"` but for a latest-only saver); `validate()`'s `profile` option overrides it. */
   readonly profile: SaverProfile;
   /** What the registration declared of its kind's own options (a store's `ttl` and `index`). */
@@ -170,7 +174,7 @@ export function registerSubject<S, Opts>(
   if (options === null || typeof options !== "object") {
     throw new ConformanceUsageError(`${fn}: the first argument must be an options object like { name: "My${kind.title}" }, got ${describeValue(options)}`);
   }
-  const { name, skipCapabilities = [], lifespan, timeoutMs, lifespanTimeoutMs, knownDeviations = [] } = options;
+  const { name, skipCapabilities = [], lifespan, timeoutMs, lifespanTimeoutMs, knownDeviations = [], skipTests = [] } = options;
   if (typeof name !== "string" || name.trim() === "") {
     throw new ConformanceUsageError(`${fn}: option "name" must be a non-empty string, got ${describeValue(name)}`);
   }
@@ -187,6 +191,10 @@ export function registerSubject<S, Opts>(
     if (!(known as readonly unknown[]).includes(cap)) {
       throw new ConformanceUsageError(`${fn}(${name}): option "skipCapabilities" has unknown capability ${describeValue(cap)}; known: ${known.join(", ")}`);
     }
+  }
+  // Each name is checked against the kind's spec tests when a run is planned (src/engine/run-plan.ts).
+  if (!Array.isArray(skipTests) || skipTests.some((t) => typeof t !== "string")) {
+    throw new ConformanceUsageError(`${fn}(${name}): option "skipTests" must be an array of spec test names or catalog ids, got ${describeValue(skipTests)}`);
   }
   if (lifespan !== undefined && typeof lifespan !== "function") {
     throw new ConformanceUsageError(
@@ -214,6 +222,7 @@ export function registerSubject<S, Opts>(
     knownDeviations,
     profile: own.profile ?? "full",
     skipCapabilities: new Set(skipCapabilities as AnyCapability[]),
+    skipTests: [...skipTests],
     timeoutMs,
     lifespanTimeoutMs,
     options: own.options,

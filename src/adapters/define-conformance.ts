@@ -4,6 +4,7 @@ import { planSuite, type RunnerOutcome } from "../engine/suite.js";
 import type { ValidationInitializer } from "../engine/validation-initializer.js";
 import { guardProcessExit, type ExitGuard, type ExitPolicy } from "../engine/exit-guard.js";
 import { guardSuiteHandles } from "./handle-guard.js";
+import { SuiteNotes } from "./suite-notes.js";
 import { MAX_TIMEOUT_MS } from "../util/timeout.js";
 
 /**
@@ -67,6 +68,7 @@ export function defineConformance(
   const exitGuard = guard;
   // The saver's code runs only in these hooks: what they leave open is the saver's.
   const handles = guardSuiteHandles(suite.title);
+  const notes = new SuiteNotes();
   runner.describe(suite.title, () => {
     runner.beforeAll(async () => {
       await suite.checkSections();
@@ -77,6 +79,8 @@ export function defineConformance(
         await handles.run(() => suite.endLifespan());
       } finally {
         exitGuard.finished();
+        const block = notes.block(suite.title);
+        if (block) process.stderr.write(block);
         const leaked = await handles.release();
         if (leaked) console.warn(leaked);
       }
@@ -97,7 +101,7 @@ export function defineConformance(
           if (failure) throw new ConformanceFailure(failure);
         }, SETTLE_TIMEOUT_MS);
         for (const test of capability.tests) {
-          runner.test(test.title, async (controls) => settle(capability.outcome(test.name), controls), SETTLE_TIMEOUT_MS);
+          runner.test(test.title, async (controls) => settle(capability.outcome(test.name), controls, notes), SETTLE_TIMEOUT_MS);
         }
       });
     }
@@ -109,7 +113,7 @@ export function defineConformance(
           async (controls) => {
             exitGuard.enter(section.key);
             try {
-              settle(await handles.run(() => section.run()), controls);
+              settle(await handles.run(() => section.run()), controls, notes);
             } finally {
               exitGuard.leave();
             }
@@ -144,17 +148,18 @@ function failOnContainedExits(guard: ExitGuard): void {
   if (exits.length > 0) throw new ConformanceFailure(`${exits.join("\n")}: a saver that ends the process cannot pass, advisory test or not`);
 }
 
-function settle(outcome: RunnerOutcome, controls: TestControls): void {
+/** Throws for a failed test; what a passing test has to say goes to the suite's notes, shown once at its end. */
+function settle(outcome: RunnerOutcome, controls: TestControls, notes: SuiteNotes): void {
   switch (outcome.kind) {
     case "passed":
       return;
     case "failed":
       throw new ConformanceFailure(outcome.message);
     case "noted":
-      console.warn(outcome.message);
+      notes.note(outcome.message);
       return;
     case "skipped":
-      // Jest has no way to skip a running test: there the test passes and says on stderr that it did not run.
-      if (!controls.skip(outcome.reason)) console.warn(`not run: ${outcome.reason}`);
+      // Jest has no way to skip a running test: there the test passes, and the notes say it did not run.
+      if (!controls.skip(outcome.reason)) notes.notRunTest(outcome.reason);
   }
 }

@@ -6,6 +6,7 @@ import { mergeMatrixReports } from "../merge/merge-matrix.js";
 import { mergeReports } from "../merge/merge-reports.js";
 import { reportFromJSON } from "../sections/report-json.js";
 import type { ConformanceReport } from "../report/conformance-report.js";
+import type { ReportJSON } from "../report/json.js";
 import { matrixExit, matrixTargets, writeMatrix } from "./matrix-output.js";
 import { CLI_OPTIONS, type ReporterTarget } from "./options.js";
 import { checkOutputPaths } from "./output-paths.js";
@@ -32,7 +33,7 @@ export async function runMergeCommand(argv: readonly string[], io: CliIo): Promi
   }
   if (matrices > 0) return mergeMatrixShards(values, files, { reporters, output, strict }, io);
   const report = mergeReports(values.map((value, i) => toReport(value, files[i])));
-  const outputs = new ReportOutputs(reporters, output, io);
+  const outputs = new ReportOutputs(reporters, output, io, subjectFileOf(values));
   outputs.finish(report);
   return verdictExit(report, strict, io);
 }
@@ -93,6 +94,15 @@ function toReport(value: unknown, file: string): ConformanceReport {
   } catch {
     throw notAShardReport(file);
   }
+}
+
+/** The saver's module the shards' report-json files name (the github reporter's annotations point at it). */
+function subjectFileOf(values: readonly unknown[]): string | undefined {
+  for (const value of values) {
+    const file = (value as Partial<ReportJSON>).subjectFile;
+    if (typeof file === "string") return file;
+  }
+  return undefined;
 }
 
 function notAShardReport(file: string): CliUsageError {

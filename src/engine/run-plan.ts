@@ -74,7 +74,11 @@ export function planRun(registered: AnyRegistration, options: SuiteOptions, call
     throw new ConformanceUsageError(`${caller}: option "allowFlaky" must be true or false, got ${describeValue(options.allowFlaky)}`);
   }
   const allowFlaky = options.allowFlaky ?? false;
-  const skipTests = checkSkipTests(options.skipTests, caller, subjectKind);
+  // The registration's own, then the run's: both leave their tests out.
+  const skipTests = new Set([
+    ...checkSkipTests(registered.skipTests, `${subjectKind.registerFunction}(${registered.name})`, subjectKind),
+    ...checkSkipTests(options.skipTests, caller, subjectKind),
+  ]);
   const selection = selectTests(options, caller, subjectKind);
   const capabilities = selection.map((plan): CapabilityPlan => {
     if (plan.skip || !registered.skipCapabilities.has(plan.capability)) return plan;

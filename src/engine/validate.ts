@@ -12,6 +12,7 @@ import { sectionsAsked } from "../sections/runners.js";
 import { kindOf } from "../kinds/index.js";
 import { endLifespan, enterLifespan } from "./lifespan.js";
 import { captureUnhandledRejections, settleTick } from "../runtime/unhandled-rejections.js";
+import { foundUnderDefault } from "../util/under-default.js";
 
 export { ConformanceSetupError } from "../util/errors.js";
 export { DEFAULT_LIFESPAN_TIMEOUT_MS, DEFAULT_RETRIES, DEFAULT_TIMEOUT_MS, type ValidateOptions } from "../run/options.js";
@@ -27,8 +28,10 @@ export { DEFAULT_LIFESPAN_TIMEOUT_MS, DEFAULT_RETRIES, DEFAULT_TIMEOUT_MS, type 
 export async function validate(input: AnyRegistration, options: ValidateOptions = {}): Promise<ConformanceReport> {
   const registered = asRegistration(input);
   if (!registered) {
+    const nested = foundUnderDefault(input, asRegistration);
+    const hint = nested ? `; did you mean \`${nested.path}\`? (its ${nested.path} is a registration: importing a CommonJS module from ES modules wraps its exports in default)` : "";
     throw new ConformanceUsageError(
-      `validate: the first argument must be what checkpointerTest(), storeTest() or cacheTest() returns, got ${describeValue(input)}`,
+      `validate: the first argument must be what checkpointerTest(), storeTest() or cacheTest() returns, got ${describeValue(input)}${hint}`,
     );
   }
   const sectionRunners = kindOf(registered).sections;

@@ -27,6 +27,8 @@ export interface ReportJSON {
   shard?: Shard;
   /** Set with `shard`: the suite's version and the run's options, compared by `mergeReports()`. */
   run?: RunIdentity;
+  /** The saver's module as the CLI's `--reporter report-json` saw it: where `merge --reporter github` points its annotations. */
+  subjectFile?: string;
 }
 
 /** @public */

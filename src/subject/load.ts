@@ -10,6 +10,7 @@ import { importOptional } from "../util/optional-import.js";
 import { toRegistration } from "../engine/validation-initializer.js";
 import { describeSyntaxError } from "./syntax-error.js";
 import { CliUsageError } from "../util/usage-error.js";
+import { foundUnderDefault } from "../util/under-default.js";
 
 const MODULE_EXTENSIONS = [".ts", ".mts", ".cts", ".js", ".mjs", ".cjs"];
 const TYPESCRIPT_EXTENSIONS = [".ts", ".mts", ".cts"];
@@ -33,11 +34,12 @@ export async function loadRegistration(specifier: string, exportName: string | u
   const name = exportName ?? "default";
   const value = pickExport(namespace, name);
   if (value === undefined) {
-    const available = exportNames(namespace);
+    const available = registrationExportNames(namespace);
     const hint = exportName ? "check the name" : "export the registration as default, or pass --export NAME";
-    throw new CliUsageError(`${specifier} has no export "${name}" (its exports: ${available.join(", ") || "none"}); ${hint}`);
+    throw new CliUsageError(`${specifier} has no export "${name}" (its exports that are registrations: ${available.join(", ") || "none"}); ${hint}`);
   }
-  const registered = toRegistration(value);
+  // A CommonJS module's compiled `export default` that import() left wrapped: `{ default: registration }`.
+  const registered = toRegistration(value) ?? foundUnderDefault(value, toRegistration)?.found;
   if (!registered) {
     throw new CliUsageError(
       `export "${name}" of ${specifier} is not a registration (got ${describeValue(value)}); export what checkpointerTest(), storeTest() or cacheTest() returns, or a @langchain/langgraph-checkpoint-validation initializer`,
@@ -130,9 +132,12 @@ function commonJsExports(namespace: Record<string, unknown>): Record<string, unk
   return typeof exports === "object" && exports !== null ? (exports as Record<string, unknown>) : undefined;
 }
 
-/** The names a user can pass to --export. */
-function exportNames(namespace: Record<string, unknown>): string[] {
+/**
+ * The names worth passing to --export: the exports that are registrations. Not
+ * every key of `default`: in an ES module that is the registration itself.
+ */
+function registrationExportNames(namespace: Record<string, unknown>): string[] {
   const names = new Set(Object.keys(namespace).filter((k) => k !== "module.exports"));
   for (const key of Object.keys(commonJsExports(namespace) ?? {})) if (key !== "__esModule") names.add(key);
-  return [...names];
+  return [...names].filter((name) => toRegistration(pickExport(namespace, name)) !== undefined);
 }

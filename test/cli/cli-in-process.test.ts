@@ -21,7 +21,7 @@ describe("checkpoint-conformance CLI (arguments, in process)", () => {
     ["no module", [], ["missing <module>", "./my-saver.ts"]],
     ["an unknown package", ["no-such-saver-package"], ['installed package named "no-such-saver-package"']],
     ["a file that is not a module", ["package.json"], ["is not a module this CLI loads"]],
-    ["no default export", [`${FIXTURES}/memory-named.mjs`], ['no export "default"', "its exports: memory", "--export NAME"]],
+    ["no default export", [`${FIXTURES}/memory-named.mjs`], ['no export "default"', "its exports that are registrations: memory", "--export NAME"]],
     ["a named export that does not exist", [`${FIXTURES}/memory-named.mjs`, "--export", "memroy"], ['no export "memroy"', "check the name"]],
   ])("exits 2 with one line on %s", async (_case, args, phrases) => {
     expectUsageError(await runInProcess(args), ...phrases);
@@ -36,6 +36,17 @@ describe("checkpoint-conformance CLI (arguments, in process)", () => {
     const grep = await runInProcess(["--list", "--grep", "GT-06"]);
     expect(grep.stdout).toContain("test_get_tuple_metadata");
     expect(grep.stdout).not.toContain("test_put_roundtrip");
+  });
+
+  it("a missing --export lists the module's registrations, not the default registration's fields or other exports", async () => {
+    const run = await runInProcess([`${FIXTURES}/memory-default-and-named.mjs`, "--export", "Foo"]);
+    expectUsageError(run, 'no export "Foo"', "(its exports that are registrations: default, second)");
+  });
+
+  it("unwraps a registration that import() of a CommonJS module left on default.default", async () => {
+    const run = await runInProcess([`${FIXTURES}/memory-wrapped-default.mjs`, "--capabilities", "put", "--model", "0", "--reporter", "json"]);
+    expect(run.code, run.stderr).toBe(0);
+    expect(JSON.parse(run.stdout).checkpointer_name).toBe("MemorySaver (wrapped default)");
   });
 
   it("--help lists every option; --version prints package.json's version", async () => {

@@ -131,6 +131,20 @@ describe("checkpoint-conformance merge", () => {
     expect(readFileSync(junit, "utf8")).toContain("test_put_preserves_metadata");
   }, 120_000);
 
+  it("--reporter github points the merged report's annotations at the saver's module the shards were run on", async () => {
+    const shards = [1, 2].map((index) => join(dir, `broken-${index}.json`));
+    for (const [i, report] of shards.entries()) {
+      const args = ["test/cli/fixtures/broken.ts", "--capabilities", "get_tuple", "--model", "0", "--no-graph", "--shard", `${i + 1}/2`, "--reporter", `report-json:${report}`];
+      await runInProcess(args);
+      expect(JSON.parse(readFileSync(report, "utf8")).subjectFile).toBe("test/cli/fixtures/broken.ts");
+    }
+    const run = await runInProcess(["merge", ...shards, "--reporter", "github"]);
+    expect(run.code, run.stderr).toBe(1);
+    const errors = run.stdout.split("\n").filter((line) => line.startsWith("::error"));
+    expect(errors.length).toBeGreaterThan(0);
+    for (const line of errors) expect(line).toMatch(/^::error file=test\/cli\/fixtures\/broken\.ts,title=/);
+  }, 120_000);
+
   it("exits 0 on a passing saver's shards", async () => {
     const passing = (await shardReports(memory)).map((r, i) => write(`memory-${i + 1}.json`, reportToJSON(r)));
     const run = await runInProcess(["merge", ...passing, "--reporter", "dots"]);

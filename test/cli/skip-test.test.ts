@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { validate } from "../../src/engine/validate.js";
-import { checkpointerTest } from "../../src/registration.js";
+import { cacheTest, checkpointerTest, storeTest } from "../../src/index.js";
+import { InMemoryStore } from "@langchain/langgraph-checkpoint";
+import { ConformanceUsageError } from "../../src/util/errors.js";
 import { MemorySaver } from "@langchain/langgraph-checkpoint";
 import { SKIPPED_BY_OPTION } from "../../src/engine/run-spec-test.js";
 import { specFor } from "../../src/spec/index.js";
@@ -30,6 +32,29 @@ describe("--skip-test / skipTests: leave out one spec test, see the rest", () =>
     expect(checkingJs07).toContain(ABORTING_TEST);
     expect(skipped.map((t) => t.name)).toEqual(checkingJs07);
     expect(new Set(skipped.map((t) => t.status === "skipped" && t.reason))).toEqual(new Set([SKIPPED_BY_OPTION]));
+  });
+
+  it("as a registration option: checkpointerTest({ skipTests }) leaves the tests out of every run, with validate()'s skipTests added", async () => {
+    const registered = checkpointerTest({ name: "Memory", skipTests: [ABORTING_TEST] }, () => new MemorySaver());
+    const skippedBy = async (options: { skipTests?: string[] }) => {
+      const report = await validate(registered, { capabilities: ["put_writes"], model: false, ...options });
+      return report.results.put_writes!.tests.filter((t) => t.status === "skipped" && t.reason === SKIPPED_BY_OPTION).map((t) => t.name);
+    };
+    expect(await skippedBy({})).toEqual([ABORTING_TEST]);
+    const other = specFor("put_writes")!.tests.find((t) => t.name !== ABORTING_TEST)!.name;
+    expect(new Set(await skippedBy({ skipTests: [other] }))).toEqual(new Set([ABORTING_TEST, other]));
+  });
+
+  it("storeTest and cacheTest take skipTests too; a misused one is a clear error naming the registration", async () => {
+    const store = storeTest({ name: "Store", skipTests: ["ST-01"] }, () => new InMemoryStore());
+    const storeReport = await validate(store, { capabilities: ["put_get"], model: false });
+    expect(storeReport.results.put_get!.tests.some((t) => t.status === "skipped" && t.reason === SKIPPED_BY_OPTION)).toBe(true);
+    expect(() => cacheTest({ name: "Cache", skipTests: "CA-01" as never }, () => undefined as never)).toThrow(
+      /cacheTest\(Cache\): option "skipTests" must be an array of spec test names or catalog ids/,
+    );
+    const typo = checkpointerTest({ name: "Typo", skipTests: ["test_nope"] }, () => new MemorySaver());
+    await expect(validate(typo, { capabilities: ["put"], model: false })).rejects.toThrow(ConformanceUsageError);
+    await expect(validate(typo, { capabilities: ["put"], model: false })).rejects.toThrow(/checkpointerTest\(Typo\): option "skipTests" names no spec test: "test_nope"/);
   });
 
   it("a name or id that is no spec test is bad usage (exit 2), not a silent no-op", async () => {

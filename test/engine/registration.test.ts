@@ -23,6 +23,13 @@ describe("checkpointerTest misuse gets a clear error naming the option", () => {
   });
   it("rejects something that is not a registration", async () => {
     await expect(validate(new MemorySaver() as never)).rejects.toThrow(/the first argument must be what checkpointerTest\(\), storeTest\(\) or cacheTest\(\) returns/);
+    await expect(validate(new MemorySaver() as never)).rejects.not.toThrow(/did you mean/);
+  });
+  it("suggests `.default` for a CommonJS module's exports imported from ES modules", async () => {
+    const registered = checkpointerTest({ name: "X" }, memory);
+    await expect(validate({ default: registered } as never)).rejects.toThrow(/did you mean `\.default`\?/);
+    const namespace = { default: { __esModule: true, default: registered } };
+    await expect(validate(namespace as never)).rejects.toThrow(/did you mean `\.default\.default`\?/);
   });
 });
 

@@ -34,6 +34,12 @@ describe("the HTML report (structure, no browser)", () => {
     for (const r of report.capabilityResults()) expect(html).toContain(`<td><code>${r.capability}</code></td>`);
   });
 
+  it("shows each section as a row under the capabilities: a failed model run is seen there, not only in the verdict", () => {
+    const table = html.slice(html.indexOf('<table id="capabilities"'), html.indexOf("</table>"));
+    expect(table).toContain('<tr class="section"><td><code>model</code></td><td>section</td><td class="fail">✗ failed</td><td class="num">8</td><td class="num">1</td>');
+    expect(table).toContain('<tr class="section"><td><code>graph</code></td><td>section</td><td class="fail">✗ failed</td><td class="num">1</td><td class="num">1</td>');
+  });
+
   it("shows every failure with its ids, description, message, and expected beside actual; text is escaped", () => {
     // Grouped by cause: the spec failures, the graph case and the model disagreement, each cause once.
     expect(html).toContain("Failures by cause (4)");

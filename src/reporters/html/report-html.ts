@@ -4,6 +4,8 @@ import type { FailureCause } from "../../causes/group.js";
 import { failureGroupsHtml, idsHtml } from "./failures.js";
 import { esc, htmlPage, toolbar } from "./page.js";
 import { sectionHtml } from "./sections.js";
+import { sectionKindOf } from "../../sections/index.js";
+import type { ReportSection } from "../../report/types.js";
 import { attemptsLabel } from "../summary.js";
 
 /** The whole report as one self-contained HTML page. */
@@ -52,7 +54,19 @@ function capabilityTable(report: ConformanceReport): string {
     const reason = "reason" in r ? ` <span class="muted">${esc(r.reason)}</span>` : "";
     return `<tr><td><code>${esc(r.capability)}</code></td><td>${r.kind}</td><td class="${cls}">${symbol} ${esc(r.status.replace("-", " "))}${inherited}${reason}</td><td class="num">${counts.passed}</td><td class="num">${counts.failed}</td><td class="num">${counts.skipped - na}</td><td class="num">${na}</td><td class="num">${r.tests.filter(isDeviation).length}</td></tr>`;
   });
+  rows.push(...report.sections.map(sectionRow));
   return `<table id="capabilities"><thead><tr><th>capability</th><th>kind</th><th>status</th><th>passed</th><th>failed</th><th>skipped</th><th>not applicable</th><th>known deviations</th></tr></thead><tbody>${rows.join("")}</tbody></table>`;
+}
+
+/** A section (graph, model) as a row under the capabilities, so a failed one is seen where they are, not only in the verdict. */
+function sectionRow(section: ReportSection): string {
+  const passed = section.passed();
+  const kind = sectionKindOf(section);
+  const cell = kind?.matrixCell(section);
+  const status = cell?.status ?? (passed === null ? "skipped" : passed ? "passed" : "failed");
+  const { symbol, cls } = status === "error" ? STATUS_LOOK.failed : STATUS_LOOK[status];
+  const count = (n: number | undefined) => `<td class="num">${n ?? ""}</td>`;
+  return `<tr class="section"><td><code>${esc(section.key)}</code></td><td>section</td><td class="${cls}">${symbol} ${status}</td>${count(cell?.passed)}${count(cell?.failed)}${count(undefined)}${count(undefined)}${count(cell?.deviations)}</tr>`;
 }
 
 /** Plain symbols: the terminal's emoji are missing from many fonts a browser may fall back to. */
