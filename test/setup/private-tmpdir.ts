@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, readdirSync, rmSync, symlinkSync } from "node:fs";
+import { chmodSync, mkdirSync, mkdtempSync, readdirSync, rmSync, symlinkSync } from "node:fs";
 import { tmpdir, userInfo } from "node:os";
 import { join } from "node:path";
 
@@ -23,6 +23,8 @@ export default function setup(): () => void {
   const machineTmp = tmpdir();
   // Short: tests nest folders in it, and a PostgreSQL socket path in the deepest must stay under 108 bytes.
   const dir = mkdtempSync(join(machineTmp, "lgc-test-run-"));
+  // Like the machine's own TMPDIR (1777): the embedded PostgreSQL runs as the postgres user, which must reach its files in here.
+  chmodSync(dir, 0o1777);
   state[RUN_TMP] = dir;
   mkdirSync(join(machineTmp, TSX_CACHE), { recursive: true });
   symlinkSync(join(machineTmp, TSX_CACHE), join(dir, TSX_CACHE));
