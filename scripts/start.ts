@@ -15,21 +15,16 @@ import { memoryBackend, postgresBackend, renderMatrixTerminal, runMatrix, sqlite
 import { exitOnInterrupt, parkIfInterrupted } from "../src/cleanup/index.js";
 import { MatrixRunRecorder } from "../src/matrix/run-recorder.js";
 import { matrixVerdict } from "../src/matrix/verdict.js";
-import { SharedResources } from "../src/backends/shared-resources.js";
 import { productPassed, renderProductMatrix, runProductMatrix } from "../src/matrix/index.js";
 
 const graph = !process.argv.includes("--no-graph");
 const backends = [memoryBackend, sqliteBackend, postgresBackend];
 const recorder = new MatrixRunRecorder(backends);
-// One PostgreSQL server for the savers' report and the product after it.
-const shared = new SharedResources();
-if ((await postgresBackend.available()).ok) await shared.prepare(postgresBackend);
 exitOnInterrupt((signal) => process.stdout.write(`\n${renderMatrixTerminal(recorder.interrupted(signal))}`));
 const result = await runMatrix(
   backends,
   recorder.watch({
     validate: { graph },
-    resources: shared.resources,
     onBackendStart: (backend) => process.stdout.write(`\n${backend.title}\n`),
     onBackendEnd: (outcome) => {
       if (outcome.status === "ran") outcome.report.printReport();
@@ -44,11 +39,10 @@ for (const { id, why } of verdict.failing) process.stdout.write(`${id}: ${why}\n
 let productOk = true;
 if (graph) {
   process.stdout.write("\nRunning the product scenarios (checkpointer × store × cache)...\n");
-  const product = await runProductMatrix({ savers: backends, resources: shared.resources });
+  // Its own servers, started after the savers' report: a Ctrl-C during the report finds the saver matrix's PostgreSQL in its own section.
+  const product = await runProductMatrix({ savers: backends });
   await parkIfInterrupted();
   process.stdout.write(`\n${renderProductMatrix(product)}`);
   productOk = productPassed(product);
 }
-if (shared.postgres) process.stdout.write(`PostgreSQL (both runs): ${shared.postgres.kind} server, ready in ${(shared.postgres.startMs / 1000).toFixed(1)} s\n`);
-await shared.release();
 process.exitCode = verdict.passed && productOk ? 0 : 1;
