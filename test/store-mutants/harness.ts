@@ -1,9 +1,13 @@
 import type { BaseStore } from "@langchain/langgraph-checkpoint";
 import { fakeEmbeddings, type StoreKindOptions } from "../../src/kinds/store/index.js";
 import { ReferenceStore } from "../fixtures/reference-store.js";
+import { mapConcurrently } from "../../src/util/map-concurrently.js";
 import { loadNamedModules } from "../mutants/load-named-modules.js";
 import { runStoreSpec, type StoreTestResult } from "../store/run-store-spec.js";
 import { MUTANT_DIMS, type StoreMutant } from "./types.js";
+
+/** The stores are in memory: a mutant's run is mostly its TTL tests' waits, which overlap. */
+const MUTANTS_AT_ONCE = 8;
 
 const INDEX = { dims: MUTANT_DIMS, embed: fakeEmbeddings(MUTANT_DIMS) };
 const TTL: StoreKindOptions["ttl"] = { unit: "seconds", put: (store, ns, key, value, ttl) => (store as ReferenceStore).putWithTtl(ns, key, value, ttl) };
@@ -32,13 +36,11 @@ export async function runStoreMutation(): Promise<StoreMutationResult> {
   const baseline = await run(() => new ReferenceStore({ index: { dims: MUTANT_DIMS } }), true);
   const passed = new Set(baseline.filter((r) => r.status === "passed").map((r) => r.key));
   const catchers = new Map<string, string[]>(baseline.map((r) => [r.key, []]));
-  const results: StoreMutationResult["mutants"] = [];
-  for (const mutant of mutants) {
+  const results: StoreMutationResult["mutants"] = await mapConcurrently(mutants, MUTANTS_AT_ONCE, async (mutant) => {
     const outcome = await run(() => mutant.create(), mutant.ttl ?? false);
-    const caught = new Set(outcome.filter((r) => r.status === "failed" && passed.has(r.key)).map((r) => r.key));
-    for (const key of caught) catchers.get(key)?.push(mutant.name);
-    results.push({ mutant, caught });
-  }
+    return { mutant, caught: new Set(outcome.filter((r) => r.status === "failed" && passed.has(r.key)).map((r) => r.key)) };
+  });
+  for (const { mutant, caught } of results) for (const key of caught) catchers.get(key)?.push(mutant.name);
   return {
     mutants: results,
     allTests: baseline.map((r) => r.key),
