@@ -55,17 +55,16 @@ export function diffTuple(expected: CheckpointTuple | undefined, actual: Checkpo
  * order, one difference `<path> (order)` with both lists (its own clause).
  */
 export function orderAware(path: string, expected: readonly unknown[], actual: readonly unknown[]): Difference[] {
-  if (sameItems(expected, actual) && diffValues(expected, actual, { max: 1 }).length > 0) {
-    return [{ path: `${path} ${ORDER_ONLY}`, expected, actual }];
-  }
-  return prefixed(path, diffValues(expected, actual));
+  const diffs = diffValues(expected, actual);
+  if (diffs.length > 0 && sameItems(expected, actual)) return [{ path: `${path} ${ORDER_ONLY}`, expected, actual }];
+  return prefixed(path, diffs);
 }
 
 /** getDeltaChannelHistory's answer vs the model's, per channel; a channel's writes in another order is DCH-09. */
 export function diffDeltaHistory(expected: Record<string, { writes: unknown[] }>, actual: unknown): Difference[] {
   const got = actual as Record<string, { writes?: unknown }> | undefined;
   if (got === null || typeof got !== "object") return diffValues(expected, actual);
-  const reordered = Object.keys(expected).filter((ch) => Array.isArray(got[ch]?.writes) && sameItems(expected[ch].writes, got[ch].writes as unknown[]) && diffValues(expected[ch].writes, got[ch].writes, { max: 1 }).length > 0);
+  const reordered = Object.keys(expected).filter((ch) => Array.isArray(got[ch]?.writes) && diffValues(expected[ch].writes, got[ch].writes, { max: 1 }).length > 0 && sameItems(expected[ch].writes, got[ch].writes as unknown[]));
   const rest = diffValues(expected, actual).filter((d) => !reordered.some((ch) => d.path.startsWith(`${ch}.writes`) || d.path.startsWith(`${JSON.stringify(ch)}.writes`)));
   return [...reordered.map((ch) => ({ path: `${ch}.writes ${ORDER_ONLY}`, expected: expected[ch].writes, actual: got[ch].writes })), ...rest];
 }
