@@ -4,7 +4,7 @@ import { runModel, type ModelRunResult } from "../../src/model/run-model.js";
 import { loadMutants } from "../mutants/load.js";
 import type { Mutant } from "../mutants/types.js";
 import { BASELINE_PROFILES, type BaselineName } from "../fixtures/baselines.js";
-import type { BaseCheckpointSaver } from "@langchain/langgraph-checkpoint";
+import type { BaseCheckpointSaver, ChannelVersions, Checkpoint, CheckpointMetadata } from "@langchain/langgraph-checkpoint";
 
 /**
  * The model mode alone (no spec suite) against every mutant: which it catches
@@ -60,7 +60,7 @@ export const TIMING_DEPENDENT = new Set(["val-ttl-in-seconds-not-minutes"]);
 
 /** A call a saver method received: the input a mutant's bug needs. */
 export type SaverCall = { method: RecordedMethod; args: readonly unknown[] };
-export const RECORDED_METHODS = ["put", "putWrites", "list", "prune"] as const;
+export const RECORDED_METHODS = ["put", "putWrites", "list", "prune", "deleteForRuns"] as const;
 type RecordedMethod = (typeof RECORDED_METHODS)[number];
 
 type Configurable = Record<string, unknown> | undefined;
@@ -68,14 +68,32 @@ const configurableOf = (config: unknown): Configurable => (config as { configura
 const writesOf = (call: SaverCall) => (call.method === "putWrites" ? (call.args[1] as [string, unknown][]) : []);
 const PUT_CONFIG_KEYS = ["thread_id", "checkpoint_ns", "checkpoint_id"];
 const bytesWrite = (call: SaverCall) => writesOf(call).some(([, value]) => value instanceof Uint8Array);
+const EMPTY_CHECKPOINT = { channel_versions: {}, versions_seen: {} } as unknown as Checkpoint;
+const checkpointOf = (call: SaverCall) => (call.method === "put" ? (call.args[1] as Checkpoint) : undefined);
+const versionsOf = (checkpoint: Checkpoint) => [...Object.values(checkpoint.channel_versions), ...Object.values(checkpoint.versions_seen).flatMap((seen) => Object.values(seen))];
+/** thread, namespace and checkpoint id of a put's or putWrites' config. */
+const idsOf = (call: SaverCall): [string, string, string] => {
+  const c = configurableOf(call.args[0]) ?? {};
+  const id = call.method === "put" ? checkpointOf(call)!.id : c.checkpoint_id;
+  return [String(c.thread_id ?? ""), String(c.checkpoint_ns ?? ""), String(id ?? "")];
+};
+/** Two checkpoints of one saver (this call's and an earlier one's) whose ids `join` to the same key. */
+const keysCollide = (join: (parts: string[]) => string) => (call: SaverCall, earlier: readonly SaverCall[]) => {
+  if (call.method !== "put") return false;
+  const ids = idsOf(call);
+  return earlier.some((e) => e.method === "put" && join(idsOf(e)) === join(ids) && idsOf(e).join("\u0000") !== ids.join("\u0000"));
+};
+/** The channel versions a put stores (its fourth argument, the new versions), as `channel@version`. */
+const storedVersions = (call: SaverCall) => Object.entries((call.args[3] as ChannelVersions | undefined) ?? {}).map(([channel, version]) => `${channel}@${String(version)}`);
 
 /**
- * The known misses out of scope by construction: the sequences never give the
+ * The known misses by construction: the sequences never give the
  * mutant the input its bug needs, so running them proves nothing. Each is
  * asserted by that reason instead: the calls its baseline receives over the
- * same sequences (the same seed and settings) never include `input`.
+ * same sequences (the same seed and settings) never include `input`
+ * (`earlier`: the calls the same saver received before this one).
  */
-export const NEVER_DRAWN: Record<string, { input: string; matches(call: SaverCall): boolean }> = {
+export const NEVER_DRAWN: Record<string, { input: string; matches(call: SaverCall, earlier: readonly SaverCall[]): boolean }> = {
   "get-tuple-skips-pending-sends-migration": { input: "a put of a checkpoint with v < 4", matches: (c) => c.method === "put" && (c.args[1] as { v: number }).v < 4 },
   "list-skips-pending-sends-migration": { input: "a put of a checkpoint with v < 4", matches: (c) => c.method === "put" && (c.args[1] as { v: number }).v < 4 },
   "list-filter-skips-object-values": {
@@ -96,6 +114,29 @@ export const NEVER_DRAWN: Record<string, { input: string; matches(call: SaverCal
   "val-write-bytes-type-dropped": { input: "a write whose whole value is a Uint8Array", matches: bytesWrite },
   "val-write-bytes-as-text": { input: "a write whose whole value is a Uint8Array", matches: bytesWrite },
   "val-write-bytes-cut-at-four-mib": { input: "a write whose whole value is a Uint8Array", matches: bytesWrite },
+  "ord-channels-first-batch": { input: "a checkpoint with more than 100 channel values", matches: (c) => Object.keys(checkpointOf(c)?.channel_values ?? {}).length > 100 },
+  "ord-dfr-first-ten-run-ids": { input: "a deleteForRuns call with more than 10 run ids", matches: (c) => c.method === "deleteForRuns" && (c.args[0] as unknown[]).length > 10 },
+  "ord-write-index-int8": { input: "a putWrites call with more than 127 writes", matches: (c) => writesOf(c).length > 127 },
+  "val-versions-in-a-float-column": { input: "a string channel version", matches: (c) => versionsOf(checkpointOf(c) ?? EMPTY_CHECKPOINT).some((v) => typeof v === "string") },
+  "val-timestamps-as-js-dates": {
+    input: "a checkpoint ts that a JS Date does not give back unchanged",
+    matches: (c) => c.method === "put" && new Date(checkpointOf(c)!.ts).toISOString() !== checkpointOf(c)!.ts,
+  },
+  "val-step-in-an-int32-column": {
+    input: "a metadata step outside 32-bit integers",
+    matches: (c) => c.method === "put" && typeof (c.args[2] as CheckpointMetadata).step === "number" && ((c.args[2] as CheckpointMetadata).step | 0) !== (c.args[2] as CheckpointMetadata).step,
+  },
+  "key-joined-with-colons": { input: 'two checkpoints whose thread, namespace and id joined with ":" are one key', matches: keysCollide((parts) => parts.filter(Boolean).join(":")) },
+  "key-joined-without-delimiter": { input: "two checkpoints whose thread, namespace and id joined without a delimiter are one key", matches: keysCollide((parts) => parts.join("")) },
+  "blob-store-key-without-namespace": {
+    input: "a channel stored at one version in two namespaces of one thread",
+    matches: (c, earlier) => {
+      if (c.method !== "put") return false;
+      const [thread, ns] = idsOf(c);
+      const stored = new Set(storedVersions(c));
+      return earlier.some((e) => e.method === "put" && idsOf(e)[0] === thread && idsOf(e)[1] !== ns && storedVersions(e).some((v) => stored.has(v)));
+    },
+  },
 };
 
 /** The model keeps every checkpoint: it does not apply to latest-only savers (validate() reports it not applicable). */
@@ -128,10 +169,14 @@ export async function ignoringUnhandledRejections<T>(body: () => Promise<T>): Pr
   }
 }
 
-/** `create`'s savers, each telling `onCall` about every call of RECORDED_METHODS (the saver's own inner calls too) before running it. */
-export function recording(create: () => BaseCheckpointSaver, onCall: (call: SaverCall) => void): () => BaseCheckpointSaver {
+/**
+ * `create`'s savers, each telling `onCall` about every call of RECORDED_METHODS (the saver's own inner calls too)
+ * before running it, with the calls that saver received before.
+ */
+export function recording(create: () => BaseCheckpointSaver, onCall: (call: SaverCall, earlier: readonly SaverCall[]) => void): () => BaseCheckpointSaver {
   return () => {
     const saver = create();
+    const earlier: SaverCall[] = [];
     for (const method of RECORDED_METHODS) {
       const original = (saver as unknown as Record<string, unknown>)[method];
       if (typeof original !== "function") continue;
@@ -139,7 +184,9 @@ export function recording(create: () => BaseCheckpointSaver, onCall: (call: Save
         configurable: true,
         writable: true,
         value(this: unknown, ...args: unknown[]) {
-          onCall({ method, args });
+          const call = { method, args };
+          onCall(call, earlier);
+          earlier.push(call);
           return original.apply(this, args);
         },
       });

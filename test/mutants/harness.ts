@@ -10,7 +10,7 @@ import type { Mutant } from "./types.js";
 export type TestKey = string;
 
 async function failingTests(name: string, create: () => BaseCheckpointSaver, profile: SaverProfile = "full", only?: readonly string[]): Promise<{ failed: Set<TestKey>; passed: Set<TestKey> }> {
-  const grep = only === undefined ? undefined : new RegExp(`^(${only.map(escapeRegExp).join("|")})$`);
+  const grep = only === undefined ? undefined : testsNamed(only);
   const report = await validate(
     checkpointerTest({ name, profile }, () => create()),
     { timeoutMs: 2_000, graph: false, model: false, retries: 0, grep },
@@ -28,6 +28,9 @@ async function failingTests(name: string, create: () => BaseCheckpointSaver, pro
 }
 
 const escapeRegExp = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+
+/** A `grep` option that selects exactly the spec tests with these names. */
+export const testsNamed = (names: readonly string[]): RegExp => new RegExp(`^(${names.map(escapeRegExp).join("|")})$`);
 
 /**
  * `"whole"`: every mutant runs the whole suite, so `catchers` lists every test
