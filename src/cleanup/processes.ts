@@ -91,10 +91,13 @@ export async function waitForExit(pid: number, limitMs: number): Promise<boolean
 /**
  * Asks a server process to stop with `signal` (for PostgreSQL, SIGINT is its
  * fast shutdown), waits up to `graceMs`, then kills it and its children.
+ * `gentlerFirst`: signals tried before, each with its own wait.
  */
-export async function stopProcess(pid: number, signal: NodeJS.Signals, graceMs: number): Promise<void> {
-  if (!isAlive(pid)) return;
-  signalQuietly(pid, signal);
-  if (await waitForExit(pid, graceMs)) return;
+export async function stopProcess(pid: number, signal: NodeJS.Signals, graceMs: number, gentlerFirst: readonly [NodeJS.Signals, number][] = []): Promise<void> {
+  for (const [asked, waitMs] of [...gentlerFirst, [signal, graceMs] as const]) {
+    if (!isAlive(pid)) return;
+    signalQuietly(pid, asked);
+    if (await waitForExit(pid, waitMs)) return;
+  }
   killTreeSync(pid);
 }

