@@ -11,6 +11,7 @@ import { releaseAllOpen } from "../runtime/open-leases.js";
 import { INTERRUPT_SIGNALS, interruptArrivals, interruptExitCode } from "../cleanup/signals.js";
 import { runCleanupsNow } from "../cleanup/tasks.js";
 import { reportToJSON } from "../report/json.js";
+import { forwardingHooks } from "../run/progress.js";
 import type { ChildMessage, RunRequest } from "./protocol.js";
 import { HEARTBEAT_MS, MESSAGE_FD } from "./protocol.js";
 
@@ -81,22 +82,13 @@ if (request) await run(request);
 else exit(0); // the parent did not need this process after all
 
 async function run(request: RunRequest): Promise<void> {
-  const [{ loadRegistrationWithin }, { ConformanceUsageError }, { ConformanceSetupError, DEFAULT_TIMEOUT_MS, validate }, { plannedTests, specCatalog }, { CliUsageError }] =
+  const [{ loadRegistrationWithin }, { ConformanceUsageError }, { ConformanceSetupError, DEFAULT_TIMEOUT_MS, validate }, { runPlanMessage }, { CliUsageError }] =
     await engine;
   try {
     const registered = await loadRegistrationWithin(request);
     const timeoutMs = request.options.timeoutMs ?? registered.timeoutMs ?? DEFAULT_TIMEOUT_MS;
-    send({ t: "plan", capabilities: plannedTests(registered, request.options), catalog: specCatalog(registered), timeoutMs });
-    const report = await validate(registered, {
-      ...request.options,
-      progress: {
-        onRunStart: (info) => send({ t: "run-start", checkpointerName: info.checkpointerName, ...(info.subjectKind ? { subjectKind: info.subjectKind } : {}), capabilities: [...info.capabilities] }),
-        onCapabilityStart: (capability, detected) => send({ t: "capability-start", capability, detected }),
-        onTestStart: (capability, name) => send({ t: "test-start", capability, name }),
-        onTestResult: (capability, name, passed, error, result) => send({ t: "test-result", capability, name, passed, error, result }),
-        onCapabilityEnd: (capability, result) => send({ t: "capability-end", capability, result }),
-      },
-    });
+    send(runPlanMessage(registered, request.options, timeoutMs));
+    const report = await validate(registered, { ...request.options, progress: forwardingHooks((call) => send({ t: "hook", call })) });
     send({ t: "report", report: reportToJSON(report) });
   } catch (error) {
     if (error instanceof CliUsageError || error instanceof ConformanceUsageError) send({ t: "usage-error", message: error.message });
