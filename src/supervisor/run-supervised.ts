@@ -58,13 +58,15 @@ export async function runSupervised(run: SupervisedRun): Promise<SupervisedOutco
     for (;;) {
       const ended = await session.supervise(child, request, tracker);
       if (tracker.fatal && !session.interrupted) return { kind: tracker.fatal.t, message: tracker.fatal.message };
-      if (session.interrupted) {
+      const interrupted = () => {
         const ending = { kind: "interrupted" as const, text: `interrupted by ${session.interrupted} during ${whereNow(tracker)}` };
-        return { kind: "report", report: tracker.finalReport(ending), interrupted: session.interrupted };
-      }
+        return { kind: "report" as const, report: tracker.finalReport(ending), interrupted: session.interrupted };
+      };
+      if (session.interrupted) return interrupted();
       if (!ended) return { kind: "report", report: tracker.finalReport(undefined) };
       const inFlight = tracker.inFlightTests();
-      const alone = inFlight.length > 1 ? await isolate(inFlight, request, tracker, session) : undefined;
+      const alone = inFlight.length > 1 && !request.options.shard ? await isolate(inFlight, request, tracker, session) : undefined;
+      if (session.interrupted) return interrupted(); // pressed while the tests in flight ran alone
       const next = tracker.afterCrash(ended, request.options, alone);
       if (next === undefined) return { kind: "report", report: tracker.finalReport(ended) };
       if (next === "done") return { kind: "report", report: tracker.finalReport(undefined) };
