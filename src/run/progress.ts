@@ -49,6 +49,15 @@ export function forwardingHooks(forward: (call: HookCall) => void): ProgressHook
   return hooks as ProgressHooks;
 }
 
+/** One set of hooks that calls each hook of every set in `all`, in order. */
+export function fanOutHooks(all: readonly ProgressHooks[]): ProgressHooks {
+  const hooks: Record<string, (...args: unknown[]) => void> = {};
+  for (const name of Object.keys(PROGRESS_HOOKS) as (keyof ProgressHooks)[]) {
+    hooks[name] = (...args) => all.forEach((h) => (h[name] as ((...a: unknown[]) => void) | undefined)?.apply(h, args));
+  }
+  return hooks as ProgressHooks;
+}
+
 /** Calls the hook a forwarded call names, if `hooks` has it. */
 export function replayHook(hooks: ProgressHooks, call: HookCall): void {
   (hooks[call.name] as ((...args: unknown[]) => void) | undefined)?.call(hooks, ...call.args);

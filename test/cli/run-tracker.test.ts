@@ -3,10 +3,9 @@ import { describe, expect, it } from "vitest";
 import { checkpointerTest, validate } from "../../src/index.js";
 import { ConformanceReport, type CapabilityResult, type TestResult } from "../../src/report/conformance-report.js";
 import { reportToJSON } from "../../src/report/json.js";
-import { forwardingHooks, PROGRESS_HOOKS, type HookCall, type ProgressHooks } from "../../src/run/progress.js";
+import { fanOutHooks, forwardingHooks, PROGRESS_HOOKS, type HookCall, type ProgressHooks } from "../../src/run/progress.js";
 import type { ChildMessage } from "../../src/supervisor/protocol.js";
-import { RunTracker, type AloneOutcome, type Ending } from "../../src/supervisor/run-tracker.js";
-import { testKey } from "../../src/supervisor/run-tracker.js";
+import { RunTracker, testKey, type AloneOutcome, type Ending } from "../../src/supervisor/run-tracker.js";
 
 /** Hooks that record every call (name and arguments, as JSON would carry them). */
 function recorder(): { hooks: ProgressHooks; calls: unknown[][] } {
@@ -56,13 +55,11 @@ describe("the supervisor's messages are the progress hooks, sent generically", (
     const replayed = recorder();
     const tracker = new RunTracker("fallback", replayed.hooks, () => {});
     const forward = forwardingHooks((call) => tracker.handle(overTheWire({ t: "hook", call })));
-    const both = Object.fromEntries(Object.keys(PROGRESS_HOOKS).map((name) => [name, (...args: unknown[]) => {
-      (direct.hooks as Record<string, (...a: unknown[]) => void>)[name]!(...args);
-      (forward as Record<string, ((...a: unknown[]) => void) | undefined>)[name]?.(...args);
-    }]));
+    const both = fanOutHooks([direct.hooks, forward]);
     await validate(checkpointerTest({ name: "Memory" }, () => new MemorySaver()), { capabilities: ["put", "get_tuple"], model: false, graph: false, progress: both });
     const during = direct.calls.filter(([name]) => PROGRESS_HOOKS[name as keyof typeof PROGRESS_HOOKS] === "during");
     expect(during.length).toBeGreaterThan(20);
+    expect(direct.calls.at(-1)?.[0], "fanOutHooks passes on the end hook too").toBe("onRunEnd");
     expect(replayed.calls).toEqual(JSON.parse(JSON.stringify(during), (_k, v: unknown) => (v === null ? undefined : v)));
     // A passed test's error is undefined on both sides, not null.
     expect(replayed.calls.find(([name]) => name === "onTestResult")![4]).toBeUndefined();
