@@ -1,6 +1,9 @@
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import type { ReportDict } from "../../src/index.js";
 import { CRASHES_IN_A_ROW_TO_STOP } from "../../src/supervisor/run-tracker.js";
+import { makeTempDir } from "../temp-dir.js";
 import { expectGone, runMisbehaving } from "./misbehaving-run.js";
 
 type Dict = ReportDict & { supervision?: Record<string, unknown> };
@@ -10,9 +13,11 @@ const CRASHING_TEST = "test_val_bytes_whole_write_values";
 // crash, named; a fresh process runs the rest. Concurrent: each case has its own processes and process-id file.
 describe.concurrent("a crash does not end the verdict", { timeout: 240_000 }, () => {
   it("CRASH_HOW=abort on the advisory VAL-13: it fails, named; the rest of its capability and the next capability run", async () => {
-    const run = await runMisbehaving("crashes-on-bytes.ts", ["--capabilities", "put_writes,get_tuple", "--no-graph", "--model", "0", "--reporter", "json"], { CRASH_HOW: "abort" });
+    const json = join(makeTempDir("crash-resume-"), "report.json");
+    const args = ["--capabilities", "put_writes,get_tuple", "--no-graph", "--model", "0", "--reporter", "verbose", "--reporter", `json:${json}`];
+    const run = await runMisbehaving("crashes-on-bytes.ts", args, { CRASH_HOW: "abort" });
     expect(run.code, run.stderr).toBe(1);
-    const dict = JSON.parse(run.stdout) as Dict;
+    const dict = JSON.parse(readFileSync(json, "utf8")) as Dict;
     expect(dict.supervision, "a run that went on is not cut short").toBeUndefined();
     expect(dict.results.put_writes.failures).toEqual([
       `${CRASHING_TEST}: the saver's process was killed by SIGABRT during put_writes › ${CRASHING_TEST} (its stderr: thread '<unnamed>' panicked at src/value.rs:12:5:)`,
@@ -22,6 +27,11 @@ describe.concurrent("a crash does not end the verdict", { timeout: 240_000 }, ()
     expect(dict.results.get_tuple).toMatchObject({ status: "passed", passed: true });
     // One failed test, in a base capability: the level says that, and no more.
     expect(dict.conformance_level).toBe("BASE");
+    // The progress shows the crash once, where the test ran, with the panic's last line; then the tests after it.
+    expect(run.stdout.match(new RegExp(`✗ ${CRASHING_TEST} \\[VAL-13\\]`, "g"))).toHaveLength(1);
+    expect(run.stdout).toContain("value too large for a blob");
+    expect(run.stdout).toMatch(/✓ test_ord_write_index_past_ten \[ORD-01\]/);
+    expect(run.stdout).not.toContain("RUN CUT SHORT");
     expectGone(run.saverPid);
   });
 
@@ -36,15 +46,6 @@ describe.concurrent("a crash does not end the verdict", { timeout: 240_000 }, ()
     expect(dict.results.put_writes.failures).toEqual([expect.stringMatching(new RegExp(`^${CRASHING_TEST}: the saver's process ${ended} during put_writes › ${CRASHING_TEST}`))]);
     expect(dict.conformance_level).toBe("NONE");
     expectGone(run.saverPid);
-  });
-
-  it("the pretty report shows the crash once, where the test ran, with the native panic's lines", async () => {
-    const run = await runMisbehaving("crashes-on-bytes.ts", ["--capabilities", "put_writes", "--no-graph", "--model", "0", "--reporter", "verbose"], { CRASH_HOW: "abort" });
-    expect(run.code, run.stderr).toBe(1);
-    expect(run.stdout.match(new RegExp(`✗ ${CRASHING_TEST} \\[VAL-13\\]`, "g"))).toHaveLength(1);
-    expect(run.stdout).toContain("value too large for a blob");
-    expect(run.stdout).toMatch(/✓ test_ord_write_index_past_ten \[ORD-01\]/);
-    expect(run.stdout).not.toContain("RUN CUT SHORT");
   });
 
   it(`a factory that crashes every process: after ${CRASHES_IN_A_ROW_TO_STOP} crashes in a row that finished nothing, the run stops and says why`, async () => {
