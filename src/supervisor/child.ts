@@ -11,7 +11,6 @@ import { releaseAllOpen } from "../runtime/open-leases.js";
 import { INTERRUPT_SIGNALS, interruptArrivals, interruptExitCode } from "../cleanup/signals.js";
 import { runCleanupsNow } from "../cleanup/tasks.js";
 import { reportToJSON } from "../report/json.js";
-import { forwardingHooks } from "../run/progress.js";
 import type { ChildMessage, RunRequest } from "./protocol.js";
 import { HEARTBEAT_MS, MESSAGE_FD } from "./protocol.js";
 
@@ -76,13 +75,14 @@ const engine = Promise.all([
   import("../engine/validate.js"),
   import("./plan.js"),
   import("../util/usage-error.js"),
+  import("../run/progress.js"),
 ]);
 const request = await readRequest();
 if (request) await run(request);
 else exit(0); // the parent did not need this process after all
 
 async function run(request: RunRequest): Promise<void> {
-  const [{ loadRegistrationWithin }, { ConformanceUsageError }, { ConformanceSetupError, DEFAULT_TIMEOUT_MS, validate }, { runPlanMessage }, { CliUsageError }] =
+  const [{ loadRegistrationWithin }, { ConformanceUsageError }, { ConformanceSetupError, DEFAULT_TIMEOUT_MS, validate }, { runPlanMessage }, { CliUsageError }, { forwardingHooks }] =
     await engine;
   try {
     const registered = await loadRegistrationWithin(request);
