@@ -1,5 +1,5 @@
 import { resolve } from "node:path";
-import type { ProgressHooks } from "../run/progress.js";
+import { fanOutHooks, type ProgressHooks } from "../run/progress.js";
 import type { ConformanceReport } from "../report/conformance-report.js";
 import { paletteFor, plainPalette, REPORTERS, type Reporter } from "../reporters/index.js";
 import { deliver } from "./deliver.js";
@@ -44,15 +44,7 @@ export class ReportOutputs {
 
   /** Every reporter's live hooks and the progress line, as one set of hooks for validate(). */
   hooks(): ProgressHooks {
-    const all: ProgressHooks[] = [...this.outputs.map((o) => o.reporter), ...this.extraHooks];
-    return {
-      onRunStart: (info) => all.forEach((h) => h.onRunStart?.(info)),
-      onCapabilityStart: (cap, detected) => all.forEach((h) => h.onCapabilityStart?.(cap, detected)),
-      onTestStart: (cap, name) => all.forEach((h) => h.onTestStart?.(cap, name)),
-      onTestResult: (cap, name, passed, error, result) => all.forEach((h) => h.onTestResult?.(cap, name, passed, error, result)),
-      onCapabilityEnd: (cap, result) => all.forEach((h) => h.onCapabilityEnd?.(cap, result)),
-      onRunEnd: (report) => all.forEach((h) => h.onRunEnd?.(report)),
-    };
+    return fanOutHooks([...this.outputs.map((o) => o.reporter), ...this.extraHooks]);
   }
 
   /** Renders every report to its destination; when nothing went to the screen, a one-line summary does. */

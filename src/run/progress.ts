@@ -18,6 +18,51 @@ export interface ProgressHooks {
   onRunEnd?(report: ConformanceReport): void;
 }
 
+/**
+ * Every progress hook by name, and when it is called: "during" the run (the
+ * supervised child forwards each call to the parent as it happens, see
+ * `forwardingHooks`), or once at the "end" with the final report (by whoever
+ * holds it). A hook added to ProgressHooks must be added here (the type says so);
+ * nothing else lists them.
+ */
+export const PROGRESS_HOOKS = {
+  onRunStart: "during",
+  onCapabilityStart: "during",
+  onTestStart: "during",
+  onTestResult: "during",
+  onCapabilityEnd: "during",
+  onRunEnd: "end",
+} as const satisfies Record<keyof ProgressHooks, "during" | "end">;
+
+/** The hooks called as the run goes. */
+export type StreamedHookName = { [K in keyof ProgressHooks]-?: (typeof PROGRESS_HOOKS)[K] extends "during" ? K : never }[keyof ProgressHooks];
+
+/** One call of a streamed hook: its name and its arguments (plain data: they cross a process boundary as JSON). */
+export type HookCall = { [K in StreamedHookName]: { name: K; args: Parameters<Required<ProgressHooks>[K]> } }[StreamedHookName];
+
+/** Hooks that hand every call of a streamed hook to `forward`. */
+export function forwardingHooks(forward: (call: HookCall) => void): ProgressHooks {
+  const hooks: Record<string, (...args: unknown[]) => void> = {};
+  for (const [name, when] of Object.entries(PROGRESS_HOOKS)) {
+    if (when === "during") hooks[name] = (...args) => forward({ name, args } as HookCall);
+  }
+  return hooks as ProgressHooks;
+}
+
+/** One set of hooks that calls each hook of every set in `all`, in order. */
+export function fanOutHooks(all: readonly ProgressHooks[]): ProgressHooks {
+  const hooks: Record<string, (...args: unknown[]) => void> = {};
+  for (const name of Object.keys(PROGRESS_HOOKS) as (keyof ProgressHooks)[]) {
+    hooks[name] = (...args) => all.forEach((h) => (h[name] as ((...a: unknown[]) => void) | undefined)?.apply(h, args));
+  }
+  return hooks as ProgressHooks;
+}
+
+/** Calls the hook a forwarded call names, if `hooks` has it. */
+export function replayHook(hooks: ProgressHooks, call: HookCall): void {
+  (hooks[call.name] as ((...args: unknown[]) => void) | undefined)?.call(hooks, ...call.args);
+}
+
 type Write = (text: string) => void;
 
 const stdoutWrite: Write = (text) => {

@@ -75,28 +75,20 @@ const engine = Promise.all([
   import("../engine/validate.js"),
   import("./plan.js"),
   import("../util/usage-error.js"),
+  import("../run/progress.js"),
 ]);
 const request = await readRequest();
 if (request) await run(request);
 else exit(0); // the parent did not need this process after all
 
 async function run(request: RunRequest): Promise<void> {
-  const [{ loadRegistrationWithin }, { ConformanceUsageError }, { ConformanceSetupError, DEFAULT_TIMEOUT_MS, validate }, { plannedTests, specCatalog }, { CliUsageError }] =
+  const [{ loadRegistrationWithin }, { ConformanceUsageError }, { ConformanceSetupError, DEFAULT_TIMEOUT_MS, validate }, { runPlanMessage }, { CliUsageError }, { forwardingHooks }] =
     await engine;
   try {
     const registered = await loadRegistrationWithin(request);
     const timeoutMs = request.options.timeoutMs ?? registered.timeoutMs ?? DEFAULT_TIMEOUT_MS;
-    send({ t: "plan", capabilities: plannedTests(registered, request.options), catalog: specCatalog(registered), timeoutMs });
-    const report = await validate(registered, {
-      ...request.options,
-      progress: {
-        onRunStart: (info) => send({ t: "run-start", checkpointerName: info.checkpointerName, ...(info.subjectKind ? { subjectKind: info.subjectKind } : {}), capabilities: [...info.capabilities] }),
-        onCapabilityStart: (capability, detected) => send({ t: "capability-start", capability, detected }),
-        onTestStart: (capability, name) => send({ t: "test-start", capability, name }),
-        onTestResult: (capability, name, passed, error, result) => send({ t: "test-result", capability, name, passed, error, result }),
-        onCapabilityEnd: (capability, result) => send({ t: "capability-end", capability, result }),
-      },
-    });
+    send(runPlanMessage(registered, request.options, timeoutMs));
+    const report = await validate(registered, { ...request.options, progress: forwardingHooks((call) => send({ t: "hook", call })) });
     send({ t: "report", report: reportToJSON(report) });
   } catch (error) {
     if (error instanceof CliUsageError || error instanceof ConformanceUsageError) send({ t: "usage-error", message: error.message });

@@ -37,7 +37,16 @@ function excerpt(error: string): string {
   return error.split("\n").slice(0, 4).join("\n");
 }
 
+/**
+ * What the process wrote to its stderr directly (a native client's panic, Node's fatal error): its first line (a
+ * panic's message), and its last lines below when there are more (where it ended).
+ */
 function nativeHint(rawStderr: string): string {
-  const first = rawStderr.split("\n").find((l) => l.trim() !== "");
-  return first ? ` (its stderr: ${first.trim()})` : "";
+  const lines = rawStderr
+    .split("\n")
+    .map((l) => l.trim())
+    .filter((l) => l !== "");
+  if (lines.length === 0) return "";
+  const tail = lines.slice(Math.max(1, lines.length - 4));
+  return ` (its stderr: ${lines[0]})${tail.length === 0 ? "" : `\n  its stderr ended with:\n${tail.map((l) => `    ${l}`).join("\n")}`}`;
 }

@@ -3,17 +3,31 @@ import type { AnyRegistration } from "../registration.js";
 import { kindOf } from "../kinds/index.js";
 import { planRun, type AnySpecTest } from "../engine/run-plan.js";
 import type { ListedSpecTest } from "../spec/test-list.js";
-import type { PlannedTest, RunRequest } from "./protocol.js";
+import { sectionsAsked } from "../sections/runners.js";
+import type { ChildMessage, RunRequest } from "./protocol.js";
 
-/** The spec tests the run will try, per capability, in order: what a cut-short run reports as not run. */
-export function plannedTests(registered: AnyRegistration, options: RunRequest["options"]): { capability: Capability; tests: PlannedTest[] }[] {
+/**
+ * The run's plan as the parent needs it: the spec tests the run will try, per
+ * capability, in order (what a cut-short run reports as not run, and what a
+ * resumed run leaves out), and the capabilities that do not run, with why.
+ */
+export function runPlanMessage(registered: AnyRegistration, options: RunRequest["options"], timeoutMs: number): Extract<ChildMessage, { t: "plan" }> {
   // The engine's own selection (validate() makes the same plan), so the two never disagree.
-  return planRun(registered, options, "checkpoint-conformance", true)
-    .capabilities.filter((plan) => !plan.skip)
-    .map((plan) => ({
-      capability: plan.capability,
-      tests: plan.tests.map((test) => ({ name: test.name, ids: test.ids, description: test.description, advisory: test.advisory ?? false })),
-    }));
+  const plan = planRun(registered, options, "checkpoint-conformance", true);
+  return {
+    t: "plan",
+    capabilities: plan.capabilities
+      .filter((c) => !c.skip)
+      .map((c) => ({
+        capability: c.capability,
+        tests: c.tests.map((test) => ({ name: test.name, ids: test.ids, description: test.description, advisory: test.advisory ?? false })),
+      })),
+    skipped: plan.capabilities.flatMap((c) => (c.skip ? [{ capability: c.capability, ...c.skip }] : [])),
+    catalog: specCatalog(registered),
+    timeoutMs,
+    sectionsAsked: sectionsAsked(kindOf(registered).sections, options),
+    profile: plan.profile,
+  };
 }
 
 /** Every spec test of the registration's kind by capability (names, ids, advisory): what the parent's reporters list for capabilities that did not run. */

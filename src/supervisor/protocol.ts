@@ -1,9 +1,10 @@
-import type { AnyCapability as Capability, SubjectKindId } from "../kinds/descriptors.js";
+import type { AnyCapability as Capability } from "../kinds/descriptors.js";
 import type { ListedSpecTest } from "../spec/test-list.js";
 import type { CatalogId } from "../spec/types.js";
 import type { ReportJSON } from "../report/json.js";
-import type { CapabilityResult, TestResult } from "../report/conformance-report.js";
 import type { ValidateOptions } from "../engine/validate.js";
+import type { HookCall } from "../run/progress.js";
+import type { SaverProfile } from "../profile/profile.js";
 
 /** What the parent asks the child to run (one line of JSON on the child's stdin). */
 export interface RunRequest {
@@ -36,13 +37,15 @@ export type ChildMessage =
       catalog: Partial<Record<Capability, ListedSpecTest[]>>;
       /** The per-test timeout in effect (the option's, else the registration's, else the default). */
       timeoutMs: number;
+      /** The capabilities that do not run, and why (so a resumed run reports them as the first child did). */
+      skipped: { capability: Capability; reason: string; excluded: boolean }[];
+      /** A section (graph, model) runs after the capabilities. */
+      sectionsAsked: boolean;
+      profile: SaverProfile;
     }
   | { t: "alive" }
-  | { t: "run-start"; checkpointerName: string; subjectKind?: SubjectKindId; capabilities: Capability[] }
-  | { t: "capability-start"; capability: Capability; detected: boolean }
-  | { t: "test-start"; capability: Capability; name: string }
-  | { t: "test-result"; capability: Capability; name: string; passed: boolean; error?: string; result: TestResult }
-  | { t: "capability-end"; capability: Capability; result: CapabilityResult }
+  /** A progress hook was called (src/run/progress.ts); an argument that was undefined arrives as null. */
+  | { t: "hook"; call: HookCall }
   | { t: "output"; stream: "stdout" | "stderr"; text: string }
   | { t: "exit-called"; code: number }
   | { t: "crash"; origin: string; error: string }

@@ -6,11 +6,11 @@ import type { ProgressHooks } from "../run/progress.js";
 import { runIdentity } from "../engine/run-identity.js";
 import { interruptArrivals } from "../cleanup/signals.js";
 import type { ConformanceReport } from "../report/conformance-report.js";
-import { endProcessGroup, sendRequest, signalGroup } from "./child-process.js";
+import { endProcessGroup, sendRequest, signalGroup, startChild } from "./child-process.js";
 import { describeEnding, whereNow } from "./ending.js";
 import { HEARTBEAT_MS, type ChildMessage, type RunRequest } from "./protocol.js";
 import { takeChild } from "./prestart.js";
-import { RunTracker, type OutputSink } from "./run-tracker.js";
+import { RunTracker, testKey, type AloneOutcome, type Ending, type OutputSink, type TestRef } from "./run-tracker.js";
 
 /** Loading the user's module longer than this is a usage error; CONFORMANCE_LOAD_TIMEOUT_MS overrides it. */
 export const DEFAULT_LOAD_TIMEOUT_MS = 60_000;
@@ -37,74 +37,137 @@ export type SupervisedOutcome =
 
 /**
  * Runs validate() in a child process and owns the outcome: the report the
- * child sent, or, when the child ended without one (process.exit, a crash, out
- * of memory, a signal), a report of what ran that names the test in flight and
- * how the run ended. Nothing of the child's outlives the call.
+ * child sent; or, when a child crashes (process.exit, an uncaught exception,
+ * out of memory, a signal, a blocked event loop), the tests in flight fail
+ * with the crash, named, and a fresh child goes on with the rest (several in
+ * flight: each runs again alone first, to find the one that crashed it). A run
+ * that cannot go on (interrupted, a crash outside the capabilities, a saver
+ * that keeps crashing) is reported as cut short: what ran, where and how it
+ * ended, the rest not run. Nothing of the children outlives the call.
  */
 export async function runSupervised(run: SupervisedRun): Promise<SupervisedOutcome> {
   const loadTimeoutMs = positiveNumber(run.env.CONFORMANCE_LOAD_TIMEOUT_MS) ?? DEFAULT_LOAD_TIMEOUT_MS;
   const minStallMs = positiveNumber(run.env.CONFORMANCE_STALL_MS) ?? MIN_STALL_MS;
-  const child = takeChild(run.request.cwd, run.env);
-  sendRequest(child, { ...run.request, loadTimeoutMs });
   const { shard } = run.request.options;
   const sharded = shard ? { shard, run: runIdentity(SUITE_VERSION, run.request.options) } : undefined;
   const tracker = new RunTracker(run.request.module, run.hooks, run.showOutput, sharded);
-  const rawStderr = collect(child.stderr!, 64 * 1024);
-  child.stdout!.setEncoding("utf8").on("data", (text: string) => run.showOutput("the saver's process (written to its stdout directly)", text));
-  let lastHeard = Date.now();
-  const messages = readMessages(child.stdio[3] as Readable, (m) => {
-    lastHeard = Date.now();
-    tracker.handle(m);
-  });
-  // A saver stuck in a synchronous loop blocks the child's event loop: no timeout can fire there, so it is ended from here.
-  let stalledMs: number | undefined;
-  const watchdog = setInterval(() => {
-    const limit = tracker.timeoutMs === undefined ? loadTimeoutMs + minStallMs : Math.max(4 * tracker.timeoutMs, minStallMs);
-    if (stalledMs === undefined && Date.now() - lastHeard > limit) {
-      stalledMs = Date.now() - lastHeard;
-      signalGroup(child.pid!, "SIGKILL");
+  const session = new Supervision(run, { loadTimeoutMs, minStallMs });
+  try {
+    let request: RunRequest = { ...run.request, loadTimeoutMs };
+    let child = takeChild(run.request.cwd, run.env);
+    for (;;) {
+      const ended = await session.supervise(child, request, tracker);
+      if (tracker.fatal && !session.interrupted) return { kind: tracker.fatal.t, message: tracker.fatal.message };
+      const interrupted = () => {
+        const ending = { kind: "interrupted" as const, text: `interrupted by ${session.interrupted} during ${whereNow(tracker)}` };
+        return { kind: "report" as const, report: tracker.finalReport(ending), interrupted: session.interrupted };
+      };
+      if (session.interrupted) return interrupted();
+      if (!ended) return { kind: "report", report: tracker.finalReport(undefined) };
+      const inFlight = tracker.inFlightTests();
+      const alone = inFlight.length > 1 && !request.options.shard ? await isolate(inFlight, request, tracker, session) : undefined;
+      if (session.interrupted) return interrupted(); // pressed while the tests in flight ran alone
+      const next = tracker.afterCrash(ended, request.options, alone);
+      if (next === undefined) return { kind: "report", report: tracker.finalReport(ended) };
+      if (next === "done") return { kind: "report", report: tracker.finalReport(undefined) };
+      tracker.beginChild();
+      request = { ...request, options: next };
+      child = startChild(run.request.cwd, run.env);
     }
-  }, HEARTBEAT_MS);
+  } finally {
+    session.close();
+  }
+}
 
-  let interrupted: NodeJS.Signals | undefined;
-  const arrival = interruptArrivals();
-  const onSignal = (signal: NodeJS.Signals) => {
-    const now = arrival();
+/**
+ * The tests in flight at a crash, each run again alone in a fresh child (its
+ * capability's other tests and the sections left out): which one crashes the
+ * process, and the result of each that does not.
+ */
+async function isolate(tests: readonly TestRef[], request: RunRequest, parent: RunTracker, session: Supervision): Promise<Map<string, AloneOutcome>> {
+  const outcomes = new Map<string, AloneOutcome>();
+  for (const test of tests) {
+    if (session.interrupted) break;
+    const tracker = new RunTracker(request.module, {}, () => {});
+    const child = startChild(request.cwd, session.env);
+    const crashed = await session.supervise(child, { ...request, options: parent.aloneOptions(test, request.options) }, tracker);
+    const result = tracker.finalReport(crashed).results[test.capability]?.tests.find((t) => t.name === test.name);
+    outcomes.set(testKey(test.capability, test.name), crashed ? { crashed } : result ? { result } : { crashed: { kind: "crash", text: "its run alone reported no result" } });
+  }
+  return outcomes;
+}
+
+/** One supervised child at a time: its messages, its watchdog, and the Ctrl-C forwarded to it. */
+class Supervision {
+  interrupted: NodeJS.Signals | undefined;
+  private child: ChildProcess | undefined;
+  private readonly arrival = interruptArrivals();
+  private readonly onSignal = (signal: NodeJS.Signals) => {
+    const now = this.arrival();
     if (now === "same") return; // the same Ctrl-C, passed on again by npm or tsx
-    interrupted ??= signal;
+    this.interrupted ??= signal;
+    const child = this.child;
+    if (!child) return;
     // A second Ctrl-C: the child stops at once (its synchronous last resort), and gets only a moment for it.
     child.kill(signal);
     setTimeout(() => signalGroup(child.pid!, "SIGKILL"), now === "first" ? INTERRUPT_GRACE_MS : STOP_AT_ONCE_GRACE_MS).unref();
   };
-  process.on("SIGINT", onSignal);
-  process.on("SIGTERM", onSignal);
-  try {
-    const exit = await childExit(child);
-    await Promise.race([messages, delay(500)]); // what the child wrote before it ended; a grandchild may hold the pipe open
-    await endProcessGroup(child.pid, END_GRACE_MS);
-    if (tracker.fatal && !interrupted) {
-      const kind = tracker.fatal.t;
-      return { kind, message: tracker.fatal.message };
-    }
-    const ending = interrupted
-      ? { kind: "interrupted" as const, text: `interrupted by ${interrupted} during ${whereNow(tracker)}` }
-      : stalledMs !== undefined
-        ? { kind: "unresponsive" as const, text: unresponsive(whereNow(tracker), stalledMs) }
-        : tracker.report
-        ? undefined
-        : describeEnding(tracker, exit, rawStderr.text());
-    if (!interrupted && !ending) {
+
+  constructor(
+    private readonly run: SupervisedRun,
+    private readonly limits: { loadTimeoutMs: number; minStallMs: number },
+  ) {
+    process.on("SIGINT", this.onSignal);
+    process.on("SIGTERM", this.onSignal);
+  }
+
+  get env(): NodeJS.ProcessEnv {
+    return this.run.env;
+  }
+
+  /** Runs one child to its end: undefined when it delivered its report (or a fatal error), else how it ended. */
+  async supervise(child: ChildProcess, request: RunRequest, tracker: RunTracker): Promise<Ending | undefined> {
+    this.child = child;
+    sendRequest(child, request);
+    const rawStderr = collect(child.stderr!, 64 * 1024);
+    child.stdout!.setEncoding("utf8").on("data", (text: string) => this.run.showOutput("the saver's process (written to its stdout directly)", text));
+    let lastHeard = Date.now();
+    const messages = readMessages(child.stdio[3] as Readable, (m) => {
+      lastHeard = Date.now();
+      tracker.handle(m);
+    });
+    // A saver stuck in a synchronous loop blocks the child's event loop: no timeout can fire there, so it is ended from here.
+    let stalledMs: number | undefined;
+    const { loadTimeoutMs, minStallMs } = this.limits;
+    const watchdog = setInterval(() => {
+      const limit = tracker.timeoutMs === undefined ? loadTimeoutMs + minStallMs : Math.max(4 * tracker.timeoutMs, minStallMs);
+      if (stalledMs === undefined && Date.now() - lastHeard > limit) {
+        stalledMs = Date.now() - lastHeard;
+        signalGroup(child.pid!, "SIGKILL");
+      }
+    }, HEARTBEAT_MS);
+    try {
+      const exit = await childExit(child);
+      await Promise.race([messages, delay(500)]); // what the child wrote before it ended; a grandchild may hold the pipe open
+      await endProcessGroup(child.pid, END_GRACE_MS);
+      if (this.interrupted || (tracker.fatal && stalledMs === undefined)) return undefined;
+      if (stalledMs !== undefined) return { kind: "unresponsive", text: unresponsive(whereNow(tracker), stalledMs) };
+      if (!tracker.report) return describeEnding(tracker, exit, rawStderr.text());
       const stray = rawStderr.text();
-      if (stray.trim() !== "") run.showOutput("the saver's process (written to its stderr directly)", stray);
+      if (stray.trim() !== "") this.run.showOutput("the saver's process (written to its stderr directly)", stray);
+      return undefined;
+    } finally {
+      clearInterval(watchdog);
+      this.child = undefined;
+      child.stdout?.destroy();
+      child.stderr?.destroy();
+      (child.stdio[3] as Readable | null)?.destroy();
     }
-    return { kind: "report", report: tracker.finalReport(ending), ...(interrupted ? { interrupted } : {}) };
-  } finally {
-    clearInterval(watchdog);
-    process.off("SIGINT", onSignal);
-    process.off("SIGTERM", onSignal);
-    child.stdout?.destroy();
-    child.stderr?.destroy();
-    (child.stdio[3] as Readable | null)?.destroy();
+  }
+
+  close(): void {
+    process.off("SIGINT", this.onSignal);
+    process.off("SIGTERM", this.onSignal);
   }
 }
 

@@ -1,11 +1,11 @@
 import { kindDescriptor, type AnyCapability as Capability, type SubjectKindId } from "../kinds/descriptors.js";
-import type { ProgressHooks } from "../run/progress.js";
+import { replayHook, type HookCall, type ProgressHooks } from "../run/progress.js";
 import type { RunIdentity } from "../engine/run-identity.js";
 import type { Shard } from "../runtime/shard.js";
 import { reportFromJSON, staticSection, type ReportJSON } from "../sections/report-json.js";
 import { ConformanceReport, type CapabilityResult, type TestResult } from "../report/conformance-report.js";
 import { provideSpecTestList } from "../spec/test-list.js";
-import type { ChildMessage, PlannedTest } from "./protocol.js";
+import type { ChildMessage, RunRequest } from "./protocol.js";
 
 /** How a run that did not deliver its report ended, in one sentence ("the saver's process exited with code 0 during put › test_x (process.exit called)"). */
 export interface Ending {
@@ -13,10 +13,17 @@ export interface Ending {
   text: string;
 }
 
-/** Where the run was when the child stopped: a test, or a step between tests. */
+/** A spec test in flight. */
+export interface TestRef {
+  capability: Capability;
+  name: string;
+}
+
+/** Where the run was when the child stopped: a test (or several at once), or a step between tests. */
 export type Position =
   | { kind: "loading" }
-  | { kind: "test"; capability: Capability; name: string }
+  | ({ kind: "test" } & TestRef)
+  | { kind: "tests"; tests: TestRef[] }
   | { kind: "capability"; capability: Capability; after?: string }
   | { kind: "creating"; capability: Capability }
   | { kind: "after-capabilities" };
@@ -24,21 +31,42 @@ export type Position =
 /** Saver output (stdout/stderr of the child) and where it was written. */
 export type OutputSink = (where: string, text: string) => void;
 
+/** What a test in flight at a crash did when it ran again alone: crashed its process too (how), or gave this result. */
+export type AloneOutcome = { crashed: Ending } | { result: TestResult };
+
+/** After this many crashed processes in a row that finished no test, the run stops (a factory or a module that crashes every process). */
+export const CRASHES_IN_A_ROW_TO_STOP = 3;
+/** After this many crashed processes in one run, it stops whatever they finished (a saver that crashes every few tests). */
+export const MAX_CRASHES = 10;
+
+type Plan = Extract<ChildMessage, { t: "plan" }>;
+
 /**
- * The parent's view of a supervised run, built from the child's messages: it
- * forwards progress to the reporters' hooks, keeps what ran so far and the
- * saver output per test, and turns a run that was cut short into a report
- * that says where and how, with the rest marked as not run.
+ * The parent's view of a supervised run, built from the messages of its child
+ * processes: it replays their progress onto the reporters' hooks, keeps what
+ * ran so far and the saver output per test. When a child crashes, the tests in
+ * flight fail with the crash and a fresh child can resume after them
+ * (`afterCrash`): the tracker leaves out what earlier children finished and
+ * merges the results. A run that cannot go on is reported as cut short, with
+ * where and how, and the rest marked as not run.
  */
 export class RunTracker {
-  private plan: { capability: Capability; tests: PlannedTest[] }[] = [];
+  private plan: Plan | undefined;
   private checkpointerName: string;
   /** The subject's kind, once the child said it (a run cut short before that is reported as a checkpointer's). */
   private subjectKind: SubjectKindId | undefined;
   private readonly results: Partial<Record<Capability, CapabilityResult>> = {};
+  /** Capabilities an earlier child began and crashed in: what they finished (the crashed test included). A resumed child leaves these tests out. */
+  private readonly settled = new Map<Capability, { detected: boolean; tests: TestResult[] }>();
   private current?: { capability: Capability; detected: boolean; tests: TestResult[]; lastTest?: string };
-  private inFlight?: { capability: Capability; name: string };
+  private readonly inFlight = new Map<string, TestRef>();
   private started = false;
+  /** The current child continues the run of a crashed one. */
+  private resumed = false;
+  private finishedInChild = 0;
+  private crashesInARow = 0;
+  /** The crashes the run survived, in words ("the saver's process was killed by SIGABRT during put › test_x"). */
+  readonly crashes: string[] = [];
   private readonly outputByTest = new Map<string, string>();
   private readonly startedAt = performance.now();
   /** The per-test timeout the child runs with, once it said (after loading the module). */
@@ -63,39 +91,13 @@ export class RunTracker {
       case "alive":
         return;
       case "plan":
-        this.plan = message.capabilities;
+        this.plan ??= message;
         this.timeoutMs = message.timeoutMs;
         provideSpecTestList((capability) => message.catalog[capability]);
         return;
-      case "run-start":
-        this.started = true;
-        this.checkpointerName = message.checkpointerName;
-        this.subjectKind = message.subjectKind;
-        this.hooks.onRunStart?.({ checkpointerName: message.checkpointerName, ...(message.subjectKind ? { subjectKind: message.subjectKind } : {}), capabilities: message.capabilities });
-        return;
-      case "capability-start":
-        this.current = { capability: message.capability, detected: message.detected, tests: [] };
-        this.hooks.onCapabilityStart?.(message.capability, message.detected);
-        return;
-      case "test-start":
-        this.inFlight = { capability: message.capability, name: message.name };
-        this.hooks.onTestStart?.(message.capability, message.name);
-        return;
-      case "test-result": {
-        this.inFlight = undefined;
-        if (this.current?.capability === message.capability) {
-          this.current.tests.push(message.result);
-          this.current.lastTest = message.name;
-        }
-        this.hooks.onTestResult?.(message.capability, message.name, message.passed, message.error, message.result);
-        const output = this.outputByTest.get(testKey(message.capability, message.name));
-        if (output !== undefined) this.showOutput(`${message.capability} › ${message.name}`, output);
-        return;
-      }
-      case "capability-end":
-        this.current = undefined;
-        this.results[message.capability] = message.result;
-        this.hooks.onCapabilityEnd?.(message.capability, message.result);
+      case "hook":
+        // JSON has no undefined: an argument that was undefined arrives as null (no hook takes a null).
+        this.onHook({ name: message.call.name, args: message.call.args.map((a: unknown) => a ?? undefined) } as HookCall);
         return;
       case "output": {
         const position = this.position();
@@ -121,53 +123,242 @@ export class RunTracker {
     }
   }
 
+  /** Bookkeeping, then the user's hook; what an earlier child already reported is not reported again. */
+  private onHook(call: HookCall): void {
+    switch (call.name) {
+      case "onRunStart":
+        if (this.started) return;
+        this.started = true;
+        this.checkpointerName = call.args[0].checkpointerName;
+        this.subjectKind = call.args[0].subjectKind;
+        break;
+      case "onCapabilityStart": {
+        const [capability, detected] = call.args;
+        if (this.results[capability]) return;
+        const earlier = this.settled.get(capability);
+        this.current = { capability, detected: earlier?.detected ?? detected, tests: [...(earlier?.tests ?? [])] };
+        if (earlier) return;
+        break;
+      }
+      case "onTestStart": {
+        const [capability, name] = call.args;
+        if (this.isSettled(capability, name)) return;
+        this.inFlight.set(testKey(capability, name), { capability, name });
+        break;
+      }
+      case "onTestResult": {
+        const [capability, name, , , result] = call.args;
+        if (this.isSettled(capability, name)) return;
+        this.inFlight.delete(testKey(capability, name));
+        if (this.current?.capability === capability) {
+          this.current.tests.push(result);
+          this.current.lastTest = name;
+        }
+        this.finishedInChild++;
+        replayHook(this.hooks, call);
+        const output = this.outputByTest.get(testKey(capability, name));
+        if (output !== undefined) this.showOutput(`${capability} › ${name}`, output);
+        return;
+      }
+      case "onCapabilityEnd": {
+        const [capability, result] = call.args;
+        const tests = this.current?.capability === capability ? this.current.tests : result.tests;
+        this.current = undefined;
+        if (this.results[capability]) return;
+        const merged = this.settled.has(capability) ? crashedIn(result, this.settled.get(capability)!.detected, tests) : this.asFirstPlanned(result);
+        this.settled.delete(capability);
+        this.finish(merged);
+        return;
+      }
+    }
+    replayHook(this.hooks, call);
+  }
+
+  private isSettled(capability: Capability, name: string): boolean {
+    return this.results[capability] !== undefined || (this.settled.get(capability)?.tests.some((t) => t.name === name) ?? false);
+  }
+
+  /** A capability a resumed child did not plan (it was given only what was left) is reported as the first child planned it. */
+  private asFirstPlanned(result: CapabilityResult): CapabilityResult {
+    const skip = this.resumed ? this.plan?.skipped.find((s) => s.capability === result.capability) : undefined;
+    if (!skip) return result;
+    return { ...base(result.capability, result.kind), status: "skipped", reason: skip.reason, ...(skip.excluded ? { excluded: true } : {}) };
+  }
+
+  private finish(result: CapabilityResult): void {
+    this.results[result.capability] = result;
+    this.hooks.onCapabilityEnd?.(result.capability, result);
+  }
+
   /** Where the run is now. */
   position(): Position {
-    if (this.inFlight) return { kind: "test", ...this.inFlight };
+    const inFlight = [...this.inFlight.values()];
+    if (inFlight.length === 1) return { kind: "test", ...inFlight[0] };
+    if (inFlight.length > 1) return { kind: "tests", tests: inFlight };
     if (this.current) return { kind: "capability", capability: this.current.capability, after: this.current.lastTest };
     if (!this.started) return { kind: "loading" };
-    const next = this.plan.find((p) => this.results[p.capability] === undefined);
+    const next = this.plan?.capabilities.find((p) => this.results[p.capability] === undefined);
     return next ? { kind: "creating", capability: next.capability } : { kind: "after-capabilities" };
   }
 
-  /** The child's report (with the saver output of each test), or, when the run was cut short, the report of what ran. */
+  /** The tests in flight now (more than one when the engine runs tests concurrently). */
+  inFlightTests(): TestRef[] {
+    return [...this.inFlight.values()];
+  }
+
+  /** Resets what belongs to one child, before the next one starts. */
+  beginChild(): void {
+    this.resumed = true;
+    this.report = undefined;
+    this.exitCalled = undefined;
+    this.crash = undefined;
+    this.current = undefined;
+    this.inFlight.clear();
+    this.finishedInChild = 0;
+  }
+
+  /**
+   * A child crashed (`ending`): the tests in flight fail with it (or, when
+   * several were, with what each did when `alone`), and the options for a
+   * fresh child that goes on after them; "done" when nothing is left to run;
+   * undefined when the run cannot go on (the crash was not in a capability, the
+   * run is a shard, or the saver keeps crashing): then `finalReport(ending)`
+   * reports it as cut short.
+   */
+  afterCrash(ending: Ending, options: RunRequest["options"], alone?: ReadonlyMap<string, AloneOutcome>): RunRequest["options"] | "done" | undefined {
+    const position = this.position();
+    if (!this.plan || options.shard || position.kind === "loading" || position.kind === "after-capabilities") return undefined;
+    this.whereCut = describePosition(position);
+    this.recordEnding(position, ending, alone);
+    this.crashes.push(ending.text);
+    this.crashesInARow = this.finishedInChild > 0 ? 1 : this.crashesInARow + 1;
+    if (this.crashesInARow >= CRASHES_IN_A_ROW_TO_STOP) {
+      this.stopped = `the saver's process crashed ${this.crashesInARow} times in a row without finishing a test, so the run stopped`;
+      return undefined;
+    }
+    if (this.crashes.length >= MAX_CRASHES) {
+      this.stopped = `the saver's process crashed ${this.crashes.length} times, so the run stopped`;
+      return undefined;
+    }
+    for (const [capability, done] of this.settled) {
+      const left = this.plannedOf(capability).filter((t) => !done.tests.some((d) => d.name === t.name));
+      // A crash while creating the saver would happen again: the capability ends with it, as an in-process factory failure does.
+      const creating = position.kind === "creating" && position.capability === capability;
+      if (creating || left.length === 0) {
+        this.settled.delete(capability);
+        this.finish(crashedIn({ ...base(capability, this.kindOf(capability)), status: "failed" }, done.detected, done.tests));
+      }
+    }
+    const capabilities = this.plan.capabilities.map((c) => c.capability).filter((c) => this.results[c] === undefined);
+    if (capabilities.length === 0 && !this.plan.sectionsAsked) return "done";
+    const planned = new Set(this.plan.capabilities.flatMap((c) => c.tests.map((t) => t.name)));
+    const done = [...this.settled.values()].flatMap((s) => s.tests.map((t) => t.name)).filter((name) => planned.has(name));
+    return { ...options, capabilities, skipTests: [...(options.skipTests ?? []), ...done] };
+  }
+
+  /** A child's options that run only `test` (the others of its capability left out, no section), to see what it does alone. */
+  aloneOptions(test: TestRef, options: RunRequest["options"]): RunRequest["options"] {
+    const others = this.plannedOf(test.capability).filter((t) => t.name !== test.name).map((t) => t.name);
+    return { ...options, capabilities: [test.capability], skipTests: [...(options.skipTests ?? []), ...others], graph: false, model: false };
+  }
+
+  private whereCut?: string;
+  private stopped?: string;
+
+  /** The tests in flight (or the step) fail with how the process ended; their capability keeps what it finished. */
+  private recordEnding(position: Position, ending: Ending, alone?: ReadonlyMap<string, AloneOutcome>): void {
+    const failed = new Map<Capability, TestResult[]>();
+    const add = (capability: Capability, test: TestResult) => failed.set(capability, [...(failed.get(capability) ?? []), test]);
+    if (position.kind === "test" || position.kind === "tests") {
+      const inFlight = position.kind === "test" ? [position] : position.tests;
+      const culprits = inFlight.filter((t) => alone && "crashed" in (alone.get(testKey(t.capability, t.name)) ?? {}));
+      for (const test of inFlight) {
+        const outcome = alone?.get(testKey(test.capability, test.name));
+        if (alone && culprits.length === 0) {
+          // A crash only when they ran together is still a failure (LangGraph runs nodes concurrently): each one fails, saying so.
+          add(test.capability, this.failedTest(test, { ...ending, text: `${ending.text} (while it ran together with ${others(inFlight, test)}; run alone, none of them crashed it)` }));
+        } else if (outcome && "result" in outcome) {
+          add(test.capability, outcome.result); // found innocent: its own result, run alone
+        } else if (outcome) {
+          add(test.capability, this.failedTest(test, { ...ending, text: `${outcome.crashed.text} (run alone, after the process crashed while it ran together with ${others(inFlight, test)})` }));
+        } else {
+          add(test.capability, this.failedTest(test, ending));
+        }
+      }
+    } else if (position.kind === "creating" || position.kind === "capability") {
+      add(position.capability, this.failedTest(position.kind === "creating" ? "factory" : "lifecycle", ending));
+    }
+    for (const [capability, tests] of failed) {
+      const earlier = this.settled.get(capability);
+      const finished = this.current?.capability === capability ? this.current.tests : (earlier?.tests ?? []);
+      const detected = this.current?.capability === capability ? this.current.detected : (earlier?.detected ?? false);
+      this.settled.set(capability, { detected, tests: [...finished, ...tests] });
+      if (this.current?.capability === capability) {
+        for (const test of tests) this.hooks.onTestResult?.(capability, test.name, test.status === "passed", test.status === "failed" ? test.failure.message : undefined, test);
+      }
+    }
+    this.inFlight.clear();
+    this.current = undefined;
+  }
+
+  /** The child's report (with the saver output of each test), merged with what crashed children finished; or, when the run was cut short, the report of what ran. */
   finalReport(ending: Ending | undefined): ConformanceReport {
-    if (this.report && !ending) return this.withOutput(reportFromJSON(this.report));
-    const cause = ending ?? { kind: "crash" as const, text: "the saver's process ended without a report" };
-    return this.withOutput(this.cutShort(cause));
+    if (ending || (!this.report && this.crashes.length === 0)) {
+      return this.withOutput(this.cutShort(ending ?? { kind: "crash", text: "the saver's process ended without a report" }));
+    }
+    if (this.crashes.length === 0) return this.withOutput(reportFromJSON(this.report!));
+    const last = this.report ? reportFromJSON(this.report) : undefined;
+    return this.withOutput(
+      new ConformanceReport({
+        checkpointerName: this.checkpointerName,
+        ...(this.subjectKind ? { subjectKind: this.subjectKind } : {}),
+        results: { ...last?.results, ...this.resultsWithFirstPlan() },
+        errors: last?.errors ?? [],
+        durationMs: performance.now() - this.startedAt,
+        sections: last?.sections ?? [],
+        profile: last?.profile ?? this.plan?.profile,
+        ...(this.sharded ?? {}),
+      }),
+    );
+  }
+
+  /** The results so far, with the capabilities no child reached reported as the first child planned them. */
+  private resultsWithFirstPlan(): Partial<Record<Capability, CapabilityResult>> {
+    for (const skip of this.plan?.skipped ?? []) {
+      if (this.results[skip.capability]) continue;
+      this.hooks.onCapabilityStart?.(skip.capability, false);
+      this.finish({ ...base(skip.capability, this.kindOf(skip.capability)), status: "skipped", reason: skip.reason, ...(skip.excluded ? { excluded: true } : {}) });
+    }
+    return this.results;
   }
 
   private cutShort(ending: Ending): ConformanceReport {
     const position = this.position();
-    const where = describePosition(position);
-    const notRunReason = ending.kind === "interrupted" ? `not run: interrupted during ${where}` : `not run: the run was cut short during ${where}`;
+    const where = this.stopped && this.whereCut ? this.whereCut : describePosition(position);
+    if (!this.stopped) this.recordEnding(position, ending);
+    const notRunReason =
+      ending.kind === "interrupted" ? `not run: interrupted during ${where}` : this.stopped ? `not run: ${this.stopped}` : `not run: the run was cut short during ${where}`;
     const results: Partial<Record<Capability, CapabilityResult>> = { ...this.results };
     let notRun = 0;
     const remaining = (capability: Capability, done: readonly TestResult[]): TestResult[] => {
-      const ran = new Set(done.map((t) => t.name));
-      const tests = (this.plan.find((p) => p.capability === capability)?.tests ?? [])
-        .filter((t) => !ran.has(t.name))
+      const tests = this.plannedOf(capability)
+        .filter((t) => !done.some((d) => d.name === t.name))
         .map((t): TestResult => ({ ...t, status: "skipped", reason: notRunReason }));
       notRun += tests.filter((t) => !t.advisory).length;
       return tests;
     };
-    const base = { kind: "base" as const, inherited: false, durationMs: 0 };
     for (const { id: capability, kind } of kindDescriptor(this.subjectKind).capabilities) {
       const id = capability as Capability;
       if (results[id] !== undefined) continue;
-      if (this.current?.capability === id || (position.kind === "creating" && position.capability === id)) {
-        const done = this.current?.tests ?? [];
-        const failed = this.failedTest(position, ending);
-        const tests = [...done, failed, ...remaining(id, [...done, failed])];
-        const detected = this.current?.detected ?? false;
-        results[id] = { ...base, kind, capability: id, status: "failed", detected, tests };
-        if (this.current) this.hooks.onTestResult?.(id, failed.name, false, ending.text, failed);
+      const earlier = this.settled.get(id);
+      if (earlier) {
+        results[id] = crashedIn({ ...base(id, kind), status: "failed" }, earlier.detected, [...earlier.tests, ...remaining(id, earlier.tests)]);
         this.hooks.onCapabilityEnd?.(id, results[id]!);
-      } else if (this.plan.some((p) => p.capability === id) || !this.started) {
-        results[id] = { ...base, kind, capability: id, status: "skipped", reason: notRunReason, detected: false, tests: remaining(id, []) };
+      } else if (this.plan?.capabilities.some((p) => p.capability === id) || !this.started) {
+        results[id] = { ...base(id, kind), status: "skipped", reason: notRunReason, tests: remaining(id, []) };
       }
     }
-    const summary = `${ending.text}${notRun > 0 ? `; ${notRun} ${notRun === 1 ? "test" : "tests"} not run` : ""}`;
+    const summary = [ending.text, ...(this.stopped ? [this.stopped] : []), ...(notRun > 0 ? [`${notRun} ${notRun === 1 ? "test" : "tests"} not run`] : [])].join("; ");
     return new ConformanceReport({
       checkpointerName: this.checkpointerName,
       ...(this.subjectKind ? { subjectKind: this.subjectKind } : {}),
@@ -179,22 +370,38 @@ export class RunTracker {
           key: "supervision",
           lines: [ending.kind === "interrupted" ? "INTERRUPTED" : "RUN CUT SHORT (the saver's process ended before the run did)", `  ${summary}.`],
           passed: false,
-          json: { cut_short: true, interrupted: ending.kind === "interrupted", outcome: ending.kind, message: ending.text, during: where, tests_not_run: notRun },
+          json: {
+            cut_short: true,
+            interrupted: ending.kind === "interrupted",
+            outcome: ending.kind,
+            message: ending.text,
+            during: where,
+            tests_not_run: notRun,
+            ...(this.crashes.length > 0 ? { crashes: this.crashes } : {}),
+          },
         }),
       ],
+      ...(this.plan ? { profile: this.plan.profile } : {}),
       ...(this.sharded ?? {}),
     });
   }
 
+  private plannedOf(capability: Capability) {
+    return this.plan?.capabilities.find((p) => p.capability === capability)?.tests ?? [];
+  }
+
+  private kindOf(capability: Capability): CapabilityResult["kind"] {
+    return kindDescriptor(this.subjectKind).capabilities.find((c) => c.id === capability)!.kind;
+  }
+
   /**
-   * The test (or lifecycle step) in flight, failed with how the run ended. Never
+   * A test (or lifecycle step) in flight, failed with how the process ended. Never
    * advisory, even in an advisory test: what failed is the saver's process, not the clause.
    */
-  private failedTest(position: Position, ending: Ending): TestResult {
-    const planned = position.kind === "test" ? this.plan.find((p) => p.capability === position.capability)?.tests.find((t) => t.name === position.name) : undefined;
-    const name = position.kind === "test" ? position.name : position.kind === "creating" ? "factory" : "lifecycle";
+  private failedTest(test: TestRef | "factory" | "lifecycle", ending: Ending): TestResult {
+    const planned = typeof test === "string" ? undefined : this.plannedOf(test.capability).find((t) => t.name === test.name);
     return {
-      name,
+      name: typeof test === "string" ? test : test.name,
       ids: planned?.ids ?? [],
       description: planned?.description ?? "the saver's lifecycle",
       advisory: false,
@@ -215,12 +422,30 @@ export class RunTracker {
   }
 }
 
+/** A capability a crash went through: failed (the crashed test is a counted failure), with every test it finished. */
+function crashedIn(result: CapabilityResult, detected: boolean, tests: TestResult[]): CapabilityResult {
+  return { capability: result.capability, kind: result.kind, durationMs: result.durationMs, inherited: result.inherited, detected: detected || result.detected, status: "failed", tests };
+}
+
+function base(capability: Capability, kind: CapabilityResult["kind"]) {
+  return { capability, kind, inherited: false, detected: false, durationMs: 0, tests: [] as TestResult[] };
+}
+
+function others(inFlight: readonly TestRef[], test: TestRef): string {
+  return inFlight
+    .filter((t) => t !== test)
+    .map((t) => `${t.capability} › ${t.name}`)
+    .join(", ");
+}
+
 export function describePosition(position: Position): string {
   switch (position.kind) {
     case "loading":
       return "loading the module (or the lifespan's setup)";
     case "test":
       return `${position.capability} › ${position.name}`;
+    case "tests":
+      return position.tests.map((t) => `${t.capability} › ${t.name}`).join(", ");
     case "capability":
       return position.after ? `${position.capability} (after ${position.after})` : `${position.capability} (before its first test)`;
     case "creating":
@@ -230,6 +455,6 @@ export function describePosition(position: Position): string {
   }
 }
 
-function testKey(capability: Capability, name: string): string {
+export function testKey(capability: Capability, name: string): string {
   return `${capability}\u0000${name}`;
 }

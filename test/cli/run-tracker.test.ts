@@ -1,0 +1,118 @@
+import { MemorySaver } from "@langchain/langgraph-checkpoint";
+import { describe, expect, it } from "vitest";
+import { checkpointerTest, validate } from "../../src/index.js";
+import { ConformanceReport, type CapabilityResult, type TestResult } from "../../src/report/conformance-report.js";
+import { reportToJSON } from "../../src/report/json.js";
+import { fanOutHooks, forwardingHooks, PROGRESS_HOOKS, type HookCall, type ProgressHooks } from "../../src/run/progress.js";
+import type { ChildMessage } from "../../src/supervisor/protocol.js";
+import { RunTracker, testKey, type AloneOutcome, type Ending } from "../../src/supervisor/run-tracker.js";
+
+/** Hooks that record every call (name and arguments, as JSON would carry them). */
+function recorder(): { hooks: ProgressHooks; calls: unknown[][] } {
+  const calls: unknown[][] = [];
+  const hooks = Object.fromEntries(Object.keys(PROGRESS_HOOKS).map((name) => [name, (...args: unknown[]) => calls.push([name, ...args])])) as ProgressHooks;
+  return { hooks, calls };
+}
+
+/** A message as the child writes it and the parent reads it: one line of JSON. */
+const overTheWire = (message: ChildMessage): ChildMessage => JSON.parse(JSON.stringify(message)) as ChildMessage;
+
+const test = (name: string, status: "passed" | "skipped" = "passed"): TestResult =>
+  status === "passed"
+    ? { name, ids: [], description: name, advisory: false, status, durationMs: 1 }
+    : { name, ids: [], description: name, advisory: false, status, reason: "left out by skipTests (--skip-test)" };
+
+const PLAN: ChildMessage = {
+  t: "plan",
+  capabilities: [{ capability: "put", tests: ["a", "b", "c"].map((name) => ({ name, ids: [], description: name, advisory: false })) }],
+  skipped: [],
+  catalog: {},
+  timeoutMs: 1000,
+  sectionsAsked: false,
+  profile: "full",
+};
+const CRASH: Ending = { kind: "killed", text: "the saver's process was killed by SIGABRT during put › a, put › b" };
+
+/** A child's run of `put`, as the engine reports it through the hooks: `running` are started and never end (the child crashed). */
+function child(tracker: RunTracker, finished: TestResult[], running: string[] = [], end?: CapabilityResult["status"]): void {
+  const hook = (call: HookCall) => tracker.handle(overTheWire({ t: "hook", call }));
+  hook({ name: "onRunStart", args: [{ checkpointerName: "S", capabilities: ["put"] }] });
+  hook({ name: "onCapabilityStart", args: ["put", true] });
+  for (const t of finished) {
+    hook({ name: "onTestStart", args: ["put", t.name] });
+    hook({ name: "onTestResult", args: ["put", t.name, t.status === "passed", undefined, t] });
+  }
+  for (const name of running) hook({ name: "onTestStart", args: ["put", name] });
+  if (end) {
+    const result = { capability: "put", kind: "base", detected: true, inherited: false, durationMs: 1, status: end, tests: finished } as CapabilityResult;
+    hook({ name: "onCapabilityEnd", args: ["put", result] });
+  }
+}
+
+describe("the supervisor's messages are the progress hooks, sent generically", () => {
+  it("every hook called during a run reaches the parent's hooks with the same arguments (undefined ones included)", async () => {
+    const direct = recorder();
+    const replayed = recorder();
+    const tracker = new RunTracker("fallback", replayed.hooks, () => {});
+    const forward = forwardingHooks((call) => tracker.handle(overTheWire({ t: "hook", call })));
+    const both = fanOutHooks([direct.hooks, forward]);
+    await validate(checkpointerTest({ name: "Memory" }, () => new MemorySaver()), { capabilities: ["put", "get_tuple"], model: false, graph: false, progress: both });
+    const during = direct.calls.filter(([name]) => PROGRESS_HOOKS[name as keyof typeof PROGRESS_HOOKS] === "during");
+    expect(during.length).toBeGreaterThan(20);
+    expect(direct.calls.at(-1)?.[0], "fanOutHooks passes on the end hook too").toBe("onRunEnd");
+    expect(replayed.calls).toEqual(JSON.parse(JSON.stringify(during), (_k, v: unknown) => (v === null ? undefined : v)));
+    // A passed test's error is undefined on both sides, not null.
+    expect(replayed.calls.find(([name]) => name === "onTestResult")![4]).toBeUndefined();
+    expect(Object.keys(forward).sort()).toEqual(Object.keys(PROGRESS_HOOKS).filter((n) => PROGRESS_HOOKS[n as keyof typeof PROGRESS_HOOKS] === "during").sort());
+  });
+});
+
+describe("several tests in flight at a crash", () => {
+  function crashedWithTwoInFlight(alone: Map<string, AloneOutcome>) {
+    const seen = recorder();
+    const tracker = new RunTracker("S", seen.hooks, () => {});
+    tracker.handle(PLAN);
+    child(tracker, [], ["a", "b"]);
+    expect(tracker.inFlightTests()).toEqual([{ capability: "put", name: "a" }, { capability: "put", name: "b" }]);
+    const next = tracker.afterCrash(CRASH, {}, alone);
+    return { tracker, next, seen };
+  }
+
+  it("the one that crashes alone fails with the crash; the other keeps its own result; a fresh child runs the rest and the results merge", () => {
+    const alone = new Map<string, AloneOutcome>([
+      [testKey("put", "a"), { crashed: { kind: "killed", text: "the saver's process was killed by SIGABRT during put › a" } }],
+      [testKey("put", "b"), { result: test("b") }],
+    ]);
+    const { tracker, next, seen } = crashedWithTwoInFlight(alone);
+    expect(next).toEqual({ capabilities: ["put"], skipTests: ["a", "b"] });
+    tracker.beginChild();
+    child(tracker, [test("a", "skipped"), test("b", "skipped"), test("c")], [], "passed");
+    tracker.handle(overTheWire({ t: "report", report: reportToJSON(new ConformanceReport({ checkpointerName: "S", results: {} })) }));
+    const put = tracker.finalReport(undefined).results.put!;
+    expect(put.status).toBe("failed");
+    expect(put.tests.map((t) => [t.name, t.status])).toEqual([["a", "failed"], ["b", "passed"], ["c", "passed"]]);
+    const a = put.tests[0]!;
+    expect(a.status === "failed" && a.failure.message).toBe("the saver's process was killed by SIGABRT during put › a (run alone, after the process crashed while it ran together with put › b)");
+    // The user's hooks saw each test once, and the capability's end once, with the merged result.
+    const results = seen.calls.filter(([name]) => name === "onTestResult").map((c) => c[2]);
+    expect(results).toEqual(["a", "b", "c"]);
+    expect(seen.calls.filter(([name]) => name === "onCapabilityEnd")).toEqual([["onCapabilityEnd", "put", put]]);
+    expect(seen.calls.filter(([name]) => name === "onRunStart")).toHaveLength(1);
+  });
+
+  it("when none crashes alone, each fails saying it crashed only together (a concurrency bug is still a failure)", () => {
+    const alone = new Map<string, AloneOutcome>([
+      [testKey("put", "a"), { result: test("a") }],
+      [testKey("put", "b"), { result: test("b") }],
+    ]);
+    const { tracker } = crashedWithTwoInFlight(alone);
+    tracker.beginChild();
+    child(tracker, [test("a", "skipped"), test("b", "skipped"), test("c")], [], "passed");
+    const put = tracker.finalReport(undefined).results.put!;
+    expect(put.tests.map((t) => (t.status === "failed" ? t.failure.message : t.status))).toEqual([
+      `${CRASH.text} (while it ran together with put › b; run alone, none of them crashed it)`,
+      `${CRASH.text} (while it ran together with put › a; run alone, none of them crashed it)`,
+      "passed",
+    ]);
+  });
+});
