@@ -3,11 +3,12 @@ import { causeIndex } from "../causes/group.js";
 import { attemptsSuffix } from "./results.js";
 import type { FailureCause, FailureItem, SectionLinesOptions } from "./types.js";
 
-/** `3 causes explain 112 failures:` */
+/** `1 bug likely — 9 failures because of it:`; `3 bugs likely (fixing the first may clear others) — 112 failures:` */
 export function causesHeadline(causes: readonly FailureCause[]): string {
   const failures = causes.reduce((n, c) => n + c.failures.length, 0);
-  const verb = causes.length === 1 ? "cause explains" : "causes explain";
-  return `${causes.length} ${verb} ${failures} failure${failures === 1 ? "" : "s"}:`;
+  const counted = `${failures} failure${failures === 1 ? "" : "s"}`;
+  if (causes.length === 1) return `1 bug likely — ${counted} because of it:`;
+  return `${causes.length} bugs likely (fix the first first: it may clear others) — ${counted}:`;
 }
 
 /** `1) TypeError: … at put (my-saver.ts:41:12) — 112 tests: put › a, list › b (+110)` */
@@ -49,4 +50,13 @@ export function sectionCauseOptions(causes: readonly FailureCause[], sectionKey:
       return hit ? `cause ${hit.number} (${where})` : undefined;
     },
   };
+}
+
+/** Longest line of a failure printed under its cause; the json reporter has the whole. */
+const MAX_LINE = 400;
+
+/** A line of a failure, cut at MAX_LINE characters with a pointer to the whole value. */
+export function cappedLine(line: string, max = MAX_LINE): string {
+  if (line.length <= max) return line;
+  return `${line.slice(0, max)} … (${line.length.toLocaleString("en")} characters; --reporter json has the whole value)`;
 }

@@ -1,0 +1,45 @@
+import { beforeAll, describe, expect, it } from "vitest";
+import { contradictions } from "../../src/causes/consistency.js";
+import { REPORTERS, plainPalette } from "../../src/reporters/index.js";
+import { diagnose, type Diagnosis } from "./measure.js";
+import { singleBugSavers } from "./single-bug-savers.js";
+
+/**
+ * A handful of the single-bug savers `npm run diagnosis` measures (that script
+ * runs them all): each one bug, in a different method, read through different
+ * calls. Their reports must name one cause in the broken method, and no cause
+ * title may say what its own evidence does not.
+ */
+const SAMPLE = ["spec:list-oldest-first", "spec:get-tuple-unknown-id-falls-back", "spec:val-writes-falsy-as-null", "spec:delete-thread-root-namespace-only"];
+
+let diagnoses: Diagnosis[];
+
+beforeAll(async () => {
+  const savers = (await singleBugSavers()).filter((s) => SAMPLE.includes(s.id));
+  expect(savers.map((s) => s.id).sort()).toEqual([...SAMPLE].sort());
+  diagnoses = [];
+  for (const saver of savers) diagnoses.push(await diagnose(saver));
+}, 240_000);
+
+describe("the report names one root cause per bug (issue 25)", () => {
+  it("shows each single-bug saver's failures as one or two causes, the first in the broken method", () => {
+    for (const d of diagnoses) {
+      expect(d.failures, d.saver.id).toBeGreaterThan(0);
+      expect(d.causes.length, d.saver.id).toBeLessThanOrEqual(2);
+      expect(d.saver.methods, d.saver.id).toContain(d.firstMethod);
+    }
+    // The first cause explains most of the failures, not one of many.
+    expect(diagnoses.filter((d) => d.causes.length === 1).map((d) => d.saver.id).length).toBeGreaterThanOrEqual(2);
+  });
+
+  it("heads the report with the one likely bug, and never contradicts a cause's own evidence", () => {
+    for (const d of diagnoses) {
+      expect(d.causes.flatMap(contradictions), d.saver.id).toEqual([]);
+      const pretty = REPORTERS.pretty({ write: () => undefined, palette: plainPalette, env: {} }).render(d.report);
+      const n = d.failures;
+      const headline = d.causes.length === 1 ? `1 bug likely — ${n} failure${n === 1 ? "" : "s"} because of it:` : `${d.causes.length} bugs likely (fix the first first: it may clear others) — ${n} failures:`;
+      expect(pretty, d.saver.id).toContain(headline);
+      expect(pretty, d.saver.id).toContain(`1) ${d.causes[0].title}`);
+    }
+  });
+});
