@@ -27,8 +27,30 @@ export function answerKind(item: FailureItem): AnswerKind {
   if (/got (\d[\d,]*) tuples; the first difference is at position (\d[\d,]*)\n\s*expected there: undefined/.test(text)) return "too-many";
   if (/expected: undefined\n\s*actual:\s+(?!undefined)\S/.test(text) || /\bunexpected\b/.test(text)) return "unexpected-item";
   if (/actual:\s+undefined\s*$/m.test(text) || /came back as undefined|came back as no \w+ at all|\bmissing\b|\bis gone\b|\blost\b/.test(text)) return "missing-item";
+  // The clause may speak of an order; the data decides: the same items rearranged, or values that changed.
+  const shown = shownArrays(text);
+  if (shown) return sameItems(shown.expected, shown.actual) ? "order" : "changed";
+  if (/at position \d[\d,]* expected \S+, got (null|undefined)\b/.test(text)) return "changed";
   if (/\border\b|newest first|oldest first|descending/i.test(text)) return "order";
   return "changed";
+}
+
+/** The expected and actual values when both are printed as arrays of plain values (`expected: [0, 1, 2]`, `actual: [null, 1, 2]`). */
+function shownArrays(text: string): { expected: unknown[]; actual: unknown[] } | undefined {
+  const m = /expected: (\[.*\])\n\s*actual:\s+(\[.*\])\s*$/m.exec(text);
+  if (!m) return undefined;
+  try {
+    const expected: unknown = JSON.parse(m[1]);
+    const actual: unknown = JSON.parse(m[2]);
+    return Array.isArray(expected) && Array.isArray(actual) ? { expected, actual } : undefined;
+  } catch {
+    return undefined; // not plain JSON (objects in the value printer's form, a cut value): the data does not say
+  }
+}
+
+function sameItems(a: readonly unknown[], b: readonly unknown[]): boolean {
+  const key = (xs: readonly unknown[]) => xs.map((x) => JSON.stringify(x)).sort().join("\u0000");
+  return a.length === b.length && key(a) === key(b);
 }
 
 function countsOf(text: string): { a: number; b: number; modelFirst: boolean } | undefined {

@@ -94,5 +94,5 @@ function upstreamAdvisories(data: Pick<ReportData, "results">, specOf: SpecOf): 
   );
   if (known.length === 0) return [];
   const tests = known.length === 1 ? "1 advisory test" : `${known.length} advisory tests`;
-  return [{ kind: "upstream-advisory", text: `${tests} failed as the official implementations do (known upstream behaviour, never fails a capability; no action needed):`, details: known }];
+  return [{ kind: "upstream-advisory", text: `known upstream behaviour: ${tests} failed as the official implementations do (no action needed):`, details: known }];
 }

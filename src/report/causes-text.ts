@@ -55,6 +55,27 @@ export function sectionCauseOptions(causes: readonly FailureCause[], sectionKey:
 /** Longest line of a failure printed under its cause; the json reporter has the whole. */
 const MAX_LINE = 400;
 
+const UUID = /\b[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\b/gi;
+
+/**
+ * A failure's lines with each generated id (a UUID: thread ids, checkpoint
+ * ids) as a short label, `‹id1›`, the same id the same label, and one legend
+ * line that gives each label's id in full. Unchanged when no id repeats or
+ * the lines hold none: a label only helps where an id is read twice.
+ */
+export function withShortIds(lines: readonly string[]): string[] {
+  const ids: string[] = [];
+  const seen = new Map<string, number>();
+  for (const line of lines) for (const id of line.match(UUID) ?? []) seen.set(id, (seen.get(id) ?? 0) + 1);
+  if (![...seen.values()].some((n) => n > 1)) return [...lines];
+  const label = (id: string) => {
+    if (!ids.includes(id)) ids.push(id);
+    return `‹id${ids.indexOf(id) + 1}›`;
+  };
+  const out = lines.map((line) => line.replace(UUID, label));
+  return [...out, `ids: ${ids.map((id, i) => `‹id${i + 1}› ${id}`).join(", ")}`];
+}
+
 /** A line of a failure, cut at MAX_LINE characters with a pointer to the whole value. */
 export function cappedLine(line: string, max = MAX_LINE): string {
   if (line.length <= max) return line;

@@ -3,7 +3,7 @@ import type { KindCapabilityInfo } from "../kinds/types.js";
 import { attemptsSuffix, capabilityResultsOf, countsOf, flakyOf, isDeviation, isNotChecked, notCheckedOf, type CapabilityResult } from "./results.js";
 import { isNotApplicableReason } from "../profile/profile.js";
 import type { FailureCause, ReportData, Verdict } from "./types.js";
-import { alsoHit, cappedLine, causesHeadline, causeSummary, sectionCauseOptions } from "./causes-text.js";
+import { alsoHit, cappedLine, causesHeadline, withShortIds, causeSummary, sectionCauseOptions } from "./causes-text.js";
 
 const WIDTH = 52;
 /** Causes listed in the summary under the title (the first screen); the FAILURES block has them all. */
@@ -88,6 +88,8 @@ export function renderPrettyReport(report: ReportData, verdict: Verdict, causes:
     for (const { capability, t } of advisories) {
       out.push(`      ⚠ ${capability} › ${t.name} [${t.ids.join(", ")}]: ${t.description}`);
     }
+    // Said here, not on the first screen: nothing for the author to do.
+    for (const s of (report.suggestions ?? []).filter((s) => s.kind === "upstream-advisory")) out.push(`      ${s.text}`, ...s.details.map((d) => `        - ${d}`));
     out.push("");
   }
 
@@ -127,9 +129,9 @@ function causesSummary(causes: readonly FailureCause[]): string[] {
   return [`    ${causesHeadline(causes)}`, ...shown, `    The first failure of each cause is shown in full under FAILURES${more}.`, ""];
 }
 
-/** What the run as a whole suggests (a profile, a built-in saver's declared deviations), under the causes. */
+/** What the run as a whole suggests the author do (a profile, a built-in saver's declared deviations), under the causes. */
 function suggestions(report: ReportData): string[] {
-  const given = report.suggestions ?? [];
+  const given = (report.suggestions ?? []).filter((s) => s.kind !== "upstream-advisory");
   if (given.length === 0) return [];
   return ["    SUGGESTED", ...given.flatMap((s) => [`      ${s.text}`, ...s.details.map((d) => `        - ${d}`)]), ""];
 }
@@ -144,7 +146,7 @@ function failuresByCause(causes: readonly FailureCause[]): string[] {
     if (cause.blame !== undefined) out.push(`        why ${cause.method}(): ${cause.blame}`);
     out.push(`        ✗ ${first.label}${first.ids.length > 0 ? ` [${first.ids.join(", ")}]` : ""}${first.spec ? attemptsSuffix(first.spec.test) : ""}`);
     out.push(`          ${first.description}`);
-    for (const line of first.message.split("\n")) out.push(`          ${cappedLine(line)}`);
+    for (const line of withShortIds(first.message.split("\n"))) out.push(`          ${cappedLine(line)}`);
     const also = alsoHit(cause, NAMED_TESTS);
     if (also !== undefined) out.push(`        ${also}`);
   });
