@@ -30,7 +30,8 @@ export function answerKind(item: FailureItem): AnswerKind {
   // The clause may speak of an order; the data decides: the same items rearranged, or values that changed.
   const shown = shownArrays(text);
   if (shown) return sameItems(shown.expected, shown.actual) ? "order" : "changed";
-  if (/at position \d[\d,]* expected \S+, got (null|undefined)\b/.test(text)) return "changed";
+  // A value that became null or undefined is a changed value, whatever order the clause asks for.
+  if (/expected (?!null\b|undefined\b)[^,\n]+, got (null|undefined)\b/.test(text)) return "changed";
   if (/\border\b|newest first|oldest first|descending/i.test(text)) return "order";
   return "changed";
 }

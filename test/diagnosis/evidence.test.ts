@@ -11,6 +11,8 @@ describe("a cause's title and evidence follow the failure's own data (issue 25)"
     expect(answerKind(item(`${clause}\n  expected: [0, 1, 2]\n  actual:   [null, 1, 2]`))).toBe("changed");
     expect(answerKind(item(`${clause}\n  expected: [0, 1, 2]\n  actual:   [0, 2, 1]`))).toBe("order");
     expect(answerKind(item(`${clause}\n  got 300 writes; at position 0 expected 0, got null`))).toBe("changed");
+    // Values cut short (`…10 more`) are not compared; the listed difference decides.
+    expect(answerKind(item(`${clause}\n  expected: [0, 1, …10 more]\n  actual:   [null, 1, …10 more]\n  differences:\n    - [0]: expected 0, got null`))).toBe("changed");
   });
 
   it("shows a generated id read more than once as a short label, with one legend line", () => {
