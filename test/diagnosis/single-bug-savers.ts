@@ -3,6 +3,7 @@ import { CAPABILITIES } from "../../src/capabilities.js";
 import type { SaverProfile } from "../../src/index.js";
 import { BASELINE_PROFILES, BASELINES } from "../fixtures/baselines.js";
 import { loadMutants } from "../mutants/load.js";
+import type { Mutant } from "../mutants/types.js";
 import { loadGraphMutants } from "../mutants/graph/load.js";
 import { ADVERSARIAL_MUTANTS } from "../model/adversarial-mutants.js";
 
@@ -62,19 +63,21 @@ export function brokenMethods(name: string, saver: BaseCheckpointSaver, baseline
   return saver.serde.constructor !== baseline.serde.constructor ? ["put", "putWrites"] : [];
 }
 
+/** A spec mutant (`test/mutants/*.mutant.ts`) as a single-bug saver. */
+export function specSingleBugSaver(m: Mutant): SingleBugSaver {
+  const baseline = m.baseline ?? "memory";
+  return {
+    id: `spec:${m.name}`,
+    bug: m.bug,
+    methods: brokenMethods(m.name, m.create(), BASELINES[baseline](), m.methods),
+    profile: BASELINE_PROFILES[baseline] ?? "full",
+    create: () => m.create(),
+  };
+}
+
 /** The spec, graph and model mutants of the project, each as a single-bug saver. */
 export async function singleBugSavers(): Promise<SingleBugSaver[]> {
-  const out: SingleBugSaver[] = [];
-  for (const m of await loadMutants()) {
-    const baseline = m.baseline ?? "memory";
-    out.push({
-      id: `spec:${m.name}`,
-      bug: m.bug,
-      methods: brokenMethods(m.name, m.create(), BASELINES[baseline](), m.methods),
-      profile: BASELINE_PROFILES[baseline] ?? "full",
-      create: () => m.create(),
-    });
-  }
+  const out: SingleBugSaver[] = (await loadMutants()).map(specSingleBugSaver);
   for (const m of await loadGraphMutants()) {
     out.push({
       id: `graph:${m.name}`,
