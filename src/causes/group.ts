@@ -3,24 +3,147 @@ import type { FailureCause, FailureItem, ReportData } from "../report/types.js";
 import { failureItems } from "./failure-item.js";
 
 export type { FailureCause };
-import { causeKey, causeTitle } from "./signature.js";
+import { causeKey, causeTitle, errorSignature, normaliseMessage } from "./signature.js";
+import { blamedMethod, methodRank, observedBehaviour, type DataKind, type ObservedBehaviour } from "./behaviour.js";
+import { ANSWER_KIND_TEXT, answerKind, type AnswerKind } from "./answer-kind.js";
 
-/** The counted failures of these results and sections grouped by cause, the cause that explains most failures first. */
+interface Grouped {
+  key: string;
+  failures: FailureItem[];
+  method?: string;
+  blame?: string;
+  /** The failures whose blame moved from the method they observed to this one. */
+  moved: Set<FailureItem>;
+}
+
+/**
+ * The report's counted failures grouped by the saver behaviour that explains
+ * them: the method at fault (named by the failed clause, the thrown error or
+ * a confirming probe, with reads of stored data blamed on the writer when
+ * both readers see it wrong) and, for a thrown error, the error itself. A
+ * clause that only quotes an error another failure threw is that error's.
+ * The cause explaining most comes first; on a tie, a method that stores or
+ * deletes before a method that reads (the read is as often only the witness).
+ */
 export function failureCauses(data: Pick<ReportData, "results" | "sections">): FailureCause[] {
-  const byKey = new Map<string, FailureItem[]>();
-  for (const item of failureItems(data)) {
-    const key = causeKey(item);
-    byKey.set(key, [...(byKey.get(key) ?? []), item]);
+  const items = failureItems(data);
+  const observed = new Map(items.map((item) => [item, observedBehaviour(item)] as const));
+  const readersSeen = new Map<DataKind, Set<string>>();
+  for (const [item, o] of observed) {
+    if (o && !item.error && !o.comparesReaders) readersSeen.set(o.data, new Set([...(readersSeen.get(o.data) ?? []), o.method]));
   }
-  // A stable sort: causes with equal counts keep the order of their first failure.
-  return [...byKey]
-    .map(([key, failures]): FailureCause => ({
-      causeId: causeIdOf(key),
-      title: causeTitle(failures[0]),
-      kind: failures[0].error ? "error" : "clause",
-      failures,
-    }))
-    .sort((a, b) => b.failures.length - a.failures.length);
+  const confirmedWriters = new Set(items.filter((i) => i.section === "model" && i.confirmed).flatMap((i) => (observed.get(i) ? [observed.get(i)!.method] : [])));
+  const errors = items.filter((i) => i.error).map((i) => ({ signature: errorSignature(i.error!), quoted: normaliseMessage(`${i.error!.name}: ${i.error!.message.split("\n", 1)[0]}`) }));
+
+  const groups = new Map<string, Grouped>();
+  for (const item of items) {
+    const grouped = groupOf(item, observed.get(item), readersSeen, confirmedWriters, errors);
+    const known = groups.get(grouped.key);
+    if (!known) groups.set(grouped.key, { ...grouped, failures: [item], moved: new Set(grouped.blame ? [item] : []) });
+    else {
+      known.failures.push(item);
+      // The blame moved for some failures of the group: the title says why.
+      if (grouped.blame) {
+        known.moved.add(item);
+        known.blame ??= grouped.blame;
+      }
+    }
+  }
+  // A stable sort: causes that tie keep the order of their first failure.
+  return [...groups.values()]
+    .sort((a, b) => b.failures.length - a.failures.length || Number(isRead(a.method)) - Number(isRead(b.method)) || methodRank(a.method) - methodRank(b.method))
+    .map((g): FailureCause => ({
+      causeId: causeIdOf(g.key),
+      title: titleOf(g),
+      kind: g.failures[0].error ? "error" : "clause",
+      failures: withEvidenceFirst(g),
+      ...(g.method !== undefined ? { method: g.method } : {}),
+      ...(g.blame !== undefined ? { blame: g.blame } : {}),
+    }));
+}
+
+function groupOf(
+  item: FailureItem,
+  observed: ObservedBehaviour | undefined,
+  readersSeen: ReadonlyMap<DataKind, ReadonlySet<string>>,
+  confirmedWriters: ReadonlySet<string>,
+  errors: readonly { signature: string; quoted: string }[],
+): Omit<Grouped, "failures" | "moved"> {
+  const method = observed?.method;
+  if (item.error) return { key: ["error", errorSignature(item.error)].join("\u0000"), ...(method ? { method } : {}) };
+  // A clause that quotes an error the saver threw elsewhere (a race test's "put() threw TypeError: …") is that error's.
+  const message = normaliseMessage(item.message);
+  const quoted = errors.find((e) => e.quoted.length > 0 && message.includes(e.quoted));
+  if (quoted) return { key: ["error", quoted.signature].join("\u0000"), ...(method ? { method } : {}) };
+  if (!observed) return { key: causeKey(item) };
+  const blamed = blamedMethod(observed, readersSeen, confirmedWriters);
+  if (blamed === observed.method) return { key: ["method", blamed].join("\u0000"), method: blamed };
+  return { key: ["method", blamed].join("\u0000"), method: blamed, blame: blameText(observed.method, blamed, confirmedWriters) };
+}
+
+/** Methods whose own answer the failures compare (the others are checked by reading back what they did). */
+const READS = new Set(["getTuple", "list", "get", "getDeltaChannelHistory", "getNextVersion"]);
+
+/**
+ * The failures with the one shown in full first: for a method's wrong answers,
+ * the shortest failure of the kind the title names, so the evidence under the
+ * title shows what the title says (never a failure whose data says otherwise).
+ */
+function withEvidenceFirst(g: Grouped): FailureItem[] {
+  if (g.method === undefined || g.failures[0].error) return g.failures;
+  const kind = titleKind(g);
+  // Of that kind, one that observed the method itself if there is one (its data names the method the title blames).
+  const candidates = g.failures.filter((f) => answerKind(f) === kind);
+  const own = candidates.filter((f) => !g.moved.has(f));
+  const pool = own.length > 0 ? own : candidates;
+  // A spec test reads more plainly than a model sequence or a graph case: one of them, if any.
+  const spec = pool.filter((f) => f.spec);
+  const evidence = (spec.length > 0 ? spec : pool).reduce((best, f) => (f.message.length < best.message.length ? f : best));
+  return [evidence, ...g.failures.filter((f) => f !== evidence)];
+}
+
+/** The kind of wrong answer most of a cause's failures show (the first of them on a tie), and how many show it. */
+function majorityKind(failures: readonly FailureItem[]): [AnswerKind, number] {
+  const kinds = new Map<AnswerKind, number>();
+  for (const f of failures) kinds.set(answerKind(f), (kinds.get(answerKind(f)) ?? 0) + 1);
+  return [...kinds].reduce((best, entry) => (entry[1] > best[1] ? entry : best));
+}
+
+function titleKind(g: Grouped): AnswerKind {
+  return majorityKind(g.failures)[0];
+}
+
+/** A read's wrong answer is as often the witness of another method's bug: on a tie, the other method's cause goes first. */
+function isRead(method: string | undefined): boolean {
+  return method !== undefined && READS.has(method);
+}
+
+/** Why a failure another method observed is this method's. */
+function blameText(observed: string, blamed: string, confirmedWriters: ReadonlySet<string>): string {
+  if (confirmedWriters.has(blamed)) return `a targeted probe on a fresh saver confirmed ${blamed}() stores it wrong`;
+  return `two readers (of getTuple(), list(), getDeltaChannelHistory()) read back wrong what ${blamed}() stored`;
+}
+
+/** `list() returns more items than expected (7 of 9 tests) [LS-11, LS-12]`, or the thrown error's line, or the clause. */
+function titleOf(g: Grouped): string {
+  const first = g.failures[0];
+  if (first.error || g.method === undefined) return causeTitle(first);
+  // Graph cases a targeted probe explained: the clause the probe confirmed says more than the kind of answer.
+  if (g.failures.every((f) => f.section === "graph" && f.confirmed)) return causeTitle(first);
+  const [kind, count] = majorityKind(g.failures);
+  const share = g.failures.length > 1 ? (count === g.failures.length ? ` (all ${count} tests)` : ` (${count} of ${g.failures.length} tests)`) : "";
+  const what = g.blame || !READS.has(g.method) ? `: what it stored reads back as ${ANSWER_KIND_TEXT[kind]}` : ` returns ${ANSWER_KIND_TEXT[kind]}`;
+  return `${g.method}()${what}${share}${idsText(g.failures)}`;
+}
+
+/** The catalog ids of a cause's failures, most frequent first, at most four: ` [LS-11, LS-12, +3]`. */
+function idsText(failures: readonly FailureItem[]): string {
+  const counts = new Map<string, number>();
+  for (const f of failures) for (const id of f.ids) counts.set(id, (counts.get(id) ?? 0) + 1);
+  const ids = [...counts].sort((a, b) => b[1] - a[1]).map(([id]) => id);
+  if (ids.length === 0) return "";
+  const more = ids.length > 4 ? `, +${ids.length - 4}` : "";
+  return ` [${ids.slice(0, 4).join(", ")}${more}]`;
 }
 
 /** The cause of each failure by its label (`put › test_put_roundtrip`), with the cause's number (1 = explains most). */

@@ -13,6 +13,7 @@ import { kindOf } from "../kinds/index.js";
 import { endLifespan, enterLifespan } from "./lifespan.js";
 import { captureUnhandledRejections, settleTick } from "../runtime/unhandled-rejections.js";
 import { foundUnderDefault } from "../util/under-default.js";
+import { runSuggestions } from "../hints/run-suggestions.js";
 
 export { ConformanceSetupError } from "../util/errors.js";
 export { DEFAULT_LIFESPAN_TIMEOUT_MS, DEFAULT_RETRIES, DEFAULT_TIMEOUT_MS, type ValidateOptions } from "../run/options.js";
@@ -78,6 +79,7 @@ export async function validate(input: AnyRegistration, options: ValidateOptions 
     durationMs: performance.now() - started,
     sections,
     profile: plan.profile,
+    suggestions: runSuggestions({ results, profile: plan.profile }, kindOf(registered).specs),
     ...(plan.shard ? { shard: plan.shard, run: runIdentity(SUITE_VERSION, options) } : {}),
   });
   progress.onRunEnd?.(report);

@@ -1,6 +1,7 @@
 import { formatValue } from "../format.js";
 import type { ReportSection, SectionFailure, SectionLinesOptions } from "../report/conformance-report.js";
 import { CLAUSES, type ClauseId } from "../hints/clauses.js";
+import { PROBES } from "../hints/probes/index.js";
 import { graphFailureText, isCountedGraphFailure, type GraphCaseResult } from "./result.js";
 
 /** The GRAPH part of the report: printed by printReport(), `graph` in toDict(). */
@@ -122,6 +123,8 @@ export class GraphSection implements ReportSection {
 }
 
 /** A clause a probe confirmed is the case's cause: every case it explains is grouped under it. */
-function confirmedCause(clause: ClauseId | undefined): { ids: readonly string[]; confirmed?: { key: string; title: string } } {
-  return clause === undefined ? { ids: [] } : { ids: [], confirmed: { key: clause, title: `confirmed by probe (${clause}): ${CLAUSES[clause]}` } };
+function confirmedCause(clause: ClauseId | undefined): Pick<SectionFailure, "ids" | "confirmed"> {
+  if (clause === undefined) return { ids: [] };
+  const method = PROBES.find((p) => p.clause === clause)?.operation;
+  return { ids: [], confirmed: { key: clause, title: `confirmed by probe (${clause}): ${CLAUSES[clause]}`, ...(method !== undefined ? { method } : {}) } };
 }

@@ -4,6 +4,8 @@ import { OTHER_SHARD_REASON, shardLabel, type Shard } from "../runtime/shard.js"
 import { ConformanceReport, type CapabilityResult, type ReportSection } from "../report/conformance-report.js";
 import { checkSameRun, type RunIdentity } from "../engine/run-identity.js";
 import { mergeSections } from "./merge-sections.js";
+import { runSuggestions } from "../hints/run-suggestions.js";
+import { SUBJECT_KINDS } from "../kinds/index.js";
 import { checkShardSet } from "./shard-set.js";
 
 /**
@@ -34,6 +36,8 @@ export function mergeReports(reports: readonly ConformanceReport[]): Conformance
     durationMs: reports.reduce((sum, r) => sum + r.durationMs, 0),
     sections: [...sections.values()].map(mergeSections),
     profile: reports[0].profile,
+    // Of the whole run: a shard's own suggestions counted only its slice.
+    suggestions: runSuggestions({ results, profile: reports[0].profile }, SUBJECT_KINDS[reports[0].subjectKind].specs),
   });
 }
 

@@ -35,7 +35,9 @@ export class ModelReportSection implements ReportSection {
     const f = r.failure;
     if (r.status !== "failed" || !f) return [];
     const description = "random operation sequences checked against the reference model";
-    return [{ name: f.operation, ids: f.ids, description, message: [`${f.operation} disagrees with the model`, ...f.lines].join("\n"), ...(f.error ? { error: f.error } : {}) }];
+    // A probe on a fresh saver confirmed the operation at fault (the cause lines say which): the report blames it for the reads of its data too.
+    const confirmed = f.cause[0]?.startsWith("confirmed by probe") ? { confirmed: { key: `${f.operation} ${f.id}`, title: `${f.operation} ${f.cause[0]}`, method: f.operation } } : {};
+    return [{ name: f.operation, ids: f.ids, description, message: [`${f.operation} disagrees with the model`, ...f.lines].join("\n"), ...(f.error ? { error: f.error } : {}), ...confirmed }];
   }
 
   lines(options: SectionLinesOptions = {}): string[] {

@@ -3,11 +3,12 @@ import { causeIndex } from "../causes/group.js";
 import { attemptsSuffix } from "./results.js";
 import type { FailureCause, FailureItem, SectionLinesOptions } from "./types.js";
 
-/** `3 causes explain 112 failures:` */
+/** `1 bug likely — 9 failures because of it:`; `3 bugs likely (fixing the first may clear others) — 112 failures:` */
 export function causesHeadline(causes: readonly FailureCause[]): string {
   const failures = causes.reduce((n, c) => n + c.failures.length, 0);
-  const verb = causes.length === 1 ? "cause explains" : "causes explain";
-  return `${causes.length} ${verb} ${failures} failure${failures === 1 ? "" : "s"}:`;
+  const counted = `${failures} failure${failures === 1 ? "" : "s"}`;
+  if (causes.length === 1) return `1 bug likely — ${counted} because of it:`;
+  return `${causes.length} bugs likely (fix the first first: it may clear others) — ${counted}:`;
 }
 
 /** `1) TypeError: … at put (my-saver.ts:41:12) — 112 tests: put › a, list › b (+110)` */
@@ -49,4 +50,34 @@ export function sectionCauseOptions(causes: readonly FailureCause[], sectionKey:
       return hit ? `cause ${hit.number} (${where})` : undefined;
     },
   };
+}
+
+/** Longest line of a failure printed under its cause; the json reporter has the whole. */
+const MAX_LINE = 400;
+
+const UUID = /\b[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\b/gi;
+
+/**
+ * A failure's lines with each generated id (a UUID: thread ids, checkpoint
+ * ids) as a short label, `‹id1›`, the same id the same label, and one legend
+ * line that gives each label's id in full. Unchanged when no id repeats or
+ * the lines hold none: a label only helps where an id is read twice.
+ */
+export function withShortIds(lines: readonly string[]): string[] {
+  const ids: string[] = [];
+  const seen = new Map<string, number>();
+  for (const line of lines) for (const id of line.match(UUID) ?? []) seen.set(id, (seen.get(id) ?? 0) + 1);
+  if (![...seen.values()].some((n) => n > 1)) return [...lines];
+  const label = (id: string) => {
+    if (!ids.includes(id)) ids.push(id);
+    return `‹id${ids.indexOf(id) + 1}›`;
+  };
+  const out = lines.map((line) => line.replace(UUID, label));
+  return [...out, `ids: ${ids.map((id, i) => `‹id${i + 1}› ${id}`).join(", ")}`];
+}
+
+/** A line of a failure, cut at MAX_LINE characters with a pointer to the whole value. */
+export function cappedLine(line: string, max = MAX_LINE): string {
+  if (line.length <= max) return line;
+  return `${line.slice(0, max)} … (${line.length.toLocaleString("en")} characters; --reporter json has the whole value)`;
 }

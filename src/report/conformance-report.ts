@@ -6,7 +6,7 @@ import { levelWithProfile } from "../profile/profile.js";
 import { capabilityResultsOf, failuresOf, flakyOf, notCheckedOf, type CapabilityResult } from "./results.js";
 import { renderPrettyReport } from "./text-layout.js";
 import { reportToDict } from "./to-dict.js";
-import type { ConformanceLevel, FailureCause, ReportData, ReportDict, ReportSection, RunIdentity, Verdict } from "./types.js";
+import type { ConformanceLevel, FailureCause, ReportData, ReportDict, ReportSection, RunIdentity, RunSuggestion, Verdict } from "./types.js";
 import { passedAllBase, verdictOf } from "./verdict.js";
 
 export {
@@ -42,6 +42,8 @@ export class ConformanceReport implements ReportData {
   readonly shard?: Shard;
   /** Set with `shard`: the suite's version and the run's options, so that `mergeReports()` refuses the shards of different runs. */
   readonly run?: RunIdentity;
+  /** What the run as a whole suggests (a profile, a built-in backend's declarations, known upstream behaviour). */
+  readonly suggestions: readonly RunSuggestion[];
 
   constructor(init: {
     checkpointerName: string;
@@ -53,6 +55,7 @@ export class ConformanceReport implements ReportData {
     profile?: SaverProfile;
     shard?: Shard;
     run?: RunIdentity;
+    suggestions?: readonly RunSuggestion[];
   }) {
     this.checkpointerName = init.checkpointerName;
     this.subjectKind = init.subjectKind ?? DEFAULT_SUBJECT_KIND;
@@ -63,6 +66,7 @@ export class ConformanceReport implements ReportData {
     this.profile = init.profile ?? "full";
     if (init.shard) this.shard = init.shard;
     if (init.run) this.run = init.run;
+    this.suggestions = init.suggestions ?? [];
   }
 
   /** Every base capability in scope passed (all five, unless the capabilities option or grep narrowed the run). */

@@ -1,6 +1,6 @@
 import { DEFAULT_SUBJECT_KIND, isSubjectKindId, type AnyCapability as Capability, type SubjectKindId } from "../kinds/descriptors.js";
 import type { SaverProfile } from "../profile/profile.js";
-import type { RunIdentity } from "./types.js";
+import type { RunIdentity, RunSuggestion } from "./types.js";
 import type { Shard } from "../runtime/shard.js";
 import { ConformanceReport, type CapabilityResult, type ReportSection } from "./conformance-report.js";
 
@@ -29,6 +29,8 @@ export interface ReportJSON {
   run?: RunIdentity;
   /** The saver's module as the CLI's `--reporter report-json` saw it: where `merge --reporter github` points its annotations. */
   subjectFile?: string;
+  /** What the run as a whole suggested; absent when nothing. */
+  suggestions?: RunSuggestion[];
 }
 
 /** @public */
@@ -66,6 +68,7 @@ export function reportToJSON(report: ConformanceReport): ReportJSON {
     ...(report.profile !== "full" ? { profile: report.profile } : {}),
     ...(report.shard ? { shard: { ...report.shard } } : {}),
     ...(report.run ? { run: report.run } : {}),
+    ...(report.suggestions.length > 0 ? { suggestions: report.suggestions.map((s) => ({ ...s, details: [...s.details] })) } : {}),
   };
 }
 
@@ -89,6 +92,7 @@ export function readReportJSON(value: unknown, revive: (key: string, state: unkn
     ...(value.profile ? { profile: value.profile } : {}),
     ...(value.shard ? { shard: value.shard } : {}),
     ...(value.run ? { run: value.run } : {}),
+    ...(Array.isArray(value.suggestions) ? { suggestions: value.suggestions } : {}),
   });
 }
 

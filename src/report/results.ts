@@ -153,7 +153,7 @@ export function attemptsSuffix(test: TestResult): string {
 }
 
 type Results = Partial<Record<AnyCapability, CapabilityResult>>;
-type FailedTest = Extract<TestResult, { status: "failed" }>;
+export type FailedTest = Extract<TestResult, { status: "failed" }>;
 type SkippedTest = Extract<TestResult, { status: "skipped" }>;
 
 /** The capability results in the capability table's order. */

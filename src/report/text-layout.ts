@@ -3,7 +3,7 @@ import type { KindCapabilityInfo } from "../kinds/types.js";
 import { attemptsSuffix, capabilityResultsOf, countsOf, flakyOf, isDeviation, isNotChecked, notCheckedOf, type CapabilityResult } from "./results.js";
 import { isNotApplicableReason } from "../profile/profile.js";
 import type { FailureCause, ReportData, Verdict } from "./types.js";
-import { alsoHit, causesHeadline, causeSummary, sectionCauseOptions } from "./causes-text.js";
+import { alsoHit, cappedLine, causesHeadline, withShortIds, causeSummary, sectionCauseOptions } from "./causes-text.js";
 
 const WIDTH = 52;
 /** Causes listed in the summary under the title (the first screen); the FAILURES block has them all. */
@@ -33,7 +33,7 @@ export function capabilityCell(result: CapabilityResult | undefined): { icon: st
 export function renderPrettyReport(report: ReportData, verdict: Verdict, causes: readonly FailureCause[]): string {
   const border = "=".repeat(WIDTH);
   const out: string[] = ["", `  ${border}`, `    ${kindDescriptor(report.subjectKind).title} Validation: ${report.checkpointerName}`, `  ${border}`];
-  out.push(...causesSummary(causes));
+  out.push(...causesSummary(causes), ...suggestions(report));
   const section = (title: string, kind: KindCapabilityInfo["kind"]) => {
     out.push(`    ${title}`);
     const ids = kindDescriptor(report.subjectKind).capabilities.filter((c) => c.kind === kind)
@@ -88,6 +88,8 @@ export function renderPrettyReport(report: ReportData, verdict: Verdict, causes:
     for (const { capability, t } of advisories) {
       out.push(`      ⚠ ${capability} › ${t.name} [${t.ids.join(", ")}]: ${t.description}`);
     }
+    // Said here, not on the first screen: nothing for the author to do.
+    for (const s of (report.suggestions ?? []).filter((s) => s.kind === "upstream-advisory")) out.push(`      ${s.text}`, ...s.details.map((d) => `        - ${d}`));
     out.push("");
   }
 
@@ -127,6 +129,13 @@ function causesSummary(causes: readonly FailureCause[]): string[] {
   return [`    ${causesHeadline(causes)}`, ...shown, `    The first failure of each cause is shown in full under FAILURES${more}.`, ""];
 }
 
+/** What the run as a whole suggests the author do (a profile, a built-in saver's declared deviations), under the causes. */
+function suggestions(report: ReportData): string[] {
+  const given = (report.suggestions ?? []).filter((s) => s.kind !== "upstream-advisory");
+  if (given.length === 0) return [];
+  return ["    SUGGESTED", ...given.flatMap((s) => [`      ${s.text}`, ...s.details.map((d) => `        - ${d}`)]), ""];
+}
+
 /** Each cause once: its first failure in full, the other tests it hits by name. */
 function failuresByCause(causes: readonly FailureCause[]): string[] {
   if (causes.length === 0) return [];
@@ -134,9 +143,10 @@ function failuresByCause(causes: readonly FailureCause[]): string[] {
   causes.forEach((cause, i) => {
     out.push(`      ${causeSummary(cause, i + 1, 0)} [cause ${cause.causeId}]`);
     const first = cause.failures[0];
+    if (cause.blame !== undefined) out.push(`        why ${cause.method}(): ${cause.blame}`);
     out.push(`        ✗ ${first.label}${first.ids.length > 0 ? ` [${first.ids.join(", ")}]` : ""}${first.spec ? attemptsSuffix(first.spec.test) : ""}`);
     out.push(`          ${first.description}`);
-    for (const line of first.message.split("\n")) out.push(`          ${line}`);
+    for (const line of withShortIds(first.message.split("\n"))) out.push(`          ${cappedLine(line)}`);
     const also = alsoHit(cause, NAMED_TESTS);
     if (also !== undefined) out.push(`        ${also}`);
   });

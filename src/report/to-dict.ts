@@ -87,6 +87,7 @@ export function reportToDict(report: ReportData, causes: readonly FailureCause[]
     errors: [...report.errors],
     duration_ms: Math.round(report.durationMs),
     causes: causes.map(causeToDict),
+    ...(report.suggestions?.length ? { suggestions: report.suggestions.map((s) => ({ kind: s.kind, text: s.text, details: [...s.details] })) } : {}),
     summary: {
       result: verdict.resultLine,
       explanation: verdict.explanation,
@@ -116,6 +117,8 @@ function causeToDict(cause: FailureCause) {
     title: cause.title,
     kind: cause.kind,
     count: cause.failures.length,
+    ...(cause.method !== undefined ? { method: cause.method } : {}),
+    ...(cause.blame !== undefined ? { blame: cause.blame } : {}),
     ...(first.error ? { error: { ...first.error } } : {}),
     tests: cause.failures.map((f) => ({ section: f.section, name: f.name, label: f.label, ids: [...f.ids] })),
     first: { label: first.label, description: first.description, message: first.message },

@@ -74,8 +74,8 @@ export interface SectionFailure {
   message: string;
   /** The error the saver (or its factory) threw, when one did. */
   error?: ThrownError;
-  /** A cause a targeted probe confirmed: failures with the same key are one cause, named by `title`. */
-  confirmed?: { key: string; title: string };
+  /** A cause a targeted probe confirmed: failures with the same key are one cause, named by `title`; `method` is the saver method the probe blames. */
+  confirmed?: { key: string; title: string; method?: string };
 }
 
 /** How a section prints its lines inside a report that groups failures by cause. @public */
@@ -138,6 +138,21 @@ export interface RunIdentity {
 }
 
 /** A report as plain data: what `ConformanceReport` holds, and what the verdict, `toDict()` and the cause grouping read. @public */
+/**
+ * What the run as a whole suggests beside its causes (computed where the
+ * report is built, carried as data): `latest-only` when most failures are
+ * history tests that found fewer checkpoints, `built-in-deviations` when the
+ * failures are exactly a built-in backend's declared deviations (`details`:
+ * the declarations), `upstream-advisory` for advisory failures the official
+ * implementations share (`details`: each test and why).
+ * @public
+ */
+export interface RunSuggestion {
+  kind: "latest-only" | "built-in-deviations" | "upstream-advisory";
+  text: string;
+  details: readonly string[];
+}
+
 export interface ReportData {
   /** The subject's name (a store's or a cache's too: the field keeps its first name). */
   readonly checkpointerName: string;
@@ -154,6 +169,8 @@ export interface ReportData {
   readonly shard?: Shard;
   /** Set with `shard`: the suite's version and the run's options, so that `mergeReports()` refuses the shards of different runs. */
   readonly run?: RunIdentity;
+  /** What the run as a whole suggests (a profile, a built-in backend's declarations, known upstream behaviour); absent or empty when nothing stands out. */
+  readonly suggestions?: readonly RunSuggestion[];
 }
 
 /** One counted failure of a run, wherever it happened: a spec test, a graph case, a model disagreement. @public */
@@ -175,10 +192,14 @@ export interface FailureItem extends SectionFailure {
 export interface FailureCause {
   /** A short hash of what the failures share: the same in every run that fails the same way. */
   causeId: string;
-  /** One line: the saver's error and its top frame, or the failing clause. */
+  /** One line: the method and what its answers show, or the saver's error and its top frame, or the failing clause. */
   title: string;
   /** `error` when the saver (or its factory) threw, `clause` when an assertion failed. */
   kind: "error" | "clause";
   /** Every failure it explains, in report order; the first is the one shown in full. */
   failures: FailureItem[];
+  /** The saver method the cause is in (`list`), when the failures name one. */
+  method?: string;
+  /** Why that method is blamed, when not the method the failures observed: `getTuple() and list() read the same wrong writes`. */
+  blame?: string;
 }

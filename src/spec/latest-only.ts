@@ -1,7 +1,8 @@
 import type { CheckpointTuple } from "@langchain/langgraph-checkpoint";
 import type { RunnableConfig } from "@langchain/core/runnables";
-import { expectDefined, expectEqual, expectLength, expectSame, expectTrue, expectUndefined } from "../assert.js";
+import { expectDefined, expectEqual, fail, expectLength, expectSame, expectTrue, expectUndefined } from "../assert.js";
 import { generateCheckpoint, generateConfig, generateMetadata } from "../test-utils.js";
+import { formatValue } from "../format.js";
 import type { ExtraTests } from "./extra-tests.js";
 import { idsOf, listAll } from "./helpers.js";
 import { nsLabel, ROOT_AND_CHILD } from "./pending-writes.js";
@@ -162,7 +163,14 @@ const listTests: SpecTest[] = [
       }
       const listed = idsOf(await listAll(saver, { configurable: {} }));
       const missing = expected.filter((id) => !listed.includes(id));
-      expectEqual(missing, [], "list({}) must yield the latest checkpoint of every thread and namespace");
+      // The expected ids against the listed ones, so `actual` is what list({}) yielded (not the ids it left out).
+      if (missing.length > 0) {
+        fail("list({}) must yield the latest checkpoint of every thread and namespace", [
+          `missing: ${formatValue(missing)} (${missing.length} of ${expected.length})`,
+          `the latest of each: ${formatValue(expected)}`,
+          `listed: ${formatValue(listed)}`,
+        ]);
+      }
     },
   },
 ];

@@ -12,7 +12,9 @@ import { describe, expect, it } from "vitest";
 export const LAYERS: readonly { name: string; paths: readonly string[] }[] = [
   { name: "util", paths: ["util/", "format.ts", "cleanup/"] },
   // What a saver author writes and the suite's tests are written against.
-  { name: "contract", paths: ["capabilities.ts", "registration.ts", "extended-saver.ts", "assert.ts", "test-utils.ts", "serde/", "profile/", "spec/types.ts", "kinds/types.ts", "kinds/descriptors.ts", "kinds/options.ts", "kinds/store/capabilities.ts", "kinds/cache/capabilities.ts", "kinds/store/options.ts", "kinds/cache/options.ts"] },
+  { name: "contract", paths: ["capabilities.ts", "registration.ts", "extended-saver.ts", "assert.ts", "test-utils.ts", "serde/", "profile/", "spec/types.ts", "kinds/types.ts", "kinds/descriptors.ts", "kinds/options.ts", "kinds/store/capabilities.ts", "kinds/cache/capabilities.ts", "kinds/store/options.ts", "kinds/cache/options.ts",
+    // The official savers' declared deviations: data a registration passes as knownDeviations, read by the run's suggestions.
+    "backends/known-deviations.ts", "backends/task-path-deviation.ts", "backends/memory/deviations.ts", "backends/sqlite/deviations.ts", "backends/postgres/deviations.ts"] },
   { name: "spec", paths: ["spec/"] },
   // One call against a saver: deadlines, the hang rule, the tracked saver, thrown errors.
   { name: "runtime", paths: ["runtime/"] },

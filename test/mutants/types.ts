@@ -14,5 +14,7 @@ export interface Mutant {
   baseline?: BaselineName;
   /** Spec tests (by name) this mutant must fail; the project's tests assert it. */
   catches: readonly string[];
+  /** The saver methods the bug is in, when neither the name's prefix (`put-writes-`) nor the methods the mutant overrides say it (npm run diagnosis). */
+  methods?: readonly string[];
   create(): BaseCheckpointSaver;
 }

@@ -17,5 +17,7 @@ export interface GraphMutant {
    * in a graph. The project's tests check that this still holds.
    */
   passesStorageSpecs?: true;
+  /** The saver methods the bug is in, when the methods the mutant overrides do not say it (npm run diagnosis). */
+  methods?: readonly string[];
   create(): BaseCheckpointSaver;
 }

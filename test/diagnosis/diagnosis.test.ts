@@ -1,0 +1,52 @@
+import { beforeAll, describe, expect, it } from "vitest";
+import { contradictions } from "../../src/causes/consistency.js";
+import { REPORTERS, plainPalette } from "../../src/reporters/index.js";
+import { diagnose, type Diagnosis } from "./measure.js";
+import { specSingleBugSaver } from "./single-bug-savers.js";
+import getTupleFallsBack from "../mutants/get-tuple-unknown-id-falls-back.mutant.js";
+import falsyWritesAsNull from "../mutants/val-writes-falsy-as-null.mutant.js";
+
+/**
+ * Two of the single-bug savers `npm run diagnosis` measures (that script
+ * runs them all): each one bug, in a different method, read through different
+ * calls. Their reports must name one cause in the broken method, and no cause
+ * title may say what its own evidence does not.
+ */
+// Two, imported alone (loading every mutant takes seconds), so the file stays under 20 s on a loaded machine: each is a whole default run, about 7 s.
+const SAMPLE = [getTupleFallsBack, falsyWritesAsNull];
+
+let diagnoses: Diagnosis[];
+
+beforeAll(async () => {
+  const savers = SAMPLE.map(specSingleBugSaver);
+  diagnoses = [];
+  for (const saver of savers) diagnoses.push(await diagnose(saver));
+}, 240_000);
+
+describe("the report names one root cause per bug (issue 25)", () => {
+  it("shows each single-bug saver's failures as one or two causes, the first in the broken method", () => {
+    for (const d of diagnoses) {
+      expect(d.failures, d.saver.id).toBeGreaterThan(0);
+      expect(d.causes.length, d.saver.id).toBeLessThanOrEqual(2);
+      expect(d.saver.methods, d.saver.id).toContain(d.firstMethod);
+    }
+    // The first cause explains most of the failures, not one of many.
+    expect(diagnoses.filter((d) => d.causes.length === 1).map((d) => d.saver.id)).toContain("spec:get-tuple-unknown-id-falls-back");
+  });
+
+  it("heads the report with the one likely bug, and never contradicts a cause's own evidence", () => {
+    for (const d of diagnoses) {
+      expect(d.causes.flatMap(contradictions), d.saver.id).toEqual([]);
+      const pretty = REPORTERS.pretty({ write: () => undefined, palette: plainPalette, env: {} }).render(d.report);
+      const n = d.failures;
+      const headline = d.causes.length === 1 ? `1 bug likely — ${n} failure${n === 1 ? "" : "s"} because of it:` : `${d.causes.length} bugs likely (fix the first first: it may clear others) — ${n} failures:`;
+      expect(pretty, d.saver.id).toContain(headline);
+      expect(pretty, d.saver.id).toContain(`1) ${d.causes[0].title}`);
+      // Only a value became null: no hint of a narrow index column or of sorting as text, and no order difference.
+      if (d.saver.id === "spec:val-writes-falsy-as-null") {
+        expect(pretty).not.toMatch(/narrow integer column|sorted as text|in another order/);
+        expect(d.causes[0].title).toContain("a different value than expected");
+      }
+    }
+  });
+});
