@@ -7,6 +7,7 @@ import type { DeclaredOutcome, ModelRunResult } from "./run-model.js";
 export const modelKind: SectionKind<"model", ModelReportSection> = {
   key: "model",
   label: "model",
+  subjects: ["checkpointer"],
   optionOf: effectiveModelOptions,
   load: async () => (await import("./section.js")).modelSection,
   owns: (section): section is ModelReportSection => section instanceof ModelReportSection,
