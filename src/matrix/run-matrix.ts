@@ -1,7 +1,7 @@
 import { checkAvailability } from "../backends/select.js";
 import { SharedResources } from "../backends/shared-resources.js";
 import { removeLeftoversOnce } from "../cleanup/index.js";
-import type { Backend, BackendResources } from "../backends/types.js";
+import type { BackendResources, MatrixBackend } from "../backends/types.js";
 import { validate, type ValidateOptions } from "../engine/validate.js";
 import type { BackendOutcome, MatrixResult } from "./types.js";
 
@@ -12,7 +12,7 @@ export interface MatrixOptions {
   /** Resources to share instead of starting them (a running PostgreSQL server). */
   resources?: BackendResources;
   /** Called before each backend runs (or is skipped), and after. */
-  onBackendStart?(backend: Backend): void;
+  onBackendStart?(backend: MatrixBackend): void;
   onBackendEnd?(outcome: BackendOutcome): void;
 }
 
@@ -23,12 +23,12 @@ export interface MatrixOptions {
  * (embedded, or `POSTGRES_URL`) and stopped at the end on every path.
  * @public
  */
-export async function runMatrix(backends: readonly Backend[], options: MatrixOptions = {}): Promise<MatrixResult> {
+export async function runMatrix(backends: readonly MatrixBackend[], options: MatrixOptions = {}): Promise<MatrixResult> {
   const started = performance.now();
   await removeLeftoversOnce();
   const checked = await checkAvailability(backends);
   const outcomes: BackendOutcome[] = [];
-  const result: MatrixResult = { outcomes, durationMs: 0 };
+  const result: MatrixResult = { outcomes, durationMs: 0, ...(backends[0]?.kind ? { subjectKind: backends[0].kind } : {}) };
   const shared = new SharedResources(options.resources);
 
   try {
@@ -49,7 +49,7 @@ export async function runMatrix(backends: readonly Backend[], options: MatrixOpt
 }
 
 async function runOne(
-  backend: Backend,
+  backend: MatrixBackend,
   blocked: string | undefined,
   resources: BackendResources,
   validateOptions: ValidateOptions | undefined,

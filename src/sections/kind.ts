@@ -16,6 +16,8 @@ export interface MatrixSectionCell {
   failed: number;
   /** Declared deviations that occurred (not counted as failures). */
   deviations: number;
+  /** What those deviations are (graph case ids, declared model behaviours), so a "+n dev" can be named. */
+  deviationNames?: readonly string[];
   text: string;
 }
 

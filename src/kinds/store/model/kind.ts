@@ -24,11 +24,12 @@ export const storeModelKind: SectionKind<"store_model", StoreModelReportSection>
 
 function matrixCell(section: StoreModelReportSection): MatrixSectionCell {
   const r = section.result;
+  const deviationNames = r.declared.filter((d) => d.occurrences > 0).map((d) => d.behaviour);
   const deviations = occurredCount(r);
   const dev = deviations > 0 ? ` +${deviations} dev` : "";
-  if (r.status === "error") return { status: "error", passed: 0, failed: 0, deviations, text: "error" };
-  if (r.status === "failed") return { status: "failed", passed: Math.max(r.sequences - 1, 0), failed: 1, deviations, text: `✗ ${r.failure?.operation ?? "disagrees"}${dev}` };
-  return { status: "passed", passed: r.sequences, failed: 0, deviations, text: `✓ ${r.sequences} seq${dev}` };
+  if (r.status === "error") return { status: "error", passed: 0, failed: 0, deviations, deviationNames, text: "error" };
+  if (r.status === "failed") return { status: "failed", passed: Math.max(r.sequences - 1, 0), failed: 1, deviations, deviationNames, text: `✗ ${r.failure?.operation ?? "disagrees"}${dev}` };
+  return { status: "passed", passed: r.sequences, failed: 0, deviations, deviationNames, text: `✓ ${r.sequences} seq${dev}` };
 }
 
 function storeModelHtml(section: StoreModelReportSection, { esc, message }: HtmlKit): string {
