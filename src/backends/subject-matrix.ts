@@ -1,6 +1,6 @@
 import type { BaseCache, BaseStore } from "@langchain/langgraph-checkpoint";
 import { cacheTest, storeTest } from "../kinds/register.js";
-import type { SubjectFactory } from "../registration.js";
+import type { AnyRegistration, SubjectFactory } from "../registration.js";
 import { CACHE_BACKENDS, type CacheBackend } from "./cache/index.js";
 import { STORE_BACKENDS, type StoreBackend } from "./store/index.js";
 import type { SubjectBackend } from "./subject-backend.js";
@@ -27,30 +27,35 @@ function availableOf(backend: SubjectBackend<unknown, unknown>, named: boolean, 
   return async () => (backend.optIn && !named && env[backend.optIn.env] !== "1" ? { ok: false, reason: backend.optIn.reason, noServer: true } : backend.available());
 }
 
-/** A built-in store as a matrix column: its registration, declared options and deviations. `named`: asked for by id (runs even when opt-in). @public */
-export function storeMatrixBackend(backend: StoreBackend, named = false, env: NodeJS.ProcessEnv = process.env): MatrixBackend {
+/** A built-in store or cache as a matrix column: its kind's registration over the backend's factory, options and deviations. */
+function subjectMatrixBackend<S>(
+  kind: "store" | "cache",
+  backend: SubjectBackend<S, unknown>,
+  register: (resources: BackendResources | undefined) => AnyRegistration,
+  named: boolean,
+  env: NodeJS.ProcessEnv,
+): MatrixBackend {
   return {
     id: backend.id,
     title: backend.title,
-    kind: "store",
+    kind,
     knownDeviations: backend.knownDeviations,
     ...(backend.uses ? { uses: backend.uses } : {}),
     available: availableOf(backend, named, env),
-    registration: (resources) => storeTest({ name: backend.title, knownDeviations: backend.knownDeviations, ...backend.options }, factoryOf<BaseStore>(backend, resources)),
+    registration: register,
   };
+}
+
+/** A built-in store as a matrix column. `named`: asked for by id (runs even when opt-in). @public */
+export function storeMatrixBackend(backend: StoreBackend, named = false, env: NodeJS.ProcessEnv = process.env): MatrixBackend {
+  const register = (resources: BackendResources | undefined) => storeTest({ name: backend.title, knownDeviations: backend.knownDeviations, ...backend.options }, factoryOf<BaseStore>(backend, resources));
+  return subjectMatrixBackend("store", backend, register, named, env);
 }
 
 /** A built-in cache as a matrix column. @public */
 export function cacheMatrixBackend(backend: CacheBackend, named = false, env: NodeJS.ProcessEnv = process.env): MatrixBackend {
-  return {
-    id: backend.id,
-    title: backend.title,
-    kind: "cache",
-    knownDeviations: backend.knownDeviations,
-    ...(backend.uses ? { uses: backend.uses } : {}),
-    available: availableOf(backend, named, env),
-    registration: (resources) => cacheTest({ name: backend.title, knownDeviations: backend.knownDeviations, ...backend.options }, factoryOf<BaseCache>(backend, resources)),
-  };
+  const register = (resources: BackendResources | undefined) => cacheTest({ name: backend.title, knownDeviations: backend.knownDeviations, ...backend.options }, factoryOf<BaseCache>(backend, resources));
+  return subjectMatrixBackend("cache", backend, register, named, env);
 }
 
 /**
