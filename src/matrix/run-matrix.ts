@@ -11,6 +11,12 @@ export interface MatrixOptions {
   validate?: ValidateOptions;
   /** Resources to share instead of starting them (a running PostgreSQL server). */
   resources?: BackendResources;
+  /**
+   * The run's shared servers, started here when a backend first needs them
+   * and left running for the caller, who releases them (npm start hands the
+   * savers' PostgreSQL on to the product table). Default: this run's own, stopped at its end.
+   */
+  shared?: SharedResources;
   /** Called before each backend runs (or is skipped), and after. */
   onBackendStart?(backend: MatrixBackend): void;
   onBackendEnd?(outcome: BackendOutcome): void;
@@ -29,7 +35,7 @@ export async function runMatrix(backends: readonly MatrixBackend[], options: Mat
   const checked = await checkAvailability(backends);
   const outcomes: BackendOutcome[] = [];
   const result: MatrixResult = { outcomes, durationMs: 0, ...(backends[0]?.kind ? { subjectKind: backends[0].kind } : {}) };
-  const shared = new SharedResources(options.resources);
+  const shared = options.shared ?? new SharedResources(options.resources);
 
   try {
     for (const { backend, availability } of checked) {
@@ -41,7 +47,7 @@ export async function runMatrix(backends: readonly MatrixBackend[], options: Mat
       options.onBackendEnd?.(outcome);
     }
   } finally {
-    await shared.release();
+    if (!options.shared) await shared.release();
   }
   if (shared.postgres) result.postgres = shared.postgres;
   result.durationMs = performance.now() - started;
