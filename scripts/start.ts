@@ -9,9 +9,11 @@
  * Then the product: every one of those checkpointers × InMemoryStore and
  * PostgresStore × no cache and InMemoryCache through the product graph
  * scenarios (G23-G28), one table with the disagreements against memory ×
- * memory × memory (the PGlite store only with CONFORMANCE_PGLITE=1).
+ * memory × memory (the PGlite store only with CONFORMANCE_PGLITE=1), on the
+ * PostgreSQL server the savers' report started (one initdb and start, not two).
  */
 import { memoryBackend, postgresBackend, renderMatrixTerminal, runMatrix, sqliteBackend } from "../src/backends/index.js";
+import { SharedResources } from "../src/backends/shared-resources.js";
 import { exitOnInterrupt, parkIfInterrupted } from "../src/cleanup/index.js";
 import { MatrixRunRecorder } from "../src/matrix/run-recorder.js";
 import { matrixVerdict } from "../src/matrix/verdict.js";
@@ -21,28 +23,35 @@ const graph = !process.argv.includes("--no-graph");
 const backends = [memoryBackend, sqliteBackend, postgresBackend];
 const recorder = new MatrixRunRecorder(backends);
 exitOnInterrupt((signal) => process.stdout.write(`\n${renderMatrixTerminal(recorder.interrupted(signal))}`));
-const result = await runMatrix(
-  backends,
-  recorder.watch({
-    validate: { graph },
-    onBackendStart: (backend) => process.stdout.write(`\n${backend.title}\n`),
-    onBackendEnd: (outcome) => {
-      if (outcome.status === "ran") outcome.report.printReport();
-      else process.stdout.write(`${outcome.status === "skipped" ? "skipped" : "could not run"}: ${outcome.status === "skipped" ? outcome.reason : outcome.error}\n`);
-    },
-  }),
-);
-await parkIfInterrupted();
-process.stdout.write(`\n${renderMatrixTerminal(result)}`);
-const verdict = matrixVerdict(result);
-for (const { id, why } of verdict.failing) process.stdout.write(`${id}: ${why}\n`);
-let productOk = true;
-if (graph) {
-  process.stdout.write("\nRunning the product scenarios (checkpointer × store × cache)...\n");
-  // Its own servers, started after the savers' report: a Ctrl-C during the report finds the saver matrix's PostgreSQL in its own section.
-  const product = await runProductMatrix({ savers: backends });
+// One PostgreSQL for the savers' report and the product table: started in the PostgresSaver section (where a
+// Ctrl-C during its initdb finds it), kept for the product, stopped at the end (an interrupt's clean-up stops it too).
+const shared = new SharedResources();
+try {
+  const result = await runMatrix(
+    backends,
+    recorder.watch({
+      shared,
+      validate: { graph },
+      onBackendStart: (backend) => process.stdout.write(`\n${backend.title}\n`),
+      onBackendEnd: (outcome) => {
+        if (outcome.status === "ran") outcome.report.printReport();
+        else process.stdout.write(`${outcome.status === "skipped" ? "skipped" : "could not run"}: ${outcome.status === "skipped" ? outcome.reason : outcome.error}\n`);
+      },
+    }),
+  );
   await parkIfInterrupted();
-  process.stdout.write(`\n${renderProductMatrix(product)}`);
-  productOk = productPassed(product);
+  process.stdout.write(`\n${renderMatrixTerminal(result)}`);
+  const verdict = matrixVerdict(result);
+  for (const { id, why } of verdict.failing) process.stdout.write(`${id}: ${why}\n`);
+  let productOk = true;
+  if (graph) {
+    process.stdout.write("\nRunning the product scenarios (checkpointer × store × cache)...\n");
+    const product = await runProductMatrix({ savers: backends, resources: shared.resources });
+    await parkIfInterrupted();
+    process.stdout.write(`\n${renderProductMatrix(product)}`);
+    productOk = productPassed(product);
+  }
+  process.exitCode = verdict.passed && productOk ? 0 : 1;
+} finally {
+  await shared.release();
 }
-process.exitCode = verdict.passed && productOk ? 0 : 1;

@@ -32,9 +32,10 @@ export {
 export { STORE_BACKENDS, memoryStoreBackend, postgresStoreBackend, pgliteStoreBackend, PGLITE_ENV, type StoreBackend } from "./store/index.js";
 export { CACHE_BACKENDS, memoryCacheBackend, type CacheBackend } from "./cache/index.js";
 export { checkSubjectBackends, type SubjectBackend, type SubjectLease } from "./subject-backend.js";
+export { cacheMatrixBackend, storeMatrixBackend } from "./subject-matrix.js";
 export { startPgliteServer, type PgliteServer, type PgliteServerOptions } from "./pglite/server.js";
 export { BACKENDS_ENV, checkAvailability, selectBackends, type CheckedBackend } from "./select.js";
-export type { Availability, Backend, BackendResources } from "./types.js";
+export type { Availability, Backend, BackendResources, MatrixBackend } from "./types.js";
 export { acquirePostgres, externalPostgres, startEmbeddedPostgres, POSTGRES_URL_ENV, type PostgresServer } from "./postgres/index.js";
 export { MONGODB_URL_ENV } from "./mongodb/index.js";
 export { REDIS_URL_ENV } from "./redis/index.js";

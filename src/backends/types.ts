@@ -1,4 +1,5 @@
-import type { KnownDeviation, RegisteredCheckpointer } from "../registration.js";
+import type { SubjectKindId } from "../kinds/descriptors.js";
+import type { AnyRegistration, KnownDeviation, RegisteredCheckpointer } from "../registration.js";
 import type { PgliteServer } from "./pglite/server.js";
 import type { PostgresServer } from "./postgres/server.js";
 
@@ -20,10 +21,26 @@ export interface BackendResources {
 }
 
 /**
+ * A column of the conformance matrix (`runMatrix()`): a saver backend, or a
+ * built-in store or cache as its kind's registration (src/backends/subject-matrix.ts).
+ * @public
+ */
+export interface MatrixBackend {
+  readonly id: string;
+  readonly title: string;
+  /** The kind of subject its registration is; default checkpointer. */
+  readonly kind?: SubjectKindId;
+  readonly knownDeviations: readonly KnownDeviation[];
+  readonly uses?: "postgres" | "pglite";
+  available(): Promise<Availability>;
+  registration(resources?: BackendResources): AnyRegistration;
+}
+
+/**
  * One backend: a real saver behind the same small interface, so one suite runs on all.
  * @public
  */
-export interface Backend {
+export interface Backend extends MatrixBackend {
   /** Stable id used by `CONFORMANCE_BACKENDS` and `--backends`, e.g. `"sqlite-memory"`. */
   readonly id: string;
   /** The name shown in reports, e.g. `"SqliteSaver (:memory:)"`. */

@@ -1,4 +1,7 @@
-import type { Backend } from "../backends/types.js";
+import type { Backend, MatrixBackend } from "../backends/types.js";
+import { kindDescriptor } from "../kinds/descriptors.js";
+import { renderMatrixTerminal } from "../matrix/render-terminal.js";
+import { matrixVerdict } from "../matrix/verdict.js";
 import { registrationBackend } from "../matrix/registration-backend.js";
 import type { MatrixReportFile } from "../matrix/matrix-report-json.js";
 import { seconds } from "../matrix/render-terminal.js";
@@ -19,6 +22,8 @@ import type { ProgressStream } from "./progress-line.js";
 
 export interface MatrixCommand {
   backends: readonly Backend[];
+  /** The built-in stores and caches asked for (`all`, `store:<id>`, `cache:<id>`): one matrix per kind, after the savers'. */
+  storesAndCaches?: readonly { kind: "store" | "cache"; backends: readonly MatrixBackend[] }[];
   /** The user's module, shown as the first column. */
   registered?: RegisteredCheckpointer;
   reporters: readonly ReporterTarget[];
@@ -42,8 +47,11 @@ export async function runMatrixCommand(command: MatrixCommand, io: CliIo): Promi
   const graphMissing = options.graph === undefined ? await graphUnavailableReason() : undefined;
   const validate: ValidateOptions = { ...options, graph: options.graph ?? graphMissing === undefined };
   const columns = shardSlice(all, shard);
+  // Not split by --shard: they run whole in shard 1.
+  const kinds = shard === undefined || shard.index === 1 ? (command.storesAndCaches ?? []) : [];
   // What merge needs to put the shards' matrices together: the run's identity, the whole run's backends, the shard.
   const file = (result: MatrixResult): MatrixReportFile => ({ result, run: runIdentity(SUITE_VERSION, validate), backends: all, ...(shard ? { shard } : {}) });
+  if (columns.length === 0 && kinds.length > 0) return runStoreAndCacheMatrices(kinds, validate, command.strict, machineOnStdout(targets) ? io.stderr : io.stdout, io);
   if (columns.length === 0) {
     // Only the merge reads an empty shard's report: the other formats would show an empty table.
     writeMatrix(file({ outcomes: [], durationMs: 0 }), targets.filter((t) => t.format === "report-json"), io);
@@ -76,11 +84,42 @@ export async function runMatrixCommand(command: MatrixCommand, io: CliIo): Promi
     stopReporting();
   }
   writeMatrix(file(result), targets, io);
-  return matrixExit(result, command.strict, io, shard);
+  const exit = matrixExit(result, command.strict, io, shard);
+  if (kinds.length === 0) return exit;
+  const others = await runStoreAndCacheMatrices(kinds, validate, command.strict, progress, io);
+  return Math.max(exit, others);
+}
+
+/**
+ * The store and cache matrices, one table per kind on the terminal stream
+ * (the report files and machine formats hold the savers' matrix). Exit 0 when
+ * every one passes, 1 when one does not, 2 when nothing could run.
+ */
+async function runStoreAndCacheMatrices(
+  kinds: readonly { kind: "store" | "cache"; backends: readonly MatrixBackend[] }[],
+  validate: ValidateOptions,
+  strict: boolean,
+  stream: ProgressStream,
+  io: CliIo,
+): Promise<number> {
+  let exit = 0;
+  for (const { kind, backends } of kinds) {
+    const title = kindDescriptor(kind).title;
+    stream.write(`\n${title} matrix: ${backends.map((b) => b.id).join(", ")}\n`);
+    // The graph scenarios are a saver's section; a store's or cache's run has its own (the store model).
+    const result = await runMatrix(backends, { validate: { ...validate, graph: false }, ...backendProgress(stream) });
+    await parkIfInterrupted();
+    stream.write(`\n${title}s: ${renderMatrixTerminal(result, { color: stream.isTTY === true })}`);
+    const verdict = matrixVerdict(result, { strict });
+    for (const { id, why } of verdict.failing) stream.write(`${kind}:${id}: ${why}\n`);
+    exit = Math.max(exit, verdict.nothingRan ? 2 : verdict.passed ? 0 : 1);
+  }
+  if (exit === 2) io.stderr.write("checkpoint-conformance: a store or cache matrix checked nothing: no selected backend could run here\n");
+  return exit;
 }
 
 /** One line per backend as it finishes; on a terminal, a "running" line first, replaced by the result. */
-function backendProgress(stream: ProgressStream): { onBackendStart(backend: Backend): void; onBackendEnd(outcome: BackendOutcome): void } {
+function backendProgress(stream: ProgressStream): { onBackendStart(backend: MatrixBackend): void; onBackendEnd(outcome: BackendOutcome): void } {
   const live = stream.isTTY === true;
   return {
     onBackendStart(backend) {

@@ -1,6 +1,6 @@
 /** Checks and converts the values of command-line options; every bad value is a CliUsageError naming the flag and the fix. */
 import { ALL_CAPABILITY_IDS, type AnyCapability } from "../kinds/descriptors.js";
-import { BACKEND_IDS } from "../backends/ids.js";
+import { BACKEND_IDS, STORE_CACHE_BACKEND_IDS } from "../backends/ids.js";
 import { GRAPH_SCENARIO_IDS } from "../graph/scenario-ids.js";
 import { CliUsageError } from "../util/usage-error.js";
 
@@ -36,12 +36,14 @@ export function scenarioList(raw: string, flag: string): string[] {
 /** Built-in backend ids, or "all" for every one, in matrix order. */
 export function backendList(raw: string, flag: string): string[] {
   const ids = commaList(raw, flag, "memory,sqlite");
-  if (ids.includes("all")) return [...BACKEND_IDS];
-  const unknown = ids.filter((id) => !(BACKEND_IDS as readonly string[]).includes(id));
+  // "all" stays in the list: the stores and caches it adds skip an opt-in one (store:pglite) unless it is named.
+  if (ids.includes("all")) return [...BACKEND_IDS, "all", ...STORE_CACHE_BACKEND_IDS.filter((id) => ids.includes(id))];
+  const known = [...BACKEND_IDS, ...STORE_CACHE_BACKEND_IDS];
+  const unknown = ids.filter((id) => !known.includes(id));
   if (unknown.length > 0) {
-    throw new CliUsageError(`unknown backend ${unknown.map((id) => `"${id}"`).join(", ")} in ${flag}; known: ${BACKEND_IDS.join(", ")}, or "all"`);
+    throw new CliUsageError(`unknown backend ${unknown.map((id) => `"${id}"`).join(", ")} in ${flag}; known: ${known.join(", ")}, or "all"`);
   }
-  return BACKEND_IDS.filter((id) => ids.includes(id)); // matrix order
+  return known.filter((id) => ids.includes(id)); // matrix order
 
 }
 

@@ -1,4 +1,4 @@
-import { BACKEND_IDS } from "../backends/ids.js";
+import { BACKEND_IDS, STORE_CACHE_BACKEND_IDS } from "../backends/ids.js";
 import { CAPABILITY_IDS } from "../capabilities.js";
 import { ALL_CAPABILITY_IDS } from "../kinds/descriptors.js";
 import { checkTimeoutMs } from "../util/timeout.js";
@@ -181,7 +181,7 @@ export const CLI_OPTIONS = {
   backends: option({
     type: "string",
     arg: "LIST|all",
-    help: `run the matrix on these built-in backends (${BACKEND_IDS.join(",")}); with <module>, your saver is one more column`,
+    help: `run the matrix on these built-in backends (${BACKEND_IDS.join(",")}); with <module>, your saver is one more column; stores and caches (${STORE_CACHE_BACKEND_IDS.join(",")}) get a table each; "all" runs every saver, store and cache (store:pglite only when named)`,
     parse: (raw) => (raw === undefined ? undefined : backendList(raw, "--backends")),
   }),
   bench: option({

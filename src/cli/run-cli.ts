@@ -68,7 +68,9 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
         if (options["latest-only"]) {
           throw new CliUsageError("--latest-only does not apply to --backends (the built-in savers keep history); declare your saver's profile in its registration: checkpointerTest({ name, profile: \"latest-only\" }, factory)");
         }
-        const command = { backends: (await loadBackends(options.backends)) ?? [], registered, reporters: options.reporter, output: options.output, strict: options.strict };
+        const { storeAndCacheMatrices } = await import("../backends/subject-matrix.js");
+        const storesAndCaches = storeAndCacheMatrices(options.backends, options.backends.includes("all"));
+        const command = { backends: (await loadBackends(options.backends)) ?? [], storesAndCaches, registered, reporters: options.reporter, output: options.output, strict: options.strict };
         const { runMatrixCommand } = await import("./matrix-command.js");
         return await runMatrixCommand({ ...command, validate: validateOptions }, io);
       }

@@ -9,6 +9,7 @@ import { GRAPH_SCENARIO_IDS } from "./scenario-ids.js";
 export const graphKind: SectionKind<"graph", GraphSection> = {
   key: "graph",
   label: "graph scenarios",
+  subjects: ["checkpointer"],
   optionOf: (options) => options.graph,
   load: async () => (await import("./section.js")).graphSectionRunner,
   owns: (section): section is GraphSection => section instanceof GraphSection,
@@ -45,7 +46,8 @@ function matrixCell(section: GraphSection): MatrixSectionCell {
   const dev = n.deviations > 0 ? ` +${n.deviations} dev` : "";
   const notApplicable = n.notApplicable > 0 ? ` ${n.notApplicable} n/a` : "";
   const text = n.failed === 0 ? `✓ ${n.passed}` : `✗ ${n.passed}/${n.passed + n.failed}`;
-  return { status: n.failed === 0 ? "passed" : "failed", passed: n.passed, failed: n.failed, deviations: n.deviations, text: `${text}${dev}${notApplicable}` };
+  const deviationNames = section.results.filter((r) => caseVerdict(r) === "deviation").map((r) => r.id);
+  return { status: n.failed === 0 ? "passed" : "failed", passed: n.passed, failed: n.failed, deviations: n.deviations, deviationNames, text: `${text}${dev}${notApplicable}` };
 }
 
 function caseVerdict(result: GraphCaseResult): TestVerdict {

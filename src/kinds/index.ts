@@ -17,6 +17,7 @@ import { detectStoreCapability, looksLikeStore, STORE_SPECS, storeContext, type 
 import type { KindDescriptor } from "./types.js";
 import type { SubjectKind } from "./subject-kind.js";
 import { trackSaver } from "../runtime/tracked-saver.js";
+import { sectionRunnersFor } from "../sections/runners.js";
 
 const storeKind: SubjectKind<BaseStore, StoreCapability, StoreSpecContext, StoreKindOptions> = {
   ...KIND_DESCRIPTORS.store,
@@ -25,7 +26,7 @@ const storeKind: SubjectKind<BaseStore, StoreCapability, StoreSpecContext, Store
   specs: STORE_SPECS,
   context: storeContext,
   track: (store) => trackSaver(store, { shapeChecks: false }),
-  sections: [],
+  sections: sectionRunnersFor("store"),
 };
 
 const cacheKind: SubjectKind<BaseCache, CacheCapability, CacheSpecContext, CacheKindOptions> = {

@@ -37,8 +37,10 @@ export function storeTest(options: StoreTestOptions, factory: SubjectFactory<Bas
     if (ttl !== undefined && (typeof ttl !== "object" || ttl === null || (ttl.put !== undefined && typeof ttl.put !== "function"))) {
       throw new ConformanceUsageError(`storeTest(${name}): option "ttl" must be an object like { put?(store, namespace, key, value, minutes), refreshOnRead? }, got ${describeValue(ttl)}`);
     }
-    if (index !== undefined && (typeof index !== "object" || index === null || !(index.dims > 0) || typeof index.embed !== "function")) {
-      throw new ConformanceUsageError(`storeTest(${name}): option "index" must be { dims: number, embed(texts): Promise<number[][]>, fields? }, got ${describeValue(index)}`);
+    // embed: a function of texts, or an Embeddings-like object (StoreEmbedder), as the stores take it.
+    const embedder = (embed: unknown) => typeof embed === "function" || (typeof embed === "object" && embed !== null && typeof (embed as { embedDocuments?: unknown }).embedDocuments === "function");
+    if (index !== undefined && (typeof index !== "object" || index === null || !(index.dims > 0) || !embedder(index.embed))) {
+      throw new ConformanceUsageError(`storeTest(${name}): option "index" must be { dims: number, embed: (texts) => Promise<number[][]> or an Embeddings, fields? }, got ${describeValue(index)}`);
     }
     return { options: { ...(ttl ? { ttl } : {}), ...(index ? { index } : {}) } };
   }) as RegisteredStore;

@@ -1,4 +1,4 @@
-import { CAPABILITIES, type Capability } from "../capabilities.js";
+import { kindDescriptor, type AnyCapability as Capability, type SubjectKindId } from "../kinds/descriptors.js";
 import { isNotApplicableReason } from "../profile/profile.js";
 import { countsOf, isDeviation, type CapabilityResult, type TestResult } from "../report/conformance-report.js";
 import { buildSectionRows, type MatrixSectionRow } from "./section-rows.js";
@@ -25,6 +25,8 @@ export interface MatrixCell {
   failed: number;
   /** Declared deviations that occurred (not counted as failures). */
   deviations: number;
+  /** The spec tests behind `deviations`, so a "+n dev" can be named. */
+  deviationNames: readonly string[];
   text: string;
 }
 
@@ -48,7 +50,8 @@ export interface MatrixGrid {
 export function buildGrid(result: MatrixResult): MatrixGrid {
   const columns = result.outcomes.map(toColumn);
   const disagreements: Disagreement[] = [];
-  const rows = CAPABILITIES.map(({ id: capability }): MatrixRow => {
+  const rows = kindDescriptor(matrixKind(result)).capabilities.map(({ id }): MatrixRow => {
+    const capability = id as Capability;
     const cells = result.outcomes.map((o) => (o.status === "ran" ? toCell(o.report.results[capability]) : undefined));
     const found = disagreeingTests(result.outcomes, capability);
     disagreements.push(...found);
@@ -57,6 +60,28 @@ export function buildGrid(result: MatrixResult): MatrixGrid {
   });
   const sections = buildSectionRows(result.outcomes);
   return { columns, rows, sectionRows: sections.rows, disagreements: [...disagreements, ...sections.disagreements] };
+}
+
+/**
+ * Every "+n dev" of the grid named: per backend, the row and what deviated
+ * (spec test names, graph case ids, declared model behaviours).
+ */
+export function namedDeviations(grid: MatrixGrid): { id: string; rows: { row: string; names: readonly string[] }[] }[] {
+  return grid.columns
+    .map((column, i) => ({
+      id: column.id,
+      rows: [
+        ...grid.rows.map((r) => ({ row: r.capability as string, names: r.cells[i]?.deviationNames ?? [] })),
+        ...grid.sectionRows.map((r) => ({ row: r.label, names: r.cells[i]?.deviationNames ?? [] })),
+      ].filter((r) => r.names.length > 0),
+    }))
+    .filter((c) => c.rows.length > 0);
+}
+
+/** The kind of the matrix's backends: its reports', else the one it declares (a run where none ran). */
+export function matrixKind(result: MatrixResult): SubjectKindId | undefined {
+  const ran = result.outcomes.find((o): o is Extract<BackendOutcome, { status: "ran" }> => o.status === "ran");
+  return ran?.report.subjectKind ?? result.subjectKind;
 }
 
 function toColumn(outcome: BackendOutcome): MatrixColumn {
@@ -76,7 +101,8 @@ function toColumn(outcome: BackendOutcome): MatrixColumn {
 function toCell(result: CapabilityResult | undefined): MatrixCell | undefined {
   if (!result) return undefined;
   const { passed, failed } = countsOf(result);
-  const deviations = result.tests.filter(isDeviation).length;
+  const deviationNames = result.tests.filter(isDeviation).map((t) => t.name);
+  const deviations = deviationNames.length;
   const dev = deviations > 0 ? ` +${deviations} dev` : "";
   const text =
     result.status === "passed"
@@ -86,7 +112,7 @@ function toCell(result: CapabilityResult | undefined): MatrixCell | undefined {
         : result.status === "not-implemented"
           ? "not impl."
           : "skipped";
-  return { status: result.status, passed, failed, deviations, text };
+  return { status: result.status, passed, failed, deviations, deviationNames, text };
 }
 
 function verdictOf(test: TestResult): TestVerdict {

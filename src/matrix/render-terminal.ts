@@ -1,4 +1,4 @@
-import { buildGrid, type Disagreement, type MatrixColumn } from "./grid.js";
+import { buildGrid, namedDeviations, type Disagreement, type MatrixColumn, type MatrixGrid } from "./grid.js";
 import { interruptionHeadline, interruptionLines } from "./render-interruption.js";
 import type { MatrixResult } from "./types.js";
 
@@ -54,7 +54,7 @@ export function renderMatrixTerminal(result: MatrixResult, options: TerminalMatr
   pushRows(sectionBody);
   out.push(rule);
   for (const cells of footer) out.push(line(cells));
-  out.push(...disagreementLines(grid.disagreements), ...noteLines(grid.columns));
+  out.push(...disagreementLines(grid.disagreements), ...deviationLines(grid), ...noteLines(grid.columns));
   if (result.postgres) out.push("", `PostgreSQL: ${result.postgres.kind} server, ready in ${seconds(result.postgres.startMs)}`);
   if (result.interrupted) out.push("", ...interruptionLines(result.interrupted).map((text) => paint(33, text)));
   out.push(`Total: ${seconds(result.durationMs)}`);
@@ -92,6 +92,13 @@ function disagreementLines(disagreements: readonly Disagreement[]): string[] {
     `${DISAGREE_MARK} The backends disagree on ${disagreements.length} test${disagreements.length === 1 ? "" : "s"}:`,
     ...disagreements.map((d) => `  ${d.row} ${d.test}: ${verdictSummary(d)}`),
   ];
+}
+
+/** What each "+n dev" stands for: declared deviations, reported and not counted as failures. */
+function deviationLines(grid: MatrixGrid): string[] {
+  const named = namedDeviations(grid);
+  if (named.length === 0) return [];
+  return ["", "Known deviations (declared; the \"+n dev\" in the cells, not failures):", ...named.flatMap(({ id, rows }) => rows.map(({ row, names }) => `  ${id} ${row}: ${names.join(", ")}`))];
 }
 
 function noteLines(columns: readonly MatrixColumn[]): string[] {

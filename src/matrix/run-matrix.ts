@@ -1,7 +1,7 @@
 import { checkAvailability } from "../backends/select.js";
 import { SharedResources } from "../backends/shared-resources.js";
 import { removeLeftoversOnce } from "../cleanup/index.js";
-import type { Backend, BackendResources } from "../backends/types.js";
+import type { BackendResources, MatrixBackend } from "../backends/types.js";
 import { validate, type ValidateOptions } from "../engine/validate.js";
 import type { BackendOutcome, MatrixResult } from "./types.js";
 
@@ -11,8 +11,14 @@ export interface MatrixOptions {
   validate?: ValidateOptions;
   /** Resources to share instead of starting them (a running PostgreSQL server). */
   resources?: BackendResources;
+  /**
+   * The run's shared servers, started here when a backend first needs them
+   * and left running for the caller, who releases them (npm start hands the
+   * savers' PostgreSQL on to the product table). Default: this run's own, stopped at its end.
+   */
+  shared?: SharedResources;
   /** Called before each backend runs (or is skipped), and after. */
-  onBackendStart?(backend: Backend): void;
+  onBackendStart?(backend: MatrixBackend): void;
   onBackendEnd?(outcome: BackendOutcome): void;
 }
 
@@ -23,13 +29,13 @@ export interface MatrixOptions {
  * (embedded, or `POSTGRES_URL`) and stopped at the end on every path.
  * @public
  */
-export async function runMatrix(backends: readonly Backend[], options: MatrixOptions = {}): Promise<MatrixResult> {
+export async function runMatrix(backends: readonly MatrixBackend[], options: MatrixOptions = {}): Promise<MatrixResult> {
   const started = performance.now();
   await removeLeftoversOnce();
   const checked = await checkAvailability(backends);
   const outcomes: BackendOutcome[] = [];
-  const result: MatrixResult = { outcomes, durationMs: 0 };
-  const shared = new SharedResources(options.resources);
+  const result: MatrixResult = { outcomes, durationMs: 0, ...(backends[0]?.kind ? { subjectKind: backends[0].kind } : {}) };
+  const shared = options.shared ?? new SharedResources(options.resources);
 
   try {
     for (const { backend, availability } of checked) {
@@ -41,7 +47,7 @@ export async function runMatrix(backends: readonly Backend[], options: MatrixOpt
       options.onBackendEnd?.(outcome);
     }
   } finally {
-    await shared.release();
+    if (!options.shared) await shared.release();
   }
   if (shared.postgres) result.postgres = shared.postgres;
   result.durationMs = performance.now() - started;
@@ -49,7 +55,7 @@ export async function runMatrix(backends: readonly Backend[], options: MatrixOpt
 }
 
 async function runOne(
-  backend: Backend,
+  backend: MatrixBackend,
   blocked: string | undefined,
   resources: BackendResources,
   validateOptions: ValidateOptions | undefined,

@@ -1,4 +1,4 @@
-import type { Backend } from "../backends/types.js";
+import type { MatrixBackend } from "../backends/types.js";
 import { interruptedBy } from "../cleanup/index.js";
 import type { ProgressHooks } from "../run/progress.js";
 import { isCountedFailure } from "../report/conformance-report.js";
@@ -12,10 +12,10 @@ import type { BackendOutcome, MatrixResult } from "./types.js";
  */
 export class MatrixRunRecorder {
   private readonly outcomes: BackendOutcome[] = [];
-  private running?: { backend: Backend; testsRun: number; testsFailed: number };
+  private running?: { backend: MatrixBackend; testsRun: number; testsFailed: number };
   private readonly started = performance.now();
 
-  constructor(private readonly backends: readonly Backend[]) {}
+  constructor(private readonly backends: readonly MatrixBackend[]) {}
 
   /** `options` with recording callbacks around its own; after an interruption the run's callbacks stay silent (the partial report has been written). */
   watch(options: MatrixOptions): MatrixOptions {

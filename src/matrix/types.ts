@@ -1,4 +1,4 @@
-import type { Capability } from "../capabilities.js";
+import type { AnyCapability as Capability, SubjectKindId } from "../kinds/descriptors.js";
 import type { ConformanceReport } from "../report/conformance-report.js";
 import type { SectionKey } from "../sections/index.js";
 import type { TestVerdict } from "../sections/kind.js";
@@ -14,6 +14,8 @@ export type BackendOutcome =
 /** What `runMatrix()` returns. @public */
 export interface MatrixResult {
   outcomes: BackendOutcome[];
+  /** The kind of subject its backends are (one kind per matrix); default checkpointer. */
+  subjectKind?: SubjectKindId;
   /** The PostgreSQL server shared by the postgres backends, when one was needed. */
   postgres?: { kind: "embedded" | "external"; startMs: number };
   durationMs: number;

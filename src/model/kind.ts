@@ -7,6 +7,7 @@ import type { DeclaredOutcome, ModelRunResult } from "./run-model.js";
 export const modelKind: SectionKind<"model", ModelReportSection> = {
   key: "model",
   label: "model",
+  subjects: ["checkpointer"],
   optionOf: effectiveModelOptions,
   load: async () => (await import("./section.js")).modelSection,
   owns: (section): section is ModelReportSection => section instanceof ModelReportSection,
@@ -51,12 +52,13 @@ function mergeDeclared(lists: readonly (readonly DeclaredOutcome[])[]): Declared
 
 function matrixCell(section: ModelReportSection): MatrixSectionCell {
   const r = section.result;
-  const deviations = r.declared.filter((d) => d.occurrences > 0).length;
+  const deviationNames = r.declared.filter((d) => d.occurrences > 0).map((d) => d.behaviour);
+  const deviations = deviationNames.length;
   const dev = deviations > 0 ? ` +${deviations} dev` : "";
-  if (r.status === "error") return { status: "error", passed: 0, failed: 0, deviations, text: "error" };
+  if (r.status === "error") return { status: "error", passed: 0, failed: 0, deviations, deviationNames, text: "error" };
   // fast-check counts the failing sequence among the runs.
-  if (r.status === "failed") return { status: "failed", passed: Math.max(r.runs - 1, 0), failed: 1, deviations, text: `✗ ${r.failure?.operation ?? "disagrees"}${dev}` };
-  return { status: "passed", passed: r.runs, failed: 0, deviations, text: `✓ ${r.runs} seq${dev}` };
+  if (r.status === "failed") return { status: "failed", passed: Math.max(r.runs - 1, 0), failed: 1, deviations, deviationNames, text: `✗ ${r.failure?.operation ?? "disagrees"}${dev}` };
+  return { status: "passed", passed: r.runs, failed: 0, deviations, deviationNames, text: `✓ ${r.runs} seq${dev}` };
 }
 
 /** The model's verdict, its declared behaviours and the minimal reproduction. */

@@ -1,3 +1,4 @@
+import type { SubjectKindId } from "../kinds/descriptors.js";
 import type { ReportSection } from "../report/types.js";
 import type { ThrownError } from "../runtime/thrown-error.js";
 import type { ValidateOptions } from "../run/options.js";
@@ -15,6 +16,8 @@ export interface MatrixSectionCell {
   failed: number;
   /** Declared deviations that occurred (not counted as failures). */
   deviations: number;
+  /** What those deviations are (graph case ids, declared model behaviours), so a "+n dev" can be named. */
+  deviationNames?: readonly string[];
   text: string;
 }
 
@@ -39,6 +42,8 @@ export interface SectionKind<Key extends string = string, S extends ReportSectio
   key: Key;
   /** Its row in the backend matrix. */
   label: string;
+  /** The kinds of subject it runs on (a checkpointer's model and graph scenarios, a store's model). */
+  subjects: readonly SubjectKindId[];
   /** The option that turns it on: undefined or false leaves it off. */
   optionOf(options: ValidateOptions): unknown;
   /** Its runner, imported only when a run asks for the section (it may load heavy code). */

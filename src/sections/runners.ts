@@ -1,6 +1,8 @@
 import type { ValidateOptions } from "../run/options.js";
 import type { SectionRunner } from "../run/section-runner.js";
+import type { SubjectKindId } from "../kinds/descriptors.js";
 import { SECTION_KINDS } from "./index.js";
+import type { SectionKind } from "./kind.js";
 
 /**
  * A section whose code is loaded only when its option asks for it: loading
@@ -33,5 +35,10 @@ export function sectionsAsked(sections: readonly SectionRunner[], options: Valid
   return sections.some((section) => section.asked?.(options) === true);
 }
 
-/** The sections, in the order they run: one per section kind (src/sections/index.ts). */
-export const SECTION_RUNNERS: SectionRunner[] = SECTION_KINDS.map((kind) => lazySection(kind.key, kind.optionOf, kind.load));
+/** The sections of one kind of subject, in the order they run: one per section kind that runs on it (src/sections/index.ts). */
+export function sectionRunnersFor(subject: SubjectKindId): SectionRunner[] {
+  return (SECTION_KINDS as readonly SectionKind[]).filter((kind) => kind.subjects.includes(subject)).map((kind) => lazySection(kind.key, kind.optionOf, kind.load));
+}
+
+/** A checkpointer's sections (graph scenarios, model). */
+export const SECTION_RUNNERS: SectionRunner[] = sectionRunnersFor("checkpointer");

@@ -26,7 +26,8 @@ export const LAYERS: readonly { name: string; paths: readonly string[] }[] = [
   { name: "report", paths: ["report/"] },
   // What a run is given: options (with each section's own), progress hooks, the section-runner contract.
   { name: "run", paths: ["run/", "graph/options.ts", "model/options.ts", "model/behaviours.ts"] },
-  { name: "sections", paths: ["hints/", "graph/", "model/", "sections/"] },
+  // A store's model section (kinds/store/model/) is a section like the checkpointer's model/.
+  { name: "sections", paths: ["hints/", "graph/", "model/", "sections/", "kinds/store/model/"] },
   // The subject kinds: each brings its capability table, detection, spec tests and sections (the tables are in contract).
   { name: "kinds", paths: ["kinds/"] },
   { name: "engine", paths: ["engine/"] },

@@ -4,7 +4,7 @@ import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SchemaAllocator } from "../../src/backends/postgres/schemas.js";
 import { POSTGRES_STORE_DEVIATIONS } from "../../src/kinds/store/deviations.js";
-import type { StoreKindOptions } from "../../src/kinds/store/index.js";
+import { runStoreModel, type StoreKindOptions } from "../../src/kinds/store/index.js";
 import { postgresForFile } from "../fixtures/postgres-for-file.js";
 import { deviatingTests, requiredFailures, runStoreSpec, storeProfile, type StoreFactory, type StoreTestResult } from "./run-store-spec.js";
 
@@ -60,6 +60,21 @@ describe("PostgresStore (1.0.5) on embedded PostgreSQL against the store spec", 
       ["test_store_delete_leaves_no_namespace", "passed"],
     ]);
   });
+
+  it("passes the store model with its declared deviations, each one the model met counted with an example", async () => {
+    const result = await runStoreModel(factory, { knownDeviations: POSTGRES_STORE_DEVIATIONS });
+    expect(result.status, result.failure?.reproduction ?? result.error).toBe("passed");
+    const occurred = result.declared.filter((d) => d.occurrences > 0).map((d) => d.behaviour);
+    expect(occurred).toEqual(expect.arrayContaining(["rejects-like-wildcard-labels", "rejects-nul-in-values", "search-prefix-matches-joined-path", "search-empty-prefix-rejects"]));
+    expect(result.declared.find((d) => d.behaviour === "rejects-nul-in-values")?.example).toMatch(/unsupported Unicode escape sequence/);
+  }, 120_000);
+
+  it("fails the store model on the cross-tenant prefix leak when it is not declared", async () => {
+    const withoutLeak = POSTGRES_STORE_DEVIATIONS.filter((d) => !d.tests?.includes("test_store_search_prefix_matches_whole_labels"));
+    const result = await runStoreModel(factory, { knownDeviations: withoutLeak });
+    expect(result.status).toBe("failed");
+    expect(["ST-20", "ST-47"]).toContain(result.failure?.id);
+  }, 120_000);
 
   it("has the behaviour profile the catalog measured", async () => {
     const profile = await storeProfile(factory, options);

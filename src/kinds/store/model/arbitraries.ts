@@ -1,6 +1,7 @@
 import fc from "fast-check";
 import { FILL_NUMBERS, type BatchOp, type InvalidRule, type ListArgs, type SearchArgs, type StoreCall, type StoreValue } from "./calls.js";
 import { conditionsMatch, itemId, prefixMatches } from "./reference-model.js";
+import { joinedListMatches, joinedPrefixMatches } from "./declared-reads.js";
 
 /**
  * Root labels in families that share characters but not segments, or that
@@ -33,17 +34,30 @@ const N_OPERANDS = [9, 10, 2, 9.5, 100, 0];
 /** A sequence's working set: one family of roots, a few namespaces and keys, so its calls keep meeting the same items. */
 export interface Pools {
   roots: readonly string[];
+  /** SUB_LABELS the store accepts. */
+  subLabels: readonly string[];
   namespaces: readonly string[][];
   keys: readonly string[];
 }
 
+/** The label characters a run probes on its first store, using a label with one only when the store accepts it: the optional ones, and "_" when a store is declared to reject it. */
+export const PROBED_LABEL_CHARS = [...OPTIONAL_LABEL_CHARS, "_"] as const;
+
+/** What the sequences may use: the probed label characters the store accepts, and whether a string value may hold a NUL. */
+export interface UsableInputs {
+  labelCharacters: ReadonlySet<string>;
+  nulInValues: boolean;
+}
+
 /** The families with only the labels a store accepts; a family left with one root still has its deeper look-alikes. */
-export function poolsArb(acceptedOptional: ReadonlySet<string>): fc.Arbitrary<Pools> {
-  const usable = (label: string) => [...label].every((ch) => !(OPTIONAL_LABEL_CHARS as readonly string[]).includes(ch) || acceptedOptional.has(ch));
+export function poolsArb(acceptedProbed: ReadonlySet<string>): fc.Arbitrary<Pools> {
+  const usable = (label: string) => [...label].every((ch) => !(PROBED_LABEL_CHARS as readonly string[]).includes(ch) || acceptedProbed.has(ch));
   const families = ROOT_FAMILIES.map((f) => f.filter(usable)).filter((f) => f.length > 0);
+  const subLabels = SUB_LABELS.filter(usable);
   return fc.constantFrom(...families).chain((roots) => {
-    const deeper = fc.tuple(fc.constantFrom(...roots), fc.array(fc.constantFrom(...SUB_LABELS), { minLength: 1, maxLength: 3 })).map(([root, subs]) => [root, ...subs]);
+    const deeper = fc.tuple(fc.constantFrom(...roots), fc.array(fc.constantFrom(...subLabels), { minLength: 1, maxLength: 3 })).map(([root, subs]) => [root, ...subs]);
     return fc.record({
+      subLabels: fc.constant(subLabels),
       roots: fc.constant(roots),
       namespaces: fc.uniqueArray(deeper, { minLength: 3, maxLength: 5, selector: (ns) => JSON.stringify(ns) }).map((ns) => [...roots.map((r) => [r]), ...ns]),
       keys: fc.uniqueArray(fc.constantFrom(...KEYS), { minLength: 2, maxLength: 3 }),
@@ -107,7 +121,7 @@ const pathArb = (p: Pools, side: "prefix" | "suffix") =>
       return path.map((label, i) => (i === star ? "*" : label));
     }),
     // One label that other labels start or end with ("t" / "t t", "c" / "b_c"): segment matching (ST-34, ST-35).
-    fc.constantFrom(...(side === "prefix" ? p.roots : [...p.roots, ...SUB_LABELS])).map((label) => [label]),
+    fc.constantFrom(...(side === "prefix" ? p.roots : [...p.roots, ...p.subLabels])).map((label) => [label]),
   );
 
 const listArgsArb = (p: Pools): fc.Arbitrary<ListArgs> =>
@@ -216,17 +230,30 @@ export function callArb(p: Pools): fc.Arbitrary<StoreCall> {
   );
 }
 
-/** A sequence: one family of roots, then calls drawing from it. */
-export function sequenceArb(acceptedOptional: ReadonlySet<string>, maxCalls: number): fc.Arbitrary<StoreCall[]> {
-  return poolsArb(acceptedOptional).chain((p) => fc.array(callArb(p), { minLength: 1, maxLength: maxCalls, size: "max" }));
+/** A sequence: one family of roots, then calls drawing from it; without NUL characters in values when the store refuses them. */
+export function sequenceArb(inputs: UsableInputs, maxCalls: number): fc.Arbitrary<StoreCall[]> {
+  const calls = poolsArb(inputs.labelCharacters).chain((p) => fc.array(callArb(p), { minLength: 1, maxLength: maxCalls, size: "max" }));
+  return inputs.nulInValues ? calls : calls.map((list) => withoutNul(list));
 }
 
-/** Whether a read could see one of the writes (then its answer would depend on ST-44). */
+/** The calls with every NUL character taken out of their strings. */
+function withoutNul<T>(value: T): T {
+  if (typeof value === "string") return value.replaceAll("\u0000", "") as T;
+  if (Array.isArray(value)) return value.map(withoutNul) as T;
+  if (typeof value === "object" && value !== null) return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, withoutNul(v)])) as T;
+  return value;
+}
+
+/**
+ * Whether a read could see one of the writes (then its answer would depend on
+ * ST-44): by the contract's matching, or by text on the joined path, as a
+ * store declared to match that way would.
+ */
 function touches(read: BatchOp, writes: readonly BatchOp[]): boolean {
   const written = writes.filter((w): w is Extract<BatchOp, { kind: "put" }> => w.kind === "put");
   if (read.kind === "get") return written.some((w) => itemId(w.namespace, w.key) === itemId(read.namespace, read.key));
-  if (read.kind === "search") return written.some((w) => prefixMatches(w.namespace, read.prefix));
-  if (read.kind === "list") return written.some((w) => conditionsMatch(w.namespace, read));
+  if (read.kind === "search") return written.some((w) => prefixMatches(w.namespace, read.prefix) || joinedPrefixMatches(w.namespace, read.prefix));
+  if (read.kind === "list") return written.some((w) => conditionsMatch(w.namespace, read) || joinedListMatches(w.namespace, read));
   return false;
 }
 

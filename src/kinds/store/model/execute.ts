@@ -7,6 +7,8 @@ import type { CatalogId } from "../../../spec/types.js";
 import { bulkOps, concurrentRoots, operationOf, READ_BACK_LIMIT, type BatchOp, type InvalidRule, type StoreCall } from "./calls.js";
 import { checkGet, checkListPage, checkListPages, checkSearchPage, checkSearchPages, diffLines, type Mismatch } from "./compare.js";
 import type { StoreReferenceModel } from "./reference-model.js";
+import type { StoreModelBehaviour } from "./behaviours.js";
+import { declaredReads, explainingBehaviours } from "./declared-reads.js";
 
 /** The store and the model disagree on a call: which call, the clause, and what differed. */
 export class StoreModelDisagreement extends Error {
@@ -22,11 +24,17 @@ export class StoreModelDisagreement extends Error {
   }
 }
 
-/** What a sequence's calls share: the per-call hang guard and where declared behaviours are counted. */
+/** A batch rejected as a declared behaviour says it may: what it left applied is unknown, so the sequence stops there (agreeing so far). */
+export class SequenceStopped extends Error {
+  override readonly name = "SequenceStopped";
+}
+
+/** What a sequence's calls share: the per-call hang guard, the declared behaviours and where they are counted. */
 export interface CallEnv {
   timeoutMs: number;
+  declared: ReadonlySet<StoreModelBehaviour>;
   /** A declared behaviour explained a difference (the model followed it). */
-  observe(behaviour: "batch-dedupes-by-joined-key", example: string): void;
+  observe(behaviour: StoreModelBehaviour, example: string): void;
 }
 
 export const INVALID_CLAUSE: Record<InvalidRule, CatalogId> = {
@@ -43,8 +51,20 @@ const EXTRA_PAGES = 2;
 /** Runs one call on the store and on the model; throws a StoreModelDisagreement when they differ. */
 export async function executeCall(c: StoreCall, store: BaseStore, model: StoreReferenceModel, env: CallEnv): Promise<void> {
   const call = <T>(operation: string, id: CatalogId, work: () => Promise<T>) => resolves(operation, id, work, env.timeoutMs);
-  const fail = (operation: string, m: Mismatch | undefined) => {
-    if (m) throw new StoreModelDisagreement(operation, m.id, diffLines(m));
+  // A read's answer: the strict contract, else a declared answer behaviour that explains it (counted), else a disagreement.
+  const fail = (operation: string, check: () => Mismatch | undefined) => {
+    const m = check();
+    if (!m) return;
+    const explained = explainingBehaviours(env.declared, model, check);
+    if (!explained) throw new StoreModelDisagreement(operation, m.id, diffLines(m));
+    for (const behaviour of explained) env.observe(behaviour, `${operation}: ${m.answer}`);
+  };
+  // Pages to read: enough for the strict answer and for the declared behaviours' (a prefix that leaks finds more).
+  const most = (count: (m: StoreReferenceModel) => number) => Math.max(count(model), model.under(declaredReads(env.declared), () => count(model)));
+  const emptySearchRejects = (prefix: readonly string[]) => prefix.length === 0 && env.declared.has("search-empty-prefix-rejects");
+  const rejectedAsDeclared = (operation: string, error: unknown) => {
+    if (!(error instanceof StoreModelDisagreement) || error.thrown === undefined) throw error;
+    env.observe("search-empty-prefix-rejects", `${operation} rejected: ${error.lines[1]?.replace(/^- actual: /, "") ?? error.message}`);
   };
   switch (c.call) {
     case "put":
@@ -54,31 +74,51 @@ export async function executeCall(c: StoreCall, store: BaseStore, model: StoreRe
       await call("delete()", "ST-18", () => store.delete(c.namespace, c.key));
       return model.delete(c.namespace, c.key);
     case "get":
-      return fail("get()", checkGet(await call("get()", "ST-01", () => store.get(c.namespace, c.key)), c.namespace, c.key, model));
+      const actual = await call("get()", "ST-01", () => store.get(c.namespace, c.key));
+      return fail("get()", () => checkGet(actual, c.namespace, c.key, model));
     case "search": {
       const options = { ...(c.filter ? { filter: c.filter } : {}), ...(c.limit !== undefined ? { limit: c.limit } : {}), ...(c.offset !== undefined ? { offset: c.offset } : {}) };
-      const actual = await call("search()", c.prefix.length ? "ST-20" : "ST-21", () => store.search(c.prefix, options));
-      return fail("search()", checkSearchPage(actual, c, model, "search()"));
+      let actual: unknown;
+      try {
+        actual = await call("search()", c.prefix.length ? "ST-20" : "ST-21", () => store.search(c.prefix, options));
+      } catch (error) {
+        if (!emptySearchRejects(c.prefix)) throw error;
+        return rejectedAsDeclared("search()", error);
+      }
+      return fail("search()", () => checkSearchPage(actual, c, model, "search()"));
     }
     case "searchPages": {
-      const expectedPages = Math.floor(model.search(c).length / c.pageSize) + 1;
-      const pages = await readPages(expectedPages, c.pageSize, (offset) =>
-        call("search()", c.prefix.length ? "ST-20" : "ST-21", () => store.search(c.prefix, { ...(c.filter ? { filter: c.filter } : {}), limit: c.pageSize, offset })),
-      );
-      return fail("search() pages", checkSearchPages(pages, c, model, "search() pages"));
+      const expectedPages = Math.floor(most((m) => m.search(c).length) / c.pageSize) + 1;
+      let pages: unknown[][];
+      try {
+        pages = await readPages(expectedPages, c.pageSize, (offset) =>
+          call("search()", c.prefix.length ? "ST-20" : "ST-21", () => store.search(c.prefix, { ...(c.filter ? { filter: c.filter } : {}), limit: c.pageSize, offset })),
+        );
+      } catch (error) {
+        if (!emptySearchRejects(c.prefix)) throw error;
+        return rejectedAsDeclared("search() pages", error);
+      }
+      return fail("search() pages", () => checkSearchPages(pages, c, model, "search() pages"));
     }
     case "list": {
       const actual = await call("listNamespaces()", "ST-33", () => store.listNamespaces(c));
-      return fail("listNamespaces()", checkListPage(actual, c, model, "listNamespaces()"));
+      return fail("listNamespaces()", () => checkListPage(actual, c, model, "listNamespaces()"));
     }
     case "listPages": {
-      const expectedPages = Math.floor(model.list(c).allowed.length / c.pageSize) + 1;
+      const expectedPages = Math.floor(most((m) => m.list(c).allowed.length) / c.pageSize) + 1;
       const pages = await readPages(expectedPages, c.pageSize, (offset) => call("listNamespaces()", "ST-33", () => store.listNamespaces({ ...c, limit: c.pageSize, offset })));
-      return fail("listNamespaces() pages", checkListPages(pages, c, model, "listNamespaces() pages"));
+      return fail("listNamespaces() pages", () => checkListPages(pages, c, model, "listNamespaces() pages"));
     }
     case "batch": {
-      const results = await call("batch()", "ST-42", () => store.batch(c.ops.map(operationOf)));
-      fail("batch()", checkBatch(results, c.ops, model));
+      let results: unknown;
+      try {
+        results = await call("batch()", "ST-42", () => store.batch(c.ops.map(operationOf)));
+      } catch (error) {
+        if (!c.ops.some((op) => op.kind === "search" && emptySearchRejects(op.prefix))) throw error;
+        rejectedAsDeclared("batch() with search([])", error);
+        throw new SequenceStopped("a batch rejected as declared: what it left applied is unknown");
+      }
+      fail("batch()", () => checkBatch(results, c.ops, model));
       const { dropped } = model.applyBatchWrites(c.ops);
       for (const op of dropped) env.observe("batch-dedupes-by-joined-key", `batch() dropped the put of ${formatValue(op)}: another put in the batch has the same namespace.join(":") + ":" + key`);
       return;
@@ -90,10 +130,14 @@ export async function executeCall(c: StoreCall, store: BaseStore, model: StoreRe
       await call("concurrent put()", "ST-47", () => Promise.all(c.puts.map((p) => store.put(p.namespace, p.key, structuredClone(p.value)))));
       for (const p of c.puts) model.put(p.namespace, p.key, p.value);
       // Read back at once: a lost update or a doubled index row shows here, not only when a later read lands on it.
-      for (const p of c.puts) fail("get() after concurrent put()", concurrent(checkGet(await call("get()", "ST-47", () => store.get(p.namespace, p.key)), p.namespace, p.key, model)));
+      for (const p of c.puts) {
+        const actual = await call("get()", "ST-47", () => store.get(p.namespace, p.key));
+        fail("get() after concurrent put()", () => concurrent(checkGet(actual, p.namespace, p.key, model)));
+      }
       for (const root of concurrentRoots(c)) {
         const args = { prefix: [root], limit: READ_BACK_LIMIT };
-        fail("search() after concurrent put()", concurrent(checkSearchPage(await call("search()", "ST-47", () => store.search([root], { limit: READ_BACK_LIMIT })), args, model, "search()")));
+        const actual = await call("search()", "ST-47", () => store.search([root], { limit: READ_BACK_LIMIT }));
+        fail("search() after concurrent put()", () => concurrent(checkSearchPage(actual, args, model, "search()")));
       }
       return;
     }

@@ -1,5 +1,27 @@
 import type { BatchOp, ListArgs, SearchArgs, StoreValue } from "./calls.js";
 
+/**
+ * How reads match: the strict contract, or a declared behaviour's way
+ * (answer behaviours, ./behaviours.ts). Only reads differ; writes never do.
+ */
+export interface ReadSemantics {
+  /** search(): does the namespace fall under the prefix (ST-20)? */
+  prefixMatches(namespace: readonly string[], prefix: readonly string[]): boolean;
+  /** A filter's equality, for plain values, `$eq` and `$ne` (ST-23, ST-24). */
+  fieldEquals(actual: unknown, expected: unknown): boolean;
+  /** listNamespaces(): do prefix and suffix match (ST-34..37)? */
+  listMatches(namespace: readonly string[], args: ListArgs): boolean;
+  /** maxDepth truncates deeper namespaces (ST-38), or drops them after the limit (then none is required). */
+  maxDepth: "truncates" | "drops";
+}
+
+export const STRICT_READS: ReadSemantics = {
+  prefixMatches: (namespace, prefix) => prefixMatches(namespace, prefix),
+  fieldEquals: (actual, expected) => actual === expected,
+  listMatches: (namespace, args) => conditionsMatch(namespace, args),
+  maxDepth: "truncates",
+};
+
 /** An item as the model knows it: timestamps are only checked for their type. */
 export interface ModelItem {
   namespace: string[];
@@ -42,8 +64,22 @@ export class StoreReferenceModel {
   private readonly putCount = new Map<string, number>();
   private readonly deletedIds = new Set<string>();
 
+  /** How reads match: the strict contract, except while an answer is checked again under a declared behaviour. */
+  reads: ReadSemantics = STRICT_READS;
+
   /** `joinedKeyDedupe`: the store is declared to de-duplicate a batch's puts by `ns.join(":") + ":" + key` (InMemoryStore). */
   constructor(private readonly joinedKeyDedupe = false) {}
+
+  /** The answer of `check` with reads matched the way of `reads` (then the strict contract again). */
+  under<T>(reads: ReadSemantics, check: () => T): T {
+    const before = this.reads;
+    this.reads = reads;
+    try {
+      return check();
+    } finally {
+      this.reads = before;
+    }
+  }
 
   get(namespace: string[], key: string): ModelItem | null {
     return this.items.get(itemId(namespace, key)) ?? null;
@@ -95,17 +131,23 @@ export class StoreReferenceModel {
 
   /** Every item the search matches, before limit and offset (ST-29: they apply after the filter). */
   search(args: SearchArgs): ModelItem[] {
-    return [...this.items.values()].filter((item) => prefixMatches(item.namespace, args.prefix) && filterMatches(item.value, args.filter ?? {}));
+    const { prefixMatches: under, fieldEquals } = this.reads;
+    return [...this.items.values()].filter((item) => under(item.namespace, args.prefix) && filterMatches(item.value, args.filter ?? {}, fieldEquals));
   }
 
   /** The whole listing, before limit and offset (ST-39: they apply after truncation). */
   list(args: ListArgs): Listing {
     const live = distinct([...this.items.values()].map((item) => item.namespace));
+    const { listMatches, maxDepth } = this.reads;
+    const depth = args.maxDepth;
     const listed = (namespaces: string[][]) => {
-      const matching = namespaces.filter((ns) => conditionsMatch(ns, args));
-      return args.maxDepth === undefined ? matching : distinct(matching.map((ns) => ns.slice(0, args.maxDepth)));
+      const matching = namespaces.filter((ns) => listMatches(ns, args));
+      if (depth === undefined) return matching;
+      return maxDepth === "truncates" ? distinct(matching.map((ns) => ns.slice(0, depth))) : matching.filter((ns) => ns.length <= depth);
     };
-    return { required: listed(live), allowed: listed(distinct([...live, ...this.touched.values()])) };
+    // Dropped after the limit: a page may come short of what exists, so nothing is required once one is deeper.
+    const drops = depth !== undefined && maxDepth === "drops" && live.some((ns) => listMatches(ns, args) && ns.length > depth);
+    return { required: drops ? [] : listed(live), allowed: listed(distinct([...live, ...this.touched.values()])) };
   }
 
   private touch(namespace: string[]): void {
@@ -125,8 +167,8 @@ export function conditionsMatch(namespace: readonly string[], args: ListArgs): b
 }
 
 /** ST-23..25: top-level keys ANDed; a value of operators applies each; otherwise type-strict equality. */
-export function filterMatches(value: StoreValue, filter: Record<string, unknown>): boolean {
-  return Object.entries(filter).every(([key, expected]) => fieldMatches(value[key], expected));
+export function filterMatches(value: StoreValue, filter: Record<string, unknown>, equals = STRICT_READS.fieldEquals): boolean {
+  return Object.entries(filter).every(([key, expected]) => fieldMatches(value[key], expected, equals));
 }
 
 export function isOperatorObject(value: unknown): value is Record<string, unknown> {
@@ -135,11 +177,11 @@ export function isOperatorObject(value: unknown): value is Record<string, unknow
   return keys.length > 0 && keys.every((k) => OPERATORS.has(k));
 }
 
-function fieldMatches(actual: unknown, expected: unknown): boolean {
-  if (!isOperatorObject(expected)) return actual === expected;
+function fieldMatches(actual: unknown, expected: unknown, equals: (actual: unknown, expected: unknown) => boolean): boolean {
+  if (!isOperatorObject(expected)) return equals(actual, expected);
   return Object.entries(expected).every(([op, operand]) => {
-    if (op === "$eq") return actual === operand;
-    if (op === "$ne") return actual !== operand;
+    if (op === "$eq") return equals(actual, operand);
+    if (op === "$ne") return !equals(actual, operand);
     // Range operators are only generated on numeric fields and operands.
     if (typeof actual !== "number" || typeof operand !== "number") return false;
     return op === "$gt" ? actual > operand : op === "$gte" ? actual >= operand : op === "$lt" ? actual < operand : actual <= operand;

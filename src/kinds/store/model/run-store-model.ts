@@ -6,9 +6,9 @@ import type { ThrownError } from "../../../runtime/thrown-error.js";
 import { minimise } from "../../../model/delta-debug.js";
 import type { KnownDeviation } from "../../../registration.js";
 import type { CatalogId } from "../../../spec/types.js";
-import { OPTIONAL_LABEL_CHARS, sequenceArb } from "./arbitraries.js";
+import { OPTIONAL_LABEL_CHARS, PROBED_LABEL_CHARS, sequenceArb, type UsableInputs } from "./arbitraries.js";
 import { renderCall, type StoreCall } from "./calls.js";
-import { executeCall, INVALID_CLAUSE, StoreModelDisagreement } from "./execute.js";
+import { executeCall, INVALID_CLAUSE, SequenceStopped, StoreModelDisagreement } from "./execute.js";
 import { StoreReferenceModel } from "./reference-model.js";
 import { STORE_MODEL_BEHAVIOURS, declaredStoreBehaviours, type StoreModelBehaviour } from "./behaviours.js";
 
@@ -19,8 +19,8 @@ export type StoreFactory = () => Promise<{ store: BaseStore; release(): Promise<
 export interface StoreModelOptions {
   /** How many sequences to run. Default 20: a count, not a time, so a seed always runs the same sequences. */
   sequences?: number;
-  /** fast-check seed. Default 42. */
-  seed?: number;
+  /** fast-check seed. Default 42; `"random"` draws one (the result has it, to replay). */
+  seed?: number | "random";
   /** Most calls in one sequence. Default 25. */
   maxCalls?: number;
   /** Per store call (and per factory step), in ms. Default 10000. */
@@ -60,6 +60,8 @@ export interface StoreModelResult {
   sequences: number;
   requestedSequences: number;
   seed: number;
+  /** The seed was drawn at random (`seed: "random"`). */
+  seedDrawn: boolean;
   maxCalls: number;
   /** Optional label characters (ST-16, a profile item) the store accepted, which the sequences then used. */
   labelCharacters: string[];
@@ -80,12 +82,13 @@ const MAX_REPLAYS = 64;
 export async function runStoreModel(createStore: StoreFactory, options: StoreModelOptions = {}): Promise<StoreModelResult> {
   const started = performance.now();
   const requestedSequences = options.sequences ?? STORE_MODEL_DEFAULTS.sequences;
-  const seed = options.seed ?? STORE_MODEL_DEFAULTS.seed;
+  const seedDrawn = options.seed === "random";
+  const seed = options.seed === "random" ? (Math.random() * 0x7fffffff) | 0 : (options.seed ?? STORE_MODEL_DEFAULTS.seed);
   const maxCalls = options.maxCalls ?? STORE_MODEL_DEFAULTS.maxCalls;
   const timeoutMs = options.timeoutMs ?? STORE_MODEL_DEFAULTS.timeoutMs;
   const declared = declaredStoreBehaviours(options.ignore ?? [], options.knownDeviations ?? []);
   const observed = new Map<StoreModelBehaviour, { occurrences: number; example: string }>();
-  const base = { requestedSequences, seed, maxCalls, labelCharacters: [] as string[] };
+  const base = { requestedSequences, seed, seedDrawn, maxCalls, labelCharacters: [] as string[] };
   const finish = (rest: Pick<StoreModelResult, "status" | "sequences"> & Partial<StoreModelResult>): StoreModelResult => ({
     ...base,
     declared: [...declared].map(([behaviour, reason]) => ({
@@ -100,21 +103,22 @@ export async function runStoreModel(createStore: StoreFactory, options: StoreMod
   });
 
   const runner = new SequenceRunner(createStore, declared, timeoutMs);
-  let accepted: Set<string>;
+  const count = (behaviour: StoreModelBehaviour, example: string) => {
+    const seen = observed.get(behaviour);
+    observed.set(behaviour, { occurrences: (seen?.occurrences ?? 0) + 1, example: seen?.example ?? example });
+  };
+  let inputs: UsableInputs;
   try {
-    accepted = await runner.acceptedLabelCharacters();
+    inputs = await runner.usableInputs(count);
   } catch (error) {
     return finish({ status: "error", sequences: 0, error: `the factory failed to produce a store: ${errorText(error)}` });
   }
-  base.labelCharacters = [...accepted];
+  base.labelCharacters = OPTIONAL_LABEL_CHARS.filter((ch) => inputs.labelCharacters.has(ch));
 
   let lastFailure: { calls: StoreCall[]; error: StoreModelDisagreement } | undefined;
   let outsideComparison: unknown;
-  const property = fc.asyncProperty(sequenceArb(accepted, maxCalls), async (calls) => {
-    const outcome = await runner.run(calls, (behaviour, example) => {
-      const seen = observed.get(behaviour);
-      observed.set(behaviour, { occurrences: (seen?.occurrences ?? 0) + 1, example: seen?.example ?? example });
-    });
+  const property = fc.asyncProperty(sequenceArb(inputs, maxCalls), async (calls) => {
+    const outcome = await runner.run(calls, count);
     if (outcome === undefined) return;
     if (!(outcome.error instanceof StoreModelDisagreement)) {
       outsideComparison = outcome.error;
@@ -164,15 +168,33 @@ class SequenceRunner {
     private readonly timeoutMs: number,
   ) {}
 
-  /** The run's first fresh store: which optional label characters (ST-16) it accepts. */
-  async acceptedLabelCharacters(): Promise<Set<string>> {
+  /**
+   * The run's first fresh store: which optional label characters (ST-16) it
+   * accepts, and, for input behaviours declared, whether it rejects "_" in a
+   * label or a NUL in a value (counted when it does; the sequences then leave
+   * such inputs out). Undeclared, they are the contract's and always used.
+   */
+  async usableInputs(observe: (behaviour: StoreModelBehaviour, example: string) => void): Promise<UsableInputs> {
     return this.withStore(async (store) => {
-      const accepted = new Set<string>();
-      for (const ch of OPTIONAL_LABEL_CHARS) {
-        const ok = await withTimeout(store.put([`probe${ch}label`], "k", { n: 1 }), this.timeoutMs, () => "in put()").then(() => true, () => false);
-        if (ok) accepted.add(ch);
+      const accepted = new Set<string>(this.declared.has("rejects-like-wildcard-labels") ? [] : ["_"]);
+      const rejection = (work: () => Promise<unknown>) =>
+        withTimeout(Promise.resolve().then(work), this.timeoutMs, () => "in put()").then(
+          () => undefined,
+          (error: unknown) => errorText(error),
+        );
+      for (const ch of PROBED_LABEL_CHARS) {
+        if (accepted.has(ch)) continue;
+        const rejected = await rejection(() => store.put([`probe${ch}label`], "k", { n: 1 }));
+        if (rejected === undefined) accepted.add(ch);
+        else if (ch === "_") observe("rejects-like-wildcard-labels", `put(["probe_label"], ...) rejected: ${rejected}`);
       }
-      return accepted;
+      let nulInValues = true;
+      if (this.declared.has("rejects-nul-in-values")) {
+        const rejected = await rejection(() => store.put(["probe"], "nul", { s: "a\u0000b" }));
+        if (rejected !== undefined) observe("rejects-nul-in-values", `put(["probe"], "nul", {s: "a\\u0000b"}) rejected: ${rejected}`);
+        nulInValues = rejected === undefined;
+      }
+      return { labelCharacters: accepted, nulInValues };
     });
   }
 
@@ -180,11 +202,12 @@ class SequenceRunner {
   async run(calls: readonly StoreCall[], observe: (behaviour: StoreModelBehaviour, example: string) => void = () => undefined): Promise<{ at: number; error: unknown } | undefined> {
     return this.withStore(async (store) => {
       const model = new StoreReferenceModel(this.declared.has("batch-dedupes-by-joined-key"));
-      const env = { timeoutMs: this.timeoutMs, observe };
+      const env = { timeoutMs: this.timeoutMs, declared: new Set(this.declared.keys()), observe };
       for (const [at, call] of calls.entries()) {
         try {
           await executeCall(call, store, model, env);
         } catch (error) {
+          if (error instanceof SequenceStopped) return undefined;
           return { at, error };
         }
       }
