@@ -24,5 +24,6 @@ export const checkpointerKind: SubjectKind<BaseCheckpointSaver, Capability, Spec
   }),
   // Shape-checked: garbage from the saver is reported as what is wrong with it (src/spec/shape.ts).
   track: (saver) => trackSaver(saver),
+  concurrentTests: true,
   sections: SECTION_RUNNERS,
 };
