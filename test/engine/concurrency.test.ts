@@ -1,0 +1,57 @@
+import { MemorySaver } from "@langchain/langgraph-checkpoint";
+import { describe, expect, it } from "vitest";
+import { checkpointerTest, validate, type ValidateOptions } from "../../src/index.js";
+import { reportToJSON } from "../../src/sections/report-json.js";
+import { CONCURRENCY_ONLY_NOTE } from "../../src/engine/test-schedule.js";
+import { FewBugsSaver, SharedCurrentThreadSaver } from "./fixtures/racy-savers.js";
+
+const SUITES_ONLY = { graph: false, model: false } as const;
+
+/** The report as JSON without what differs between any two runs: timings, random ids and timestamps. */
+async function comparable(saver: () => MemorySaver, options: ValidateOptions): Promise<unknown> {
+  const report = await validate(checkpointerTest({ name: "subject" }, saver), options);
+  const text = JSON.stringify(reportToJSON(report), (key, value: unknown) => (/durationMs|Ms$|At$/.test(key) ? undefined : value));
+  return JSON.parse(
+    text
+      .replace(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/g, "<uuid>")
+      .replace(/\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})?/g, "<time>"),
+  );
+}
+
+describe("concurrency", () => {
+  it("a concurrent run reports what the serial run does, in the same order: a correct saver", async () => {
+    const serial = await comparable(() => new MemorySaver(), { ...SUITES_ONLY, concurrency: 1 });
+    expect(await comparable(() => new MemorySaver(), { ...SUITES_ONLY, concurrency: 8 })).toEqual(serial);
+  });
+
+  it("a concurrent run reports what the serial run does, in the same order: a saver with deterministic bugs", async () => {
+    const options = { ...SUITES_ONLY, capabilities: ["put", "get_tuple", "list", "delete_thread"] } as const;
+    const serial = await comparable(() => new FewBugsSaver(), { ...options, concurrency: 1 });
+    expect(JSON.stringify(serial)).toContain("deleteThread");
+    expect(await comparable(() => new FewBugsSaver(), { ...options, concurrency: 8 })).toEqual(serial);
+  });
+
+  it("a failure that shows only with other tests running is a failure, reported as a concurrency bug of the saver", async () => {
+    const registered = checkpointerTest({ name: "racy" }, () => new SharedCurrentThreadSaver());
+    const options = { ...SUITES_ONLY, capabilities: ["put", "get_tuple"] } as const;
+    const together = await validate(registered, { ...options, concurrency: 8 });
+    const alone = await validate(registered, { ...options, concurrency: 1 });
+    const statusAlone = new Map(Object.values(alone.results).flatMap((r) => r!.tests.map((t) => [`${r!.capability}/${t.name}`, t.status])));
+    const concurrencyOnly = Object.values(together.results).flatMap((r) =>
+      r!.tests.flatMap((t) => (t.status === "failed" && t.failure.concurrencyOnly ? [{ key: `${r!.capability}/${t.name}`, message: t.failure.message }] : [])),
+    );
+    expect(concurrencyOnly.length).toBeGreaterThan(0);
+    for (const { key, message } of concurrencyOnly) {
+      expect(message).toContain(CONCURRENCY_ONLY_NOTE);
+      expect(statusAlone.get(key), key).toBe("passed");
+    }
+    expect(together.results.put?.status).toBe("failed");
+  });
+
+  it("the option is checked like every other", async () => {
+    const registered = checkpointerTest({ name: "memory" }, () => new MemorySaver());
+    for (const bad of [0, 1.5, -1, "4", 65]) {
+      await expect(validate(registered, { concurrency: bad as number })).rejects.toThrow(/option "concurrency" must be a whole number from 1 to 64/);
+    }
+  });
+});
