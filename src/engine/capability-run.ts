@@ -97,11 +97,30 @@ async function runTests(
   }
   let timeoutsInARow = 0;
   const stopped = () => timeoutsInARow >= CONSECUTIVE_TIMEOUTS_TO_STOP;
+  // With several tests in flight, the test in flight (what a process exit or crash, or the saver's output, is
+  // attributed to) is the one whose saver call started last: announced again whenever that changes.
+  let announced: string | undefined;
+  const announce = (test: AnySpecTest) => {
+    if (announced === test.name) return;
+    announced = test.name;
+    progress.onTestStart?.(capability.capability, test.name);
+  };
   const run = (test: AnySpecTest) =>
-    runSpecTest({ registered: plan.registered, subjectKind: plan.subjectKind, capability: capability.capability, test, subject, timeoutMs: plan.timeoutMs, profile: plan.profile, skipTests: plan.skipTests });
+    runSpecTest({
+      registered: plan.registered,
+      subjectKind: plan.subjectKind,
+      capability: capability.capability,
+      test,
+      subject,
+      timeoutMs: plan.timeoutMs,
+      profile: plan.profile,
+      skipTests: plan.skipTests,
+      ...(plan.concurrency > 1 ? { onCallStart: () => announce(test) } : {}),
+    });
   const tests = await runSchedule(capability.tests, plan.concurrency, {
     first: async (test) => {
       if (stopped()) return undefined;
+      announced = test.name;
       progress.onTestStart?.(capability.capability, test.name);
       return run(test);
     },
@@ -122,6 +141,8 @@ async function runTests(
       // Once stopped, stay stopped: a test left out ("NotRun") does not reset the count.
       timeoutsInARow = isStall(result) ? timeoutsInARow + 1 : 0;
       report(result);
+      announced = undefined; // a result ends the test in flight for progress consumers: the next call names its test again
+
     },
   });
   const notImplemented = info.kind === "extended" ? throwsNotImplemented(tests, info.method) : undefined;

@@ -48,6 +48,33 @@ describe("concurrency", () => {
     expect(together.results.put?.status).toBe("failed");
   });
 
+  it("the test in flight (what a process exit or crash is attributed to) is the one whose saver call started last", async () => {
+    // Only test_put_writes_defaults_missing_namespace calls putWrites without a checkpoint_ns (what aborts-on-one-test.ts exits on).
+    let inFlight: string | undefined;
+    const seenDuring = new Set<string | undefined>();
+    // Every call waits a little, as over a network, so the tests' calls interleave.
+    const wait = () => new Promise((resolve) => setTimeout(resolve, 2));
+    class NotesMissingNamespace extends MemorySaver {
+      override async put(...args: Parameters<MemorySaver["put"]>) {
+        await wait();
+        return super.put(...args);
+      }
+
+      override async putWrites(...args: Parameters<MemorySaver["putWrites"]>): Promise<void> {
+        if (args[0].configurable?.checkpoint_ns === undefined) seenDuring.add(inFlight);
+        await wait();
+        return super.putWrites(...args);
+      }
+    }
+    await validate(checkpointerTest({ name: "notes" }, () => new NotesMissingNamespace()), {
+      ...SUITES_ONLY,
+      capabilities: ["put_writes"],
+      concurrency: 8,
+      progress: { onTestStart: (_capability, name) => void (inFlight = name), onTestResult: () => void (inFlight = undefined) },
+    });
+    expect([...seenDuring]).toEqual(["test_put_writes_defaults_missing_namespace"]);
+  });
+
   it("the option is checked like every other", async () => {
     const registered = checkpointerTest({ name: "memory" }, () => new MemorySaver());
     for (const bad of [0, 1.5, -1, "4", 65]) {
