@@ -2,6 +2,8 @@ import { MemorySaver } from "@langchain/langgraph-checkpoint";
 import { describe, expect, it } from "vitest";
 import { checkpointerTest, validate, type ValidateOptions } from "../../src/index.js";
 import { reportToJSON } from "../../src/sections/report-json.js";
+import { parseCliArgs } from "../../src/cli/args.js";
+import { toValidateOptions } from "../../src/cli/options.js";
 import { CONCURRENCY_ONLY_NOTE } from "../../src/engine/test-schedule.js";
 import { FewBugsSaver, SharedCurrentThreadSaver } from "./fixtures/racy-savers.js";
 
@@ -75,10 +77,15 @@ describe("concurrency", () => {
     expect([...seenDuring]).toEqual(["test_put_writes_defaults_missing_namespace"]);
   });
 
-  it("the option is checked like every other", async () => {
+  it("the option is checked like every other, and --concurrency N sets it", async () => {
     const registered = checkpointerTest({ name: "memory" }, () => new MemorySaver());
     for (const bad of [0, 1.5, -1, "4", 65]) {
       await expect(validate(registered, { concurrency: bad as number })).rejects.toThrow(/option "concurrency" must be a whole number from 1 to 64/);
     }
+    const cli = (...args: string[]) => toValidateOptions(parseCliArgs(["x.ts", ...args]).options);
+    expect(cli("--concurrency", "1").concurrency).toBe(1);
+    expect(cli().concurrency).toBeUndefined();
+    expect(() => cli("--concurrency", "0")).toThrow("--concurrency must be a positive whole number");
+    expect(() => cli("--concurrency", "65")).toThrow("--concurrency must be a whole number from 1 to 64");
   });
 });
