@@ -36,7 +36,8 @@ export interface ScheduleSteps {
  * again alone, once the stretch is done: failing alone too, that run is its
  * first retry, as in a serial run; passing alone, it stays failed, with
  * CONCURRENCY_ONLY_NOTE (a flaky failure, too, reads so: it cannot be told
- * apart from a race). Once a test times out with others running, the rest of
+ * apart from a race), unless it timed out (then FLAKY, as a serial run's
+ * timeout that passes on its retry). Once a test times out with others running, the rest of
  * the stretch runs alone, so a hung saver is stopped as in a serial run.
  * Results are final in the tests' order, so reports read as a serial run's.
  * With `concurrency` 1 every test runs alone: exactly the serial run.
@@ -101,6 +102,7 @@ async function settleAlone(test: AnySpecTest, together: TestResult, steps: Sched
   if (!isCountedFailure(together) || !steps.rerunAlone(together)) return steps.retry(test, together);
   const alone = await steps.first(test, true);
   if (!alone) return together;
-  if (alone.status !== "passed") return steps.retry(test, together, alone);
+  // A timeout with others running that passes alone is what a slow or loaded machine does too: FLAKY, as in a serial run.
+  if (alone.status !== "passed" || steps.isStall(together)) return steps.retry(test, together, alone);
   return { ...together, failure: { ...together.failure, message: `${together.failure.message}\n${CONCURRENCY_ONLY_NOTE}`, concurrencyOnly: true } };
 }
