@@ -126,7 +126,8 @@ async function runTests(
     },
     isStall,
     stopped,
-    rerunAlone: (together) => !(isStall(together) && timeoutsInARow > 0),
+    // A timeout that passes alone is FLAKY (test-schedule.ts): no use running it alone when no retry may follow.
+    rerunAlone: (together) => !(isStall(together) && (timeoutsInARow > 0 || plan.retries === 0)),
     retry: (test, first, aloneAgain) => {
       let ran = aloneAgain;
       const again = () => {

@@ -11,7 +11,8 @@ export type TestKey = string;
 async function failingTests(name: string, create: () => BaseCheckpointSaver, profile: SaverProfile = "full"): Promise<{ failed: Set<TestKey>; passed: Set<TestKey> }> {
   const report = await validate(
     checkpointerTest({ name, profile }, () => create()),
-    { timeoutMs: 2_000, graph: false, model: false, retries: 0 },
+    // Serial: which tests catch a mutant is the proof, and must not depend on what ran at the same time.
+    { timeoutMs: 2_000, graph: false, model: false, retries: 0, concurrency: 1 },
   );
   const failed = new Set<TestKey>();
   const passed = new Set<TestKey>();
