@@ -2,7 +2,7 @@ import { BACKEND_IDS, STORE_CACHE_BACKEND_IDS } from "../backends/ids.js";
 import { CAPABILITY_IDS } from "../capabilities.js";
 import { ALL_CAPABILITY_IDS } from "../kinds/descriptors.js";
 import { checkTimeoutMs } from "../util/timeout.js";
-import { checkRetries, DEFAULT_RETRIES } from "../run/options.js";
+import { checkConcurrency, checkRetries, DEFAULT_CONCURRENCY, DEFAULT_RETRIES } from "../run/options.js";
 import type { GraphOptions } from "../graph/options.js";
 import { MODEL_DEFAULTS, type ModelOptions } from "../model/options.js";
 import { isReporterName, REPORTER_NAMES, type ReporterName } from "../reporters/index.js";
@@ -78,6 +78,13 @@ export const CLI_OPTIONS = {
     help: `run a failing spec test up to N more times, on the same saver (default ${DEFAULT_RETRIES}; 0 turns it off; a timeout is retried once); one that then passes is FLAKY`,
     parse: (raw) => (raw === undefined ? undefined : checkRetries(wholeNumber(raw, "--retries", "2"), "--retries")),
     apply: (value, options) => (value === undefined ? options : { ...options, retries: value }),
+  }),
+  concurrency: option({
+    type: "string",
+    arg: "N",
+    help: `run up to N spec tests at once on a capability's saver (default ${DEFAULT_CONCURRENCY}; 1: one after another); a test that fails only with others running is reported as a concurrency bug`,
+    parse: (raw) => (raw === undefined ? undefined : checkConcurrency(positiveInteger(raw, "--concurrency", "4"), "--concurrency")),
+    apply: (value, options) => (value === undefined ? options : { ...options, concurrency: value }),
   }),
   "allow-flaky": option({
     type: "boolean",

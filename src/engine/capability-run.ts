@@ -8,6 +8,7 @@ import { runSpecTest, testMeta } from "./run-spec-test.js";
 import { SubjectCreationError, withSubject } from "../runtime/lease.js";
 import { framesBlock } from "../runtime/user-frames.js";
 import { retryFailure } from "./retry.js";
+import { runSchedule } from "./test-schedule.js";
 
 /** After this many spec tests in a row time out, the saver is taken to have stopped answering. */
 export const CONSECUTIVE_TIMEOUTS_TO_STOP = 3;
@@ -20,7 +21,8 @@ export const LIFECYCLE_DESCRIPTION = "the saver's lifecycle";
 
 /**
  * One capability of a run, the same in every entry point: a fresh saver,
- * detection, the planned spec tests one after another (stopping once the saver
+ * detection, the planned spec tests (several at once up to the `concurrency`
+ * option: test-schedule.ts; stopping once the saver
  * stopped answering), the "throws not implemented" rule, then the factory's
  * cleanup. Never throws: every problem is a result.
  */
@@ -93,21 +95,57 @@ async function runTests(
     }
     return { status: "not-implemented", reason: detection.reason, detected: false, inherited: false, tests: [] };
   }
-  const tests: TestResult[] = [];
   let timeoutsInARow = 0;
-  for (const test of capability.tests) {
+  const stopped = () => timeoutsInARow >= CONSECUTIVE_TIMEOUTS_TO_STOP;
+  // With several tests in flight, the test in flight (what a process exit or crash, or the saver's output, is
+  // attributed to) is the one whose saver call started last: announced again whenever that changes.
+  let announced: string | undefined;
+  const announce = (test: AnySpecTest) => {
+    if (announced === test.name) return;
+    announced = test.name;
     progress.onTestStart?.(capability.capability, test.name);
-    const run = () => runSpecTest({ registered: plan.registered, subjectKind: plan.subjectKind, capability: capability.capability, test, subject, timeoutMs: plan.timeoutMs, profile: plan.profile, skipTests: plan.skipTests });
-    const result =
-      timeoutsInARow >= CONSECUTIVE_TIMEOUTS_TO_STOP
-        ? stoppedAnswering(plan, test)
-        : await retryFailure(plan, await run(), run, timeoutsInARow > 0);
-    // Once stopped, stay stopped: a test left out ("NotRun") does not reset the count.
-    const stalled = result.status === "failed" && (result.failure.errorName === "TimeoutError" || result.failure.errorName === "NotRun");
-    timeoutsInARow = stalled ? timeoutsInARow + 1 : 0;
-    tests.push(result);
-    report(result);
-  }
+  };
+  const run = (test: AnySpecTest) =>
+    runSpecTest({
+      registered: plan.registered,
+      subjectKind: plan.subjectKind,
+      capability: capability.capability,
+      test,
+      subject,
+      timeoutMs: plan.timeoutMs,
+      profile: plan.profile,
+      skipTests: plan.skipTests,
+      ...(plan.concurrency > 1 ? { onCallStart: () => announce(test) } : {}),
+    });
+  const tests = await runSchedule(capability.tests, plan.concurrency, {
+    first: async (test) => {
+      if (stopped()) return undefined;
+      announced = test.name;
+      progress.onTestStart?.(capability.capability, test.name);
+      return run(test);
+    },
+    isStall,
+    stopped,
+    // A timeout that passes alone is FLAKY (test-schedule.ts): no use running it alone when no retry may follow.
+    rerunAlone: (together) => !(isStall(together) && (timeoutsInARow > 0 || plan.retries === 0)),
+    retry: (test, first, aloneAgain) => {
+      let ran = aloneAgain;
+      const again = () => {
+        const taken = ran;
+        ran = undefined;
+        return taken ? Promise.resolve(taken) : run(test);
+      };
+      return retryFailure(plan, first, again, timeoutsInARow > 0);
+    },
+    notRun: (test) => stoppedAnswering(plan, test),
+    done: (_test, result) => {
+      // Once stopped, stay stopped: a test left out ("NotRun") does not reset the count.
+      timeoutsInARow = isStall(result) ? timeoutsInARow + 1 : 0;
+      report(result);
+      announced = undefined; // a result ends the test in flight for progress consumers: the next call names its test again
+
+    },
+  });
   const notImplemented = info.kind === "extended" ? throwsNotImplemented(tests, info.method) : undefined;
   if (notImplemented) return { status: "not-implemented", reason: notImplemented, detected: !inherited, inherited, tests: [] };
   // Advisory tests never fail: a capability whose selected tests were all advisory or skipped checked nothing (docs/verdict.md).
@@ -115,6 +153,10 @@ async function runTests(
     return { status: "skipped", reason: NOTHING_REQUIRED_REASON, excluded: true, detected: !inherited, inherited, tests };
   }
   return { status: tests.some(isCountedFailure) ? "failed" : "passed", detected: !inherited, inherited, tests };
+}
+
+function isStall(result: TestResult): boolean {
+  return result.status === "failed" && (result.failure.errorName === "TimeoutError" || result.failure.errorName === "NotRun");
 }
 
 /** A spec test left out because the saver stopped answering: a failure, so a hung saver fails in seconds, not minutes. */

@@ -14,7 +14,7 @@ import type { SubjectKind } from "../kinds/subject-kind.js";
 import type { SpecTestOf } from "../spec/types.js";
 import { describeValue } from "../util/describe-value.js";
 import { ConformanceUsageError } from "../util/errors.js";
-import { checkRetries, DEFAULT_LIFESPAN_TIMEOUT_MS, DEFAULT_RETRIES, DEFAULT_TIMEOUT_MS, type SuiteOptions } from "../run/options.js";
+import { checkConcurrency, checkRetries, DEFAULT_CONCURRENCY, DEFAULT_LIFESPAN_TIMEOUT_MS, DEFAULT_RETRIES, DEFAULT_TIMEOUT_MS, type SuiteOptions } from "../run/options.js";
 import { checkShard, inShard, OTHER_SHARD_REASON, shardLabel, type Shard } from "../runtime/shard.js";
 import { checkTimeoutMs } from "../util/timeout.js";
 
@@ -52,6 +52,8 @@ export interface RunPlan {
   retries: number;
   /** A test that failed, then passed counts as passed (else as failed). */
   allowFlaky: boolean;
+  /** How many spec tests run at once on a capability's saver (1 when the kind's tests cannot share it). */
+  concurrency: number;
 }
 
 /**
@@ -74,6 +76,7 @@ export function planRun(registered: AnyRegistration, options: SuiteOptions, call
     throw new ConformanceUsageError(`${caller}: option "allowFlaky" must be true or false, got ${describeValue(options.allowFlaky)}`);
   }
   const allowFlaky = options.allowFlaky ?? false;
+  const concurrency = checkConcurrency(options.concurrency, `${caller}: option "concurrency"`) ?? DEFAULT_CONCURRENCY;
   // The registration's own, then the run's: both leave their tests out.
   const skipTests = new Set([
     ...checkSkipTests(registered.skipTests, `${subjectKind.registerFunction}(${registered.name})`, subjectKind),
@@ -98,6 +101,7 @@ export function planRun(registered: AnyRegistration, options: SuiteOptions, call
     retries,
     allowFlaky,
     skipTests,
+    concurrency: subjectKind.concurrentTests ? concurrency : 1,
   };
 }
 

@@ -31,6 +31,8 @@ export interface SpecTestRun {
   profile: SaverProfile;
   /** Names and catalog ids the `skipTests` option leaves out. */
   skipTests?: ReadonlySet<string>;
+  /** Runs as each of the test's calls starts (on its subject or an extra one). */
+  onCallStart?: () => void;
 }
 
 /** A test's skip reason when the `skipTests` option (--skip-test) left it out. */
@@ -42,7 +44,7 @@ export const SKIPPED_BY_OPTION = "left out by skipTests (--skip-test)";
  * in the failure: src/engine/call-timeout.ts), cleans up extra subjects, and
  * turns any error into a `FailureInfo`. Never throws.
  */
-export async function runSpecTest({ registered, subjectKind, capability, test, subject, timeoutMs, profile, skipTests }: SpecTestRun): Promise<TestResult> {
+export async function runSpecTest({ registered, subjectKind, capability, test, subject, timeoutMs, profile, skipTests, onCallStart }: SpecTestRun): Promise<TestResult> {
   const meta = testMeta(registered, test);
   if (skipTests && skippedByOption(test, skipTests)) return { ...meta, status: "skipped", reason: SKIPPED_BY_OPTION };
   const notApplicable = notApplicableReason(test, profile);
@@ -52,7 +54,8 @@ export async function runSpecTest({ registered, subjectKind, capability, test, s
   if (missing.length > 0) {
     return { ...meta, status: "skipped", reason: `needs ${missing.map((c) => capabilityInfoIn(subjectKind, c).method + "()").join(", ")}` };
   }
-  const tracked = subjectKind.track(subject);
+  const tracking = onCallStart ? { onCallStart } : undefined;
+  const tracked = subjectKind.track(subject, tracking);
   const extras: { lease: SubjectLease<object>; tracked: TrackedSaver<object> }[] = [];
   const creations: Promise<SubjectLease<object>>[] = [];
   const noun = subjectKind.noun;
@@ -65,7 +68,7 @@ export async function runSpecTest({ registered, subjectKind, capability, test, s
       const creating = tracked.track(`the factory (creating an extra ${noun})`, openSubject<object>(registered, { timeoutMs, creating: `in the factory (creating an extra ${noun})` }));
       creations.push(creating);
       const lease = await creating;
-      const extra = { lease, tracked: subjectKind.track(lease.subject) };
+      const extra = { lease, tracked: subjectKind.track(lease.subject, tracking) };
       extras.push(extra);
       return extra.tracked.saver;
     },

@@ -114,8 +114,8 @@ function suiteCapability(plan: RunPlan, capability: CapabilityPlan, progress: Pr
     tests: capability.tests.map((test) => ({ title: testTitle(registered, test), name: test.name })),
     ...(capability.skip ? { skipped: capability.skip.reason } : {}),
     // A test that keeps getting answers may run up to its whole-test limit, then clean up extra savers (each within
-    // timeoutMs); each retry does it all again on the same saver.
-    hookTimeoutMs: hookTimeout(((WHOLE_TEST_LIMIT_FACTOR + 2) * capability.tests.length * (1 + plan.retries) + 2) * timeoutMs),
+    // timeoutMs); each retry does it all again on the same saver, and so does the run alone of a test that failed with others.
+    hookTimeoutMs: hookTimeout(((WHOLE_TEST_LIMIT_FACTOR + 2) * capability.tests.length * (1 + plan.retries + (plan.concurrency > 1 ? 1 : 0)) + 2) * timeoutMs),
     async run() {
       result = await runCapability(plan, capability, progress);
     },

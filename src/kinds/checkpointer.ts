@@ -23,6 +23,7 @@ export const checkpointerKind: SubjectKind<BaseCheckpointSaver, Capability, Spec
     has: (capability) => base.has(capability),
   }),
   // Shape-checked: garbage from the saver is reported as what is wrong with it (src/spec/shape.ts).
-  track: (saver) => trackSaver(saver),
+  track: (saver, options) => trackSaver(saver, options),
+  concurrentTests: true,
   sections: SECTION_RUNNERS,
 };

@@ -16,8 +16,18 @@ export interface SubjectKind<S = unknown, Cap extends string = string, Ctx = unk
   detect(subject: S, capability: Cap, options: Opts): Detection;
   readonly specs: Partial<Record<Cap, CapabilitySpecOf<Ctx, Cap>>>;
   context(base: KindContextBase<S, Cap, Opts>): Ctx;
-  /** Wraps a subject so the runner knows which of its calls are in flight (a checkpointer's results are shape-checked too). */
-  track(subject: S): TrackedSaver<S>;
+  /**
+   * Wraps a subject so the runner knows which of its calls are in flight (a
+   * checkpointer's results are shape-checked too); `onCallStart` runs as each
+   * call starts.
+   */
+  track(subject: S, options?: { onCallStart?: () => void }): TrackedSaver<S>;
+  /**
+   * Its spec tests isolate themselves (own threads, own ids) unless marked
+   * `exclusive`, so several may run at once on one subject (the `concurrency`
+   * option). A kind without it runs its tests one at a time.
+   */
+  readonly concurrentTests?: boolean;
   /** Parts of the run after the capability suites (model, graph), in order. */
   readonly sections: readonly SectionRunner[];
 }

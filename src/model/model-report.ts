@@ -18,7 +18,7 @@ export class ModelReportSection implements ReportSection {
   /** `model 20/20` (sequences without a disagreement), `+N known deviations` for declared behaviours that occurred; `model FAILED (put())`. */
   summary(): string {
     const r = this.result;
-    if (r.status === "error") return "model could not run";
+    if (r.status === "error") return r.interrupted ? `model INCOMPLETE (time limit: ${r.runs} of ${r.requestedRuns})` : "model could not run";
     if (r.status === "failed") return `model FAILED (${r.failure?.operation ?? "a disagreement"})`;
     const occurred = r.declared.filter((d) => d.occurrences > 0).length;
     const declared = occurred > 0 ? ` +${occurred} known deviation${occurred === 1 ? "" : "s"}` : "";
@@ -30,7 +30,8 @@ export class ModelReportSection implements ReportSection {
   failures(): SectionFailure[] {
     const r = this.result;
     if (r.status === "error") {
-      return [{ name: "run", ids: [], description: "the model run could not run", message: `could not run: ${r.error ?? ""}`, ...(r.thrown ? { error: r.thrown } : {}) }];
+      const [description, what] = r.interrupted ? ["the model run was cut short by its time limit", "incomplete"] : ["the model run could not run", "could not run"];
+      return [{ name: "run", ids: [], description, message: `${what}: ${r.error ?? ""}`, ...(r.thrown ? { error: r.thrown } : {}) }];
     }
     const f = r.failure;
     if (r.status !== "failed" || !f) return [];
@@ -53,7 +54,7 @@ export class ModelReportSection implements ReportSection {
       out.push(`  replay: validate(registered, { model: { seed: ${r.seed}, runs: ${r.requestedRuns} } })  or: --model ${r.requestedRuns} --seed ${r.seed}`);
     }
     const errorCause = r.status === "error" ? options.causeOf?.("run") : undefined;
-    if (r.status === "error") out.push(errorCause !== undefined ? `  ❌ could not run: ${errorCause}` : `  ❌ could not run: ${r.error}`);
+    if (r.status === "error") out.push(errorCause !== undefined ? `  ❌ ${r.interrupted ? "incomplete" : "could not run"}: ${errorCause}` : `  ❌ ${r.interrupted ? "incomplete" : "could not run"}: ${r.error}`);
     for (const d of r.declared) {
       const seen = d.occurrences > 0 ? `occurred ${d.occurrences}×` : "did not occur";
       out.push(`  ⚑ declared ${d.behaviour} [${d.ids.join(", ")}]: ${seen}; ${d.reason}`);

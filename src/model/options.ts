@@ -1,3 +1,5 @@
+import { wholeTestLimitMs } from "../runtime/call-timeout.js";
+import { MAX_TIMEOUT_MS } from "../util/timeout.js";
 import type { DeclarableBehaviour } from "./behaviours.js";
 
 /** Options of the model-based mode (`validate(..., { model })`). @public */
@@ -11,7 +13,13 @@ export interface ModelOptions {
   seed?: number | "random";
   /** The replay path printed with a failure (fast-check's path, "@", the commands' path), to replay it; needs the same seed. */
   path?: string;
-  /** Caps the run's time in ms: no sequence starts or goes on past it (one in flight is abandoned); the report says when it did. Default 10000. */
+  /**
+   * Caps the run's time in ms: no sequence starts or goes on past it (one in
+   * flight is abandoned). A run it cuts short is not a pass: the report says
+   * how many of the sequences ran. Default: generous, from `timeoutMs` (each
+   * sequence may take the whole-test limit, 20× timeoutMs), so it only stops a
+   * saver that keeps answering at a crawl; a hung call fails on its own timeout.
+   */
   timeLimitMs?: number;
   /** Most operations per sequence. Default 20. */
   maxCommands?: number;
@@ -25,10 +33,16 @@ export interface ModelOptions {
 
 /**
  * The default budget is a count (a fixed seed and a count give the same
- * sequences on every run); the time limit only caps a slow saver, and the
- * report says when it did.
+ * sequences on every run), all of which run whatever the saver's speed: the
+ * default time limit (`defaultModelTimeLimitMs`) only guards against a saver
+ * that stopped making progress.
  */
-export const MODEL_DEFAULTS = { runs: 20, seed: 42, timeLimitMs: 10_000, maxCommands: 20 } as const;
+export const MODEL_DEFAULTS = { runs: 20, seed: 42, maxCommands: 20 } as const;
+
+/** The default time limit of a model run: every sequence may take a spec test's whole-test limit. */
+export function defaultModelTimeLimitMs(runs: number, timeoutMs: number): number {
+  return Math.min(MAX_TIMEOUT_MS, Math.max(1, runs) * wholeTestLimitMs(timeoutMs));
+}
 
 /**
  * The model options a run uses, or undefined when the mode is off: `model: false`

@@ -10,7 +10,7 @@ import { thrownError, type ThrownError } from "../runtime/thrown-error.js";
 import { framesBlock } from "../runtime/user-frames.js";
 import { DECLARABLE_BEHAVIOURS, declaredBehaviours, type DeclarableBehaviour } from "./behaviours.js";
 import { MODELLED_EXTENDED, commandArbitraries } from "./commands/index.js";
-import { MODEL_DEFAULTS, type ModelOptions } from "./options.js";
+import { defaultModelTimeLimitMs, MODEL_DEFAULTS, type ModelOptions } from "./options.js";
 import { poolsArb, type Pools } from "./arbitraries.js";
 import { ReferenceModel } from "./reference-model.js";
 import { ModelDisagreement, SequenceEnv, type ModelState, type RealState } from "./sequence-env.js";
@@ -177,21 +177,23 @@ export async function runModel(registered: RegisteredCheckpointer, settings: Mod
       });
     },
   );
+  const timeLimitMs = settings.timeLimitMs ?? defaultModelTimeLimitMs(requestedRuns, settings.timeoutMs);
   const details = await fc.check(property, {
     numRuns: requestedRuns,
     seed,
     ...(replay.run !== undefined ? { path: replay.run } : {}),
-    interruptAfterTimeLimit: settings.timeLimitMs ?? MODEL_DEFAULTS.timeLimitMs,
+    interruptAfterTimeLimit: timeLimitMs,
     markInterruptAsFailure: false,
   });
   const runs = details.numRuns;
   if (!details.failed) {
     if (cleanupFailure !== undefined) return finish({ status: "error", runs, interrupted: details.interrupted, error: cleanupLine(), thrown: thrownError(cleanupFailure, "the factory's cleanup") });
-    return finish({ status: "passed", runs, interrupted: details.interrupted });
+    // A run the limit cut short checked less than its budget: never a pass, whatever ran agreed.
+    if (details.interrupted) return finish({ status: "error", runs, interrupted: true, error: cutShort(timeLimitMs, runs, requestedRuns) });
+    return finish({ status: "passed", runs, interrupted: false });
   }
   if (details.interrupted && runs === 0 && lastFailure === undefined) {
-    const limit = settings.timeLimitMs ?? MODEL_DEFAULTS.timeLimitMs;
-    return finish({ status: "error", runs, interrupted: true, error: `the time limit (${limit} ms) stopped the run before its first sequence; raise model.timeLimitMs` });
+    return finish({ status: "error", runs, interrupted: true, error: cutShort(timeLimitMs, runs, requestedRuns) });
   }
   const error = lastFailure?.error ?? details.errorInstance;
   if (!(error instanceof ModelDisagreement) || lastFailure === undefined) {
@@ -227,6 +229,14 @@ export async function runModel(registered: RegisteredCheckpointer, settings: Mod
       ...(final.error.thrown ? { error: final.error.thrown } : {}),
     },
   });
+}
+
+/** Why a run the time limit cut short is not a pass. */
+function cutShort(timeLimitMs: number, runs: number, requestedRuns: number): string {
+  return (
+    `the time limit (${timeLimitMs} ms) stopped the run after ${runs} of ${requestedRuns} sequences: not a pass, ` +
+    "the rest was never checked; raise model.timeLimitMs (or leave it out: the default only stops a saver that stopped making progress)"
+  );
 }
 
 export type SequenceCommand = fc.AsyncCommand<ModelState, RealState>;

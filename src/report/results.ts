@@ -13,6 +13,8 @@ export interface FailureInfo {
   stack?: string;
   /** The first stack frames of the saver's error in the user's code (not node_modules, Node or this package). */
   frames?: string[];
+  /** The test failed with other tests running at once and passed when run alone: a concurrency bug of the saver (still a failure). */
+  concurrencyOnly?: true;
 }
 
 /**

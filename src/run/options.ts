@@ -15,6 +15,10 @@ export const DEFAULT_LIFESPAN_TIMEOUT_MS = 120_000;
 export const DEFAULT_RETRIES = 1;
 /** More retries than this only slow a broken saver's run down. */
 export const MAX_RETRIES = 10;
+/** Spec tests run at once on a capability's saver by default (measured: see docs/options.md). @public */
+export const DEFAULT_CONCURRENCY = 4;
+/** More than this only adds contention. */
+export const MAX_CONCURRENCY = 64;
 
 /** The options every entry point shares (validate, the CLI, the test-runner adapters). @public */
 export interface SuiteOptions {
@@ -52,6 +56,14 @@ export interface SuiteOptions {
   retries?: number;
   /** FLAKY tests count as passed (still reported as flaky). Default false: they count as failed. */
   allowFlaky?: boolean;
+  /**
+   * How many spec tests run at once on a capability's saver (default
+   * DEFAULT_CONCURRENCY; 1: one after another). Tests marked exclusive run alone;
+   * a test that fails with others running is re-run alone, and one that then
+   * passes is reported as failing only under concurrency (a concurrency bug of
+   * the saver). Results and reports keep the serial order.
+   */
+  concurrency?: number;
 }
 
 /** @public */
@@ -62,6 +74,15 @@ export interface ValidateOptions extends SuiteOptions {
   graph?: boolean | GraphOptions;
   /** Model-based random sequences after the spec suites: `false` to skip, or runs and seed. */
   model?: boolean | ModelOptions;
+}
+
+/** The `concurrency` option: a whole number from 1 to MAX_CONCURRENCY; undefined stays undefined. */
+export function checkConcurrency(value: unknown, what: string): number | undefined {
+  if (value === undefined) return undefined;
+  if (typeof value !== "number" || !Number.isInteger(value) || value < 1 || value > MAX_CONCURRENCY) {
+    throw new ConformanceUsageError(`${what} must be a whole number from 1 to ${MAX_CONCURRENCY} (1: one test at a time), got ${describeValue(value)}`);
+  }
+  return value;
 }
 
 /** The `retries` option: a whole number from 0 to MAX_RETRIES; undefined stays undefined. */

@@ -35,11 +35,19 @@ export interface CallProgress {
   idleMs: number;
 }
 
+/** What `trackSaver` does besides tracking. */
+export interface TrackOptions {
+  /** `false` only tracks (the graph scenarios hand the saver to LangGraph as it is). */
+  shapeChecks?: boolean;
+  /** Runs as each call starts (the engine names the test whose call it is, under concurrency). */
+  onCallStart?: () => void;
+}
+
 /** `shapeChecks: false` only tracks (the graph scenarios hand the saver to LangGraph as it is). */
-export function trackSaver(target: BaseCheckpointSaver, options?: { shapeChecks?: boolean }): TrackedSaver;
+export function trackSaver(target: BaseCheckpointSaver, options?: TrackOptions): TrackedSaver;
 /** Any other subject (a store, a cache): calls tracked, no shape checks. */
-export function trackSaver<S extends object>(target: S, options: { shapeChecks: false }): TrackedSaver<S>;
-export function trackSaver<S extends object>(target: S, { shapeChecks = true }: { shapeChecks?: boolean } = {}): TrackedSaver<S> {
+export function trackSaver<S extends object>(target: S, options: TrackOptions & { shapeChecks: false }): TrackedSaver<S>;
+export function trackSaver<S extends object>(target: S, { shapeChecks = true, onCallStart }: TrackOptions = {}): TrackedSaver<S> {
   const pending = new Map<number, { name: string; started: number }>();
   let settled = 0;
   let settledMs = 0;
@@ -53,6 +61,7 @@ export function trackSaver<S extends object>(target: S, { shapeChecks = true }: 
   };
   let next = 0;
   const begin = (name: string) => {
+    onCallStart?.();
     const id = next++;
     const started = performance.now();
     lastActivity = started;

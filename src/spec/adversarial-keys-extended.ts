@@ -47,6 +47,8 @@ async function expectCounts(ctx: SpecContext, expected: Map<string, number>, wha
 
 const deleteForRunsExact: SpecTest = {
   name: "test_key_delete_for_runs_deletes_only_the_named_runs",
+  // deleteForRuns of patterns: a saver that matches them deletes other tests' checkpoints mid-test.
+  exclusive: true,
   ids: ["KEY-06"],
   needsHistory: true,
   description: "deleteForRuns() of patterns or of one lookalike run id deletes exactly the checkpoints of that run",
@@ -79,6 +81,8 @@ const deleteForRunsExact: SpecTest = {
 
 const copyThreadExact: SpecTest = {
   name: "test_key_copy_thread_copies_only_the_named_thread",
+  // copyThread from patterns: a saver that matches them copies (and counts) whatever other tests are writing.
+  exclusive: true,
   ids: ["KEY-07"],
   description: "copyThread() from a lookalike thread id copies exactly that thread; from a pattern, nothing",
   async run(ctx) {
@@ -106,6 +110,8 @@ const copyThreadExact: SpecTest = {
 
 const pruneExact: SpecTest = {
   name: "test_key_prune_prunes_only_the_named_threads",
+  // prune of patterns: a saver that matches them prunes other tests' threads mid-test.
+  exclusive: true,
   ids: ["KEY-08"],
   description: "prune() of patterns or of one lookalike thread id prunes exactly that thread",
   async run(ctx) {

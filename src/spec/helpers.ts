@@ -6,6 +6,13 @@ import { expectEqual, expectLength } from "../assert.js";
 import { precondition } from "./precondition.js";
 
 /**
+ * How many independent calls a spec test's long setup or check makes at once
+ * (puts to distinct namespaces, reads): a saver over a network answers them in
+ * a fraction of the time. A chain of parents on one thread stays sequential.
+ */
+export const PARALLEL_CALLS = 8;
+
+/**
  * Drains `saver.list(config, options)` into an array, with a clear failure
  * when `list()` does not return an async iterable (an array, a promise, a plain
  * iterator), and a cap so an endless generator cannot hang the test.

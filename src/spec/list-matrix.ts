@@ -8,7 +8,8 @@ import type { RunnableConfig } from "@langchain/core/runnables";
 import { ConformanceError, expectDefined, expectEqual } from "../assert.js";
 import { formatValue } from "../format.js";
 import { generateCheckpoint, generateConfig, generateMetadata } from "../test-utils.js";
-import { listAll, newestFirst } from "./helpers.js";
+import { listAll, newestFirst, PARALLEL_CALLS } from "./helpers.js";
+import { mapBounded } from "../util/bounded.js";
 import type { SpecContext } from "./types.js";
 
 const NAMESPACES = ["", "child"] as const;
@@ -68,8 +69,10 @@ export async function putMatrixData(ctx: SpecContext): Promise<MatrixData> {
     children.push({ threadId: parent.threadId, ns: parent.ns, config });
   }
   const stored = new Map<string, CheckpointTuple>();
-  for (const placed of [...parents, ...children]) {
-    const tuple = await ctx.saver.getTuple(placed.config);
+  const placedAll = [...parents, ...children];
+  const tuples = await mapBounded(placedAll, PARALLEL_CALLS, (placed) => ctx.saver.getTuple(placed.config));
+  for (const [i, placed] of placedAll.entries()) {
+    const tuple = tuples[i];
     expectDefined(tuple, "getTuple(config returned by put) must find the checkpoint (the list tests compare list() with getTuple())");
     stored.set(placed.config.configurable?.checkpoint_id as string, tuple);
   }
@@ -235,14 +238,14 @@ export function expectNewestFirstPerNamespace(listed: readonly CheckpointTuple[]
  * full, the next few by name.
  */
 export async function checkCases(saver: BaseCheckpointSaver, data: MatrixData, cases: readonly ListCase[]): Promise<void> {
-  const failures: { label: string; error: unknown }[] = [];
-  for (const c of cases) {
-    try {
-      await checkCase(saver, data, c);
-    } catch (error) {
-      failures.push({ label: describeCase(c), error });
-    }
-  }
+  // Reads only: the cases run a few at once, and their failures are reported in the cases' order.
+  const outcomes = await mapBounded(cases, PARALLEL_CALLS, (c) =>
+    checkCase(saver, data, c).then(
+      () => undefined,
+      (error: unknown) => ({ label: describeCase(c), error }),
+    ),
+  );
+  const failures = outcomes.filter((f): f is { label: string; error: unknown } => f !== undefined);
   if (failures.length === 0) return;
   const [first, ...rest] = failures;
   const others = rest.slice(0, 5).map((f) => `also broken: ${f.label}: ${firstLine(f.error)}`);

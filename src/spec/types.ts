@@ -53,6 +53,14 @@ export interface SpecTestOf<Ctx, Cap extends string> {
   readonly needsHistory?: boolean;
   /** Other capabilities this test needs (besides its own). Without them it is skipped, with the reason. */
   readonly requires?: readonly Cap[];
+  /**
+   * The test needs the whole subject: it runs alone, never at the same time as
+   * another test of the run (the `concurrency` option). For a test whose calls
+   * reach beyond its own threads: a sweep by pattern or by fixed ids (a buggy
+   * one would delete another test's data mid-test), a list or count across
+   * threads, a race on the first call to an empty subject.
+   */
+  readonly exclusive?: boolean;
   run(ctx: Ctx): Promise<void>;
 }
 

@@ -11,7 +11,7 @@ describe.concurrent("the supervised CLI run, against savers that misbehave", { t
     const run = await runMisbehaving("exit-0.ts", ["--capabilities", "put,list", "--no-graph", "--model", "0"]);
     expect(run.code, run.stderr).toBe(1);
     expect(firstLines(run.stdout, 1)).toEqual(["Checking ExitsWithZero (2 capabilities)"]);
-    expect(run.stdout).toMatch(/✗ put › test_\w+ \[PUT-\d+\]\n.*\n\s+the saver's process exited with code 0 during put › test_\w+ \(process\.exit called\)/);
+    expect(run.stdout).toMatch(/✗ put › test_\w+ \[PUT-\d+[^\]]*\]\n.*\n\s+the saver's process exited with code 0 during put › test_\w+ \(process\.exit called\)/);
     // The fixture exits once per run: the fresh process passes everything else.
     expect(run.stdout).not.toContain("RUN CUT SHORT");
     expect(run.stdout).not.toContain("not run: the run was cut short");
@@ -45,7 +45,7 @@ describe.concurrent("the supervised CLI run, against savers that misbehave", { t
   it("process.exit(3): exit 1, the code is named", async () => {
     const run = await runMisbehaving("exit-3.ts", ["--reporter", "dots"]);
     expect(run.code, run.stderr).toBe(1);
-    expect(run.stdout).toMatch(/✗ put › test_\w+ \[PUT-\d+\]: the saver's process exited with code 3 during put › test_\w+ \(process\.exit called\)/);
+    expect(run.stdout).toMatch(/✗ put › test_\w+ \[PUT-\d+[^\]]*\]: the saver's process exited with code 3 during put › test_\w+ \(process\.exit called\)/);
     expectGone(run.saverPid);
   });
 
@@ -60,7 +60,7 @@ describe.concurrent("the supervised CLI run, against savers that misbehave", { t
   it("heap exhaustion: exit 1, 'heap out of memory during put › …'", async () => {
     const run = await runMisbehaving("heap-exhaustion.ts", ["--reporter", "dots"], { NODE_OPTIONS: "--max-old-space-size=64" });
     expect(run.code, run.stderr).toBe(1);
-    expect(run.stdout).toMatch(/✗ put › test_\w+ \[PUT-\d+\]: heap out of memory during put › test_\w+/);
+    expect(run.stdout).toMatch(/✗ put › test_\w+ \[PUT-\d+[^\]]*\]: heap out of memory during put › test_\w+/);
     expectGone(run.saverPid);
   });
 
@@ -68,7 +68,7 @@ describe.concurrent("the supervised CLI run, against savers that misbehave", { t
     const run = await runMisbehaving("never-resolves.ts", ["--capabilities", "put", "--timeout", "300", "--reporter", "dots"]);
     expect(run.code, run.stderr).toBe(1);
     // Only its 3rd put hangs: the retry passes, so the test is FLAKY (a failure: exit 1).
-    expect(run.stdout).toMatch(/✗ put › test_\w+ \[PUT-\d+\] — FLAKY: failed, then passed \(2 attempts\): timed out after 300 ms in put\(\)/);
+    expect(run.stdout).toMatch(/✗ put › test_\w+ \[PUT-\d+[^\]]*\] — FLAKY: failed, then passed \(2 attempts\): timed out after 300 ms in put\(\)/);
     expectGone(run.saverPid);
   });
 
@@ -76,7 +76,7 @@ describe.concurrent("the supervised CLI run, against savers that misbehave", { t
     // The stall limit is the larger of 4 × the timeout and CONFORMANCE_STALL_MS (10 s by default): 2 s here.
     const run = await runMisbehaving("sync-loop.ts", ["--timeout", "500", "--reporter", "dots"], { CONFORMANCE_STALL_MS: "2000" });
     expect(run.code, run.stderr).toBe(1);
-    expect(run.stdout).toMatch(/✗ put › test_\w+ \[PUT-\d+\]: the saver's process stopped responding during put › test_\w+: its event loop was blocked for \d+ s \(a synchronous endless loop\?\), where no timeout can fire; it was killed/);
+    expect(run.stdout).toMatch(/✗ put › test_\w+ \[PUT-\d+[^\]]*\]: the saver's process stopped responding during put › test_\w+: its event loop was blocked for \d+ s \(a synchronous endless loop\?\), where no timeout can fire; it was killed/);
     expectGone(run.saverPid);
   });
 

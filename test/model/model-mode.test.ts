@@ -4,7 +4,7 @@ import { MemorySaver } from "@langchain/langgraph-checkpoint";
 import { checkpointerTest, validate } from "../../src/index.js";
 import { sqliteMemoryBackend } from "../../src/backends/index.js";
 import { runModel } from "../../src/model/run-model.js";
-import { MODEL_DEFAULTS } from "../../src/model/options.js";
+import { defaultModelTimeLimitMs, MODEL_DEFAULTS } from "../../src/model/options.js";
 import dropsMetadata from "../mutants/put-drops-custom-metadata.mutant.js";
 
 const memory = checkpointerTest({ name: "MemorySaver" }, () => new MemorySaver());
@@ -38,13 +38,19 @@ describe("model mode", () => {
     expect(random.formatReport()).toContain(`replay: validate(registered, { model: { seed: ${dict.seed}, runs: 2 } })  or: --model 2 --seed ${dict.seed}`);
   });
 
-  it("reports when the time cap cut the count short", async () => {
+  it("a run the time cap cut short is not a pass, and says how much of the count ran", async () => {
     // The factory's first two savers (capability detection, the first sequence) come at once; the third never does, so the cap ends the run there.
     let created = 0;
     const stalls = checkpointerTest({ name: "stalls after two" }, () => (++created <= 2 ? new MemorySaver() : new Promise<MemorySaver>(() => undefined)));
     const report = await validate(stalls, { capabilities: [], timeoutMs: 60_000, model: { runs: 50, timeLimitMs: 2_000 } });
-    expect(report.toDict().model).toMatchObject({ status: "passed", runs: 1, interrupted: true });
-    expect(report.formatReport()).toContain("stopped by the time limit after 1 of 50");
+    expect(report.toDict().model).toMatchObject({ status: "error", passed: false, runs: 1, interrupted: true });
+    expect(report.sections.find((s) => s.key === "model")?.summary?.()).toBe("model INCOMPLETE (time limit: 1 of 50)");
+    expect(report.formatReport()).toContain("incomplete: the time limit (2000 ms) stopped the run after 1 of 50 sequences: not a pass, the rest was never checked");
+  });
+
+  it("the default time limit does not depend on the saver's speed: every sequence may take a spec test's whole-test limit", () => {
+    expect(defaultModelTimeLimitMs(MODEL_DEFAULTS.runs, 5_000)).toBe(20 * 100_000);
+    expect(defaultModelTimeLimitMs(MODEL_DEFAULTS.runs, 2 ** 31 - 1)).toBe(2 ** 31 - 1);
   });
 
   it("runs as the MODEL section: MemorySaver agrees with the model", async () => {

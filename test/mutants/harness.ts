@@ -13,7 +13,8 @@ async function failingTests(name: string, create: () => BaseCheckpointSaver, pro
   const grep = only === undefined ? undefined : testsNamed(only);
   const report = await validate(
     checkpointerTest({ name, profile }, () => create()),
-    { timeoutMs: 2_000, graph: false, model: false, retries: 0, grep },
+    // Serial: which tests catch a mutant is the proof, and must not depend on what ran at the same time.
+    { timeoutMs: 2_000, graph: false, model: false, retries: 0, grep, concurrency: 1 },
   );
   const failed = new Set<TestKey>();
   const passed = new Set<TestKey>();

@@ -1,0 +1,108 @@
+import type { TestResult } from "../report/conformance-report.js";
+import { isCountedFailure } from "../report/results.js";
+import { mapBounded } from "../util/bounded.js";
+import type { AnySpecTest } from "./run-plan.js";
+
+/** Appended to a failure seen only with other tests running: the same test run alone passed. */
+export const CONCURRENCY_ONLY_NOTE =
+  "fails only when run concurrently with other tests (passes alone): a concurrency bug of the saver (LangGraph runs parallel nodes at once; run with --concurrency 1 to see the rest as a serial run does)";
+
+/** How the schedule runs one test and keeps what it came to. */
+export interface ScheduleSteps {
+  /** The test's first attempt (with others running when `alone` is false); undefined when it must not run (the saver stopped answering). */
+  first(test: AnySpecTest, alone: boolean): Promise<TestResult | undefined>;
+  /**
+   * Retries a failure as a serial run does (retry.ts). `aloneAgain`: the test
+   * failed with others running (`first`), then again alone: that run is its
+   * first retry.
+   */
+  retry(test: AnySpecTest, first: TestResult, aloneAgain?: TestResult): Promise<TestResult>;
+  /** The result timed out (or was not run because the saver stopped answering). */
+  isStall(result: TestResult): boolean;
+  /** The saver stopped answering (see capability-run.ts): a test that has not run is not run. */
+  stopped(): boolean;
+  /** Whether a test that failed with others running is worth running alone (not a timeout right after another). */
+  rerunAlone(together: TestResult): boolean;
+  /** The result of a test that did not run. */
+  notRun(test: AnySpecTest): TestResult;
+  /** A result is final (called in the tests' order). */
+  done(test: AnySpecTest, result: TestResult): void;
+}
+
+/**
+ * Runs a capability's tests, at most `concurrency` at once: a stretch of
+ * tests that isolate themselves runs together; a test marked `exclusive`
+ * waits for it and runs alone. A test that failed with others running runs
+ * again alone, once the stretch is done: failing alone too, that run is its
+ * first retry, as in a serial run; passing alone, it stays failed, with
+ * CONCURRENCY_ONLY_NOTE (a flaky failure, too, reads so: it cannot be told
+ * apart from a race), unless it timed out (then FLAKY, as a serial run's
+ * timeout that passes on its retry). Once a test times out with others running, the rest of
+ * the stretch runs alone, so a hung saver is stopped as in a serial run.
+ * Results are final in the tests' order, so reports read as a serial run's.
+ * With `concurrency` 1 every test runs alone: exactly the serial run.
+ */
+export async function runSchedule(tests: readonly AnySpecTest[], concurrency: number, steps: ScheduleSteps): Promise<TestResult[]> {
+  const results: TestResult[] = [];
+  const finish = (test: AnySpecTest, result: TestResult) => {
+    results.push(result);
+    steps.done(test, result);
+  };
+  const alone = async (test: AnySpecTest, first?: TestResult) => {
+    first ??= await steps.first(test, true);
+    finish(test, first ? await steps.retry(test, first) : steps.notRun(test));
+  };
+  for (let i = 0; i < tests.length; ) {
+    const test = tests[i]!;
+    if (concurrency === 1 || test.exclusive) {
+      await alone(test);
+      i++;
+      continue;
+    }
+    let end = i;
+    while (end < tests.length && !tests[end]!.exclusive) end++;
+    const stretch = tests.slice(i, end);
+    const together = await runTogether(stretch, concurrency, steps);
+    for (const [k, t] of stretch.entries()) {
+      const attempt = together[k];
+      if (!attempt) await alone(t);
+      // A stall after the saver stopped answering: a serial run would not have run it.
+      else if (steps.isStall(attempt.result) && steps.stopped()) finish(t, steps.notRun(t));
+      // An attempt no other test overlapped ran alone: its failure is retried as in a serial run.
+      else if (!attempt.overlapped) await alone(t, attempt.result);
+      else finish(t, await settleAlone(t, attempt.result, steps));
+    }
+    i = end;
+  }
+  return results;
+}
+
+/** The first attempts of a stretch, at most `concurrency` at once; none (undefined) once one timed out. */
+async function runTogether(stretch: readonly AnySpecTest[], concurrency: number, steps: ScheduleSteps) {
+  const running = new Set<{ overlapped: boolean }>();
+  let stalled = false;
+  return mapBounded(stretch, concurrency, async (test) => {
+    if (stalled) return undefined;
+    const attempt = { overlapped: running.size > 0 };
+    for (const other of running) other.overlapped = true;
+    running.add(attempt);
+    try {
+      const result = await steps.first(test, false);
+      if (!result) return undefined;
+      if (steps.isStall(result)) stalled = true;
+      return { result, overlapped: attempt.overlapped };
+    } finally {
+      running.delete(attempt);
+    }
+  });
+}
+
+/** What a test that failed with others running comes to, once it ran alone. */
+async function settleAlone(test: AnySpecTest, together: TestResult, steps: ScheduleSteps): Promise<TestResult> {
+  if (!isCountedFailure(together) || !steps.rerunAlone(together)) return steps.retry(test, together);
+  const alone = await steps.first(test, true);
+  if (!alone) return together;
+  // A timeout with others running that passes alone is what a slow or loaded machine does too: FLAKY, as in a serial run.
+  if (alone.status !== "passed" || steps.isStall(together)) return steps.retry(test, together, alone);
+  return { ...together, failure: { ...together.failure, message: `${together.failure.message}\n${CONCURRENCY_ONLY_NOTE}`, concurrencyOnly: true } };
+}
