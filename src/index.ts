@@ -33,7 +33,7 @@ export type { CapabilitySpec, CatalogId, SpecContext, SpecTest } from "./spec/ty
 export { fromValidationInitializer } from "./engine/validation-initializer.js";
 export type { ValidationInitializer } from "./engine/validation-initializer.js";
 export { REPORTERS } from "./reporters/index.js";
-export type { Reporter, ReporterFactory, ReporterName, ReporterOptions } from "./reporters/index.js";
+export type { MatrixRenderer, MatrixRenderOptions, Reporter, ReporterFactory, ReporterName, ReporterOptions, ReportFormat } from "./reporters/index.js";
 export type { GraphOptions } from "./graph/options.js";
 export type { GraphScenario, ScenarioContext, ScenarioVariant, Durability } from "./graph/types.js";
 export type { GraphCaseResult } from "./graph/result.js";
