@@ -22,7 +22,8 @@ export type { CapabilityResult, ConformanceLevel, FailureInfo, PreconditionFailu
 export type { FailureCause } from "./causes/group.js";
 export type { FailureItem } from "./causes/failure-item.js";
 export type { ThrownError } from "./runtime/thrown-error.js";
-export { CAPABILITIES, BASE_CAPABILITIES, EXTENDED_CAPABILITIES } from "./capabilities.js";
+export { CAPABILITIES } from "./capabilities.js";
+export { BASE_CAPABILITIES, EXTENDED_CAPABILITIES } from "./kinds/descriptors.js";
 export { detectCapability } from "./runtime/detect-capability.js";
 export type { Capability, CapabilityInfo } from "./capabilities.js";
 export type { Detection } from "./runtime/detect-capability.js";
