@@ -37,8 +37,11 @@ export function storeTest(options: StoreTestOptions, factory: SubjectFactory<Bas
     if (ttl !== undefined && (typeof ttl !== "object" || ttl === null || (ttl.put !== undefined && typeof ttl.put !== "function"))) {
       throw new ConformanceUsageError(`storeTest(${name}): option "ttl" must be an object like { put?(store, namespace, key, value, minutes), refreshOnRead? }, got ${describeValue(ttl)}`);
     }
-    if (index !== undefined && (typeof index !== "object" || index === null || !(index.dims > 0) || typeof index.embed !== "function")) {
-      throw new ConformanceUsageError(`storeTest(${name}): option "index" must be { dims: number, embed(texts): Promise<number[][]>, fields? }, got ${describeValue(index)}`);
+    // `embed` is a function or an Embeddings object (embedDocuments/embedQuery), as StoreEmbedder says.
+    const embedder = (index as { embed?: unknown } | null | undefined)?.embed;
+    const embeds = typeof embedder === "function" || typeof (embedder as { embedDocuments?: unknown } | undefined)?.embedDocuments === "function";
+    if (index !== undefined && (typeof index !== "object" || index === null || !(index.dims > 0) || !embeds)) {
+      throw new ConformanceUsageError(`storeTest(${name}): option "index" must be { dims: number, embed: (texts) => Promise<number[][]> or an Embeddings object, fields? }, got ${describeValue(index)}`);
     }
     return { options: { ...(ttl ? { ttl } : {}), ...(index ? { index } : {}) } };
   }) as RegisteredStore;
