@@ -46,7 +46,7 @@ function theirCheck(jsonFile: string) {
  * minute, and the suite-speed runs before it warmed the disk caches.
  */
 export async function measureRemoteLike(runs: number, ourArgs: readonly string[]): Promise<HeadToHead> {
-  const dir = await createTempDir("lgc-bench-remote-");
+  const dir = await createTempDir("lgc-bench-");
   try {
     const callsDir = join(dir.path, "calls");
     const reset = () => {
@@ -76,10 +76,14 @@ export async function measureRemoteLike(runs: number, ourArgs: readonly string[]
   }
 }
 
-/** PostgresSaver on one embedded server (POSTGRES_URL for both): our storage suites (`--model 0`) against the existing tool. */
+/**
+ * PostgresSaver on one embedded server (POSTGRES_URL for both): our storage
+ * suites (`--model 0`) against the existing tool. No warm-up run: the runs
+ * before it warmed the disk caches, and a run takes minutes on a loaded machine.
+ */
 export async function measurePostgres(runs: number, ourArgs: readonly string[]): Promise<HeadToHead> {
   const server = await acquirePostgres();
-  const dir = await createTempDir("lgc-bench-pg-");
+  const dir = await createTempDir("lgc-bench-");
   try {
     const env = { POSTGRES_URL: server.url };
     const [command, ...args] = binCommand("dist/cli/main.js");
@@ -89,11 +93,12 @@ export async function measurePostgres(runs: number, ourArgs: readonly string[]):
       command,
       [...args, "bench/fixtures/postgres-registration.mjs", ...ourArgs, "--model", "0", "--reporter", "dots"],
       () => undefined,
-      { env },
+      { env, warmUp: false },
     );
     const theirJson = join(dir.path, "validation.json");
     const theirs = await timeProcess("@langchain/langgraph-checkpoint-validation (vitest route)", runs, process.execPath, [...VALIDATION_ARGS, `--outputFile=${theirJson}`], theirCheck(theirJson), {
       env: { ...env, BENCH_VALIDATION_TEST: "bench/fixtures/validation-postgres.test.mjs" },
+      warmUp: false,
     });
     return { subject: `PostgresSaver, ${server.kind} server (whole processes)`, ours, theirs };
   } finally {
