@@ -4,10 +4,10 @@
  * writes (`storeTest` / `cacheTest`) around the built-in backend.
  */
 import type { BaseCache, BaseStore } from "@langchain/langgraph-checkpoint";
-import { cacheTest, storeTest, validate, type ValidateOptions } from "../src/index.js";
+import { cacheTest, storeTest, type ValidateOptions } from "../src/index.js";
 import { acquirePostgres, memoryCacheBackend, memoryStoreBackend, postgresStoreBackend, type BackendResources, type CacheBackend, type StoreBackend } from "../src/backends/index.js";
 import type { SubjectLease } from "../src/backends/subject-backend.js";
-import { timing, type Timing } from "./suite-speed.js";
+import { timeValidate, type Timing } from "./suite-speed.js";
 
 /** The backend's lease as a registration's factory: a fresh subject per use, released after. */
 function leased<S>(create: () => Promise<SubjectLease<S>> | SubjectLease<S>) {
@@ -27,17 +27,6 @@ function storeRegistration(backend: StoreBackend, resources?: BackendResources) 
 
 function cacheRegistration(backend: CacheBackend) {
   return cacheTest({ name: backend.title, ...backend.options, knownDeviations: backend.knownDeviations }, leased<BaseCache>(() => backend.create()));
-}
-
-async function timeValidate(label: string, runs: number, registration: Parameters<typeof validate>[0], options: ValidateOptions): Promise<Timing> {
-  const samples: number[] = [];
-  for (let i = 0; i < runs; i++) {
-    const start = performance.now();
-    const report = await validate(registration, options);
-    samples.push(performance.now() - start);
-    if (!report.passedAllBase()) throw new Error(`${label}: the built-in backend did not pass the base level (${report.verdict().resultLine})`);
-  }
-  return timing(label, samples);
 }
 
 /** `options`: the run's options (the model section stays off: these are the suites' times). */

@@ -7,7 +7,7 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { MemorySaver } from "@langchain/langgraph-checkpoint";
-import { checkpointerTest, validate, type ValidateOptions } from "../src/index.js";
+import { checkpointerTest, validate, type AnyRegistration, type ValidateOptions } from "../src/index.js";
 import { SPECS } from "../src/spec/index.js";
 import { acquirePostgres, postgresBackend, sqliteBackend } from "../src/backends/index.js";
 import { summarize } from "../src/bench/stats.js";
@@ -31,17 +31,22 @@ export function timing(label: string, samples: number[], extra: Partial<Timing> 
   return { label, runs: samples.length, ...summarize(samples), ...extra };
 }
 
-async function timeInProcess(label: string, runs: number, options: ValidateOptions): Promise<Timing> {
-  const reg = checkpointerTest({ name: "MemorySaver" }, () => new MemorySaver());
-  await validate(reg, options); // warm-up: module loading and JIT are not the suite's cost
+/** `runs` timed validate() runs in this process; with `mustPass`, a run that does not pass the base level stops the bench. */
+export async function timeValidate(label: string, runs: number, registration: AnyRegistration, options: ValidateOptions, mustPass = true): Promise<Timing> {
   const samples: number[] = [];
   for (let i = 0; i < runs; i++) {
     const start = performance.now();
-    const report = await validate(reg, options);
+    const report = await validate(registration, options);
     samples.push(performance.now() - start);
-    if (!report.passedAllBase()) throw new Error(`${label}: MemorySaver did not pass the base level`);
+    if (mustPass && !report.passedAllBase()) throw new Error(`${label}: ${report.checkpointerName} did not pass the base level (${report.verdict().resultLine})`);
   }
   return timing(label, samples);
+}
+
+async function timeInProcess(label: string, runs: number, options: ValidateOptions): Promise<Timing> {
+  const reg = checkpointerTest({ name: "MemorySaver" }, () => new MemorySaver());
+  await validate(reg, options); // warm-up: module loading and JIT are not the suite's cost
+  return timeValidate(label, runs, reg, options);
 }
 
 export interface ProcessTimingOptions {
@@ -163,14 +168,8 @@ export async function measureSuiteSpeed(runs = 5, onTiming: (timing: Timing) => 
   );
   record(floor);
 
-  const sqlite = sqliteBackend.registration();
-  const sqliteSamples: number[] = [];
-  for (let i = 0; i < runs; i++) {
-    const start = performance.now();
-    await validate(sqlite, { graph: false, model: false });
-    sqliteSamples.push(performance.now() - start);
-  }
-  record(timing("validate() in-process, storage suites (SqliteSaver, temp file)", sqliteSamples));
+  const suitesOnly = { graph: false, model: false } as const;
+  record(await timeValidate("validate() in-process, storage suites (SqliteSaver, temp file)", runs, sqliteBackend.registration(), suitesOnly, false));
 
   let postgresSuites: Timing | undefined;
   const serverStart = performance.now();
@@ -178,13 +177,7 @@ export async function measureSuiteSpeed(runs = 5, onTiming: (timing: Timing) => 
   const startMs = performance.now() - serverStart;
   try {
     const pg = postgresBackend.registration({ postgres: server });
-    const pgSamples: number[] = [];
-    for (let i = 0; i < runs; i++) {
-      const start = performance.now();
-      await validate(pg, { graph: false, model: false });
-      pgSamples.push(performance.now() - start);
-    }
-    postgresSuites = timing(`validate() in-process, storage suites (PostgresSaver, ${server.kind} server)`, pgSamples);
+    postgresSuites = await timeValidate(`validate() in-process, storage suites (PostgresSaver, ${server.kind} server)`, runs, pg, suitesOnly, false);
     record(postgresSuites);
     record(timing(`PostgreSQL server start (${server.kind})`, [startMs], { note: "once per run, not part of the suite" }));
   } finally {
