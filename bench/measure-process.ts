@@ -17,12 +17,13 @@ export interface ProcessRun {
 
 const SAMPLE_MS = 5;
 
-export function runProcess(command: string, args: readonly string[], cwd: string): Promise<ProcessRun> {
+/** `env`: variables set for the measured process on top of this one's. */
+export function runProcess(command: string, args: readonly string[], cwd: string, env: Record<string, string> = {}): Promise<ProcessRun> {
   return new Promise((resolve, reject) => {
     const start = performance.now();
     const child = spawn(command, args, {
       cwd,
-      env: { ...process.env, NO_COLOR: "1", CONFORMANCE_GRAPH: process.env.CONFORMANCE_GRAPH ?? "" },
+      env: { ...process.env, NO_COLOR: "1", CONFORMANCE_GRAPH: process.env.CONFORMANCE_GRAPH ?? "", ...env },
       stdio: ["ignore", "pipe", "inherit"],
     });
     const peaks = new Map<number, number>();

@@ -1,6 +1,9 @@
 /**
  * `npm run bench`: the suite against the existing JS tool, and savers against
- * each other. Writes bench/results.md. Ratios, medians and spreads, never
+ * each other. Writes bench/results.md. BENCH_RUNS: runs per measurement
+ * (default 5); BENCH_REMOTE_RUNS: runs of the minute-long remote-like
+ * comparison (default 1); BENCH_CLI_ARGS: options given to our CLI in the
+ * head-to-head runs (default none: our defaults, whatever they are). Ratios, medians and spreads, never
  * single timings: the machine is shared and noisy. Ctrl-C or SIGTERM: what
  * was measured so far on stdout, marked interrupted (results.md untouched),
  * everything the run created removed, exit 130 or 143.
@@ -14,10 +17,15 @@ import { benchmarkSaver, type ThroughputResult } from "../src/bench/throughput.j
 import { renderThroughput, renderThroughputComparison } from "../src/bench/render.js";
 import { exitOnInterrupt, parkIfInterrupted } from "../src/cleanup/index.js";
 import { FOOTPRINT_HEADING, readSection, RESULTS_FILE } from "./results-sections.js";
-import { measureSuiteSpeed, type Timing } from "./suite-speed.js";
+import { measureSuiteSpeed, type SuiteSpeedResult, type Timing } from "./suite-speed.js";
+import { measurePostgres, measureRemoteLike, type HeadToHead } from "./head-to-head.js";
+import { renderSideBySide } from "./side-by-side.js";
+import { measureSubjectSuites } from "./subject-suites.js";
 import { MODEL_DEFAULTS } from "../src/model/options.js";
 
 const runs = Number(process.env.BENCH_RUNS ?? 5);
+const remoteRuns = Number(process.env.BENCH_REMOTE_RUNS ?? 1);
+const ourArgs = (process.env.BENCH_CLI_ARGS ?? "").split(/\s+/).filter(Boolean);
 
 function timingTable(timings: readonly Timing[]): string {
   const rows = timings.map(
@@ -32,10 +40,14 @@ function timingTable(timings: readonly Timing[]): string {
 const timings: Timing[] = [];
 let machineLoad = { before: 0, after: 0 };
 const throughput: ThroughputResult[] = [];
+const subjectTimings: Timing[] = [];
+const sideBySide: { speed?: SuiteSpeedResult; remoteLike?: HeadToHead; postgres?: HeadToHead } = {};
 let phase = "suite speed";
 exitOnInterrupt((signal) => {
   const parts = [`bench: INTERRUPTED by ${signal} during ${phase}; bench/results.md was not written. Measured so far:`, ""];
+  if (sideBySide.remoteLike || sideBySide.postgres) parts.push(renderSideBySide(sideBySide), "");
   if (timings.length > 0) parts.push(timingTable(timings), "");
+  if (subjectTimings.length > 0) parts.push(timingTable(subjectTimings), "");
   parts.push(...throughput.flatMap((r) => [renderThroughput(r), ""]));
   process.stdout.write(`${parts.join("\n")}\n`);
 });
@@ -54,6 +66,18 @@ async function measure(): Promise<void> {
   const loadBefore = loadavg()[0];
   const speed = await measureSuiteSpeed(runs, (timing) => timings.push(timing));
   machineLoad = { before: loadBefore, after: loadavg()[0] };
+  sideBySide.speed = speed;
+
+  console.error(`bench: our CLI against the existing tool on a remote-like saver (${remoteRuns} run${remoteRuns === 1 ? "" : "s"} each, about a minute per run)…`);
+  phase = "remote-like saver, both tools";
+  sideBySide.remoteLike = await measureRemoteLike(remoteRuns, ourArgs);
+  console.error(`bench: our CLI against the existing tool on PostgresSaver (${runs} runs each)…`);
+  phase = "PostgresSaver, both tools";
+  sideBySide.postgres = await measurePostgres(runs, ourArgs);
+
+  console.error("bench: the store and cache suites…");
+  phase = "store and cache suites";
+  await measureSubjectSuites(runs, {}, (timing) => subjectTimings.push(timing));
 
   console.error("bench: saver throughput (memory, sqlite, embedded postgres)…");
   phase = "saver throughput (memory)";
@@ -80,6 +104,12 @@ function writeResults(speed: Awaited<ReturnType<typeof measureSuiteSpeed>>): voi
     // Other jobs on a shared machine slow the two tools unequally (vitest runs more processes): ratios measured under load are not comparable.
     `Load average (1 min) of the machine when the suite-speed runs started and ended: ${machineLoad.before.toFixed(1)} and ${machineLoad.after.toFixed(1)} (${cpus().length} cores).`,
     "",
+    "## Side by side with @langchain/langgraph-checkpoint-validation",
+    "",
+    `Each tool as a whole process on the same saver (the existing tool by its documented vitest route); our CLI with ${ourArgs.length === 0 ? "its default options" : `\`${ourArgs.join(" ")}\``}. The remote-like saver is MemorySaver behind a 20 ms wait per call (bench/fixtures/remote-like-saver.mjs); its calls are counted in every process that makes them.`,
+    "",
+    renderSideBySide(sideBySide),
+    "",
     "## The suite itself",
     "",
     timingTable(speed.timings),
@@ -89,6 +119,12 @@ function writeResults(speed: Awaited<ReturnType<typeof measureSuiteSpeed>>): voi
     `- The model mode's share of our default CLI run (median with it minus median with \`--model 0\`): **${speed.modelMs.toFixed(0)} ms**.`,
     `- Peak memory, ours / theirs: **${speed.memoryRatio.toFixed(2)}** (target < 1): each process's peak RSS summed over the process tree (our CLI and its supervised child; vitest and its workers), sampled every 5 ms.`,
     `- What each checks: ours ${speed.ours.specTests} spec tests (${speed.ours.requiredTests} required) over ${speed.ours.catalogIds} catalog ids and 9 capabilities; theirs ${speed.theirs.tests} vitest tests (648 of them list() combinations) over 5 methods.`,
+    "",
+    "## Store and cache suites",
+    "",
+    "validate() in-process on the built-in backends, registered with `storeTest` / `cacheTest` as a user would (graph and model sections off).",
+    "",
+    timingTable(subjectTimings),
     "",
     "## Saver throughput",
     "",

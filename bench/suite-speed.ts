@@ -7,7 +7,7 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { MemorySaver } from "@langchain/langgraph-checkpoint";
-import { checkpointerTest, validate, type ValidateOptions } from "../src/index.js";
+import { checkpointerTest, validate, type AnyRegistration, type ValidateOptions } from "../src/index.js";
 import { SPECS } from "../src/spec/index.js";
 import { acquirePostgres, postgresBackend, sqliteBackend } from "../src/backends/index.js";
 import { summarize } from "../src/bench/stats.js";
@@ -27,33 +27,58 @@ export interface Timing {
 
 const root = new URL("..", import.meta.url).pathname;
 
-function timing(label: string, samples: number[], extra: Partial<Timing> = {}): Timing {
+export function timing(label: string, samples: number[], extra: Partial<Timing> = {}): Timing {
   return { label, runs: samples.length, ...summarize(samples), ...extra };
+}
+
+/** `runs` timed validate() runs in this process; with `mustPass`, a run that does not pass the base level stops the bench. */
+export async function timeValidate(label: string, runs: number, registration: AnyRegistration, options: ValidateOptions, mustPass = true): Promise<Timing> {
+  const samples: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    const start = performance.now();
+    const report = await validate(registration, options);
+    samples.push(performance.now() - start);
+    if (mustPass && !report.passedAllBase()) throw new Error(`${label}: ${report.checkpointerName} did not pass the base level (${report.verdict().resultLine})`);
+  }
+  return timing(label, samples);
 }
 
 async function timeInProcess(label: string, runs: number, options: ValidateOptions): Promise<Timing> {
   const reg = checkpointerTest({ name: "MemorySaver" }, () => new MemorySaver());
   await validate(reg, options); // warm-up: module loading and JIT are not the suite's cost
-  const samples: number[] = [];
-  for (let i = 0; i < runs; i++) {
-    const start = performance.now();
-    const report = await validate(reg, options);
-    samples.push(performance.now() - start);
-    if (!report.passedAllBase()) throw new Error(`${label}: MemorySaver did not pass the base level`);
-  }
-  return timing(label, samples);
+  return timeValidate(label, runs, reg, options);
 }
 
-async function timeProcess(label: string, runs: number, command: string, args: string[], check: (stdout: string) => void): Promise<Timing> {
+export interface ProcessTimingOptions {
+  /** Variables set for every run. */
+  env?: Record<string, string>;
+  /** One unmeasured run first (disk caches, vitest's transform cache). Default true. */
+  warmUp?: boolean;
+  /** Called before each run, warm-up included (to reset what the run writes). */
+  beforeRun?: () => void;
+}
+
+/** Whole-process runs: wall time and the peak memory of the process tree; `check` reads each run's output. */
+export async function timeProcess(
+  label: string,
+  runs: number,
+  command: string,
+  args: string[],
+  check: (stdout: string) => void,
+  { env = {}, warmUp = true, beforeRun = () => undefined }: ProcessTimingOptions = {},
+): Promise<Timing> {
   const samples: number[] = [];
   let peakKb = 0;
-  const warmUp = await runProcess(command, args, root); // warm-up: disk caches and vitest's transform cache, for both tools alike
-  if (warmUp.status !== 0) throw new Error(`${label}: the process exited with status ${warmUp.status}`);
-  check(warmUp.stdout);
-  for (let i = 0; i < runs; i++) {
-    const run = await runProcess(command, args, root);
+  const once = async () => {
+    beforeRun();
+    const run = await runProcess(command, args, root, env);
     if (run.status !== 0) throw new Error(`${label}: the process exited with status ${run.status}`);
     check(run.stdout);
+    return run;
+  };
+  if (warmUp) await once(); // for both tools alike
+  for (let i = 0; i < runs; i++) {
+    const run = await once();
     samples.push(run.wallMs);
     peakKb = Math.max(peakKb, run.peakKb);
   }
@@ -61,7 +86,7 @@ async function timeProcess(label: string, runs: number, command: string, args: s
 }
 
 /** The command an installed bin runs: node with the flags of the file's `#!/usr/bin/env -S node ...` line. */
-function binCommand(file: string): string[] {
+export function binCommand(file: string): string[] {
   const shebang = readFileSync(join(root, file), "utf8").split("\n", 1)[0];
   const flags = /^#!\/usr\/bin\/env\s+(?:-S\s+)?node\b(.*)$/.exec(shebang)?.[1].trim().split(/\s+/).filter(Boolean) ?? [];
   return [process.execPath, ...flags, file];
@@ -71,6 +96,10 @@ export interface SuiteSpeedResult {
   timings: Timing[];
   ours: { specTests: number; requiredTests: number; catalogIds: number };
   theirs: { tests: number };
+  /** The whole-process runs on MemorySaver: our CLI (default options) and the existing tool. */
+  processes: { ours: Timing; theirs: Timing };
+  /** validate() in-process on PostgresSaver, storage suites only. */
+  postgresSuites: Timing;
   ratio: number;
   /** Median whole-process time of the default run minus that of `--model 0`. */
   modelMs: number;
@@ -139,27 +168,17 @@ export async function measureSuiteSpeed(runs = 5, onTiming: (timing: Timing) => 
   );
   record(floor);
 
-  const sqlite = sqliteBackend.registration();
-  const sqliteSamples: number[] = [];
-  for (let i = 0; i < runs; i++) {
-    const start = performance.now();
-    await validate(sqlite, { graph: false, model: false });
-    sqliteSamples.push(performance.now() - start);
-  }
-  record(timing("validate() in-process, storage suites (SqliteSaver, temp file)", sqliteSamples));
+  const suitesOnly = { graph: false, model: false } as const;
+  record(await timeValidate("validate() in-process, storage suites (SqliteSaver, temp file)", runs, sqliteBackend.registration(), suitesOnly, false));
 
+  let postgresSuites: Timing | undefined;
   const serverStart = performance.now();
   const server = await acquirePostgres();
   const startMs = performance.now() - serverStart;
   try {
     const pg = postgresBackend.registration({ postgres: server });
-    const pgSamples: number[] = [];
-    for (let i = 0; i < runs; i++) {
-      const start = performance.now();
-      await validate(pg, { graph: false, model: false });
-      pgSamples.push(performance.now() - start);
-    }
-    record(timing(`validate() in-process, storage suites (PostgresSaver, ${server.kind} server)`, pgSamples));
+    postgresSuites = await timeValidate(`validate() in-process, storage suites (PostgresSaver, ${server.kind} server)`, runs, pg, suitesOnly, false);
+    record(postgresSuites);
     record(timing(`PostgreSQL server start (${server.kind})`, [startMs], { note: "once per run, not part of the suite" }));
   } finally {
     await server.stop();
@@ -175,6 +194,8 @@ export async function measureSuiteSpeed(runs = 5, onTiming: (timing: Timing) => 
       catalogIds: new Set(tests.flatMap((t) => t.ids)).size,
     },
     theirs: { tests: theirTests },
+    processes: { ours, theirs },
+    postgresSuites,
     ratio: ours.median / theirs.median,
     modelMs: ours.median - withoutModel.median,
     floorRatio: floor.median / theirs.median,

@@ -78,23 +78,7 @@ export type Capability = CapabilityInfo["id"];
 /** @public */
 export type CapabilityKind = CapabilityInfo["kind"];
 
-export const CAPABILITY_IDS: readonly Capability[] = CAPABILITIES.map((c) => c.id);
-export const BASE_CAPABILITIES: readonly Capability[] = CAPABILITIES.filter((c) => c.kind === "base").map((c) => c.id);
-export const EXTENDED_CAPABILITIES: readonly Capability[] = CAPABILITIES.filter((c) => c.kind === "extended").map(
-  (c) => c.id,
-);
-
-export function capabilityInfo(id: Capability): CapabilityInfo {
-  const info = CAPABILITIES.find((c) => c.id === id);
-  if (!info) throw new Error(`unknown capability "${id}"`);
-  return info;
-}
-
 /** Why a saver (a store, a cache) lacking a base capability's method fails: the detection's reason, then the method every one must have. */
 export function requiredOfEverySaver(info: { readonly signature: string }, reason: string, noun = "saver"): string {
   return `${reason}; ${info.signature} is required of every ${noun}`;
-}
-
-export function isCapability(value: unknown): value is Capability {
-  return typeof value === "string" && (CAPABILITY_IDS as readonly string[]).includes(value);
 }

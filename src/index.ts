@@ -22,7 +22,8 @@ export type { CapabilityResult, ConformanceLevel, FailureInfo, PreconditionFailu
 export type { FailureCause } from "./causes/group.js";
 export type { FailureItem } from "./causes/failure-item.js";
 export type { ThrownError } from "./runtime/thrown-error.js";
-export { CAPABILITIES, BASE_CAPABILITIES, EXTENDED_CAPABILITIES } from "./capabilities.js";
+export { CAPABILITIES } from "./capabilities.js";
+export { BASE_CAPABILITIES, EXTENDED_CAPABILITIES } from "./kinds/descriptors.js";
 export { detectCapability } from "./runtime/detect-capability.js";
 export type { Capability, CapabilityInfo } from "./capabilities.js";
 export type { Detection } from "./runtime/detect-capability.js";
@@ -33,7 +34,7 @@ export type { CapabilitySpec, CatalogId, SpecContext, SpecTest } from "./spec/ty
 export { fromValidationInitializer } from "./engine/validation-initializer.js";
 export type { ValidationInitializer } from "./engine/validation-initializer.js";
 export { REPORTERS } from "./reporters/index.js";
-export type { Reporter, ReporterFactory, ReporterName, ReporterOptions } from "./reporters/index.js";
+export type { MatrixRenderer, MatrixRenderOptions, Reporter, ReporterFactory, ReporterName, ReporterOptions, ReportFormat } from "./reporters/index.js";
 export type { GraphOptions } from "./graph/options.js";
 export type { GraphScenario, ScenarioContext, ScenarioVariant, Durability } from "./graph/types.js";
 export type { GraphCaseResult } from "./graph/result.js";

@@ -1,15 +1,14 @@
 import type { Backend, MatrixBackend } from "../backends/types.js";
 import { kindDescriptor } from "../kinds/descriptors.js";
-import { renderMatrixTerminal } from "../matrix/render-terminal.js";
 import { matrixVerdict } from "../matrix/verdict.js";
 import { registrationBackend } from "../matrix/registration-backend.js";
-import type { MatrixReportFile } from "../matrix/matrix-report-json.js";
-import { seconds } from "../matrix/render-terminal.js";
+import type { MatrixReportFile } from "../reporters/matrix/matrix-report-json.js";
+import { renderMatrixTerminal, seconds } from "../reporters/matrix/render-terminal.js";
 import { runIdentity } from "../engine/run-identity.js";
 import { runMatrix } from "../matrix/run-matrix.js";
 import { MatrixRunRecorder } from "../matrix/run-recorder.js";
 import { exitOnInterrupt, parkIfInterrupted } from "../cleanup/index.js";
-import type { BackendOutcome, MatrixResult } from "../matrix/types.js";
+import type { BackendOutcome, MatrixResult } from "../reporters/matrix/types.js";
 import type { RegisteredCheckpointer } from "../registration.js";
 import type { ValidateOptions } from "../engine/validate.js";
 import { shardLabel, shardSlice } from "../runtime/shard.js";

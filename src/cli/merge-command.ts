@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { parseArgs } from "node:util";
-import { isMatrixReportJSON, matrixReportFromJSON } from "../matrix/matrix-report-json.js";
+import { isMatrixReportJSON, matrixReportFromJSON } from "../reporters/matrix/matrix-report-json.js";
 import { mergeMatrixReports } from "../merge/merge-matrix.js";
 import { mergeReports } from "../merge/merge-reports.js";
 import { reportFromJSON } from "../sections/report-json.js";

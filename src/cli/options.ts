@@ -1,6 +1,5 @@
 import { BACKEND_IDS, STORE_CACHE_BACKEND_IDS } from "../backends/ids.js";
-import { CAPABILITY_IDS } from "../capabilities.js";
-import { ALL_CAPABILITY_IDS } from "../kinds/descriptors.js";
+import { ALL_CAPABILITY_IDS, CAPABILITY_IDS } from "../kinds/descriptors.js";
 import { checkTimeoutMs } from "../util/timeout.js";
 import { checkConcurrency, checkRetries, DEFAULT_CONCURRENCY, DEFAULT_RETRIES } from "../run/options.js";
 import type { GraphOptions } from "../graph/options.js";

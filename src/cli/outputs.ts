@@ -9,6 +9,8 @@ import type { CliIo } from "./io.js";
 
 interface Output {
   reporter: Reporter;
+  /** Machine-readable (the format's `machine`): text for people then goes to stderr. */
+  machine: boolean;
   /** Absolute path, or undefined for stdout. */
   file?: string;
   buffer: string[];
@@ -26,8 +28,9 @@ export class ReportOutputs {
       const file = target.file ?? outputFile;
       const buffer: string[] = [];
       const write = file === undefined ? (text: string) => void io.stdout.write(text) : (text: string) => void buffer.push(text);
-      const reporter = REPORTERS[target.name]({ write, palette: file === undefined ? palette : plainPalette, env: io.env, subjectFile });
-      return { reporter, buffer, file: file === undefined ? undefined : resolve(io.cwd, file) };
+      const format = REPORTERS[target.name];
+      const reporter = format.report({ write, palette: file === undefined ? palette : plainPalette, env: io.env, subjectFile });
+      return { reporter, machine: format.machine, buffer, file: file === undefined ? undefined : resolve(io.cwd, file) };
     });
     const onScreen = this.outputs.filter((o) => o.file === undefined);
     const liveOnScreen = onScreen.some((o) => o.reporter.onTestResult !== undefined);
@@ -39,7 +42,7 @@ export class ReportOutputs {
 
   /** Where text for people goes while machine-readable reports may be on stdout: stdout, or stderr when one of them is. */
   humanStream(): ProgressStream {
-    return this.outputs.some((o) => o.file === undefined && o.reporter.machine) ? this.io.stderr : this.io.stdout;
+    return this.outputs.some((o) => o.file === undefined && o.machine) ? this.io.stderr : this.io.stdout;
   }
 
   /** Every reporter's live hooks and the progress line, as one set of hooks for validate(). */

@@ -7,7 +7,7 @@
 import { CAPABILITIES, type Capability } from "../capabilities.js";
 import { CACHE_CAPABILITIES, type CacheCapability } from "./cache/capabilities.js";
 import { STORE_CAPABILITIES, type StoreCapability } from "./store/capabilities.js";
-import type { KindCapabilityInfo, KindDescriptor } from "./types.js";
+import type { KindDescriptor } from "./types.js";
 
 export const KIND_DESCRIPTORS = {
   checkpointer: { id: "checkpointer", noun: "saver", title: "Checkpointer", className: "BaseCheckpointSaver", registerFunction: "checkpointerTest", nameKey: "checkpointer_name", capabilities: CAPABILITIES },
@@ -21,6 +21,13 @@ export type SubjectKindId = keyof typeof KIND_DESCRIPTORS;
 /** A capability id of any kind (a run checks one kind: its table says which ids it knows). @public */
 export type AnyCapability = Capability | StoreCapability | CacheCapability;
 
+/** A saver's capability ids: all, base, extended. @public */
+export const CAPABILITY_IDS: readonly Capability[] = capabilityIdsOf(KIND_DESCRIPTORS.checkpointer);
+/** @public */
+export const BASE_CAPABILITIES: readonly Capability[] = capabilityIdsOf(KIND_DESCRIPTORS.checkpointer, "base");
+/** @public */
+export const EXTENDED_CAPABILITIES: readonly Capability[] = capabilityIdsOf(KIND_DESCRIPTORS.checkpointer, "extended");
+
 /** The kind of what has none: a registration of an older copy, a report written before kinds (kept out of their JSON, as Python's has no kind). */
 export const DEFAULT_SUBJECT_KIND: SubjectKindId = "checkpointer";
 
@@ -28,6 +35,9 @@ export const SUBJECT_KIND_IDS = Object.keys(KIND_DESCRIPTORS) as SubjectKindId[]
 
 /** Every capability id any kind knows (the CLI checks `--capabilities` against it before it knows the kind). */
 export const ALL_CAPABILITY_IDS: readonly AnyCapability[] = [...new Set(Object.values(KIND_DESCRIPTORS).flatMap((k) => k.capabilities.map((c) => c.id)))];
+
+/** The capability ids of a kind: `Capability` for `KIND_DESCRIPTORS.checkpointer`, any kind's for a `KindDescriptor`. */
+type CapabilityIdOf<D extends KindDescriptor> = D extends (typeof KIND_DESCRIPTORS)[SubjectKindId] ? D["capabilities"][number]["id"] : AnyCapability;
 
 export function kindDescriptor(id: SubjectKindId | undefined): KindDescriptor {
   return KIND_DESCRIPTORS[id ?? DEFAULT_SUBJECT_KIND];
@@ -37,14 +47,18 @@ export function isSubjectKindId(value: unknown): value is SubjectKindId {
   return typeof value === "string" && Object.hasOwn(KIND_DESCRIPTORS, value);
 }
 
-/** A capability's row in the kind's table; throws for an id the kind does not know (a bug: ids are checked at the API boundary). */
-export function capabilityInfoIn(descriptor: KindDescriptor, id: string): KindCapabilityInfo {
+/**
+ * A capability's row in the kind's table (typed as that kind's row when the
+ * descriptor is a `KIND_DESCRIPTORS` entry); throws for an id the kind does not
+ * know (a bug: ids are checked at the API boundary).
+ */
+export function capabilityInfoIn<D extends KindDescriptor>(descriptor: D, id: string): D["capabilities"][number] {
   const info = descriptor.capabilities.find((c) => c.id === id);
   if (!info) throw new Error(`unknown ${descriptor.noun} capability "${id}"`);
   return info;
 }
 
 /** The kind's capability ids, base or extended (all when `kind` is not given). */
-export function capabilityIdsOf(descriptor: KindDescriptor, kind?: "base" | "extended"): AnyCapability[] {
-  return descriptor.capabilities.filter((c) => kind === undefined || c.kind === kind).map((c) => c.id as AnyCapability);
+export function capabilityIdsOf<D extends KindDescriptor>(descriptor: D, kind?: "base" | "extended"): CapabilityIdOf<D>[] {
+  return descriptor.capabilities.filter((c) => kind === undefined || c.kind === kind).map((c) => c.id as CapabilityIdOf<D>);
 }

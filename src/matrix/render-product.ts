@@ -1,4 +1,4 @@
-import { seconds } from "./render-terminal.js";
+import { seconds } from "../reporters/matrix/render-terminal.js";
 import type { ProductCase, ProductMatrixResult } from "./product.js";
 
 /**

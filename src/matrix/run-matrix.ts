@@ -3,7 +3,7 @@ import { SharedResources } from "../backends/shared-resources.js";
 import { removeLeftoversOnce } from "../cleanup/index.js";
 import type { BackendResources, MatrixBackend } from "../backends/types.js";
 import { validate, type ValidateOptions } from "../engine/validate.js";
-import type { BackendOutcome, MatrixResult } from "./types.js";
+import type { BackendOutcome, MatrixResult } from "../reporters/matrix/types.js";
 
 /** @public */
 export interface MatrixOptions {

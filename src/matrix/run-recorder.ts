@@ -3,7 +3,7 @@ import { interruptedBy } from "../cleanup/index.js";
 import type { ProgressHooks } from "../run/progress.js";
 import { isCountedFailure } from "../report/conformance-report.js";
 import type { MatrixOptions } from "./run-matrix.js";
-import type { BackendOutcome, MatrixResult } from "./types.js";
+import type { BackendOutcome, MatrixResult } from "../reporters/matrix/types.js";
 
 /**
  * Follows a matrix run through its callbacks, so that when Ctrl-C or SIGTERM

@@ -1,4 +1,4 @@
-import type { BackendOutcome, MatrixResult } from "./types.js";
+import type { BackendOutcome, MatrixResult } from "../reporters/matrix/types.js";
 
 /** The verdict of a backend matrix run (docs/backends.md#the-matrix-verdict). @public */
 export interface MatrixVerdict {

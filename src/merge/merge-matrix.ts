@@ -1,7 +1,7 @@
 import { ConformanceUsageError } from "../util/errors.js";
 import { shardLabel } from "../runtime/shard.js";
-import type { MatrixReportFile } from "../matrix/matrix-report-json.js";
-import type { BackendOutcome, MatrixResult } from "../matrix/types.js";
+import type { MatrixReportFile } from "../reporters/matrix/matrix-report-json.js";
+import type { BackendOutcome, MatrixResult } from "../reporters/matrix/types.js";
 import { checkSameRun } from "../engine/run-identity.js";
 import { checkShardSet } from "./shard-set.js";
 

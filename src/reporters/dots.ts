@@ -4,11 +4,10 @@ import { shortFrame } from "../causes/signature.js";
 import { causesHeadline, sectionCauseOptions, shownLabel } from "../report/causes-text.js";
 import type { Palette } from "./palette.js";
 import { attemptsSuffix, firstLine, resultLine } from "./summary.js";
-import type { ReporterFactory } from "./types.js";
+import type { ReporterFactory, ReportFormat } from "./types.js";
 
 /** One character per spec test as it finishes, then the causes of the failures one line each, failed sections, and the Result line. */
-export const dotsReporter: ReporterFactory = ({ write, palette }) => ({
-  machine: false,
+const dotsReporter: ReporterFactory = ({ write, palette }) => ({
   ...ProgressCallbacks.default((text) => write(colorDot(text, palette))),
   render(report) {
     const causes = report.causes();
@@ -43,3 +42,9 @@ function colorDot(text: string, palette: Palette): string {
   const color = DOT_COLORS[text];
   return color ? palette[color](text) : text;
 }
+
+export const dotsFormat: ReportFormat = {
+  machine: false,
+  report: dotsReporter,
+  matrix: { unsupported: "prints one character per spec test as a run goes, and a matrix is written once its backends have run" },
+};

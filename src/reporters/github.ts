@@ -3,7 +3,10 @@ import { isCountedFailure, type ConformanceReport } from "../report/conformance-
 import { renderMarkdown } from "./markdown.js";
 import { alsoHit, shownLabel } from "../report/causes-text.js";
 import { attemptsSuffix } from "./summary.js";
-import type { ReporterFactory } from "./types.js";
+import type { ReporterFactory, ReportFormat } from "./types.js";
+import { renderMatrixMarkdown } from "./matrix/render-markdown.js";
+import { interruptionHeadline, interruptionLines } from "./matrix/render-interruption.js";
+import type { MatrixResult } from "./matrix/types.js";
 
 /** GitHub cuts longer annotation messages; the job summary has the whole text. */
 const MAX_MESSAGE = 4000;
@@ -14,8 +17,7 @@ const MAX_MESSAGE = 4000;
  * when `$GITHUB_STEP_SUMMARY` is set. Annotations go to stdout, where the
  * runner reads workflow commands.
  */
-export const githubReporter: ReporterFactory = (options) => ({
-  machine: true,
+const githubReporter: ReporterFactory = (options) => ({
   render(report) {
     const summaryFile = (options.env ?? process.env).GITHUB_STEP_SUMMARY;
     if (summaryFile) appendFileSync(summaryFile, `${renderMarkdown(report)}\n`);
@@ -75,3 +77,24 @@ function escapeData(text: string): string {
 function escapeProperty(text: string): string {
   return escapeData(text).replace(/:/g, "%3A").replace(/,/g, "%2C");
 }
+
+/**
+ * GitHub Actions for the matrix: every backend's failures as annotations (titles
+ * prefixed with the backend's id), one for each backend that could not start,
+ * and the Markdown matrix appended to `$GITHUB_STEP_SUMMARY` when it is set.
+ */
+export function renderMatrixGithub(result: MatrixResult, env: NodeJS.ProcessEnv, subjectFile?: string): string {
+  if (env.GITHUB_STEP_SUMMARY) appendFileSync(env.GITHUB_STEP_SUMMARY, `${renderMatrixMarkdown(result)}\n`);
+  return result.outcomes
+    .map((o) =>
+      o.status === "ran"
+        ? renderAnnotations(o.report, subjectFile, `${o.id} › `)
+        : o.status === "error"
+          ? `${errorAnnotation(`${o.id} could not start`, o.error, subjectFile)}\n`
+          : "",
+    )
+    .concat(result.interrupted ? [`${errorAnnotation(interruptionHeadline(result.interrupted), interruptionLines(result.interrupted).join("\n"), subjectFile)}\n`] : [])
+    .join("");
+}
+
+export const githubFormat: ReportFormat = { machine: true, report: githubReporter, matrix: (file, { env }) => renderMatrixGithub(file.result, env) };

@@ -2,16 +2,17 @@ import type { CapabilityResult, ConformanceReport, ReportSection, TestResult } f
 import { isCountedFailure } from "../report/conformance-report.js";
 import { specTestList } from "../spec/test-list.js";
 import { attemptsLabel, firstLine } from "./summary.js";
-import type { ReporterFactory } from "./types.js";
+import type { ReporterFactory, ReportFormat } from "./types.js";
 import { xmlAttributes, xmlEscape } from "./xml.js";
+import { interruptionHeadline, interruptionLines } from "./matrix/render-interruption.js";
+import type { BackendOutcome, MatrixInterruption, MatrixResult } from "./matrix/types.js";
 
 /**
  * JUnit XML for CI: one `<testsuite>` per capability, one `<testcase>` per
  * spec test (classname = capability). Advisory results and known deviations
  * pass, with their message in `<system-out>` and a property saying which.
  */
-export const junitReporter: ReporterFactory = () => ({
-  machine: true,
+const junitReporter: ReporterFactory = () => ({
   render: renderJunit,
 });
 
@@ -210,3 +211,47 @@ function property(name: string, value: string, indent: number): string {
 function seconds(ms: number): string {
   return (ms / 1000).toFixed(3);
 }
+
+/**
+ * The matrix as JUnit XML: each backend's report as the single-saver JUnit
+ * reporter writes it, its suites and classnames prefixed with `<backend> › `;
+ * a backend that did not run is one suite with one skipped (or, when it could
+ * not start, failed) test case.
+ */
+export function renderMatrixJunit(result: MatrixResult): string {
+  const suites = result.outcomes.flatMap((o) => (o.status === "ran" ? junitSuites(o.report, `${o.id} › `) : [notRunSuite(o)]));
+  if (result.interrupted) suites.push(interruptedSuite(result.interrupted));
+  return junitDocument("checkpoint-conformance: backend matrix", result.durationMs, suites);
+}
+
+function notRunSuite(outcome: Exclude<BackendOutcome, { status: "ran" }>): JunitSuite {
+  return outcome.status === "error"
+    ? oneCaseSuite(outcome.id, { failure: `could not start: ${outcome.error}` })
+    : oneCaseSuite(outcome.id, { skipped: `skipped: ${outcome.reason}` });
+}
+
+/** A run cut short by a signal: one failed case naming what did not run. */
+function interruptedSuite(interrupted: MatrixInterruption): JunitSuite {
+  return oneCaseSuite("interrupted", { failure: interruptionHeadline(interrupted), details: interruptionLines(interrupted).join("\n") });
+}
+
+/** A suite of one test case named `name`, failed or skipped with `message`. */
+function oneCaseSuite(name: string, outcome: { failure: string; details?: string } | { skipped: string }): JunitSuite {
+  const failed = "failure" in outcome;
+  const counts = { tests: 1, failures: failed ? 1 : 0, skipped: failed ? 0 : 1 };
+  const verdict = failed
+    ? `      <failure${xmlAttributes({ message: outcome.failure })}>${xmlEscape(outcome.details ?? outcome.failure)}</failure>`
+    : `      <skipped${xmlAttributes({ message: outcome.skipped })}/>`;
+  return {
+    counts,
+    xml: [
+      `  <testsuite${xmlAttributes({ name, ...counts, errors: 0 })}>`,
+      `    <testcase${xmlAttributes({ name, classname: name })}>`,
+      verdict,
+      `    </testcase>`,
+      `  </testsuite>`,
+    ],
+  };
+}
+
+export const junitFormat: ReportFormat = { machine: true, report: junitReporter, matrix: (file) => renderMatrixJunit(file.result) };

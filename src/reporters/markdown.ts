@@ -1,15 +1,15 @@
 import { countsOf, isDeviation, type ConformanceReport } from "../report/conformance-report.js";
 import { capabilityCell } from "../report/text-layout.js";
 import { attemptsSuffix } from "./summary.js";
-import type { ReporterFactory } from "./types.js";
+import type { ReporterFactory, ReportFormat } from "./types.js";
+import { renderMatrixMarkdown } from "./matrix/render-markdown.js";
 import { causesHeadline, causeSummary, sectionCauseOptions, shownLabel } from "../report/causes-text.js";
 
 /**
  * GitHub-flavoured Markdown for a pull-request comment or `$GITHUB_STEP_SUMMARY`:
  * the level, one table row per capability, then failures with their catalog ids.
  */
-export const markdownReporter: ReporterFactory = () => ({
-  machine: true,
+const markdownReporter: ReporterFactory = () => ({
   render: renderMarkdown,
 });
 
@@ -111,3 +111,5 @@ function inline(text: string): string {
 function html(text: string): string {
   return text.replace(/[&<>]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;" })[c] ?? c);
 }
+
+export const markdownFormat: ReportFormat = { machine: true, report: markdownReporter, matrix: (file) => renderMatrixMarkdown(file.result) };

@@ -4,13 +4,13 @@ import { causeKey } from "../causes/signature.js";
 import { ProgressCallbacks } from "../run/progress.js";
 import type { Palette } from "./palette.js";
 import { prettyReporter } from "./pretty.js";
-import type { ReporterFactory } from "./types.js";
+import type { ReporterFactory, ReportFormat } from "./types.js";
 
 /**
  * One line per spec test (with its catalog ids and, when it fails, the message), then the pretty report.
  * A failure with the same cause as an earlier one names that one instead of repeating its message.
  */
-export const verboseReporter: ReporterFactory = (options) => {
+const verboseReporter: ReporterFactory = (options) => {
   const live = ProgressCallbacks.verbose((text) => options.write(colorIcon(text, options.palette)));
   const seen = new Map<string, string>();
   return {
@@ -33,3 +33,9 @@ const ICON_COLORS: Record<string, keyof Palette> = { "✓": "green", "✗": "red
 function colorIcon(line: string, palette: Palette): string {
   return line.replace(/^(\s+)([✓✗⚠⚑-]) /u, (_, indent: string, icon: string) => `${indent}${palette[ICON_COLORS[icon]](icon)} `);
 }
+
+export const verboseFormat: ReportFormat = {
+  machine: false,
+  report: verboseReporter,
+  matrix: { unsupported: "prints one line per spec test as a run goes, and a matrix is written once its backends have run" },
+};

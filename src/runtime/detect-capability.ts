@@ -1,5 +1,6 @@
 import { BaseCheckpointSaver } from "@langchain/langgraph-checkpoint";
-import { capabilityInfo, type Capability } from "../capabilities.js";
+import type { Capability } from "../capabilities.js";
+import { capabilityInfoIn, KIND_DESCRIPTORS } from "../kinds/descriptors.js";
 
 // Apart from the capability table (capabilities.ts), which must load without
 // @langchain/langgraph-checkpoint: the supervised CLI's parent process renders
@@ -30,7 +31,7 @@ export function offersCapability(saver: object, id: Capability): boolean {
  * saver's method exists and is not `BaseCheckpointSaver.prototype`'s own.
  */
 export function detectCapability(saver: object, id: Capability): Detection {
-  return detectMethod(saver, capabilityInfo(id).method, { noun: "saver", base: BaseCheckpointSaver });
+  return detectMethod(saver, capabilityInfoIn(KIND_DESCRIPTORS.checkpointer, id).method, { noun: "saver", base: BaseCheckpointSaver });
 }
 
 /**

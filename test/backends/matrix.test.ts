@@ -15,7 +15,7 @@ import {
   type Backend,
   type PostgresServer,
 } from "../../src/backends/index.js";
-import { CAPABILITY_IDS } from "../../src/capabilities.js";
+import { CAPABILITY_IDS } from "../../src/kinds/descriptors.js";
 import { validate, type ConformanceReport } from "../../src/index.js";
 
 /** Must run on every machine with a plain `npm install`. */

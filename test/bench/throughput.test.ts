@@ -21,6 +21,15 @@ describe("throughput mode", () => {
     expect(classifyGrowth([point(10, 0.1)])).toBe("n/a");
   });
 
+  it("calls PostgresSaver's list of a whole thread worse than linear: 1.5 ms at 10, 7.5 ms at 100, 325 ms at 1,000 (issue 22)", () => {
+    // The round trip's fixed cost makes 10 → 1,000 look linear (slope 1.17); 100 → 1,000 is 43× for 10× the checkpoints.
+    expect(classifyGrowth([point(10, 1.467), point(100, 7.555), point(1000, 324.6)])).toBe("worse");
+    expect(classifyGrowth([point(100, 7.5), point(1000, 325)])).toBe("worse");
+    // The same fixed cost on a linear call, and a flat call with noise, keep their names.
+    expect(classifyGrowth([point(10, 0.199), point(100, 1.297), point(1000, 14.1)])).toBe("linear");
+    expect(classifyGrowth([point(10, 1.5), point(100, 1.75), point(1000, 1.6)])).toBe("flat");
+  });
+
   it("measures every operation at every thread length on fresh savers and renders the tables", async () => {
     let created = 0;
     const reg = checkpointerTest({ name: "memory" }, () => {

@@ -30,7 +30,7 @@ async function shardReports(registered: RegisteredCheckpointer): Promise<Conform
   for (let index = 1; index <= COUNT; index++) {
     const report = await validate(registered, { ...OPTIONS, shard: { index, count: COUNT } });
     expect(report.shard).toEqual({ index, count: COUNT });
-    const text = REPORTERS["report-json"]({ write: () => undefined, palette: plainPalette, env: {} }).render(report);
+    const text = REPORTERS["report-json"].report({ write: () => undefined, palette: plainPalette, env: {} }).render(report);
     reports.push(reportFromJSON(JSON.parse(text)));
   }
   return reports;

@@ -19,7 +19,7 @@ function testOf(report: ConformanceReport, capability: CapabilityResult["capabil
 }
 
 function render(report: ConformanceReport, name: keyof typeof REPORTERS): string {
-  return REPORTERS[name]({ write: () => undefined, palette: plainPalette, env: {} }).render(report);
+  return REPORTERS[name].report({ write: () => undefined, palette: plainPalette, env: {} }).render(report);
 }
 
 describe("preconditions are not verdicts", () => {

@@ -15,7 +15,7 @@ function dt01(report: ConformanceReport): TestResult | undefined {
 }
 
 function render(report: ConformanceReport, name: keyof typeof REPORTERS): string {
-  return REPORTERS[name]({ write: () => undefined, palette: plainPalette, env: {} }).render(report);
+  return REPORTERS[name].report({ write: () => undefined, palette: plainPalette, env: {} }).render(report);
 }
 
 /** The flaky saver, counting the savers its factory made (a retry makes none). */

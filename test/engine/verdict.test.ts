@@ -42,10 +42,10 @@ describe("the one verdict rule", () => {
     const report = new ConformanceReport({ checkpointerName: "S", results, sections: [section("graph", false, "graph 30/38, 8 FAILED"), section("model", true)] });
     const line = "Result: BASE+PARTIAL (5/5); graph 30/38, 8 FAILED; model passed";
     for (const name of ["pretty", "dots", "verbose", "markdown", "json", "junit", "github", "html"] as const) {
-      const text = REPORTERS[name]({ write: () => undefined, palette: plainPalette }).render(report);
+      const text = REPORTERS[name].report({ write: () => undefined, palette: plainPalette }).render(report);
       expect(text, name).toContain(line);
     }
-    const dots = REPORTERS.dots({ write: () => undefined, palette: plainPalette }).render(report);
+    const dots = REPORTERS.dots.report({ write: () => undefined, palette: plainPalette }).render(report);
     expect(dots).toContain("✗ G01 failed here");
     expect(report.formatReport()).toContain("    BASE+PARTIAL: every base capability passed, but not everything; failed: graph\n    Result:");
   });
@@ -129,7 +129,7 @@ describe("saver errors show the user's stack frames", () => {
     expect(failure.message).toMatch(/^put\(\) threw TypeError: cannot read properties of undefined \(reading 'id'\)\n {4}at Throwing\.put \(.*verdict\.test\.ts:\d+:\d+\)/);
     expect(failure.frames?.[0]).toMatch(/verdict\.test\.ts/);
     expect(report.toDict().results.put.failure_details[0].frames?.[0]).toMatch(/verdict\.test\.ts/);
-    const junit = REPORTERS.junit({ write: () => undefined, palette: plainPalette }).render(report);
+    const junit = REPORTERS.junit.report({ write: () => undefined, palette: plainPalette }).render(report);
     expect(junit).toMatch(/at Throwing\.put \(.*verdict\.test\.ts/);
   });
 

@@ -2,7 +2,8 @@ import { describe, expect, it } from "vitest";
 import { checkpointerTest } from "../../src/registration.js";
 import { memoryBackend, type Backend } from "../../src/backends/index.js";
 import { matrixToJson, renderMatrixMarkdown, renderMatrixTerminal, runMatrix, type MatrixResult } from "../../src/matrix/index.js";
-import { renderMatrixGithub, renderMatrixJunit } from "../../src/matrix/render-ci.js";
+import { renderMatrixGithub } from "../../src/reporters/github.js";
+import { renderMatrixJunit } from "../../src/reporters/junit.js";
 import dropsMetadata from "../mutants/put-drops-custom-metadata.mutant.js";
 
 /** A backend around a saver with one bug, so the matrix has a real disagreement. */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { ConformanceReport, type CapabilityResult } from "../../src/index.js";
 import { matrixVerdict } from "../../src/matrix/verdict.js";
-import type { BackendOutcome, MatrixResult } from "../../src/matrix/types.js";
+import type { BackendOutcome, MatrixResult } from "../../src/reporters/matrix/types.js";
 
 const BASE = ["put", "put_writes", "get_tuple", "list", "delete_thread"] as const;
 

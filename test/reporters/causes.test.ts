@@ -18,7 +18,7 @@ const PUT_ERROR = "Cannot read properties of undefined (reading 'v')";
 /** What every human-facing reporter prints for a report. */
 function rendered(report: ConformanceReport): Record<string, string> {
   const names = ["pretty", "verbose", "dots", "markdown", "github"] as const;
-  return Object.fromEntries(names.map((name) => [name, REPORTERS[name]({ write: () => undefined, palette: plainPalette, env: {} }).render(report)]));
+  return Object.fromEntries(names.map((name) => [name, REPORTERS[name].report({ write: () => undefined, palette: plainPalette, env: {} }).render(report)]));
 }
 
 const occurrences = (text: string, part: string) => text.split(part).length - 1;
@@ -88,7 +88,7 @@ describe("failures grouped by cause: real runs", () => {
     }
     // verbose's live lines: the first failure of the cause in full, every later one names it.
     let live = "";
-    const verbose = REPORTERS.verbose({ write: (t) => (live += t), palette: plainPalette });
+    const verbose = REPORTERS.verbose.report({ write: (t) => (live += t), palette: plainPalette });
     for (const r of report.capabilityResults()) {
       for (const t of r.tests) verbose.onTestResult?.(r.capability, t.name, t.status === "passed", t.status === "failed" ? t.failure.message : undefined, t);
     }
@@ -98,14 +98,14 @@ describe("failures grouped by cause: real runs", () => {
     expect(occurrences(live, `same cause as ${firstSpec} [cause ${putCause.causeId}]`)).toBe(sameError.length - 1);
 
     // The HTML page groups the same way, and its graph cases show the error the saver threw there.
-    const html = REPORTERS.html({ write: () => undefined, palette: plainPalette }).render(report);
+    const html = REPORTERS.html.report({ write: () => undefined, palette: plainPalette }).render(report);
     expect(html).toContain(`id="cause-${putCause.causeId}"`);
     expect(html.slice(html.indexOf('id="graph"'))).toMatch(/The saver threw TypeError in put\(\): Cannot read properties of undefined/);
     const dict = report.toDict();
     const listed = (dict.causes as { cause_id: string; count: number; tests: unknown[] }[])[0];
     expect(listed).toMatchObject({ cause_id: putCause.causeId, count: putCause.failures.length });
     expect(dict.results.put.failure_details.every((d) => typeof d.cause_id === "string")).toBe(true);
-    const junit = REPORTERS.junit({ write: () => undefined, palette: plainPalette }).render(report);
+    const junit = REPORTERS.junit.report({ write: () => undefined, palette: plainPalette }).render(report);
     expect(occurrences(junit, `<property name="cause_id" value="${putCause.causeId}"/>`)).toBe(putCause.failures.filter((f) => f.section === "spec").length);
     expect(junit).toContain(`<property name="cause_ids" value="${putCause.causeId}"/>`);
     // The causes come from the results, so a report read back from JSON has the same ones.

@@ -7,7 +7,7 @@ import { fixedReport } from "./fixed-report.js";
 import { makeTempDir } from "../temp-dir.js";
 
 function render(env: Record<string, string | undefined>, subjectFile?: string): string {
-  return REPORTERS.github({ write: () => undefined, palette: plainPalette, env, subjectFile }).render(fixedReport());
+  return REPORTERS.github.report({ write: () => undefined, palette: plainPalette, env, subjectFile }).render(fixedReport());
 }
 
 describe("the github reporter", () => {

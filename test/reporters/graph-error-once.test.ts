@@ -35,7 +35,7 @@ class ReadOnlySaver extends MemorySaver {
 const occurrences = (text: string, part: string) => text.split(part).length - 1;
 
 function render(report: ConformanceReport, name: (typeof REPORTER_NAMES)[number]): string {
-  return REPORTERS[name]({ write: () => undefined, palette: plainPalette, env: {} }).render(report);
+  return REPORTERS[name].report({ write: () => undefined, palette: plainPalette, env: {} }).render(report);
 }
 
 describe("a graph case where the saver threw shows the saver's error once", () => {

@@ -3,7 +3,7 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { ConformanceReport } from "../../src/report/conformance-report.js";
 import { renderHtmlReport } from "../../src/reporters/html/report-html.js";
-import { renderMatrixHtml } from "../../src/matrix/render-html.js";
+import { renderMatrixHtml } from "../../src/reporters/matrix/render-html.js";
 import { xmlEscape } from "../../src/reporters/xml.js";
 import { runInProcess } from "../cli/run-cli-in-process.js";
 import { FIXTURES } from "../cli/run-cli-process.js";

@@ -9,7 +9,7 @@ import { fixedReport } from "./fixed-report.js";
 /** Every reporter's final text, and toDict(): what a report looks like to every consumer. */
 function renderings(report: ConformanceReport): Record<string, unknown> {
   const out: Record<string, unknown> = { dict: report.toDict(), level: report.conformanceLevel(), passedAll: report.passedAll() };
-  for (const name of REPORTER_NAMES) out[name] = REPORTERS[name]({ write: () => {}, palette: plainPalette }).render(report);
+  for (const name of REPORTER_NAMES) out[name] = REPORTERS[name].report({ write: () => {}, palette: plainPalette }).render(report);
   return out;
 }
 

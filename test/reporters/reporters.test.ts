@@ -11,7 +11,7 @@ provideSpecTestList((capability) => [{ name: `test_${capability}_example`, ids: 
 function renderAll(name: keyof typeof REPORTERS): string {
   const report = fixedReport();
   let out = "";
-  const reporter = REPORTERS[name]({ write: (t) => (out += t), palette: plainPalette, env: {} });
+  const reporter = REPORTERS[name].report({ write: (t) => (out += t), palette: plainPalette, env: {} });
   reporter.onRunStart?.({ checkpointerName: report.checkpointerName, capabilities: report.capabilityResults().map((r) => r.capability) });
   for (const result of report.capabilityResults()) {
     const runs = result.status === "passed" || result.status === "failed";
@@ -30,7 +30,7 @@ describe("report formats on a fixed report", () => {
   });
 
   it("pretty is exactly printReport()'s text when not colored", () => {
-    expect(REPORTERS.pretty({ write: () => undefined, palette: plainPalette }).render(fixedReport())).toBe(fixedReport().formatReport());
+    expect(REPORTERS.pretty.report({ write: () => undefined, palette: plainPalette }).render(fixedReport())).toBe(fixedReport().formatReport());
   });
 
   it("json is toDict()", () => {

@@ -43,7 +43,5 @@ export const CACHE_CAPABILITIES = [
   },
 ] as const;
 
-/** @public */
-export type CacheCapabilityInfo = (typeof CACHE_CAPABILITIES)[number];
-/** A cache capability id, e.g. `"get_set"` or `"ttl"`. @public */
-export type CacheCapability = CacheCapabilityInfo["id"];
+/** A cache capability id, e.g. `"get_set"` or `"ttl"` (a row: `capabilityInfoIn(KIND_DESCRIPTORS.cache, id)`). @public */
+export type CacheCapability = (typeof CACHE_CAPABILITIES)[number]["id"];

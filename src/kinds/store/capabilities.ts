@@ -62,13 +62,5 @@ export const STORE_CAPABILITIES = [
   },
 ] as const;
 
-/** @public */
-export type StoreCapabilityInfo = (typeof STORE_CAPABILITIES)[number];
-/** A store capability id, e.g. `"search"` or `"vector_search"`. @public */
-export type StoreCapability = StoreCapabilityInfo["id"];
-
-export function storeCapabilityInfo(id: StoreCapability): StoreCapabilityInfo {
-  const info = STORE_CAPABILITIES.find((c) => c.id === id);
-  if (!info) throw new Error(`unknown store capability "${id}"`);
-  return info;
-}
+/** A store capability id, e.g. `"search"` or `"vector_search"` (a row: `capabilityInfoIn(KIND_DESCRIPTORS.store, id)`). @public */
+export type StoreCapability = (typeof STORE_CAPABILITIES)[number]["id"];

@@ -1,6 +1,7 @@
 import type { BaseStore } from "@langchain/langgraph-checkpoint";
 import type { Detection } from "../../runtime/detect-capability.js";
-import { storeCapabilityInfo, type StoreCapability } from "./capabilities.js";
+import { capabilityInfoIn, KIND_DESCRIPTORS } from "../descriptors.js";
+import type { StoreCapability } from "./capabilities.js";
 import type { StoreKindOptions } from "./options.js";
 
 const CONVENIENCE_METHODS = ["get", "put", "delete", "search", "listNamespaces"] as const;
@@ -21,7 +22,7 @@ export const NOT_DECLARED = "not declared: pass ttl/index in storeTest options";
  * options declare them (a store's TTL and index are not visible on the instance).
  */
 export function detectStoreCapability(store: object, cap: StoreCapability, options: StoreKindOptions = {}): Detection {
-  const info = storeCapabilityInfo(cap);
+  const info = capabilityInfoIn(KIND_DESCRIPTORS.store, cap);
   if (info.kind === "extended") {
     const declared = cap === "ttl" ? options.ttl : options.index;
     return declared ? { kind: "detected" } : { kind: "missing", reason: NOT_DECLARED };

@@ -1,6 +1,6 @@
-import type { Shard } from "../runtime/shard.js";
-import type { RunIdentity } from "../engine/run-identity.js";
-import { reportFromJSON, reportToJSON, type ReportJSON } from "../sections/report-json.js";
+import type { Shard } from "../../runtime/shard.js";
+import type { RunIdentity } from "../../engine/run-identity.js";
+import { reportFromJSON, reportToJSON, type ReportJSON } from "../../sections/report-json.js";
 import type { BackendOutcome, MatrixInterruption, MatrixResult } from "./types.js";
 
 const FORMAT = "checkpoint-conformance-matrix/1";

@@ -1,8 +1,8 @@
 import { buildGrid } from "./grid.js";
 import { columnPlaceholder, seconds, summary, verdictSummary } from "./render-terminal.js";
 import type { MatrixResult } from "./types.js";
-import { esc, htmlPage } from "../reporters/html/page.js";
-import { reportBodyHtml } from "../reporters/html/report-html.js";
+import { esc, htmlPage } from "../html/page.js";
+import { reportBodyHtml } from "../html/report-html.js";
 
 /**
  * The backend matrix as one self-contained page: the backend x capability (and

@@ -1,7 +1,7 @@
-import type { AnyCapability as Capability, SubjectKindId } from "../kinds/descriptors.js";
-import type { ConformanceReport } from "../report/conformance-report.js";
-import type { SectionKey } from "../sections/index.js";
-import type { TestVerdict } from "../sections/kind.js";
+import type { AnyCapability as Capability, SubjectKindId } from "../../kinds/descriptors.js";
+import type { ConformanceReport } from "../../report/conformance-report.js";
+import type { SectionKey } from "../../sections/index.js";
+import type { TestVerdict } from "../../sections/kind.js";
 
 /** One backend's row of a matrix run. @public */
 export type BackendOutcome =

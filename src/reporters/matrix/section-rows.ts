@@ -1,6 +1,6 @@
-import type { ReportSection } from "../report/types.js";
-import { SECTION_KINDS, sectionKindOf } from "../sections/index.js";
-import type { MatrixSectionCell, SectionKind } from "../sections/kind.js";
+import type { ReportSection } from "../../report/types.js";
+import { SECTION_KINDS, sectionKindOf } from "../../sections/index.js";
+import type { MatrixSectionCell, SectionKind } from "../../sections/kind.js";
 import type { BackendOutcome, Disagreement, MatrixSectionKey, TestVerdict } from "./types.js";
 
 export type { MatrixSectionCell, MatrixSectionKey };
