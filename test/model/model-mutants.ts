@@ -83,6 +83,10 @@ const keysCollide = (join: (parts: string[]) => string) => (call: SaverCall, ear
   const ids = idsOf(call);
   return earlier.some((e) => e.method === "put" && join(idsOf(e)) === join(ids) && idsOf(e).join("\u0000") !== ids.join("\u0000"));
 };
+/** The keys a saver holds at most after `calls`: a checkpoint per put, one per write. */
+const keysHeld = (calls: readonly SaverCall[]) => calls.reduce((sum, c) => sum + (c.method === "put" ? 1 : writesOf(c).length), 0);
+/** Half the page of the first-page mutant (1,000 keys). */
+const HALF_A_THOUSAND_KEYS = 500;
 /** The channel versions a put stores (its fourth argument, the new versions), as `channel@version`. */
 const storedVersions = (call: SaverCall) => Object.entries((call.args[3] as ChannelVersions | undefined) ?? {}).map(([channel, version]) => `${channel}@${String(version)}`);
 
@@ -128,6 +132,7 @@ export const NEVER_DRAWN: Record<string, { input: string; matches(call: SaverCal
   },
   "key-joined-with-colons": { input: 'two checkpoints whose thread, namespace and id joined with ":" are one key', matches: keysCollide((parts) => parts.filter(Boolean).join(":")) },
   "key-joined-without-delimiter": { input: "two checkpoints whose thread, namespace and id joined without a delimiter are one key", matches: keysCollide((parts) => parts.join("")) },
+  "ord-delete-for-runs-first-1000-keys": { input: "a deleteForRuns on a saver holding 500 keys or more", matches: (c, earlier) => c.method === "deleteForRuns" && keysHeld(earlier) >= HALF_A_THOUSAND_KEYS },
   "blob-store-key-without-namespace": {
     input: "a channel stored at one version in two namespaces of one thread",
     matches: (c, earlier) => {
