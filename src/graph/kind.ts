@@ -41,7 +41,7 @@ function mergeGraph(sections: readonly GraphSection[]): GraphSection {
 }
 
 function matrixCell(section: GraphSection): MatrixSectionCell {
-  if (section.skipped !== undefined) return { status: "skipped", passed: 0, failed: 0, deviations: 0, text: "skipped" };
+  if (section.skipped !== undefined) return { status: "skipped", passed: 0, failed: 0, deviations: 0, reason: section.skipped, text: "skipped" };
   const n = section.counts();
   const dev = n.deviations > 0 ? ` +${n.deviations} dev` : "";
   const notApplicable = n.notApplicable > 0 ? ` ${n.notApplicable} n/a` : "";

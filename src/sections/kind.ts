@@ -18,6 +18,8 @@ export interface MatrixSectionCell {
   deviations: number;
   /** What those deviations are (graph case ids, declared model behaviours), so a "+n dev" can be named. */
   deviationNames?: readonly string[];
+  /** Why a skipped section did not run (the graph scenarios without @langchain/langgraph, say). */
+  reason?: string;
   text: string;
 }
 

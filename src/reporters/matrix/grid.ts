@@ -78,6 +78,16 @@ export function namedDeviations(grid: MatrixGrid): { id: string; rows: { row: st
     .filter((c) => c.rows.length > 0);
 }
 
+/** The sections a backend skipped, and why: `[{ id, row, reason }]`. */
+export function skippedSections(grid: MatrixGrid): { id: string; row: string; reason: string }[] {
+  return grid.columns.flatMap((column, i) =>
+    grid.sectionRows.flatMap((r) => {
+      const cell = r.cells[i];
+      return cell?.status === "skipped" && cell.reason !== undefined ? [{ id: column.id, row: r.label, reason: cell.reason }] : [];
+    }),
+  );
+}
+
 /** The kind of the matrix's backends: its reports', else the one it declares (a run where none ran). */
 export function matrixKind(result: MatrixResult): SubjectKindId | undefined {
   const ran = result.outcomes.find((o): o is Extract<BackendOutcome, { status: "ran" }> => o.status === "ran");

@@ -1,4 +1,4 @@
-import { buildGrid, namedDeviations, type Disagreement, type MatrixColumn, type MatrixGrid } from "./grid.js";
+import { buildGrid, namedDeviations, skippedSections, type Disagreement, type MatrixColumn, type MatrixGrid } from "./grid.js";
 import { interruptionHeadline, interruptionLines } from "./render-interruption.js";
 import type { MatrixResult } from "./types.js";
 
@@ -54,7 +54,7 @@ export function renderMatrixTerminal(result: MatrixResult, options: TerminalMatr
   pushRows(sectionBody);
   out.push(rule);
   for (const cells of footer) out.push(line(cells));
-  out.push(...disagreementLines(grid.disagreements), ...deviationLines(grid), ...noteLines(grid.columns));
+  out.push(...disagreementLines(grid.disagreements), ...deviationLines(grid), ...noteLines(grid));
   if (result.postgres) out.push("", `PostgreSQL: ${result.postgres.kind} server, ready in ${seconds(result.postgres.startMs)}`);
   if (result.interrupted) out.push("", ...interruptionLines(result.interrupted).map((text) => paint(33, text)));
   out.push(`Total: ${seconds(result.durationMs)}`);
@@ -101,10 +101,11 @@ function deviationLines(grid: MatrixGrid): string[] {
   return ["", "Known deviations (declared; the \"+n dev\" in the cells, not failures):", ...named.flatMap(({ id, rows }) => rows.map(({ row, names }) => `  ${id} ${row}: ${names.join(", ")}`))];
 }
 
-function noteLines(columns: readonly MatrixColumn[]): string[] {
-  const noted = columns.filter((c) => c.note !== undefined);
-  if (noted.length === 0) return [];
-  return ["", "Not run:", ...noted.map((c) => `  ${c.id} (${c.status}): ${c.note}`)];
+function noteLines(grid: MatrixGrid): string[] {
+  const noted = grid.columns.filter((c) => c.note !== undefined);
+  const sections = skippedSections(grid);
+  if (noted.length === 0 && sections.length === 0) return [];
+  return ["", "Not run:", ...noted.map((c) => `  ${c.id} (${c.status}): ${c.note}`), ...sections.map((s) => `  ${s.id} ${s.row}: ${s.reason}`)];
 }
 
 export function seconds(ms: number): string {
