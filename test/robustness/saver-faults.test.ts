@@ -81,6 +81,8 @@ describe("throwing methods", () => {
     const report = await validate(faulty({ method: "put", onCall: 2, fault: { kind: "throw", value: new Error("disk full") } }), {
       capabilities: ["put"],
       grep: /test_put_returns_config|test_put_roundtrip/,
+      // Which test makes the second put is the premise: serial, in catalog order.
+      concurrency: 1,
     });
     expect(failureOf(report, "put", "test_put_returns_config")).toBe("put() threw Error: disk full");
     expect(failureOf(report, "put", ROUNDTRIP)).toBeUndefined();
