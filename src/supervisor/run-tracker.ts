@@ -60,6 +60,7 @@ export class RunTracker {
   private readonly settled = new Map<Capability, { detected: boolean; tests: TestResult[] }>();
   private current?: { capability: Capability; detected: boolean; tests: TestResult[]; lastTest?: string };
   private readonly inFlight = new Map<string, TestRef>();
+  private lastStarted?: string;
   private started = false;
   /** The current child continues the run of a crashed one. */
   private resumed = false;
@@ -101,8 +102,10 @@ export class RunTracker {
         return;
       case "output": {
         const position = this.position();
-        if (position.kind === "test") {
-          const key = testKey(position.capability, position.name);
+        // Several tests in flight: the output goes with the one whose saver call started last, shown after its result.
+        const owner = position.kind === "test" ? position : position.kind === "tests" ? (position.tests.find((t) => testKey(t.capability, t.name) === this.lastStarted) ?? position.tests[0]) : undefined;
+        if (owner !== undefined) {
+          const key = testKey(owner.capability, owner.name);
           this.outputByTest.set(key, (this.outputByTest.get(key) ?? "") + message.text);
         } else {
           this.showOutput(describePosition(position), message.text);
@@ -144,6 +147,8 @@ export class RunTracker {
         const [capability, name] = call.args;
         if (this.isSettled(capability, name)) return;
         this.inFlight.set(testKey(capability, name), { capability, name });
+        // Under concurrency the engine announces again the test whose saver call started last: the likeliest culprit of a crash.
+        this.lastStarted = testKey(capability, name);
         break;
       }
       case "onTestResult": {
@@ -214,6 +219,7 @@ export class RunTracker {
     this.crash = undefined;
     this.current = undefined;
     this.inFlight.clear();
+    this.lastStarted = undefined;
     this.finishedInChild = 0;
   }
 
@@ -272,9 +278,17 @@ export class RunTracker {
     if (position.kind === "test" || position.kind === "tests") {
       const inFlight = position.kind === "test" ? [position] : position.tests;
       const culprits = inFlight.filter((t) => alone && "crashed" in (alone.get(testKey(t.capability, t.name)) ?? {}));
+      // None crashed alone: the crash did not repeat, or needs the tests together. The test whose call started last fails
+      // (one crash, one failure); the others keep their results alone. Without that test, each one fails.
+      const latest = alone && culprits.length === 0 ? inFlight.find((t) => testKey(t.capability, t.name) === this.lastStarted) : undefined;
       for (const test of inFlight) {
         const outcome = alone?.get(testKey(test.capability, test.name));
-        if (alone && culprits.length === 0) {
+        if (latest !== undefined) {
+          if (test === latest) {
+            add(test.capability, this.failedTest(test, { ...ending, text: `${ending.text} (its saver call started last of ${inFlight.length} tests running at once; run alone, none of them crashed the process again)` }));
+          } else if (outcome && "result" in outcome) add(test.capability, outcome.result);
+          else add(test.capability, this.failedTest(test, ending));
+        } else if (alone && culprits.length === 0) {
           // A crash only when they ran together is still a failure (LangGraph runs nodes concurrently): each one fails, saying so.
           add(test.capability, this.failedTest(test, { ...ending, text: `${ending.text} (while it ran together with ${others(inFlight, test)}; run alone, none of them crashed it)` }));
         } else if (outcome && "result" in outcome) {
@@ -298,6 +312,7 @@ export class RunTracker {
       }
     }
     this.inFlight.clear();
+    this.lastStarted = undefined;
     this.current = undefined;
   }
 

@@ -14,7 +14,9 @@ export async function runMisbehaving(fixture: string, args: readonly string[] = 
   const dir = mkdtempSync(join(tmpdir(), "lgc-misbehaving-"));
   try {
     const pidFile = join(dir, "pid");
-    const run = await runCliProcess([`${MISBEHAVING}/${fixture}`, ...args], { NO_COLOR: "1", ...env, MISBEHAVE_PID_FILE: pidFile });
+    // Serial unless asked: the fixtures misbehave on their process's nth put, and the one-test-in-flight messages are the point.
+    const serial = args.includes("--concurrency") ? [] : ["--concurrency", "1"];
+    const run = await runCliProcess([`${MISBEHAVING}/${fixture}`, ...serial, ...args], { NO_COLOR: "1", ...env, MISBEHAVE_PID_FILE: pidFile });
     return { ...run, saverPid: existsSync(pidFile) ? Number(readFileSync(pidFile, "utf8")) : undefined };
   } finally {
     rmSync(dir, { recursive: true, force: true });
