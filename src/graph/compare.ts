@@ -14,6 +14,8 @@ export interface Divergence {
   actual: unknown;
   /** The storage clause a targeted probe confirmed as the cause; absent when no probe failed. */
   clause?: ClauseId;
+  /** The saver method that probe blames (`getTuple`, `putWrites`…), with the clause. */
+  method?: string;
 }
 
 /** The first difference between two transcripts of one scenario, or undefined when they agree. */

@@ -1,7 +1,6 @@
 import { formatValue } from "../format.js";
 import type { ReportSection, SectionFailure, SectionLinesOptions } from "../report/conformance-report.js";
 import { CLAUSES, type ClauseId } from "../hints/clauses.js";
-import { PROBES } from "../hints/probes/index.js";
 import { graphFailureText, isCountedGraphFailure, type GraphCaseResult } from "./result.js";
 
 /** The GRAPH part of the report: printed by printReport(), `graph` in toDict(). */
@@ -48,7 +47,7 @@ export class GraphSection implements ReportSection {
   failures(): SectionFailure[] {
     return this.results.flatMap((r) =>
       r.status === "failed" && isCountedGraphFailure(r)
-        ? [{ name: r.id, description: `graph scenario ${r.scenario} ${r.name}`, message: graphFailureText(r), ...(r.error ? { error: r.error } : {}), ...confirmedCause(r.divergence?.clause) }]
+        ? [{ name: r.id, description: `graph scenario ${r.scenario} ${r.name}`, message: graphFailureText(r), ...(r.error ? { error: r.error } : {}), ...confirmedCause(r.divergence?.clause, r.divergence?.method) }]
         : [],
     );
   }
@@ -123,8 +122,7 @@ export class GraphSection implements ReportSection {
 }
 
 /** A clause a probe confirmed is the case's cause: every case it explains is grouped under it. */
-function confirmedCause(clause: ClauseId | undefined): Pick<SectionFailure, "ids" | "confirmed"> {
+function confirmedCause(clause: ClauseId | undefined, method: string | undefined): Pick<SectionFailure, "ids" | "confirmed"> {
   if (clause === undefined) return { ids: [] };
-  const method = PROBES.find((p) => p.clause === clause)?.operation;
   return { ids: [], confirmed: { key: clause, title: `confirmed by probe (${clause}): ${CLAUSES[clause]}`, ...(method !== undefined ? { method } : {}) } };
 }

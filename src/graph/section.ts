@@ -120,7 +120,7 @@ async function runCase(
   const candidates: ClauseId[] = ["ids", ...scenario.clauses, ...clausesForField(failure.divergence?.path ?? ""), ...UNIVERSAL_CLAUSES];
   const cause = await probeCause(probes, candidates, recorder.sample(), failure.error);
   const clause = cause.confirmed?.probe.clause;
-  const divergence = failure.divergence && clause ? { ...failure.divergence, clause } : failure.divergence;
+  const divergence = failure.divergence && clause ? { ...failure.divergence, clause, method: cause.confirmed!.probe.operation } : failure.divergence;
   const cleanupLine = cleanup === undefined ? [] : [`the factory's cleanup (the code after yield) failed too: ${errorText(cleanup)}`];
   const lines = [failure.message, ...cause.lines, ...(clause === undefined && failure.diff ? failure.diff : []), ...cleanupLine, GRAPH_LEGEND];
   return { ...base, status: "failed", durationMs: elapsed(), message: lines.join("\n"), ...(divergence ? { divergence } : {}), deviation, ...(failure.error ? { error: failure.error } : {}) };
