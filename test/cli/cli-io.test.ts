@@ -63,8 +63,8 @@ describe.concurrent("clean CLI I/O", { timeout: 240_000 }, () => {
 
   it("Ctrl-C (SIGINT to the CLI's process group) mid-run: a partial report marked interrupted, exit 130, nothing left running", async () => {
     const pidFile = join(scratch, "interrupt.pid");
-    // The 3rd put (in the second test) never settles and the timeout is long: the signal comes while that test is in flight.
-    const cli = spawn(process.execPath, [...cliNodeArgs(), `${MISBEHAVING}/never-resolves.ts`, "--timeout", "60000", "--reporter", "verbose"], {
+    // Serial: the 3rd put (in the second test) never settles and the timeout is long: the signal comes while that test is in flight.
+    const cli = spawn(process.execPath, [...cliNodeArgs(), `${MISBEHAVING}/never-resolves.ts`, "--timeout", "60000", "--reporter", "verbose", "--concurrency", "1"], {
       cwd: REPO_ROOT,
       env: { ...process.env, NO_COLOR: "1", MISBEHAVE_PID_FILE: pidFile },
       detached: true,

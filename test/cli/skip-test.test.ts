@@ -15,7 +15,8 @@ const ABORTING_TEST = "test_put_writes_defaults_missing_namespace";
 
 describe("--skip-test / skipTests: leave out one spec test, see the rest", () => {
   it("a saver that aborts its process on one test: that test fails (a fresh process runs the rest); with --skip-test NAME the test is reported skipped", async () => {
-    const cut = await runCliProcess([SAVER, "--capabilities", "put_writes", "--model", "0"]);
+    // Serial: at the default concurrency the crash is found by running the tests in flight alone, one process each (crash-resume.test.ts).
+    const cut = await runCliProcess([SAVER, "--capabilities", "put_writes", "--model", "0", "--concurrency", "1"]);
     expect(cut.stdout).toContain(`exited with code 134 during put_writes › ${ABORTING_TEST}`);
     expect(cut.stdout).not.toContain("RUN CUT SHORT");
     expect(cut.code).toBe(1);
