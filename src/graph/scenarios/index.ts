@@ -1,4 +1,4 @@
-import type { GraphScenario } from "../scenario-context.js";
+import type { GraphScenario } from "../types.js";
 import { G03, G04, G16 } from "./interrupts.js";
 import { G01, G02 } from "./linear.js";
 import { G14, G15, G17, G18 } from "./parallel.js";
