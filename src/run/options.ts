@@ -15,8 +15,12 @@ export const DEFAULT_LIFESPAN_TIMEOUT_MS = 120_000;
 export const DEFAULT_RETRIES = 1;
 /** More retries than this only slow a broken saver's run down. */
 export const MAX_RETRIES = 10;
-/** Spec tests run at once on a capability's saver by default (measured: see docs/options.md). @public */
-export const DEFAULT_CONCURRENCY = 4;
+/**
+ * Spec tests run at once on a capability's saver by default: one, the serial run. 4 halves a remote-like
+ * saver's run (docs/performance.md), but on the embedded PostgreSQL some put_writes tests of PostgresSaver
+ * hung past 60 s under concurrency, not understood yet; until then concurrency is asked for. @public
+ */
+export const DEFAULT_CONCURRENCY = 1;
 /** More than this only adds contention. */
 export const MAX_CONCURRENCY = 64;
 
