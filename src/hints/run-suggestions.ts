@@ -8,6 +8,8 @@ import { specFailureItem } from "../causes/failure-item.js";
 import { MEMORY_DEVIATIONS } from "../backends/memory/deviations.js";
 import { SQLITE_DEVIATIONS, SQLITE_ENCRYPTED_DEVIATIONS } from "../backends/sqlite/deviations.js";
 import { POSTGRES_DEVIATIONS } from "../backends/postgres/deviations.js";
+import { IN_MEMORY_STORE_DEVIATIONS, POSTGRES_STORE_DEVIATIONS } from "../kinds/store/deviations.js";
+import { IN_MEMORY_CACHE_DEVIATIONS } from "../kinds/cache/deviations.js";
 
 /** The subject kind's spec tests by capability: what the suggestions read of each test (needs history, advisory and why). */
 export type KindSpecs = Partial<Record<string, { readonly tests: readonly SpecTestOf<never, string>[] }>>;
@@ -20,17 +22,21 @@ const HISTORY_SHARE = 0.5;
 /** An advisory test whose reason names an official implementation: its failure is that implementation's behaviour too. */
 const OFFICIAL = /\b(MemorySaver|SqliteSaver|PostgresSaver|InMemoryStore|InMemoryCache)\b/;
 
-/** The built-in backends' declared deviations, where each is declared and how a registration reuses it. */
-const BUILT_IN_DEVIATIONS: readonly { saver: string; declared: string; reuse: string; deviations: readonly KnownDeviation[] }[] = [
-  { saver: "MemorySaver", declared: "src/backends/memory/deviations.ts (MEMORY_DEVIATIONS)", reuse: "memoryBackend", deviations: MEMORY_DEVIATIONS },
-  { saver: "SqliteSaver", declared: "src/backends/sqlite/deviations.ts (SQLITE_DEVIATIONS)", reuse: "sqliteBackend", deviations: SQLITE_DEVIATIONS },
+/** The built-in backends' declared deviations (savers, stores, caches), where each is declared and how a registration reuses it. */
+const BUILT_IN_DEVIATIONS: readonly { saver: string; declared: string; reuse: string; register: string; deviations: readonly KnownDeviation[] }[] = [
+  { saver: "MemorySaver", declared: "src/backends/memory/deviations.ts (MEMORY_DEVIATIONS)", reuse: "memoryBackend", register: "checkpointerTest", deviations: MEMORY_DEVIATIONS },
+  { saver: "SqliteSaver", declared: "src/backends/sqlite/deviations.ts (SQLITE_DEVIATIONS)", reuse: "sqliteBackend", register: "checkpointerTest", deviations: SQLITE_DEVIATIONS },
   {
     saver: "SqliteSaver with a serializer whose output is not JSON text",
     declared: "src/backends/sqlite/deviations.ts (SQLITE_ENCRYPTED_DEVIATIONS)",
     reuse: "sqliteEncryptedBackend",
+    register: "checkpointerTest",
     deviations: SQLITE_ENCRYPTED_DEVIATIONS,
   },
-  { saver: "PostgresSaver", declared: "src/backends/postgres/deviations.ts (POSTGRES_DEVIATIONS)", reuse: "postgresBackend", deviations: POSTGRES_DEVIATIONS },
+  { saver: "PostgresSaver", declared: "src/backends/postgres/deviations.ts (POSTGRES_DEVIATIONS)", reuse: "postgresBackend", register: "checkpointerTest", deviations: POSTGRES_DEVIATIONS },
+  { saver: "InMemoryStore", declared: "src/kinds/store/deviations.ts (IN_MEMORY_STORE_DEVIATIONS)", reuse: "memoryStoreBackend", register: "storeTest", deviations: IN_MEMORY_STORE_DEVIATIONS },
+  { saver: "PostgresStore", declared: "src/kinds/store/deviations.ts (POSTGRES_STORE_DEVIATIONS)", reuse: "postgresStoreBackend", register: "storeTest", deviations: POSTGRES_STORE_DEVIATIONS },
+  { saver: "InMemoryCache", declared: "src/kinds/cache/deviations.ts (IN_MEMORY_CACHE_DEVIATIONS)", reuse: "memoryCacheBackend", register: "cacheTest", deviations: IN_MEMORY_CACHE_DEVIATIONS },
 ];
 
 type Failed = { capability: AnyCapability; test: FailedTest };
@@ -79,7 +85,7 @@ function builtInDeviations(failed: readonly Failed[]): RunSuggestion[] {
   return [
     {
       kind: "built-in-deviations",
-      text: `Every failed spec test is one of ${best.saver}'s declared deviations (${best.declared}). If the saver is or extends ${best.saver}, declare them: import { ${best.reuse} } from "langgraph-checkpoint-conformance/backends" and pass knownDeviations: ${best.reuse}.knownDeviations to checkpointerTest(). The declarations it matched:`,
+      text: `Every failed spec test is one of ${best.saver}'s declared deviations (${best.declared}). If the saver is or extends ${best.saver}, declare them: import { ${best.reuse} } from "langgraph-checkpoint-conformance/backends" and pass knownDeviations: ${best.reuse}.knownDeviations to ${best.register}(). The declarations it matched:`,
       details: used.map((d) => `${[...(d.tests ?? []), ...(d.ids ?? [])].join(", ")}: ${d.reason}`),
     },
   ];

@@ -14,7 +14,8 @@ export const LAYERS: readonly { name: string; paths: readonly string[] }[] = [
   // What a saver author writes and the suite's tests are written against.
   { name: "contract", paths: ["capabilities.ts", "registration.ts", "extended-saver.ts", "assert.ts", "test-utils.ts", "serde/", "profile/", "spec/types.ts", "kinds/types.ts", "kinds/descriptors.ts", "kinds/options.ts", "kinds/store/capabilities.ts", "kinds/cache/capabilities.ts", "kinds/store/options.ts", "kinds/cache/options.ts",
     // The official savers' declared deviations: data a registration passes as knownDeviations, read by the run's suggestions.
-    "backends/known-deviations.ts", "backends/task-path-deviation.ts", "backends/memory/deviations.ts", "backends/sqlite/deviations.ts", "backends/postgres/deviations.ts"] },
+    "backends/known-deviations.ts", "backends/task-path-deviation.ts", "backends/memory/deviations.ts", "backends/sqlite/deviations.ts", "backends/postgres/deviations.ts",
+    "kinds/store/deviations.ts", "kinds/cache/deviations.ts"] },
   { name: "spec", paths: ["spec/"] },
   // One call against a saver: deadlines, the hang rule, the tracked saver, thrown errors.
   { name: "runtime", paths: ["runtime/"] },

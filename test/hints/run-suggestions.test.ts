@@ -1,6 +1,6 @@
-import { MemorySaver } from "@langchain/langgraph-checkpoint";
+import { InMemoryStore, MemorySaver } from "@langchain/langgraph-checkpoint";
 import { describe, expect, it } from "vitest";
-import { checkpointerTest, validate, type ConformanceReport } from "../../src/index.js";
+import { checkpointerTest, storeTest, validate, type ConformanceReport } from "../../src/index.js";
 import { runSuggestions } from "../../src/hints/run-suggestions.js";
 import { SPECS } from "../../src/spec/index.js";
 import { reportFromJSON, reportToJSON } from "../../src/sections/report-json.js";
@@ -17,6 +17,15 @@ function expectCarried(report: ConformanceReport): void {
 }
 
 describe("what the run as a whole suggests (issue 25), computed where the report is built and carried as data", () => {
+  it("a plain InMemoryStore fails exactly the built-in memory store's declared deviation: the suggestion says how storeTest() declares it", async () => {
+    const report = await validate(storeTest({ name: "InMemoryStore" }, () => new InMemoryStore()), { capabilities: ["batch"], model: false, retries: 0 });
+    expect(report.failures().map((f) => f.test.name)).toEqual(["test_store_batch_puts_of_lookalike_paths_are_distinct"]);
+    const suggestion = report.suggestions.find((s) => s.kind === "built-in-deviations");
+    expect(suggestion?.text).toContain("InMemoryStore's declared deviations");
+    expect(suggestion?.text).toContain("pass knownDeviations: memoryStoreBackend.knownDeviations to storeTest()");
+    expectCarried(report);
+  }, 60_000);
+
   it("a shallow saver run without --latest-only: most failures are history tests that found fewer checkpoints", async () => {
     const report = await validate(checkpointerTest({ name: "shallow" }, () => new LatestOnlySaver()), { capabilities: ["list", "get_tuple"], graph: false, model: false, retries: 0 });
     expect(report.suggestions.map((s) => s.kind)).toContain("latest-only");
