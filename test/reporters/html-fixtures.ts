@@ -19,7 +19,7 @@ export function reportWithSections(): ConformanceReport {
           "  clause [JS-03, putWrites()]: a write to __error__, __interrupt__ or __resume__ replaces the same task's earlier write to that channel",
           "legend: step N = the Nth thing the scenario recorded",
         ].join("\n"),
-        divergence: { step: 2, label: "getState at the pause", path: "tasks[0].interrupts.length", expected: 1, actual: 0, clause: "special-upsert" },
+        divergence: { step: 2, label: "getState at the pause", path: "tasks[0].interrupts.length", expected: 1, actual: 0, clause: "special-upsert", method: "putWrites()" },
       },
       { id: "G07", scenario: "G07", name: "replay-old-checkpoint", variant: "async", status: "not-applicable", reason: "not applicable (latest-only): reads history, replays or forks" },
     ],
