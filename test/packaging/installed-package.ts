@@ -137,7 +137,9 @@ export function describeInstalledPackage(type: "module" | "commonjs"): Installed
 
     it("exits 1 on a broken saver and names the broken clause", async () => {
       const run = await installed.project.npx("checkpoint-conformance", ["./broken-saver.ts", "--capabilities", "get_tuple"]);
-      expect(run.stdout).toContain("test_get_tuple_metadata [GT-06");
+      // Grouped by cause: the cause's headline names the clause, and the test is listed under it.
+      expect(run.stdout).toMatch(/1 bug likely — \d+ failures because of it:\n\s+1\) getTuple\(\)[^\n]*\[GT-06/);
+      expect(run.stdout).toContain("get_tuple › test_get_tuple_metadata");
       expect(run.code).toBe(1);
     });
 
