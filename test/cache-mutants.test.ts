@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { CACHE_SPECS } from "../src/kinds/cache/index.js";
-import { mapConcurrently } from "../src/util/map-concurrently.js";
+import { mapBounded } from "../src/util/bounded.js";
 import { ReferenceCache } from "./cache/reference-cache.js";
 import { resultKey, runCacheSpec, type CacheTestResult } from "./cache/run-cache-spec.js";
 import { loadCacheMutants } from "./cache-mutants/load.js";
@@ -19,7 +19,7 @@ beforeAll(async () => {
   const baseline = await runCacheSpec({ name: "reference", create: () => new ReferenceCache(), options: OPTIONS });
   baselinePassed = statuses(baseline, "passed");
   // The caches are in memory: a mutant's run is mostly its TTL tests' waits, which overlap.
-  runs = await mapConcurrently(await loadCacheMutants(), 8, async (mutant) => {
+  runs = await mapBounded(await loadCacheMutants(), 8, async (mutant) => {
     const failed = statuses(await runCacheSpec({ name: mutant.name, create: () => mutant.create(), options: OPTIONS }), "failed");
     return { mutant, caught: new Set([...failed].filter((k) => baselinePassed.has(k))) };
   });

@@ -2,7 +2,7 @@ import type { BaseCheckpointSaver } from "@langchain/langgraph-checkpoint";
 import { checkpointerTest, validate, type SaverProfile } from "../../src/index.js";
 import { SPECS } from "../../src/spec/index.js";
 import { BASELINE_PROFILES, BASELINES, type BaselineName } from "../fixtures/baselines.js";
-import { mapConcurrently } from "../../src/util/map-concurrently.js";
+import { mapBounded } from "../../src/util/bounded.js";
 import { loadMutants } from "./load.js";
 import type { Mutant } from "./types.js";
 
@@ -66,7 +66,7 @@ export async function runMutation(scope: MutationScope = "whole"): Promise<Mutat
   const allTests = Object.values(SPECS).flatMap((spec) => spec!.tests.map((t) => `${spec!.capability}/${t.name}`));
   const catchers = new Map<TestKey, string[]>(allTests.map((k) => [k, []]));
   // A mutant's run mostly computes; a few of its tests wait (a timeout, a retry), and those overlap.
-  const results: MutationResult["mutants"] = await mapConcurrently(mutants, 4, async (mutant) => {
+  const results: MutationResult["mutants"] = await mapBounded(mutants, 4, async (mutant) => {
     const baseline = baselineRuns.get(mutant.baseline ?? "memory")!;
     const only = scope === "declared" ? mutant.catches : undefined;
     const { failed } = await failingTests(`mutant:${mutant.name}`, () => mutant.create(), BASELINE_PROFILES[mutant.baseline ?? "memory"], only);

@@ -1,7 +1,7 @@
 import type { BaseStore } from "@langchain/langgraph-checkpoint";
 import { fakeEmbeddings, type StoreKindOptions } from "../../src/kinds/store/index.js";
 import { ReferenceStore } from "../fixtures/reference-store.js";
-import { mapConcurrently } from "../../src/util/map-concurrently.js";
+import { mapBounded } from "../../src/util/bounded.js";
 import { loadNamedModules } from "../mutants/load-named-modules.js";
 import { runStoreSpec, type StoreTestResult } from "../store/run-store-spec.js";
 import { MUTANT_DIMS, type StoreMutant } from "./types.js";
@@ -36,7 +36,7 @@ export async function runStoreMutation(): Promise<StoreMutationResult> {
   const baseline = await run(() => new ReferenceStore({ index: { dims: MUTANT_DIMS } }), true);
   const passed = new Set(baseline.filter((r) => r.status === "passed").map((r) => r.key));
   const catchers = new Map<string, string[]>(baseline.map((r) => [r.key, []]));
-  const results: StoreMutationResult["mutants"] = await mapConcurrently(mutants, MUTANTS_AT_ONCE, async (mutant) => {
+  const results: StoreMutationResult["mutants"] = await mapBounded(mutants, MUTANTS_AT_ONCE, async (mutant) => {
     const outcome = await run(() => mutant.create(), mutant.ttl ?? false);
     return { mutant, caught: new Set(outcome.filter((r) => r.status === "failed" && passed.has(r.key)).map((r) => r.key)) };
   });
