@@ -1,20 +1,10 @@
 import type { Item, SearchItem } from "@langchain/langgraph-checkpoint";
-import type { CatalogId } from "../../spec/types.js";
+import type { KindBehaviour } from "../types.js";
 import type { StoreSpecContext } from "./context.js";
 import { pause, putAll, thrownBy } from "./spec/helpers.js";
 
-/**
- * One implementation-defined behaviour (catalog: "backend-specific" or
- * "implementation-defined"): never pass/fail, reported as the backend's
- * behaviour profile and compared across backends.
- * @public
- */
-export interface StoreBehaviour {
-  readonly id: CatalogId;
-  readonly question: string;
-  /** Observes the store and answers the question in a few words. */
-  probe(ctx: StoreSpecContext): Promise<string>;
-}
+/** A store's implementation-defined question (catalog: "backend-specific" or "implementation-defined"). @public */
+export type StoreBehaviour = KindBehaviour<StoreSpecContext>;
 
 function describeError(error: unknown): string {
   if (!(error instanceof Error)) return String(error);
