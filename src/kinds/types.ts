@@ -52,6 +52,12 @@ export interface KindDescriptor {
 }
 
 /**
+ * How a behaviour answer starts when the question does not apply to the
+ * subject (no TTL or index declared): not an answer the matrix compares.
+ */
+export const NOT_APPLICABLE = "not applicable";
+
+/**
  * One implementation-defined question a kind asks of every subject (the
  * catalog's "backend-specific" clauses): answered in a few words, reported as
  * the subject's behaviour profile and compared across backends, never pass/fail.

@@ -1,6 +1,6 @@
 import type { CacheFullKey } from "@langchain/langgraph-checkpoint";
 import { formatValue } from "../../format.js";
-import type { KindBehaviour } from "../types.js";
+import { NOT_APPLICABLE, type KindBehaviour } from "../types.js";
 import type { CacheSpecContext } from "./context.js";
 import { DATE } from "./spec/fixtures.js";
 import { getHits, sleep } from "./spec/helpers.js";
@@ -56,6 +56,8 @@ function expiryAnswer(elapsedMs: number, ttlMs: number): string {
   if (elapsedMs <= ttlMs + 400) return "expired on time";
   return `expired late (${about})`;
 }
+
+const NOT_APPLICABLE_NO_TTL = `${NOT_APPLICABLE} (no ttl declared)`;
 
 /** The cache's implementation-defined behaviours (docs/caches.md, "Behaviour profile"). @public */
 export const CACHE_BEHAVIOURS: readonly CacheBehaviour[] = [
@@ -119,11 +121,11 @@ export const CACHE_BEHAVIOURS: readonly CacheBehaviour[] = [
   {
     id: "cache.fractional-ttl",
     question: "Is a fractional TTL honoured? (ttl: 0.3 seconds)",
-    probe: (ctx) => (ctx.has("ttl") ? expiresWithin(ctx, 0.3, 1_500) : Promise.resolve("not asked: TTL is not declared")),
+    probe: (ctx) => (ctx.has("ttl") ? expiresWithin(ctx, 0.3, 1_500) : Promise.resolve(NOT_APPLICABLE_NO_TTL)),
   },
   {
     id: "cache.zero-ttl",
     question: "What does ttl: 0 do?",
-    probe: (ctx) => (ctx.has("ttl") ? expiresWithin(ctx, 0, 1_500) : Promise.resolve("not asked: TTL is not declared")),
+    probe: (ctx) => (ctx.has("ttl") ? expiresWithin(ctx, 0, 1_500) : Promise.resolve(NOT_APPLICABLE_NO_TTL)),
   },
 ];

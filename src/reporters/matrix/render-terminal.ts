@@ -105,7 +105,8 @@ function deviationLines(grid: MatrixGrid): string[] {
 function factLines(grid: MatrixGrid): string[] {
   if (grid.facts.length === 0) return [];
   const differing = grid.facts.filter((f) => f.differ).length;
-  const out = ["", `Behaviour profile (implementation-defined: answers, never pass/fail; ${DISAGREE_MARK} ${differing} answered differently):`];
+  const compared = grid.columns.filter((c) => c.status === "ran").length > 1 ? `; ${differing > 0 ? `${DISAGREE_MARK} ${differing} answered differently` : "every one answered alike"}` : "";
+  const out = ["", `Behaviour profile (implementation-defined: answers, never pass/fail${compared}):`];
   for (const fact of grid.facts) {
     const answered = fact.answers.flatMap((answer, i) => (answer === undefined ? [] : [{ id: grid.columns[i].id, answer }]));
     if (!fact.differ) {

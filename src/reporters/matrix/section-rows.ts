@@ -1,3 +1,4 @@
+import { NOT_APPLICABLE } from "../../kinds/types.js";
 import type { ReportSection } from "../../report/types.js";
 import { SECTION_KINDS, sectionKindOf } from "../../sections/index.js";
 import type { MatrixSectionCell, SectionKind } from "../../sections/kind.js";
@@ -60,7 +61,8 @@ function factRows(label: string, sections: readonly (ReportSection | undefined)[
   for (const answers of perBackend) for (const [id, { question }] of answers ?? []) if (!questions.has(id)) questions.set(id, question);
   return [...questions].map(([id, question]) => {
     const answers = perBackend.map((a) => a?.get(id)?.answer);
-    const given = new Set(answers.filter((a): a is string => a !== undefined));
+    // "not applicable (no index declared)" says the question does not apply there: no answer to compare.
+    const given = new Set(answers.filter((a): a is string => a !== undefined && !a.startsWith(NOT_APPLICABLE)));
     return { section: label, id, question, answers, differ: given.size > 1 };
   });
 }
