@@ -11,7 +11,7 @@ const mutant = (await loadMutants()).find((m) => m.name === "put-writes-special-
 
 type Args<C> = C extends new (args: infer A) => unknown ? A : never;
 const put = (threadId: string, idSeed: number) =>
-  new PutCommand({ threadId, ns: "", idSeed, parent: { kind: "none" }, changes: {}, seen: [], metadata: {}, omitNs: false, tsAgainstId: false } as Args<typeof PutCommand>);
+  new PutCommand({ threadId, ns: "", idSeed, parent: { kind: "none" }, changes: {}, seen: [], metadata: {}, omitNs: false, tsAgainstId: false, writer: "sequence" } as Args<typeof PutCommand>);
 const read = (threadId: string) => new GetTupleCommand({ threadId, ns: "", by: { kind: "own", index: 0 }, omitNs: false });
 const listAll = (threadId: string) => new ListCommand({ threadId, ns: null, filter: null, before: null, limit: null });
 
