@@ -1,6 +1,17 @@
 import fc from "fast-check";
 import { ERROR, INTERRUPT, RESUME, SCHEDULED, TASKS } from "@langchain/langgraph-checkpoint";
-import { FALSY_VALUES, NAMESPACE_FAMILIES, RUN_ID_FAMILIES, SPECIAL_CHANNELS, SPECIAL_KEYS, TASK_IDS, THREAD_FAMILIES } from "../spec/adversarial-pools.js";
+import {
+  FALSY_VALUES,
+  LARGE_STEPS,
+  NAMESPACE_FAMILIES,
+  RUN_ID_FAMILIES,
+  SPECIAL_CHANNELS,
+  SPECIAL_KEYS,
+  TASK_IDS,
+  THREAD_FAMILIES,
+  pythonTimestamp,
+  pythonVersion,
+} from "../spec/adversarial-pools.js";
 
 /**
  * The vocabulary of generated sequences. Pools are small on purpose: sequences
@@ -36,23 +47,38 @@ export const FRIENDLY_POOLS: Pools = {
  * long threads. A fixed list (not every combination) so that each pool's command
  * generators are built once per run, not once per sequence.
  */
-export const POOL_SCENARIOS: readonly Pools[] = THREAD_FAMILIES.map((threads, i) => ({
-  threads,
-  namespaces: NAMESPACE_FAMILIES[i % NAMESPACE_FAMILIES.length],
-  runIds: RUN_ID_FAMILIES[i % RUN_ID_FAMILIES.length],
-  channels: i % 3 === 2 ? ["a", "b", SPECIAL_CHANNELS[Math.floor(i / 3) % SPECIAL_CHANNELS.length]] : FRIENDLY_POOLS.channels,
-  largeValues: i % 5 === 1,
-  longThreads: i % 5 === 2 || i % 5 === 3,
-}));
+export const POOL_SCENARIOS: readonly Pools[] = [
+  ...THREAD_FAMILIES.map((threads, i) => ({
+    threads,
+    namespaces: NAMESPACE_FAMILIES[i % NAMESPACE_FAMILIES.length],
+    runIds: RUN_ID_FAMILIES[i % RUN_ID_FAMILIES.length],
+    channels: i % 3 === 2 ? ["a", "b", SPECIAL_CHANNELS[Math.floor(i / 3) % SPECIAL_CHANNELS.length]] : FRIENDLY_POOLS.channels,
+    largeValues: i % 5 === 1,
+    longThreads: i % 5 === 2 || i % 5 === 3,
+  })),
+  // Keys built by concatenation (KEY-10): thread "t" in namespace "child:1" and thread "t:child:1" (or "tchild:1")
+  // in the root namespace are one key to a saver joining [thread, ns, id] with ":" (or with nothing).
+  { ...FRIENDLY_POOLS, threads: ["t", "t:child:1", "tchild:1"], namespaces: NAMESPACE_FAMILIES[0], largeValues: false, longThreads: false },
+  // Comparisons that ignore trailing spaces (SQL PAD SPACE) or case, in threads, namespaces, run ids and channels.
+  {
+    threads: ["t", "t ", "T"],
+    namespaces: NAMESPACE_FAMILIES.find((family) => family.some((ns) => ns.endsWith(" ")))!,
+    runIds: RUN_ID_FAMILIES.find((family) => family.some((id) => id.endsWith(" ")))!,
+    channels: ["a", "a ", "A"],
+    largeValues: false,
+    longThreads: false,
+  },
+];
 
 /** One scenario per sequence; the friendly one no more likely than any other. */
 export const poolsArb: fc.Arbitrary<Pools> = fc.constantFrom(...POOL_SCENARIOS);
 
-export { TASK_IDS };
+/** Task ids: the spec pool's, plus one with a trailing space (SQL PAD SPACE compares "task-a " equal to "task-a"). */
+export const MODEL_TASK_IDS = [...TASK_IDS, "task-a "] as const;
 /** `undefined` omits the 4th argument of putWrites. */
 export const TASK_PATHS = [undefined, "", "~a", "~B", "~a:1", "~\u{1F600}", "~\uFFFF"] as const;
-/** Regular write channels; "a.b" and "$x" are field paths to a document store (a saver must not escape them). */
-export const REGULAR_WRITE_CHANNELS = ["ch", "messages", "x:y", TASKS, "a.b", "$x"] as const;
+/** Regular write channels; "a.b" and "$x" are field paths to a document store (a saver must not escape them); "ch " is "ch" to SQL PAD SPACE. */
+export const REGULAR_WRITE_CHANNELS = ["ch", "messages", "x:y", TASKS, "a.b", "$x", "ch "] as const;
 export const SPECIAL_WRITE_CHANNELS = [ERROR, INTERRUPT, SCHEDULED, RESUME] as const;
 /** Checkpoint ids come from a small pool so that ids repeat across threads and namespaces. */
 export const ID_SEEDS = 6;
@@ -63,8 +89,24 @@ export function checkpointIdOf(seed: number): string {
 }
 
 export function timestampOf(seed: number): string {
-  return new Date(Date.UTC(2025, 0, 1) + seed * 1000).toISOString();
+  return secondOf(seed).toISOString();
 }
+
+function secondOf(seed: number): Date {
+  return new Date(Date.UTC(2025, 0, 1) + seed * 1000);
+}
+
+/**
+ * What Python LangGraph writes into a database it shares with LangGraph.js (VAL-14), derived
+ * from a seed so that sequences repeat: a channel version as its PostgresSaver makes it (a
+ * string: the padded step and a fraction), a timestamp with microseconds and `+00:00` in the
+ * same second as `timestampOf(seed)`, and a step past 32-bit integers.
+ */
+export const python = {
+  version: (step: number): string => pythonVersion(step, ((step * 0.6180339887498949) % 0.98) + 0.01),
+  timestamp: (seed: number): string => pythonTimestamp(secondOf(seed), (seed * 104_729) % 1_000_000),
+  step: (seed: number): number => LARGE_STEPS[seed % LARGE_STEPS.length],
+};
 
 const text = fc.string({ maxLength: 6, unit: fc.constantFrom("a", "b", "Z", "é", "😀", ":", "|", " ", '"', "\\", "/", "%", "_", "*") });
 const scalar = fc.oneof(text, fc.integer({ min: -1000, max: 1000 }), fc.boolean(), fc.constant(null), fc.constantFrom(0.5, -2.25, 1e-7));
@@ -156,5 +198,5 @@ function biasedIndex(weights: readonly number[]): fc.Arbitrary<number> {
 
 export const threadOf = (pools: Pools): fc.Arbitrary<string> => biasedIndex([6, 2, 1]).map((i) => pools.threads[i]);
 export const nsOf = (pools: Pools): fc.Arbitrary<string> => biasedIndex([6, 2, 1, 1]).map((i) => pools.namespaces[i]);
-export const taskIdArb: fc.Arbitrary<string> = biasedIndex([4, 3, 1, 1, 1, 1, 1, 1, 1]).map((i) => TASK_IDS[i]);
+export const taskIdArb: fc.Arbitrary<string> = biasedIndex([4, 3, 1, 1, 1, 1, 1, 1, 1, 1]).map((i) => MODEL_TASK_IDS[i]);
 export const idSeed = fc.integer({ min: 1, max: ID_SEEDS });

@@ -10,6 +10,7 @@ import { thrownError, type ThrownError } from "../runtime/thrown-error.js";
 import { framesBlock } from "../runtime/user-frames.js";
 import { DECLARABLE_BEHAVIOURS, declaredBehaviours, type DeclarableBehaviour } from "./behaviours.js";
 import { MODELLED_EXTENDED, commandArbitraries } from "./commands/index.js";
+import { runThenReread } from "./commands/state-check.js";
 import { defaultModelTimeLimitMs, MODEL_DEFAULTS, type ModelOptions } from "./options.js";
 import { poolsArb, type Pools } from "./arbitraries.js";
 import { ReferenceModel } from "./reference-model.js";
@@ -165,7 +166,7 @@ export async function runModel(registered: RegisteredCheckpointer, settings: Mod
       const sequence = async (saver: BaseCheckpointSaver) => {
         try {
           const setup = (): { model: ModelState; real: RealState } => ({ model: { model: new ReferenceModel(), env }, real: { saver } });
-          await fc.asyncModelRun(setup, commands);
+          await runThenReread(setup, commands);
         } catch (error) {
           shrinking = true;
           lastFailure = { env, error, commands: commandsRun(commands) };
@@ -285,7 +286,7 @@ export class SequenceReplayer {
     const run = async (saver: BaseCheckpointSaver) => {
       const recorder = recordIds(saver);
       try {
-        await fc.asyncModelRun(() => ({ model: { model: new ReferenceModel(), env }, real: { saver: recorder.saver } }), commands);
+        await runThenReread(() => ({ model: { model: new ReferenceModel(), env }, real: { saver: recorder.saver } }), commands);
         return undefined;
       } catch (error) {
         return error instanceof ModelDisagreement ? { env, error, ids: recorder.sample() } : undefined;

@@ -58,6 +58,7 @@ export class SequenceEnv {
   /** Whether any command has called the saver yet (every call is recorded, or runs through `call` or `recordOnFailure`). */
   private used = false;
   private version = 0;
+  private readonly versionsIn = new Map<string, number>();
 
   constructor(
     readonly declared: ReadonlyMap<DeclarableBehaviour, string>,
@@ -68,6 +69,18 @@ export class SequenceEnv {
   /** A channel version no earlier put of this sequence used, so a (channel, version) never gets two values. */
   nextVersion(): number {
     return ++this.version;
+  }
+
+  /**
+   * A channel version counted per (thread, namespace): unique within it, so a (thread, namespace, channel,
+   * version) never gets two values, but repeated across namespaces and threads, where a saver must keep
+   * them apart (KEY-10: a graph and its subgraph both write `messages` at version 1).
+   */
+  nextVersionIn(threadId: string, ns: string): number {
+    const key = JSON.stringify([threadId, ns]);
+    const next = (this.versionsIn.get(key) ?? 0) + 1;
+    this.versionsIn.set(key, next);
+    return next;
   }
 
   /** No command has called the saver yet: its next calls are its very first (lazy setup). */

@@ -4,7 +4,7 @@ import { runModel, type ModelRunResult } from "../../src/model/run-model.js";
 import { loadMutants } from "../mutants/load.js";
 import type { Mutant } from "../mutants/types.js";
 import { BASELINE_PROFILES, type BaselineName } from "../fixtures/baselines.js";
-import type { BaseCheckpointSaver, ChannelVersions, Checkpoint, CheckpointMetadata } from "@langchain/langgraph-checkpoint";
+import type { BaseCheckpointSaver, Checkpoint } from "@langchain/langgraph-checkpoint";
 
 /**
  * The model mode alone (no spec suite) against every mutant: which it catches
@@ -16,6 +16,13 @@ const SEED = 42;
 /** Longer sequences than the default run's 20 operations: this is the mode's proof, not its default budget. */
 const MAX_COMMANDS = 25;
 export const MODEL_SETTINGS = { runs: RUNS, seed: SEED, maxCommands: MAX_COMMANDS, timeoutMs: 2_000, timeLimitMs: 30_000 } as const;
+/**
+ * The time a mutant expected to be caught gets: all 1,000 sequences even on a loaded 2-core machine
+ * (4 to 20 a second measured), so whether it is caught does not depend on the machine's speed. A
+ * caught mutant stops at its first disagreement, so this costs nothing while the proof holds; the
+ * known misses keep MODEL_SETTINGS' 30 s (they run until the limit).
+ */
+const TIME_TO_CATCH_MS = 300_000;
 
 export const OUT_OF_SCOPE = "outside the model's contract";
 const BYTES_WRITES_ADVISORY = `${OUT_OF_SCOPE}: a Uint8Array as the whole value of a write is advisory (VAL-13: MemorySaver and SqliteSaver fail it), so not generated`;
@@ -31,24 +38,14 @@ export const KNOWN_MISSES: Record<string, string> = {
   "pr-unknown-strategy-deletes": `${OUT_OF_SCOPE}: unknown strategies are unspecified (PR-09), so not generated`,
   "blob-store-stores-all-channels": `${OUT_OF_SCOPE}: storing only changed channels is advisory (JS-13 ADV); full storage reads back the same`,
   "val-inherited-write-index": `${OUT_OF_SCOPE}: write channels named like Object.prototype members are advisory (VAL-10: every official saver fails it), so not generated`,
-  "blob-store-fork-version-collision": "sequences take every version from one counter, so two forks never share a version (ORD-11 gives both forks getNextVersion of their parent, as LangGraph does)",
   "ord-channels-first-batch": "sequences use three channels, far from a batch-get of 100 keys (ORD-12 puts 150)",
-  "ord-ct-first-batch": "at seed 42 no sequence copies a thread longer than 25 checkpoints and reads the copy (long threads are drawn rarely; ORD-13 copies 32)",
   "ord-dfr-first-ten-run-ids": "sequences draw run ids from pools of three, so deleteForRuns never gets more than 10 (ORD-13 passes 32)",
   "val-write-bytes-type-dropped": BYTES_WRITES_ADVISORY,
   "val-write-bytes-as-text": BYTES_WRITES_ADVISORY,
   "val-write-bytes-cut-at-four-mib": BYTES_WRITES_ADVISORY,
-  "val-versions-in-a-float-column": "sequences take integer versions from one counter; Python's string versions are VAL-14's",
-  "val-timestamps-as-js-dates": "sequences write JS ISO timestamps, which a Date round trip keeps; Python's microsecond +00:00 ones are VAL-14's",
-  "val-step-in-an-int32-column": "sequences draw steps from -1..12; steps past int32 are VAL-14's",
-  "ord-write-index-int8": "one putWrites call of a sequence holds at most 104 writes, below a signed byte's 128 (ORD-14 makes 300)",
-  "dch-empty-seed-is-absent": "at seed 42 no sequence stores an empty string or list as a delta seed above an older one (VAL-16 does)",
-  "key-joined-with-colons": "no id family holds a thread that is another thread joined with \":\" to one of its namespaces, under one checkpoint id (KEY-10 puts T:sub beside T in namespace sub)",
-  "key-joined-without-delimiter": "no id family holds a thread that is another thread followed by one of its namespaces, under one checkpoint id (KEY-10 puts Tsub beside T in namespace sub)",
-  "blob-store-key-without-namespace": "sequences take every version from one counter, so a graph and its subgraph never store a channel at the same version (KEY-10 puts both at version 1)",
   "ord-copy-thread-first-megabyte": "at seed 42 no sequence copies a thread holding more than 1 MB and reads the copy (ORD-15 copies 1.2 MB)",
   "ord-prune-first-megabyte": "at seed 42 no sequence prunes a thread holding more than 1 MB of older checkpoints (ORD-15 prunes 1.1 MB)",
-  "ord-delete-for-runs-first-1000-keys": "sequences spread a run over few checkpoints and writes, never past 1,000 keys (ORD-15 deletes a run of 1,112 keys)",
+  "ord-delete-for-runs-first-1000-keys": "sequences spread a run over few checkpoints and writes: at seed 42 none of the 1,000 deletes a run past 1,000 keys (ORD-15 deletes a run of 1,112 keys)",
 };
 
 /**
@@ -68,27 +65,7 @@ const configurableOf = (config: unknown): Configurable => (config as { configura
 const writesOf = (call: SaverCall) => (call.method === "putWrites" ? (call.args[1] as [string, unknown][]) : []);
 const PUT_CONFIG_KEYS = ["thread_id", "checkpoint_ns", "checkpoint_id"];
 const bytesWrite = (call: SaverCall) => writesOf(call).some(([, value]) => value instanceof Uint8Array);
-const EMPTY_CHECKPOINT = { channel_versions: {}, versions_seen: {} } as unknown as Checkpoint;
 const checkpointOf = (call: SaverCall) => (call.method === "put" ? (call.args[1] as Checkpoint) : undefined);
-const versionsOf = (checkpoint: Checkpoint) => [...Object.values(checkpoint.channel_versions), ...Object.values(checkpoint.versions_seen).flatMap((seen) => Object.values(seen))];
-/** thread, namespace and checkpoint id of a put's or putWrites' config. */
-const idsOf = (call: SaverCall): [string, string, string] => {
-  const c = configurableOf(call.args[0]) ?? {};
-  const id = call.method === "put" ? checkpointOf(call)!.id : c.checkpoint_id;
-  return [String(c.thread_id ?? ""), String(c.checkpoint_ns ?? ""), String(id ?? "")];
-};
-/** Two checkpoints of one saver (this call's and an earlier one's) whose ids `join` to the same key. */
-const keysCollide = (join: (parts: string[]) => string) => (call: SaverCall, earlier: readonly SaverCall[]) => {
-  if (call.method !== "put") return false;
-  const ids = idsOf(call);
-  return earlier.some((e) => e.method === "put" && join(idsOf(e)) === join(ids) && idsOf(e).join("\u0000") !== ids.join("\u0000"));
-};
-/** The keys a saver holds at most after `calls`: a checkpoint per put, one per write. */
-const keysHeld = (calls: readonly SaverCall[]) => calls.reduce((sum, c) => sum + (c.method === "put" ? 1 : writesOf(c).length), 0);
-/** Half the page of the first-page mutant (1,000 keys). */
-const HALF_A_THOUSAND_KEYS = 500;
-/** The channel versions a put stores (its fourth argument, the new versions), as `channel@version`. */
-const storedVersions = (call: SaverCall) => Object.entries((call.args[3] as ChannelVersions | undefined) ?? {}).map(([channel, version]) => `${channel}@${String(version)}`);
 
 /**
  * The known misses by construction: the sequences never give the
@@ -120,28 +97,6 @@ export const NEVER_DRAWN: Record<string, { input: string; matches(call: SaverCal
   "val-write-bytes-cut-at-four-mib": { input: "a write whose whole value is a Uint8Array", matches: bytesWrite },
   "ord-channels-first-batch": { input: "a checkpoint with more than 100 channel values", matches: (c) => Object.keys(checkpointOf(c)?.channel_values ?? {}).length > 100 },
   "ord-dfr-first-ten-run-ids": { input: "a deleteForRuns call with more than 10 run ids", matches: (c) => c.method === "deleteForRuns" && (c.args[0] as unknown[]).length > 10 },
-  "ord-write-index-int8": { input: "a putWrites call with more than 127 writes", matches: (c) => writesOf(c).length > 127 },
-  "val-versions-in-a-float-column": { input: "a string channel version", matches: (c) => versionsOf(checkpointOf(c) ?? EMPTY_CHECKPOINT).some((v) => typeof v === "string") },
-  "val-timestamps-as-js-dates": {
-    input: "a checkpoint ts that a JS Date does not give back unchanged",
-    matches: (c) => c.method === "put" && new Date(checkpointOf(c)!.ts).toISOString() !== checkpointOf(c)!.ts,
-  },
-  "val-step-in-an-int32-column": {
-    input: "a metadata step outside 32-bit integers",
-    matches: (c) => c.method === "put" && typeof (c.args[2] as CheckpointMetadata).step === "number" && ((c.args[2] as CheckpointMetadata).step | 0) !== (c.args[2] as CheckpointMetadata).step,
-  },
-  "key-joined-with-colons": { input: 'two checkpoints whose thread, namespace and id joined with ":" are one key', matches: keysCollide((parts) => parts.filter(Boolean).join(":")) },
-  "key-joined-without-delimiter": { input: "two checkpoints whose thread, namespace and id joined without a delimiter are one key", matches: keysCollide((parts) => parts.join("")) },
-  "ord-delete-for-runs-first-1000-keys": { input: "a deleteForRuns on a saver holding 500 keys or more", matches: (c, earlier) => c.method === "deleteForRuns" && keysHeld(earlier) >= HALF_A_THOUSAND_KEYS },
-  "blob-store-key-without-namespace": {
-    input: "a channel stored at one version in two namespaces of one thread",
-    matches: (c, earlier) => {
-      if (c.method !== "put") return false;
-      const [thread, ns] = idsOf(c);
-      const stored = new Set(storedVersions(c));
-      return earlier.some((e) => e.method === "put" && idsOf(e)[0] === thread && idsOf(e)[1] !== ns && storedVersions(e).some((v) => stored.has(v)));
-    },
-  },
 };
 
 /** The model keeps every checkpoint: it does not apply to latest-only savers (validate() reports it not applicable). */
@@ -212,7 +167,7 @@ export function describeMutantPart(part: number, parts: number): void {
     outcomes = await ignoringUnhandledRejections(async () => {
       const done: MutantOutcome[] = [];
       for (const mutant of mutants) {
-        const result = await runModelOn(mutant.name, () => mutant.create());
+        const result = await runModelOn(mutant.name, () => mutant.create(), mutant.name in KNOWN_MISSES ? {} : { timeLimitMs: TIME_TO_CATCH_MS });
         done.push({ name: mutant.name, caught: result.status === "failed", detail: result.failure?.lines[0] ?? result.error ?? "" });
       }
       return done;

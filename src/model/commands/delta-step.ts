@@ -110,6 +110,9 @@ const taskWrite: fc.Arbitrary<TaskWrite> = fc.record({
   value: jsonValue,
 });
 
+/** A seed's value; often an empty string or list, which is a seed, not an absent value (VAL-16: Oracle stores "" as NULL). */
+const seedValue: fc.Arbitrary<unknown> = fc.oneof({ weight: 3, arbitrary: jsonValue }, { weight: 1, arbitrary: fc.constantFrom<unknown>("", []) });
+
 export const deltaStepCommand = (pools: Pools): fc.Arbitrary<DeltaStepCommand> =>
   fc
   .record({
@@ -120,8 +123,8 @@ export const deltaStepCommand = (pools: Pools): fc.Arbitrary<DeltaStepCommand> =
     tasks: fc.uniqueArray(taskWrite, { minLength: 0, maxLength: 3, selector: (t) => t.taskId }),
     stored: fc.oneof(
       { weight: 3, arbitrary: fc.constant({ kind: "nothing" as const }) },
-      { weight: 2, arbitrary: fc.record({ kind: fc.constant("snapshot" as const), value: jsonValue }) },
-      { weight: 1, arbitrary: fc.record({ kind: fc.constant("plain" as const), value: jsonValue }) },
+      { weight: 2, arbitrary: fc.record({ kind: fc.constant("snapshot" as const), value: seedValue }) },
+      { weight: 1, arbitrary: fc.record({ kind: fc.constant("plain" as const), value: seedValue }) },
     ),
     metadata: metadataArb(pools),
   })

@@ -14,6 +14,10 @@ import {
   type Pools,
 } from "../arbitraries.js";
 import { MANY_WRITES, PAGE_OF_WRITES } from "../../spec/adversarial-pools.js";
+
+/** Writes in one call whose last indexes pass 127, and 255: cheap sizes (PostgresSaver inserts a write per query). */
+const PAST_A_SIGNED_BYTE = { min: 129, max: 131 } as const;
+const PAST_A_BYTE = { min: 257, max: 259 } as const;
 import { ts, type ModelState, type RealState } from "../sequence-env.js";
 
 interface PutWritesArgs {
@@ -82,9 +86,10 @@ export const putWritesCommand = (pools: Pools): fc.Arbitrary<PutWritesCommand> =
   const write = (channels: readonly string[]): fc.Arbitrary<PendingWrite> =>
     fc.tuple(fc.constantFrom(...channels), writeValueOf(pools)).map(([channel, value]): PendingWrite => [channel, value]);
   // Past a backend's page of 100 items on one checkpoint; plain numbers, so they are cheap to draw and store.
-  const page = fc
-    .integer(PAGE_OF_WRITES)
-    .map((n) => Array.from({ length: n }, (_, i): PendingWrite => [REGULAR_WRITE_CHANNELS[i % REGULAR_WRITE_CHANNELS.length], i]));
+  const numbered = (n: number) => Array.from({ length: n }, (_, i): PendingWrite => [REGULAR_WRITE_CHANNELS[i % REGULAR_WRITE_CHANNELS.length], i]);
+  const page = fc.integer(PAGE_OF_WRITES).map(numbered);
+  // Indexes past a signed and an unsigned byte (ORD-14): an index column that narrow wraps or clamps them.
+  const wide = fc.oneof(fc.integer(PAST_A_SIGNED_BYTE), fc.integer(PAST_A_BYTE)).map(numbered);
   return fc
   .record({
     threadId: threadOf(pools),
@@ -99,6 +104,7 @@ export const putWritesCommand = (pools: Pools): fc.Arbitrary<PutWritesCommand> =
       // Past 10 writes in one call: idx 10 must sort after idx 9, as a number.
       { weight: 3, arbitrary: fc.array(write(REGULAR_WRITE_CHANNELS), { minLength: MANY_WRITES.min, maxLength: MANY_WRITES.max }) },
       { weight: 1, arbitrary: page },
+      { weight: 1, arbitrary: wide },
     ),
     retry: fc.option(fc.array(writeValueOf(pools), { minLength: 3, maxLength: 3 }), { freq: 4 }),
   })

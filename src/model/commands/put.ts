@@ -2,7 +2,7 @@ import fc from "fast-check";
 import type { ChannelVersions, Checkpoint, CheckpointMetadata } from "@langchain/langgraph-checkpoint";
 import type { RunnableConfig } from "@langchain/core/runnables";
 import { diffValues } from "../../format.js";
-import { ID_SEEDS, channelValueOf, checkpointIdOf, idSeed, metadataArb, nsOf, threadOf, timestampOf, type Pools } from "../arbitraries.js";
+import { ID_SEEDS, channelValueOf, checkpointIdOf, idSeed, metadataArb, nsOf, python, threadOf, timestampOf, type Pools } from "../arbitraries.js";
 import { ts, type ModelState, type RealState } from "../sequence-env.js";
 import { diffLines } from "../compare.js";
 import { ModelDisagreement } from "../sequence-env.js";
@@ -24,7 +24,17 @@ interface PutArgs {
   omitNs: boolean;
   /** A ts that runs against id order (a clock that went back, an imported checkpoint): order is by id, never by ts (ORD-04). */
   tsAgainstId: boolean;
+  /**
+   * Who makes the changed channels' versions. `sequence`: a counter of the sequence, so a (channel,
+   * version) never gets two values. `saver`: the saver's getNextVersion of the parent's version, as
+   * LangGraph does, so forks of one parent and a graph and its subgraph may share one (ORD-11, KEY-10).
+   * `python`: Python LangGraph wrote the checkpoint (VAL-14): string versions (counted per thread and
+   * namespace, so they repeat across namespaces: KEY-10), a microsecond `+00:00` ts and a step past 32-bit integers.
+   */
+  writer: "sequence" | "saver" | "python";
 }
+
+type NextVersion = (channel: string, parentVersion: unknown) => ChannelVersions[string];
 
 const IDS = ["PUT-01", "PUT-09", "PUT-12", "PUT-13", "JS-09"] as const;
 
@@ -51,7 +61,7 @@ export class PutCommand implements fc.AsyncCommand<ModelState, RealState> {
   }
 
   async run(m: ModelState, r: RealState): Promise<void> {
-    const { config, checkpoint, metadata, newVersions } = this.build(m);
+    const { config, checkpoint, metadata, newVersions } = this.build(m, this.nextVersion(m, r));
     m.env.record(`await saver.put(${ts(config)}, ${ts(checkpoint)}, ${ts(metadata)}, ${ts(newVersions)}); // then the caller changes these objects`);
     const expected = m.model.put(config, checkpoint, metadata);
     const result = await m.env.call("put()", IDS, () => r.saver.put(config, checkpoint, metadata, newVersions));
@@ -61,7 +71,19 @@ export class PutCommand implements fc.AsyncCommand<ModelState, RealState> {
     if (diffs.length > 0) throw new ModelDisagreement("put() (the returned config)", ["PUT-01", "PUT-09", "JS-08"], diffLines(diffs));
   }
 
-  private build(m: ModelState) {
+  private nextVersion(m: ModelState, r: RealState): NextVersion {
+    switch (this.args.writer) {
+      case "python":
+        return () => python.version(m.env.nextVersionIn(this.args.threadId, this.args.ns));
+      // The base class and MemorySaver take numbers only (a Python version's successor is not asked: VAL-14).
+      case "saver":
+        return (_channel, parentVersion) => r.saver.getNextVersion(typeof parentVersion === "number" ? parentVersion : undefined);
+      case "sequence":
+        return () => m.env.nextVersion();
+    }
+  }
+
+  private build(m: ModelState, nextVersion: NextVersion) {
     const { threadId, ns } = this.args;
     const parentId = this.parentId(m, threadId, ns);
     const parent = parentId === undefined ? undefined : m.model.storedCheckpoint(threadId, ns, parentId);
@@ -72,7 +94,7 @@ export class PutCommand implements fc.AsyncCommand<ModelState, RealState> {
       const inherited = parent && Object.prototype.hasOwnProperty.call(parent.channel_versions, channel);
       if (change.kind === "set") {
         values[channel] = structuredClone(change.value); // fresh objects: the caller changes them after put
-        versions[channel] = m.env.nextVersion();
+        versions[channel] = nextVersion(channel, inherited ? parent.channel_versions[channel] : undefined);
         newVersions[channel] = versions[channel];
       } else if (change.kind === "keep" && inherited) {
         values[channel] = parent.channel_values[channel];
@@ -81,10 +103,12 @@ export class PutCommand implements fc.AsyncCommand<ModelState, RealState> {
       }
     }
     const seen = Object.fromEntries(this.args.seen.filter((c) => Object.prototype.hasOwnProperty.call(versions, c)).map((c) => [c, versions[c]]));
+    const fromPython = this.args.writer === "python";
+    const tsSeed = this.args.tsAgainstId ? ID_SEEDS + 1 - this.args.idSeed : this.args.idSeed;
     const checkpoint: Checkpoint = {
       v: 4,
       id: checkpointIdOf(this.args.idSeed),
-      ts: timestampOf(this.args.tsAgainstId ? ID_SEEDS + 1 - this.args.idSeed : this.args.idSeed),
+      ts: fromPython ? python.timestamp(tsSeed) : timestampOf(tsSeed),
       channel_values: values,
       channel_versions: versions,
       versions_seen: Object.keys(seen).length > 0 ? { "node:1": seen } : {},
@@ -93,7 +117,9 @@ export class PutCommand implements fc.AsyncCommand<ModelState, RealState> {
     if (!(this.args.omitNs && ns === "")) configurable.checkpoint_ns = ns;
     if (parentId !== undefined) configurable.checkpoint_id = parentId;
     const config: RunnableConfig = { configurable };
-    return { config, checkpoint, metadata: structuredClone(this.args.metadata) as CheckpointMetadata, newVersions };
+    const metadata = structuredClone(this.args.metadata) as CheckpointMetadata;
+    if (fromPython) metadata.step = python.step(this.args.idSeed);
+    return { config, checkpoint, metadata, newVersions };
   }
 
   private parentId(m: Readonly<ModelState>, threadId: string, ns: string): string | undefined {
@@ -108,7 +134,8 @@ export class PutCommand implements fc.AsyncCommand<ModelState, RealState> {
   toString(): string {
     const { threadId, ns, idSeed: id, parent } = this.args;
     const p = parent.kind === "pick" ? `parent#${parent.index}` : parent.kind === "missing" ? `parent:missing-${parent.idSeed}` : parent.kind === "latest" ? "parent:latest" : "root";
-    return `put(${JSON.stringify(threadId)}, ${JSON.stringify(ns)}, id ${id}, ${p})`;
+    const writer = this.args.writer === "sequence" ? "" : `, ${this.args.writer} versions`;
+    return `put(${JSON.stringify(threadId)}, ${JSON.stringify(ns)}, id ${id}, ${p}${writer})`;
   }
 }
 
@@ -136,6 +163,11 @@ export const putCommand = (pools: Pools): fc.Arbitrary<PutCommand> =>
     metadata: metadataArb(pools),
     omitNs: fc.boolean(),
     tsAgainstId: fc.boolean(),
+    writer: fc.oneof(
+      { weight: 6, arbitrary: fc.constant("sequence" as const) },
+      { weight: 2, arbitrary: fc.constant("saver" as const) },
+      { weight: 1, arbitrary: fc.constant("python" as const) },
+    ),
   })
   .map((args) => new PutCommand(args));
 

@@ -67,3 +67,16 @@ export async function checkTuple(m: ModelState, r: RealState, config: RunnableCo
 }
 
 export const stateCheckCommand = (pools: Pools): fc.Arbitrary<StateCheckCommand> => fc.constant(null).map(() => new StateCheckCommand(pools.threads));
+
+/**
+ * Runs a sequence's commands, then reads back everything the sequence left (VAL-15's idea):
+ * a TTL in the wrong unit, a cache that expires or a lagging replica loses or changes what
+ * was written early, and only a read at the end shows it.
+ */
+export async function runThenReread(setup: () => { model: ModelState; real: RealState }, commands: Iterable<fc.AsyncCommand<ModelState, RealState>>): Promise<void> {
+  let state: { model: ModelState; real: RealState } | undefined;
+  await fc.asyncModelRun(() => (state = setup()), commands);
+  const { model, real } = state!;
+  const threads = [...new Set(model.model.allCoordinates().map((c) => c.threadId))];
+  await new StateCheckCommand(threads).run(model, real);
+}
