@@ -2,14 +2,14 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { CACHE_SPECS } from "../src/kinds/cache/index.js";
 import { mapBounded } from "../src/util/bounded.js";
 import { ReferenceCache } from "./cache/reference-cache.js";
-import { resultKey, runCacheSpec, type CacheTestResult } from "./cache/run-cache-spec.js";
+import { keysWith } from "./kinds/run-kind.js";
+import { runCacheSpec } from "./cache/run-cache-spec.js";
 import { loadCacheMutants } from "./cache-mutants/load.js";
 import type { CacheMutant } from "./cache-mutants/types.js";
 
 /** Every mutant runs with TTL declared, like its baseline, so the ttl tests run on all of them. */
 const OPTIONS = { ttl: true } as const;
 
-const statuses = (results: CacheTestResult[], status: CacheTestResult["status"]) => new Set(results.filter((r) => r.status === status).map(resultKey));
 
 let baselinePassed: Set<string>;
 let runs: { mutant: CacheMutant; caught: Set<string> }[];
@@ -17,11 +17,11 @@ const allTests = Object.values(CACHE_SPECS).flatMap((spec) => spec!.tests.map((t
 
 beforeAll(async () => {
   const baseline = await runCacheSpec({ name: "reference", create: () => new ReferenceCache(), options: OPTIONS });
-  baselinePassed = statuses(baseline, "passed");
+  baselinePassed = new Set(keysWith(baseline.results, "passed"));
   // The caches are in memory: a mutant's run is mostly its TTL tests' waits, which overlap.
   runs = await mapBounded(await loadCacheMutants(), 8, async (mutant) => {
-    const failed = statuses(await runCacheSpec({ name: mutant.name, create: () => mutant.create(), options: OPTIONS }), "failed");
-    return { mutant, caught: new Set([...failed].filter((k) => baselinePassed.has(k))) };
+    const failed = keysWith((await runCacheSpec({ name: mutant.name, create: () => mutant.create(), options: OPTIONS })).results, "failed");
+    return { mutant, caught: new Set(failed.filter((k) => baselinePassed.has(k))) };
   });
 }, 600_000);
 

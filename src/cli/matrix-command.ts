@@ -1,6 +1,5 @@
 import type { Backend, MatrixBackend } from "../backends/types.js";
-import { kindDescriptor } from "../kinds/descriptors.js";
-import { matrixVerdict } from "../matrix/verdict.js";
+import { runKindMatrices, type KindMatrix } from "../matrix/kind-matrices.js";
 import { registrationBackend } from "../matrix/registration-backend.js";
 import type { MatrixReportFile } from "../reporters/matrix/matrix-report-json.js";
 import { renderMatrixTerminal, seconds } from "../reporters/matrix/render-terminal.js";
@@ -22,7 +21,7 @@ import type { ProgressStream } from "./progress-line.js";
 export interface MatrixCommand {
   backends: readonly Backend[];
   /** The built-in stores and caches asked for (`all`, `store:<id>`, `cache:<id>`): one matrix per kind, after the savers'. */
-  storesAndCaches?: readonly { kind: "store" | "cache"; backends: readonly MatrixBackend[] }[];
+  storesAndCaches?: readonly KindMatrix[];
   /** The user's module, shown as the first column. */
   registered?: RegisteredCheckpointer;
   reporters: readonly ReporterTarget[];
@@ -90,29 +89,11 @@ export async function runMatrixCommand(command: MatrixCommand, io: CliIo): Promi
 }
 
 /**
- * The store and cache matrices, one table per kind on the terminal stream
- * (the report files and machine formats hold the savers' matrix). Exit 0 when
- * every one passes, 1 when one does not, 2 when nothing could run.
+ * The store and cache matrices on the terminal stream (the report files and
+ * machine formats hold the savers' matrix).
  */
-async function runStoreAndCacheMatrices(
-  kinds: readonly { kind: "store" | "cache"; backends: readonly MatrixBackend[] }[],
-  validate: ValidateOptions,
-  strict: boolean,
-  stream: ProgressStream,
-  io: CliIo,
-): Promise<number> {
-  let exit = 0;
-  for (const { kind, backends } of kinds) {
-    const title = kindDescriptor(kind).title;
-    stream.write(`\n${title} matrix: ${backends.map((b) => b.id).join(", ")}\n`);
-    // The graph scenarios are a saver's section; a store's or cache's run has its own (the store model).
-    const result = await runMatrix(backends, { validate: { ...validate, graph: false }, ...backendProgress(stream) });
-    await parkIfInterrupted();
-    stream.write(`\n${title}s: ${renderMatrixTerminal(result, { color: stream.isTTY === true })}`);
-    const verdict = matrixVerdict(result, { strict });
-    for (const { id, why } of verdict.failing) stream.write(`${kind}:${id}: ${why}\n`);
-    exit = Math.max(exit, verdict.nothingRan ? 2 : verdict.passed ? 0 : 1);
-  }
+async function runStoreAndCacheMatrices(kinds: readonly KindMatrix[], validate: ValidateOptions, strict: boolean, stream: ProgressStream, io: CliIo): Promise<number> {
+  const exit = await runKindMatrices(kinds, { validate, strict, write: (text) => stream.write(text), color: stream.isTTY === true, ...backendProgress(stream) });
   if (exit === 2) io.stderr.write("checkpoint-conformance: a store or cache matrix checked nothing: no selected backend could run here\n");
   return exit;
 }

@@ -13,6 +13,7 @@ import { findDeviation } from "./run-spec-test.js";
 import { attemptsSuffix } from "../report/results.js";
 import { MAX_TIMEOUT_MS } from "../util/timeout.js";
 import { sectionsAsked } from "../sections/runners.js";
+import { sectionContext } from "./section-context.js";
 import type { SectionRunner } from "../run/section-runner.js";
 import { verdictWithoutFailedTest } from "./suite-verdict.js";
 import { toRegistration, type ValidationInitializer } from "./validation-initializer.js";
@@ -135,9 +136,8 @@ function suiteSection(
   return {
     key: section.key,
     async run() {
-      const { registered, timeoutMs } = plan;
       try {
-        const added = await section.run({ registered, options, results: ranSoFar(), timeoutMs, progress });
+        const added = await section.run(sectionContext(plan, options, ranSoFar(), progress));
         if (!added || added.passed() !== false) return added?.passed() === null ? { kind: "skipped", reason: added.summary?.() ?? `${section.key} skipped` } : { kind: "passed" };
         return { kind: "failed", message: added.lines().join("\n") };
       } catch (error) {

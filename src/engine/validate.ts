@@ -9,6 +9,7 @@ import { planRun } from "./run-plan.js";
 import { SUITE_VERSION } from "./version.js";
 import { runIdentity } from "./run-identity.js";
 import { sectionsAsked } from "../sections/runners.js";
+import { sectionContext } from "./section-context.js";
 import { kindOf } from "../kinds/index.js";
 import { endLifespan, enterLifespan } from "./lifespan.js";
 import { captureUnhandledRejections, settleTick } from "../runtime/unhandled-rejections.js";
@@ -57,7 +58,7 @@ export async function validate(input: AnyRegistration, options: ValidateOptions 
       for (const capability of plan.capabilities) results[capability.capability] = await runCapability(plan, capability, progress);
       for (const section of sectionRunners) {
         try {
-          const added = await section.run({ registered, options, results, timeoutMs: plan.timeoutMs, progress });
+          const added = await section.run(sectionContext(plan, options, results, progress));
           if (added) sections.push(added);
         } catch (error) {
           errors.push(`the ${section.key} section failed to run: ${errorText(error)}`);

@@ -9,11 +9,11 @@
 import type { BaseCache, BaseStore } from "@langchain/langgraph-checkpoint";
 import type { AnyRegistration } from "../registration.js";
 import { subjectKindOf } from "../registration.js";
-import { CACHE_SPECS, cacheContext, detectCacheCapability, looksLikeCache, type CacheCapability, type CacheSpecContext } from "./cache/index.js";
+import { CACHE_BEHAVIOURS, CACHE_SPECS, cacheContext, detectCacheCapability, looksLikeCache, type CacheCapability, type CacheSpecContext } from "./cache/index.js";
 import { checkpointerKind } from "./checkpointer.js";
 import { KIND_DESCRIPTORS, type SubjectKindId } from "./descriptors.js";
 import type { CacheKindOptions, StoreKindOptions } from "./options.js";
-import { detectStoreCapability, looksLikeStore, STORE_SPECS, storeContext, type StoreCapability, type StoreSpecContext } from "./store/index.js";
+import { detectStoreCapability, looksLikeStore, STORE_BEHAVIOURS, STORE_SPECS, storeContext, type StoreCapability, type StoreSpecContext } from "./store/index.js";
 import type { KindDescriptor } from "./types.js";
 import type { SubjectKind } from "./subject-kind.js";
 import { trackSaver } from "../runtime/tracked-saver.js";
@@ -26,6 +26,7 @@ const storeKind: SubjectKind<BaseStore, StoreCapability, StoreSpecContext, Store
   specs: STORE_SPECS,
   context: storeContext,
   track: (store) => trackSaver(store, { shapeChecks: false }),
+  behaviours: STORE_BEHAVIOURS,
   sections: sectionRunnersFor("store"),
 };
 
@@ -36,7 +37,8 @@ const cacheKind: SubjectKind<BaseCache, CacheCapability, CacheSpecContext, Cache
   specs: CACHE_SPECS,
   context: cacheContext,
   track: (cache) => trackSaver(cache, { shapeChecks: false }),
-  sections: [],
+  behaviours: CACHE_BEHAVIOURS,
+  sections: sectionRunnersFor("cache"),
 };
 
 export const SUBJECT_KINDS = {

@@ -3,7 +3,7 @@ import type { Detection } from "../runtime/detect-capability.js";
 import type { SectionRunner } from "../run/section-runner.js";
 import type { TrackedSaver } from "../runtime/tracked-saver.js";
 import type { CapabilitySpecOf } from "../spec/types.js";
-import type { KindContextBase, KindDescriptor } from "./types.js";
+import type { KindBehaviour, KindContextBase, KindDescriptor } from "./types.js";
 
 /**
  * One kind of subject: its descriptor, what a factory must yield, detection,
@@ -28,6 +28,8 @@ export interface SubjectKind<S = unknown, Cap extends string = string, Ctx = unk
    * option). A kind without it runs its tests one at a time.
    */
   readonly concurrentTests?: boolean;
+  /** Its implementation-defined questions (a store's, a cache's), answered as the behaviour profile section. */
+  readonly behaviours?: readonly KindBehaviour<Ctx>[];
   /** Parts of the run after the capability suites (model, graph), in order. */
   readonly sections: readonly SectionRunner[];
 }

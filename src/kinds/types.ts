@@ -50,3 +50,24 @@ export interface KindDescriptor {
   readonly nameKey: string;
   readonly capabilities: readonly KindCapabilityInfo[];
 }
+
+/**
+ * How a behaviour answer starts when the question does not apply to the
+ * subject (no TTL or index declared): not an answer the matrix compares.
+ */
+export const NOT_APPLICABLE = "not applicable";
+
+/**
+ * One implementation-defined question a kind asks of every subject (the
+ * catalog's "backend-specific" clauses): answered in a few words, reported as
+ * the subject's behaviour profile and compared across backends, never pass/fail.
+ * @public
+ */
+export interface KindBehaviour<Ctx> {
+  /** A catalog id (`ST-30`) or a stable id (`cache.date-values`). */
+  readonly id: string;
+  /** The question, one line. */
+  readonly question: string;
+  /** Observes the subject through a spec test's context and answers in a few words. */
+  probe(ctx: Ctx): Promise<string>;
+}

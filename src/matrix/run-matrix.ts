@@ -49,7 +49,8 @@ export async function runMatrix(backends: readonly MatrixBackend[], options: Mat
   } finally {
     if (!options.shared) await shared.release();
   }
-  if (shared.postgres) result.postgres = shared.postgres;
+  // Only a matrix whose backends used it shows the server (npm start's cache table shares the savers' but needs none).
+  if (shared.postgres && checked.some(({ backend, availability }) => availability.ok && backend.uses !== undefined)) result.postgres = shared.postgres;
   result.durationMs = performance.now() - started;
   return result;
 }

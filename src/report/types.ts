@@ -64,6 +64,23 @@ export interface ReportSection {
   failures?(): SectionFailure[];
 }
 
+/** A subject's answer to one implementation-defined question (its behaviour profile). @public */
+export interface BehaviourAnswer {
+  id: string;
+  question: string;
+  /** The answer in a few words, or why the probe could not answer. */
+  answer: string;
+  /** The probe failed (threw, timed out): `answer` says how. */
+  failed?: true;
+}
+
+/** What the behaviour probes of one subject answered. @public */
+export interface BehaviourProfile {
+  answers: BehaviourAnswer[];
+  /** The factory's cleanup of the probed subject failed (reported with the profile; the capability suites count their own). */
+  cleanupError?: string;
+}
+
 /** A counted failure inside a report section. @public */
 export interface SectionFailure {
   /** Its name within the section: `G01[async]`, `put()`. */

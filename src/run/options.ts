@@ -77,6 +77,11 @@ export interface ValidateOptions extends SuiteOptions {
   graph?: boolean | GraphOptions;
   /** Model-based random sequences after the spec suites: `false` to skip, or runs and seed. */
   model?: boolean | ModelOptions;
+  /**
+   * A store's or cache's behaviour profile after the spec suites: its answer to
+   * each implementation-defined question (never pass/fail). Default true; `false` to skip.
+   */
+  behaviours?: boolean;
 }
 
 /** The `concurrency` option: a whole number from 1 to MAX_CONCURRENCY; undefined stays undefined. */

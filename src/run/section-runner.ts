@@ -1,6 +1,7 @@
 import type { AnyCapability as Capability } from "../kinds/descriptors.js";
 import type { AnyRegistration } from "../registration.js";
 import type { CapabilityResult, ReportSection } from "../report/conformance-report.js";
+import type { BehaviourProfile } from "../report/types.js";
 import type { ValidateOptions } from "./options.js";
 import type { ProgressHooks } from "./progress.js";
 
@@ -13,6 +14,8 @@ export interface SectionContext {
   results: Partial<Record<Capability, CapabilityResult>>;
   timeoutMs: number;
   progress: ProgressHooks;
+  /** Runs the kind's behaviour probes on a fresh subject, each like a spec test (undefined for a kind that has none). */
+  profileBehaviours?: () => Promise<BehaviourProfile>;
 }
 
 /**
@@ -21,6 +24,8 @@ export interface SectionContext {
  */
 export interface SectionRunner {
   key: string;
+  /** It reports facts, not a verdict: it does not make a run that selects no spec test a check. */
+  informational?: true;
   /** Whether the options turn this section on. */
   asked?(options: ValidateOptions): boolean;
   /** Checks the section's option before anything runs; throws `ConformanceUsageError` on misuse. */

@@ -1,4 +1,5 @@
 import { graphKind } from "../graph/kind.js";
+import { behavioursKind } from "./behaviours/kind.js";
 import { storeModelKind } from "../kinds/store/model/kind.js";
 import { modelKind } from "../model/kind.js";
 import type { ReportSection } from "../report/types.js";
@@ -8,9 +9,9 @@ import type { SectionKind } from "./kind.js";
  * Every kind of report section, in the order they run and are shown (report,
  * matrix rows, html). A new section is one `SectionKind` and one line here.
  */
-export const SECTION_KINDS = [graphKind, modelKind, storeModelKind] as const;
+export const SECTION_KINDS = [graphKind, modelKind, storeModelKind, behavioursKind] as const;
 
-/** The key of a section kind: `"graph" | "model" | "store_model"`. @public */
+/** The key of a section kind: `"graph" | "model" | "store_model" | "behaviours"`. @public */
 export type SectionKey = (typeof SECTION_KINDS)[number]["key"];
 
 /** The kind a report section belongs to; undefined for one it does not own (a fixed section read back from JSON, a not-applicable one). */

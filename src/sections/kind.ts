@@ -48,6 +48,8 @@ export interface SectionKind<Key extends string = string, S extends ReportSectio
   subjects: readonly SubjectKindId[];
   /** The option that turns it on: undefined or false leaves it off. */
   optionOf(options: ValidateOptions): unknown;
+  /** It reports facts, not a verdict (the behaviour profile): on by default, it does not make a run that selects no spec test a check. */
+  informational?: true;
   /** Its runner, imported only when a run asks for the section (it may load heavy code). */
   load(): Promise<SectionRunner>;
   /** Whether a report section is one of this kind's own (built by its runner or revived from its state). */
@@ -60,6 +62,8 @@ export interface SectionKind<Key extends string = string, S extends ReportSectio
   matrixCell(section: S): MatrixSectionCell;
   /** Its verdict per case (graph) or for the whole run (model): where backends disagree. */
   matrixVerdicts(section: S): Map<string, TestVerdict>;
+  /** Answers (not verdicts) the matrix compares across backends, by question id: the behaviour profile's. */
+  matrixFacts?(section: S): ReadonlyMap<string, { question: string; answer: string }>;
   /** Its part of the html report. */
   html(section: S, kit: HtmlKit): string;
 }

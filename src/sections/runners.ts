@@ -9,11 +9,7 @@ import type { SectionKind } from "./kind.js";
  * them (fast-check, the graph scenarios) would slow the start-up of every run
  * that does not use them.
  */
-function lazySection(
-  key: string,
-  optionOf: (options: ValidateOptions) => unknown,
-  load: () => Promise<SectionRunner>,
-): SectionRunner {
+function lazySection({ key, optionOf, load, informational }: SectionKind): SectionRunner {
   const asked = (options: ValidateOptions) => {
     const option = optionOf(options);
     return option !== undefined && option !== false;
@@ -21,6 +17,7 @@ function lazySection(
   return {
     key,
     asked,
+    ...(informational ? { informational } : {}),
     async check(options) {
       if (asked(options)) await (await load()).check?.(options);
     },
@@ -30,14 +27,14 @@ function lazySection(
   };
 }
 
-/** Whether the options turn on one of the kind's sections (graph, model): such a run checks something even with no spec test selected. */
+/** Whether the options turn on one of the kind's checking sections (graph, model; not the behaviour profile): such a run checks something even with no spec test selected. */
 export function sectionsAsked(sections: readonly SectionRunner[], options: ValidateOptions): boolean {
-  return sections.some((section) => section.asked?.(options) === true);
+  return sections.some((section) => section.informational !== true && section.asked?.(options) === true);
 }
 
 /** The sections of one kind of subject, in the order they run: one per section kind that runs on it (src/sections/index.ts). */
 export function sectionRunnersFor(subject: SubjectKindId): SectionRunner[] {
-  return (SECTION_KINDS as readonly SectionKind[]).filter((kind) => kind.subjects.includes(subject)).map((kind) => lazySection(kind.key, kind.optionOf, kind.load));
+  return (SECTION_KINDS as readonly SectionKind[]).filter((kind) => kind.subjects.includes(subject)).map(lazySection);
 }
 
 /** A checkpointer's sections (graph scenarios, model). */

@@ -14,14 +14,15 @@ const OPTIONS = { retries: 0 } as const;
 
 type Status = "passed" | "failed" | "skipped";
 
-/** Each spec test that ran, and each section (a store's model), as a runner shows it. */
+/** Each spec test that ran, and each section (a store's model, the behaviour profile), as a runner shows it. */
 function statusesOf(report: ConformanceReport): Record<string, Status> {
   const out: Record<string, Status> = {};
   for (const result of report.capabilityResults()) {
     if (result.status === "skipped" && result.excluded) continue;
     for (const test of result.tests) out[`${result.capability} ${test.name}`] = test.status === "skipped" ? "skipped" : isCountedFailure(test) ? "failed" : "passed";
   }
-  for (const section of report.sections) out[`${section.key} ${section.key}`] = section.passed() === false ? "failed" : "passed";
+  // A section that is no verdict (the behaviour profile: passed() is null) is a skipped test in a runner, its summary the reason.
+  for (const section of report.sections) out[`${section.key} ${section.key}`] = section.passed() === false ? "failed" : section.passed() === null ? "skipped" : "passed";
   return out;
 }
 

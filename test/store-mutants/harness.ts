@@ -13,7 +13,7 @@ const INDEX = { dims: MUTANT_DIMS, embed: fakeEmbeddings(MUTANT_DIMS) };
 const TTL: StoreKindOptions["ttl"] = { unit: "seconds", put: (store, ns, key, value, ttl) => (store as ReferenceStore).putWithTtl(ns, key, value, ttl) };
 
 function run(create: () => BaseStore, withTtl: boolean): Promise<StoreTestResult[]> {
-  return runStoreSpec(async () => ({ store: create(), release: async () => undefined }), withTtl ? { index: INDEX, ttl: TTL } : { index: INDEX });
+  return runStoreSpec(async () => ({ store: create(), release: async () => undefined }), withTtl ? { index: INDEX, ttl: TTL } : { index: INDEX }).then((run) => run.results);
 }
 
 export interface StoreMutationResult {

@@ -1,20 +1,10 @@
 import type { Item, SearchItem } from "@langchain/langgraph-checkpoint";
-import type { CatalogId } from "../../spec/types.js";
+import { NOT_APPLICABLE, type KindBehaviour } from "../types.js";
 import type { StoreSpecContext } from "./context.js";
 import { pause, putAll, thrownBy } from "./spec/helpers.js";
 
-/**
- * One implementation-defined behaviour (catalog: "backend-specific" or
- * "implementation-defined"): never pass/fail, reported as the backend's
- * behaviour profile and compared across backends.
- * @public
- */
-export interface StoreBehaviour {
-  readonly id: CatalogId;
-  readonly question: string;
-  /** Observes the store and answers the question in a few words. */
-  probe(ctx: StoreSpecContext): Promise<string>;
-}
+/** A store's implementation-defined question (catalog: "backend-specific" or "implementation-defined"). @public */
+export type StoreBehaviour = KindBehaviour<StoreSpecContext>;
 
 function describeError(error: unknown): string {
   if (!(error instanceof Error)) return String(error);
@@ -156,7 +146,7 @@ export const STORE_BEHAVIOURS: readonly StoreBehaviour[] = [
     id: "ST-32",
     question: "What does a query do on a store without an index (a word no item contains)?",
     async probe(ctx) {
-      if (ctx.options.index) return "not applicable (the store has an index)";
+      if (ctx.options.index) return `${NOT_APPLICABLE} (the store has an index)`;
       const root = ctx.namespace("query-no-index");
       await ctx.store.put(root, "k", { text: "hello" });
       const error = await thrownBy(() => ctx.store.search(root, { query: "zebra" }));
@@ -197,7 +187,7 @@ export const STORE_BEHAVIOURS: readonly StoreBehaviour[] = [
     question: "Does a get refresh an item's TTL (as configured when the store was built)?",
     async probe(ctx) {
       const ttl = ctx.options.ttl;
-      if (!ttl) return "not applicable (no ttl declared)";
+      if (!ttl) return `${NOT_APPLICABLE} (no ttl declared)`;
       const ns = ctx.namespace("refresh");
       const ms = 1_500;
       await ttl.put(ctx.store, ns, "k", { v: 1 }, ttl.unit === "minutes" ? ms / 60_000 : ms / 1_000);
@@ -211,7 +201,7 @@ export const STORE_BEHAVIOURS: readonly StoreBehaviour[] = [
     id: "ST-56",
     question: "In a query search, are items without vectors returned (after the scored ones) or left out?",
     async probe(ctx) {
-      if (!ctx.options.index) return "not applicable (no index declared)";
+      if (!ctx.options.index) return `${NOT_APPLICABLE} (no index declared)`;
       const root = ctx.namespace("no-vectors");
       await ctx.store.put(root, "indexed", { text: "apple" }, ["text"]);
       await ctx.store.put(root, "unindexed", { text: "apple" }, false);

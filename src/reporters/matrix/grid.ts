@@ -1,7 +1,7 @@
 import { kindDescriptor, type AnyCapability as Capability, type SubjectKindId } from "../../kinds/descriptors.js";
 import { isNotApplicableReason } from "../../profile/profile.js";
 import { countsOf, isDeviation, type CapabilityResult, type TestResult } from "../../report/conformance-report.js";
-import { buildSectionRows, type MatrixSectionRow } from "./section-rows.js";
+import { buildSectionRows, type MatrixFactRow, type MatrixSectionRow } from "./section-rows.js";
 import type { BackendOutcome, Disagreement, MatrixResult, TestVerdict } from "./types.js";
 
 export type { Disagreement, TestVerdict };
@@ -44,6 +44,8 @@ export interface MatrixGrid {
   /** After the capability rows: one per report section that ran (graph scenarios, model). */
   sectionRows: MatrixSectionRow[];
   disagreements: Disagreement[];
+  /** The answers each backend gave to the implementation-defined questions (behaviour profile), never verdicts. */
+  facts: MatrixFactRow[];
 }
 
 /** The backend x capability (then x section) view of a matrix run, shared by every renderer. */
@@ -59,7 +61,7 @@ export function buildGrid(result: MatrixResult): MatrixGrid {
     return { capability, cells, disagree: statuses.size > 1 || found.length > 0 };
   });
   const sections = buildSectionRows(result.outcomes);
-  return { columns, rows, sectionRows: sections.rows, disagreements: [...disagreements, ...sections.disagreements] };
+  return { columns, rows, sectionRows: sections.rows, disagreements: [...disagreements, ...sections.disagreements], facts: sections.facts };
 }
 
 /**

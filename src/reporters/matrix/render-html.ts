@@ -29,6 +29,14 @@ export function renderMatrixHtml(result: MatrixResult): string {
           .map((d) => `<tr><td>${esc(d.row)}</td><td><code>${esc(d.test)}</code></td><td>${esc(verdictSummary(d))}</td></tr>`)
           .join("")}</tbody></table>`
       : "";
+  const facts =
+    grid.facts.length > 0
+      ? `<h2>Behaviour profile</h2><p class="muted">Implementation-defined questions: each backend's answer, never pass/fail; ≠ where they differ.</p><table><thead><tr><th>id</th><th>question</th>${grid.columns
+          .map((c) => `<th>${esc(c.id)}</th>`)
+          .join("")}</tr></thead><tbody>${grid.facts
+          .map((f) => `<tr${f.differ ? ' class="warn"' : ""}><td class="mono">${f.differ ? "≠ " : ""}${esc(f.id)}</td><td>${esc(f.question)}</td>${f.answers.map((a) => `<td>${esc(a ?? "-")}</td>`).join("")}</tr>`)
+          .join("")}</tbody></table>`
+      : "";
   const notRun = grid.columns.filter((c) => c.note !== undefined);
   const notRunHtml = notRun.length > 0 ? `<h2>Not run</h2><ul>${notRun.map((c) => `<li><code>${esc(c.id)}</code> (${esc(c.status)}): ${esc(c.note ?? "")}</li>`).join("")}</ul>` : "";
   const reports = result.outcomes
@@ -40,6 +48,7 @@ export function renderMatrixHtml(result: MatrixResult): string {
     `<table id="matrix"><thead>${head}</thead><tbody>${rows.join("")}</tbody></table>`,
     `<p class="muted">Backends: ${grid.columns.map((c) => `<code>${esc(c.id)}</code> = ${esc(c.title)}`).join(", ")}.</p>`,
     disagreements,
+    facts,
     notRunHtml,
     reports.length > 0 ? `<h2>Reports by backend</h2>${reports.join("\n")}` : "",
   ]

@@ -6,7 +6,8 @@ import type { MatrixResult } from "./types.js";
 /**
  * The matrix as plain JSON: per backend its status, level, time and the full
  * `toDict()` report (or why it did not run); the grid (capabilities, then the
- * graph and model sections when they ran); and the disagreements.
+ * graph and model sections when they ran); the disagreements; and each
+ * backend's answers to the implementation-defined questions (behaviour profile).
  * @public
  */
 export function matrixToJson(result: MatrixResult): unknown {
@@ -40,6 +41,13 @@ export function matrixToJson(result: MatrixResult): unknown {
     capabilities: grid.rows.map((r) => ({ capability: r.capability, disagree: r.disagree, cells: cellsByBackend(r.cells) })),
     sections: grid.sectionRows.map((r) => ({ section: r.key, disagree: r.disagree, cells: cellsByBackend(r.cells) })),
     disagreements: grid.disagreements,
+    behaviours: grid.facts.map((f) => ({
+      section: f.section,
+      id: f.id,
+      question: f.question,
+      differ: f.differ,
+      answers: Object.fromEntries(f.answers.map((a, i) => [grid.columns[i].id, a ?? null])),
+    })),
   };
 }
 

@@ -39,6 +39,11 @@ export function renderMatrixMarkdown(result: MatrixResult): string {
     out.push("", "## Where the backends disagree", "", row(["row", "test", "verdicts"]), row(["---", "---", "---"]));
     for (const d of grid.disagreements) out.push(row([d.row, `\`${d.test}\``, verdictSummary(d)]));
   }
+  if (grid.facts.length > 0) {
+    out.push("", "## Behaviour profile", "", "Implementation-defined questions: each backend's answer, never pass/fail; ≠ where they differ.", "");
+    out.push(row(["id", "question", ...grid.columns.map((c) => c.id)]), row(["---", "---", ...grid.columns.map(() => "---")]));
+    for (const f of grid.facts) out.push(row([f.differ ? `**≠ ${f.id}**` : f.id, f.question, ...f.answers.map((a) => a ?? "-")]));
+  }
   const notRun = grid.columns.filter((c) => c.note !== undefined);
   if (notRun.length > 0) {
     out.push("", "## Not run", "", ...notRun.map((c) => `- \`${c.id}\` (${c.status}): ${c.note}`));

@@ -54,7 +54,7 @@ export function renderMatrixTerminal(result: MatrixResult, options: TerminalMatr
   pushRows(sectionBody);
   out.push(rule);
   for (const cells of footer) out.push(line(cells));
-  out.push(...disagreementLines(grid.disagreements), ...deviationLines(grid), ...noteLines(grid));
+  out.push(...disagreementLines(grid.disagreements), ...deviationLines(grid), ...factLines(grid), ...noteLines(grid));
   if (result.postgres) out.push("", `PostgreSQL: ${result.postgres.kind} server, ready in ${seconds(result.postgres.startMs)}`);
   if (result.interrupted) out.push("", ...interruptionLines(result.interrupted).map((text) => paint(33, text)));
   out.push(`Total: ${seconds(result.durationMs)}`);
@@ -99,6 +99,23 @@ function deviationLines(grid: MatrixGrid): string[] {
   const named = namedDeviations(grid);
   if (named.length === 0) return [];
   return ["", "Known deviations (declared; the \"+n dev\" in the cells, not failures):", ...named.flatMap(({ id, rows }) => rows.map(({ row, names }) => `  ${id} ${row}: ${names.join(", ")}`))];
+}
+
+/** The behaviour profiles side by side: a question all backends answer alike on one line, one that differs with each backend's answer. */
+function factLines(grid: MatrixGrid): string[] {
+  if (grid.facts.length === 0) return [];
+  const differing = grid.facts.filter((f) => f.differ).length;
+  const compared = grid.columns.filter((c) => c.status === "ran").length > 1 ? `; ${differing > 0 ? `${DISAGREE_MARK} ${differing} answered differently` : "every one answered alike"}` : "";
+  const out = ["", `Behaviour profile (implementation-defined: answers, never pass/fail${compared}):`];
+  for (const fact of grid.facts) {
+    const answered = fact.answers.flatMap((answer, i) => (answer === undefined ? [] : [{ id: grid.columns[i].id, answer }]));
+    if (!fact.differ) {
+      out.push(`  ${fact.id} ${fact.question} → ${answered[0]?.answer ?? "-"}${answered.length > 1 ? " (all)" : ""}`);
+      continue;
+    }
+    out.push(`${DISAGREE_MARK} ${fact.id} ${fact.question}`, ...answered.map(({ id, answer }) => `    ${id}: ${answer}`));
+  }
+  return out;
 }
 
 function noteLines(grid: MatrixGrid): string[] {
