@@ -22,6 +22,7 @@ import { recordIds } from "../hints/id-recorder.js";
 import { probeCause } from "../hints/probe-cause.js";
 import { minimise } from "./delta-debug.js";
 import { probeCandidates } from "./probe-candidates.js";
+import { runSequencesAtOnce } from "./sequences-at-once.js";
 
 /** A declared behaviour, and whether (how often) it explained a disagreement. */
 export interface DeclaredOutcome {
@@ -91,6 +92,8 @@ export interface ModelRunSettings extends ModelOptions {
   timeoutMs: number;
   /** Only the sequences of this shard run: sequence k (from 0, drawn from the same seed) when k mod count = index - 1. */
   shard?: Shard;
+  /** Sequences run at once, each on its own fresh saver (the run's `concurrency`); 1 or none: one after another. */
+  concurrency?: number;
 }
 
 /**
@@ -179,6 +182,30 @@ export async function runModel(registered: RegisteredCheckpointer, settings: Mod
     },
   );
   const timeLimitMs = settings.timeLimitMs ?? defaultModelTimeLimitMs(requestedRuns, settings.timeoutMs);
+  let concurrencyOnly: string | undefined;
+  if ((settings.concurrency ?? 1) > 1 && settings.path === undefined) {
+    const ahead = await runSequencesAtOnce(
+      poolsArb.chain(sequenceOf),
+      { runs: requestedRuns, seed, timeLimitMs, concurrency: settings.concurrency!, ...(settings.shard ? { shard: settings.shard } : {}) },
+      (commands, observeHere) =>
+        withSubject(
+          registered,
+          { timeoutMs: settings.timeoutMs },
+          (saver: BaseCheckpointSaver) => fc.asyncModelRun(() => ({ model: { model: new ReferenceModel(), env: new SequenceEnv(declared, observeHere, settings.timeoutMs) }, real: { saver } }), commands),
+          cleanup,
+        ),
+    );
+    executed = ahead.executed;
+    if (ahead.failed === undefined) {
+      for (const [behaviour, example] of ahead.observations) observe(behaviour, example);
+      if (cleanupFailure !== undefined) return finish({ status: "error", runs: ahead.runs, interrupted: ahead.cut, error: cleanupLine(), thrown: thrownError(cleanupFailure, "the factory's cleanup") });
+      if (ahead.cut) return finish({ status: "error", runs: ahead.runs, interrupted: true, error: cutShort(timeLimitMs, ahead.runs, requestedRuns) });
+      return finish({ status: "passed", runs: ahead.runs, interrupted: false });
+    }
+    // A disagreement: fast-check's serial loop below runs the same sequences again, finds it and shrinks it.
+    concurrencyOnly = `sequence ${ahead.failed.index + 1} of ${requestedRuns} disagreed with the reference model while other sequences ran at once, each on its own saver, and agrees when the sequences run one after another: a concurrency bug of the saver (state shared between its instances?); --concurrency 1 runs them one after another.\n${errorText(ahead.failed.error)}`;
+    executed = 0;
+  }
   const details = await fc.check(property, {
     numRuns: requestedRuns,
     seed,
@@ -188,6 +215,7 @@ export async function runModel(registered: RegisteredCheckpointer, settings: Mod
   });
   const runs = details.numRuns;
   if (!details.failed) {
+    if (concurrencyOnly !== undefined) return finish({ status: "error", runs: details.numRuns, interrupted: details.interrupted, error: concurrencyOnly });
     if (cleanupFailure !== undefined) return finish({ status: "error", runs, interrupted: details.interrupted, error: cleanupLine(), thrown: thrownError(cleanupFailure, "the factory's cleanup") });
     // A run the limit cut short checked less than its budget: never a pass, whatever ran agreed.
     if (details.interrupted) return finish({ status: "error", runs, interrupted: true, error: cutShort(timeLimitMs, runs, requestedRuns) });

@@ -1,5 +1,6 @@
 import type { SectionRunner } from "../run/section-runner.js";
 import { ConformanceUsageError } from "../util/errors.js";
+import { DEFAULT_CONCURRENCY } from "../run/options.js";
 import { assertDeclarableBehaviours } from "./behaviours.js";
 import { ModelReportSection } from "./model-report.js";
 import { effectiveModelOptions } from "./options.js";
@@ -31,6 +32,6 @@ export const modelSection: SectionRunner = {
       );
     }
     // A checkpointer's section (src/kinds/checkpointer.ts): its registration is a checkpointer's.
-    return new ModelReportSection(await runModel(registered as RegisteredCheckpointer, { ...modelOptions, timeoutMs, ...(options.shard ? { shard: options.shard } : {}) }));
+    return new ModelReportSection(await runModel(registered as RegisteredCheckpointer, { ...modelOptions, timeoutMs, concurrency: options.concurrency ?? DEFAULT_CONCURRENCY, ...(options.shard ? { shard: options.shard } : {}) }));
   },
 };

@@ -23,6 +23,9 @@ export interface CallTimeoutWatch {
  * (no call starts or settles) for `timeoutMs`. Work that keeps getting answers
  * is only stopped at `wholeTestLimitMs(timeoutMs)`, so a correct saver over a
  * slow backend (10–50 ms a call) passes tests that make a thousand calls.
+ * Pending and quiet times leave out the time this process's event loop was
+ * blocked (src/runtime/responsive-clock.ts): under concurrency another test's
+ * synchronous work is not this call's hang.
  * Rejects with a `TimeoutError`; a late rejection of `work` is swallowed.
  */
 export async function withCallTimeout<T>(work: Promise<T>, timeoutMs: number, watch: CallTimeoutWatch): Promise<T> {

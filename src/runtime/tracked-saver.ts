@@ -1,5 +1,6 @@
 import type { BaseCheckpointSaver } from "@langchain/langgraph-checkpoint";
 import { withShapeChecks } from "../spec/shape.js";
+import { responsiveNow } from "./responsive-clock.js";
 
 /**
  * Wraps a saver so the runner knows which of its methods are in flight: a test
@@ -24,7 +25,10 @@ export interface TrackedSaver<S = BaseCheckpointSaver> {
   firstThrow(): { method: string; error: unknown } | undefined;
 }
 
-/** How far the saver got, for the timeout's rules (src/runtime/call-timeout.ts). All durations in ms. */
+/**
+ * How far the saver got, for the timeout's rules (src/runtime/call-timeout.ts). All durations in ms, on
+ * the responsive clock (src/runtime/responsive-clock.ts): time the event loop was blocked does not count.
+ */
 export interface CallProgress {
   /** Calls settled so far, and their total time. */
   settled: number;
@@ -51,7 +55,7 @@ export function trackSaver<S extends object>(target: S, { shapeChecks = true, on
   const pending = new Map<number, { name: string; started: number }>();
   let settled = 0;
   let settledMs = 0;
-  let lastActivity = performance.now();
+  let lastActivity = responsiveNow();
   const throwers = new Map<unknown, string>();
   let first: { method: string; error: unknown } | undefined;
   const recordThrow = (name: string) => (error: unknown) => {
@@ -63,12 +67,12 @@ export function trackSaver<S extends object>(target: S, { shapeChecks = true, on
   const begin = (name: string) => {
     onCallStart?.();
     const id = next++;
-    const started = performance.now();
+    const started = responsiveNow();
     lastActivity = started;
     pending.set(id, { name, started });
     return () => {
       if (!pending.delete(id)) return;
-      lastActivity = performance.now();
+      lastActivity = responsiveNow();
       settled++;
       settledMs += lastActivity - started;
     };
@@ -111,7 +115,7 @@ export function trackSaver<S extends object>(target: S, { shapeChecks = true, on
     saver: shapeChecks ? (withShapeChecks(proxy as unknown as BaseCheckpointSaver) as unknown as S) : proxy,
     inFlight: () => [...new Set([...pending.values()].map((p) => p.name))],
     progress: () => {
-      const now = performance.now();
+      const now = responsiveNow();
       const starts = [...pending.values()].map((p) => p.started);
       return { settled, settledMs, oldestPendingMs: starts.length > 0 ? now - Math.min(...starts) : undefined, idleMs: now - lastActivity };
     },

@@ -49,8 +49,8 @@ function outcome(report: ConformanceReport) {
       status: r.status,
       tests: r.tests.map((t) => `${t.name}: ${t.status}`),
     })),
-    // Checkpoint ids and run ids are fresh uuids in every run.
-    failures: report.failures().map((f) => `${f.capability} › ${f.test.name}: ${f.test.failure.message.replace(UUID, "<uuid>")}`),
+    // Checkpoint ids and run ids are fresh uuids in every run; ids cut short in messages ("checkpoint 1f1edacc…") are time-based.
+    failures: report.failures().map((f) => `${f.capability} › ${f.test.name}: ${f.test.failure.message.replace(UUID, "<uuid>").replace(/\b[0-9a-f]{8}…/g, "<uuid>…")}`),
     sections: report.sections.map((s) => ({ key: s.key, passed: s.passed() })),
   };
 }

@@ -73,6 +73,18 @@ describe("withCallTimeout", () => {
     expect(second).toContain("may take up to 20× it: if the backend is this slow, raise it with --timeout MS (the timeoutMs option)");
   });
 
+  it("a call pending while the event loop is blocked (another test's synchronous work) is not a hang", async () => {
+    // The answer is due 250 ms after the call, but the loop is busy for 5× the timeout first: the timeout's check
+    // runs before the answer's timer, with the call pending for 1 s on the wall clock and about 70 ms of loop time.
+    const tracked = trackSaver(withFaults(new MemorySaver(), { method: "put", fault: { kind: "delay", ms: 250 } }));
+    const timed = withCallTimeout(putOnce(tracked.saver, "blocked"), TIMEOUT_MS, { trackers: () => [tracked] });
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    const blockUntil = performance.now() + 5 * TIMEOUT_MS;
+    while (performance.now() < blockUntil);
+    await expect(timed).resolves.toBeUndefined();
+    expect(tracked.progress().settled).toBe(1);
+  });
+
   it("the whole-test limit never exceeds Node's longest timer", () => {
     expect(wholeTestLimitMs(5_000)).toBe(100_000);
     expect(wholeTestLimitMs(2 ** 31 - 1)).toBe(2 ** 31 - 1);

@@ -1,0 +1,77 @@
+import fc from "fast-check";
+import { inShard, type Shard } from "../runtime/shard.js";
+import { mapBounded } from "../util/bounded.js";
+import type { DeclarableBehaviour } from "./behaviours.js";
+import type { ObservationSink } from "./sequence-env.js";
+
+export interface AtOnceSettings {
+  runs: number;
+  seed: number;
+  /** No sequence starts after this long; the ones not started are not run. */
+  timeLimitMs: number;
+  concurrency: number;
+  shard?: Shard;
+}
+
+export interface AtOnceResult {
+  /** Sequences counted as run (a shard counts the others' too, as fast-check's loop does), and those this process ran. */
+  runs: number;
+  executed: number;
+  /** The time limit left sequences unstarted. */
+  cut: boolean;
+  /** The first disagreement or error, in the sequences' order. */
+  failed?: { index: number; error: unknown };
+  /** Declared behaviours observed, in the order a serial run observes them. */
+  observations: readonly [DeclarableBehaviour, readonly string[]][];
+}
+
+/**
+ * Runs the sequences fast-check's loop would run for this seed (drawn by
+ * fast-check itself: the same values, biases and order), up to `concurrency`
+ * at once, each by `run` on its own saver. The sequences do not share threads
+ * or savers, so running them at once checks what the serial loop checks;
+ * observations are replayed in the sequences' order, so the report does not
+ * depend on which finished first. A failure is only located here: the caller
+ * runs fast-check's serial loop to find and shrink it.
+ */
+export async function runSequencesAtOnce<C>(
+  sequences: fc.Arbitrary<C>,
+  settings: AtOnceSettings,
+  run: (commands: C, observe: ObservationSink) => Promise<unknown>,
+): Promise<AtOnceResult> {
+  const drawn: C[] = [];
+  await fc.assert(
+    fc.asyncProperty(sequences, async (commands) => {
+      drawn.push(commands);
+    }),
+    { numRuns: settings.runs, seed: settings.seed },
+  );
+  const started = performance.now();
+  const mine = drawn.flatMap((commands, index) => (inShard(index, settings.shard) ? [{ commands, index }] : []));
+  const observed = mine.map((): [DeclarableBehaviour, readonly string[]][] => []);
+  const failures: { index: number; error: unknown }[] = [];
+  let cut = false;
+  const ran = await mapBounded(mine, settings.concurrency, async ({ commands, index }, position) => {
+    if (failures.length > 0) return false;
+    if (performance.now() - started >= settings.timeLimitMs) {
+      cut = true;
+      return false;
+    }
+    try {
+      await run(commands, (behaviour, example) => observed[position]!.push([behaviour, example]));
+    } catch (error) {
+      failures.push({ index, error });
+    }
+    return true;
+  });
+  // Under a cut, the sequences counted are those before the first one not run (as a serial loop would have stopped there).
+  const firstNotRun = ran.indexOf(false);
+  const runsDone = cut ? (firstNotRun < 0 ? drawn.length : mine[firstNotRun]!.index) : drawn.length;
+  return {
+    runs: runsDone,
+    executed: ran.filter(Boolean).length,
+    cut,
+    ...(failures.length > 0 ? { failed: failures.reduce((a, b) => (b.index < a.index ? b : a)) } : {}),
+    observations: observed.flat(),
+  };
+}
