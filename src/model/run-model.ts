@@ -191,7 +191,7 @@ export async function runModel(registered: RegisteredCheckpointer, settings: Mod
         withSubject(
           registered,
           { timeoutMs: settings.timeoutMs },
-          (saver: BaseCheckpointSaver) => fc.asyncModelRun(() => ({ model: { model: new ReferenceModel(), env: new SequenceEnv(declared, observeHere, settings.timeoutMs) }, real: { saver } }), commands),
+          (saver: BaseCheckpointSaver) => runThenReread(() => ({ model: { model: new ReferenceModel(), env: new SequenceEnv(declared, observeHere, settings.timeoutMs) }, real: { saver } }), commands),
           cleanup,
         ),
     );
