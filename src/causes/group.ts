@@ -1,10 +1,11 @@
 import { createHash } from "node:crypto";
-import type { FailureCause, FailureItem, ReportData } from "../report/types.js";
+import type { FailureCause, FailureItem, ReadBack, ReportData } from "../report/types.js";
 import { failureItems } from "./failure-item.js";
 
 export type { FailureCause };
 import { causeKey, causeTitle, errorSignature, normaliseMessage } from "./signature.js";
 import { blamedMethod, methodRank, observedBehaviour, type DataKind, type ObservedBehaviour } from "./behaviour.js";
+import { readBackVerdict } from "./read-back.js";
 import { ANSWER_KIND_TEXT, answerKind, type AnswerKind } from "./answer-kind.js";
 
 interface Grouped {
@@ -25,7 +26,7 @@ interface Grouped {
  * The cause explaining most comes first; on a tie, a method that stores or
  * deletes before a method that reads (the read is as often only the witness).
  */
-export function failureCauses(data: Pick<ReportData, "results" | "sections">): FailureCause[] {
+export function failureCauses(data: Pick<ReportData, "results" | "sections" | "readBack">): FailureCause[] {
   const items = failureItems(data);
   const observed = new Map(items.map((item) => [item, observedBehaviour(item)] as const));
   const readersSeen = new Map<DataKind, Set<string>>();
@@ -37,7 +38,7 @@ export function failureCauses(data: Pick<ReportData, "results" | "sections">): F
 
   const groups = new Map<string, Grouped>();
   for (const item of items) {
-    const grouped = groupOf(item, observed.get(item), readersSeen, confirmedWriters, errors);
+    const grouped = groupOf(item, observed.get(item), readersSeen, confirmedWriters, errors, data.readBack);
     const known = groups.get(grouped.key);
     if (!known) groups.set(grouped.key, { ...grouped, failures: [item], moved: new Set(grouped.blame ? [item] : []) });
     else {
@@ -68,6 +69,7 @@ function groupOf(
   readersSeen: ReadonlyMap<DataKind, ReadonlySet<string>>,
   confirmedWriters: ReadonlySet<string>,
   errors: readonly { signature: string; quoted: string }[],
+  readBack: ReadBack | undefined,
 ): Omit<Grouped, "failures" | "moved"> {
   const method = observed?.method;
   if (item.error) return { key: ["error", errorSignature(item.error)].join("\u0000"), ...(method ? { method } : {}) };
@@ -76,9 +78,9 @@ function groupOf(
   const quoted = errors.find((e) => e.quoted.length > 0 && message.includes(e.quoted));
   if (quoted) return { key: ["error", quoted.signature].join("\u0000"), ...(method ? { method } : {}) };
   if (!observed) return { key: causeKey(item) };
-  const blamed = blamedMethod(observed, readersSeen, confirmedWriters);
+  const blamed = blamedMethod(observed, readersSeen, confirmedWriters, readBack);
   if (blamed === observed.method) return { key: ["method", blamed].join("\u0000"), method: blamed };
-  return { key: ["method", blamed].join("\u0000"), method: blamed, blame: blameText(observed.method, blamed, confirmedWriters) };
+  return { key: ["method", blamed].join("\u0000"), method: blamed, blame: blameText(blamed, confirmedWriters, readBackVerdict(readBack, observed.data)?.at === "writer") };
 }
 
 /** Methods whose own answer the failures compare (the others are checked by reading back what they did). */
@@ -119,7 +121,8 @@ function isRead(method: string | undefined): boolean {
 }
 
 /** Why a failure another method observed is this method's. */
-function blameText(observed: string, blamed: string, confirmedWriters: ReadonlySet<string>): string {
+function blameText(blamed: string, confirmedWriters: ReadonlySet<string>, readBackWrong: boolean): string {
+  if (readBackWrong) return `a round trip on a fresh saver read back wrong through both getTuple() and list(): ${blamed}() stores it wrong`;
   if (confirmedWriters.has(blamed)) return `a targeted probe on a fresh saver confirmed ${blamed}() stores it wrong`;
   return `two readers (of getTuple(), list(), getDeltaChannelHistory()) read back wrong what ${blamed}() stored`;
 }

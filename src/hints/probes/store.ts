@@ -8,6 +8,8 @@ import { idsOf, listAll } from "../../spec/helpers.js";
 export interface ProbePut {
   /** Default: a fresh uuid6, later than every id made before. */
   id?: string;
+  /** Default: now. */
+  ts?: string;
   parentId?: string;
   values?: Record<string, unknown>;
   versions?: ChannelVersions;
@@ -19,7 +21,7 @@ export interface ProbePut {
 export async function putProbe(saver: BaseCheckpointSaver, thread: string, ns: string, put: ProbePut = {}): Promise<string> {
   const values = put.values ?? {};
   const versions = put.versions ?? Object.fromEntries(Object.keys(values).map((k) => [k, 1]));
-  const checkpoint = generateCheckpoint({ id: put.id ?? uuid6(-1), channelValues: values, channelVersions: versions });
+  const checkpoint = generateCheckpoint({ id: put.id ?? uuid6(-1), ...(put.ts !== undefined ? { ts: put.ts } : {}), channelValues: values, channelVersions: versions });
   await saver.put(generateConfig(thread, ns, put.parentId), checkpoint, put.metadata ?? generateMetadata(), put.newVersions ?? versions);
   return checkpoint.id;
 }
