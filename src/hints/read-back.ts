@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import type { BaseCheckpointSaver, CheckpointTuple } from "@langchain/langgraph-checkpoint";
+import { uuid6, type BaseCheckpointSaver, type CheckpointTuple } from "@langchain/langgraph-checkpoint";
 import { diffValues } from "../format.js";
 import { subjectKindOf, type AnyRegistration } from "../registration.js";
 import { failuresOf } from "../report/results.js";
@@ -7,6 +7,7 @@ import type { ReadBack, ReadBackReader, ReportSection } from "../report/types.js
 import { withSubject } from "../runtime/lease.js";
 import type { SaverProfile } from "../profile/profile.js";
 import { listAll } from "../spec/helpers.js";
+import { LARGE_STEPS, pythonTimestamp, pythonVersion } from "../spec/adversarial-pools.js";
 import { withTimeout } from "../util/timeout.js";
 import { at, putProbe } from "./probes/store.js";
 
@@ -24,7 +25,7 @@ interface Stored {
   parent: string | null;
   step: number;
   values: Record<string, unknown>;
-  versions: Record<string, number>;
+  versions: Record<string, number | string>;
   /** `[taskId, channel, value]` in (taskId, idx) order. */
   writes: unknown[];
 }
@@ -44,14 +45,17 @@ export async function readBackWhenFailed(
 
 /**
  * The round trip that tells a reader's bug from a writer's, run once on a
- * fresh saver when a run failed: two checkpoints (a parent and its child) with
- * pending writes of two tasks (put out of task order), a later checkpoint in a
- * child namespace and on another thread, then every checkpoint read back
- * through getTuple() (by id and the latest) and list(). Independent readers
- * that read the same round trip differently show what was stored is right and
- * one reader is wrong; every reader wrong shows the writer stored it wrong.
- * Undefined when the round trip could not run (the saver threw while writing,
- * or its factory did).
+ * fresh saver when a run failed. On one thread: a first checkpoint as Python
+ * LangGraph writes it (a microsecond `+00:00` ts, a string version, a step
+ * past int32), its child, the latest, which drops a channel, and (for a full
+ * history) a fork of the first put last with a lower id but a higher step;
+ * pending writes of two tasks put out of task order; later checkpoints in a
+ * child namespace and on another thread. Every checkpoint is then read back
+ * through getTuple() (by id, and the latest) and list(). Only what every
+ * saver must keep is compared. Independent readers that read the same round
+ * trip differently show what was stored is right and one reader is wrong;
+ * every reader wrong shows the writer stored it wrong. Undefined when the round
+ * trip could not run (the saver threw while writing, or its factory did).
  */
 export async function readBack(registered: AnyRegistration, profile: SaverProfile, timeoutMs: number): Promise<ReadBack | undefined> {
   try {
@@ -67,51 +71,67 @@ export async function readBack(registered: AnyRegistration, profile: SaverProfil
 
 async function roundTrip(saver: BaseCheckpointSaver, latestOnly: boolean): Promise<ReadBack> {
   const thread = `probe-read-back-${randomUUID()}`;
-  const first = await store(saver, { thread, parent: null, step: 0, values: { a: "one", n: 0 }, versions: { a: 1, n: 1 } }, [["task-1", [["a", "w1"]]]]);
-  const latest = await store(saver, { thread, parent: first.id, step: 1, values: { a: "two", n: 0, e: "" }, versions: { a: 2, n: 1, e: 1 } }, [
+  const [firstId, forkId, latestId] = [uuid6(-1), uuid6(-1), uuid6(-1)];
+  const step = LARGE_STEPS[0];
+  const first = await store(saver, {
+    thread,
+    id: firstId,
+    ts: pythonTimestamp(new Date(Date.UTC(2024, 6, 31, 20, 14, 19)), 804150),
+    parent: null,
+    step,
+    values: { a: "one", n: 0 },
+    versions: { a: pythonVersion(1, 0.5434), n: 1 },
+  }, [["task-1", [["a", "w1"]]]]);
+  const latest = await store(saver, { thread, id: latestId, ts: new Date().toISOString(), parent: first.id, step: step + 1, values: { a: "two", e: "" }, versions: { a: 2, e: 1 } }, [
     ["task-b", [["x", "b0"], ["y", 0]]],
     ["task-a", [["x", "a0"]]],
   ]);
+  // A fork put last: a reader that takes the last put or the highest step for the latest finds it.
+  const fork = latestOnly ? [] : [await store(saver, { thread, id: forkId, ts: new Date().toISOString(), parent: first.id, step: step + 2, values: { a: "fork" }, versions: { a: 3 } }, [])];
   // Later checkpoints elsewhere: a reader that ignores the namespace or the thread finds them.
   await putProbe(saver, thread, "child:1", { values: { a: "child" } });
   await putProbe(saver, `${thread}-other`, "", { values: { a: "other" } });
 
-  const kept = latestOnly ? [latest] : [latest, first];
+  const kept = latestOnly ? [latest] : [latest, ...fork, first];
   const byGetTuple: (CheckpointTuple | undefined)[] = [];
-  const byList: (CheckpointTuple | undefined)[] = [];
-  const getTupleRight = await reads(async () => {
+  const byList: CheckpointTuple[] = [];
+  const getTupleRan = await reads(async () => {
     byGetTuple.push(await saver.getTuple(at(thread, "")));
     for (const s of kept) byGetTuple.push(await saver.getTuple(at(thread, "", s.id)));
   });
-  const listRight = await reads(async () => byList.push(...(await listAll(saver, at(thread, "")))));
-  const expected = [latest, ...kept].map(viewOfStored);
-  const getTuple = views(byGetTuple, getTupleRight);
-  const list = views(byList, listRight);
-  const expectedList = kept.map(viewOfStored);
-  return {
-    checkpoint: { getTuple: same(expected.map((v) => v.checkpoint), getTuple?.map((v) => v.checkpoint)), list: same(expectedList.map((v) => v.checkpoint), list?.map((v) => v.checkpoint)) },
-    writes: { getTuple: same(expected.map((v) => v.writes), getTuple?.map((v) => v.writes)), list: same(expectedList.map((v) => v.writes), list?.map((v) => v.writes)) },
+  const listRan = await reads(async () => byList.push(...(await listAll(saver, at(thread, "")))));
+  // A latest-only saver keeps no history, so its tuples carry no parentConfig.
+  const answers = (expected: readonly Stored[], tuples: readonly (CheckpointTuple | undefined)[], ran: boolean) => {
+    const observed = ran ? tuples.map((t) => viewOfTuple(t, !latestOnly)) : undefined;
+    const views = expected.map((s) => viewOfStored(s, !latestOnly));
+    return {
+      checkpoint: same(views.map((v) => v.checkpoint), observed?.map((v) => v.checkpoint)),
+      writes: same(views.map((v) => v.writes), observed?.map((v) => v.writes)),
+    };
   };
+  const getTuple = answers([latest, ...kept], byGetTuple, getTupleRan);
+  const list = answers(kept, byList, listRan);
+  return { checkpoint: { getTuple: getTuple.checkpoint, list: list.checkpoint }, writes: { getTuple: getTuple.writes, list: list.writes } };
 }
 
 type Writes = [task: string, writes: [string, unknown][]][];
 
 /** Puts one checkpoint on (thread, "") and its tasks' writes, and returns what a reader should show of it. */
-async function store(saver: BaseCheckpointSaver, put: Omit<Stored, "id" | "ts" | "writes">, writes: Writes): Promise<Stored> {
-  const ts = new Date().toISOString();
-  const id = await putProbe(saver, put.thread, "", {
-    ts,
+async function store(saver: BaseCheckpointSaver, put: Omit<Stored, "writes">, writes: Writes): Promise<Stored> {
+  await putProbe(saver, put.thread, "", {
+    id: put.id,
+    ts: put.ts,
     ...(put.parent !== null ? { parentId: put.parent } : {}),
     values: put.values,
     versions: put.versions,
     metadata: { source: "loop", step: put.step, parents: {} },
   });
-  for (const [task, taskWrites] of writes) await saver.putWrites(at(put.thread, "", id), taskWrites, task);
+  for (const [task, taskWrites] of writes) await saver.putWrites(at(put.thread, "", put.id), taskWrites, task);
   // Task ids in code point order, each task's writes in the order it sent them (JS-02).
   const ordered = [...writes]
     .sort(([x], [y]) => (x < y ? -1 : x > y ? 1 : 0))
     .flatMap(([task, ws]) => ws.map(([channel, value]) => [task, channel, value]));
-  return { ...put, id, ts, writes: ordered };
+  return { ...put, writes: ordered };
 }
 
 /** Runs a reader's reads; false when one threw (a reader that throws reads wrong). */
@@ -124,18 +144,14 @@ async function reads(run: () => Promise<unknown>): Promise<boolean> {
   }
 }
 
-function views(tuples: readonly (CheckpointTuple | undefined)[], ran: boolean): View[] | undefined {
-  return ran ? tuples.map(viewOfTuple) : undefined;
-}
-
-function viewOfStored(s: Stored): View {
+function viewOfStored(s: Stored, withParent: boolean): View {
   return {
-    checkpoint: { thread: s.thread, ns: "", id: s.id, ts: s.ts, parent: s.parent, step: s.step, values: s.values, versions: s.versions },
+    checkpoint: { thread: s.thread, ns: "", id: s.id, ts: s.ts, ...(withParent ? { parent: s.parent === null ? null : { thread_id: s.thread, checkpoint_ns: "", checkpoint_id: s.parent } } : {}), step: s.step, values: s.values, versions: s.versions },
     writes: s.writes,
   };
 }
 
-function viewOfTuple(t: CheckpointTuple | undefined): View {
+function viewOfTuple(t: CheckpointTuple | undefined, withParent: boolean): View {
   if (t === undefined) return { checkpoint: null, writes: null };
   const configurable = t.config?.configurable ?? {};
   return {
@@ -144,13 +160,17 @@ function viewOfTuple(t: CheckpointTuple | undefined): View {
       ns: configurable.checkpoint_ns,
       id: t.checkpoint?.id,
       ts: t.checkpoint?.ts,
-      parent: t.parentConfig?.configurable?.checkpoint_id ?? null,
+      ...(withParent ? { parent: t.parentConfig === undefined ? null : pick(t.parentConfig.configurable ?? {}, ["thread_id", "checkpoint_ns", "checkpoint_id"]) } : {}),
       step: t.metadata?.step,
       values: t.checkpoint?.channel_values,
       versions: t.checkpoint?.channel_versions,
     },
     writes: t.pendingWrites ?? [],
   };
+}
+
+function pick(object: Record<string, unknown>, keys: readonly string[]): Record<string, unknown> {
+  return Object.fromEntries(keys.filter((k) => k in object).map((k) => [k, object[k]]));
 }
 
 function same(expected: unknown, observed: unknown): boolean {
