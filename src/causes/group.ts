@@ -5,7 +5,7 @@ import { failureItems } from "./failure-item.js";
 export type { FailureCause };
 import { causeKey, causeTitle, errorSignature, normaliseMessage } from "./signature.js";
 import { blamedMethod, methodRank, observedBehaviour, type DataKind, type ObservedBehaviour } from "./behaviour.js";
-import { readBackVerdict } from "./read-back.js";
+import { probeCulprit, readBackVerdict } from "./read-back.js";
 import { ANSWER_KIND_TEXT, answerKind, type AnswerKind } from "./answer-kind.js";
 
 interface Grouped {
@@ -50,9 +50,11 @@ export function failureCauses(data: Pick<ReportData, "results" | "sections" | "r
       }
     }
   }
-  // A stable sort: causes that tie keep the order of their first failure.
+  // The method the read-back probe found broken first (its broken round trip explains the tests that need it); then a stable sort: causes that tie keep the order of their first failure.
+  const culprit = probeCulprit(data.readBack);
+  const isCulprit = (g: Grouped) => Number(culprit !== undefined && g.method === culprit);
   return [...groups.values()]
-    .sort((a, b) => b.failures.length - a.failures.length || Number(isRead(a.method)) - Number(isRead(b.method)) || methodRank(a.method) - methodRank(b.method))
+    .sort((a, b) => isCulprit(b) - isCulprit(a) || b.failures.length - a.failures.length || Number(isRead(a.method)) - Number(isRead(b.method)) || methodRank(a.method) - methodRank(b.method))
     .map((g): FailureCause => ({
       causeId: causeIdOf(g.key),
       title: titleOf(g),

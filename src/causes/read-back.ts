@@ -18,11 +18,11 @@ export function readBackVerdict(readBack: ReadBack | undefined, data: DataKind):
   return wrong.length > 0 ? { at: "readers", wrong } : undefined;
 }
 
-/** The one method the probe found broken over both kinds of data (one writer, or one reader), if it found exactly one. */
-function probeCulprit(readBack: ReadBack | undefined): string | undefined {
+/** The one method the probe found broken over both kinds of data and put()'s answer (one writer, or one reader), if it found exactly one. */
+export function probeCulprit(readBack: ReadBack | undefined): string | undefined {
   const kinds: DataKind[] = ["checkpoint", "writes"];
   const verdicts = kinds.map((kind) => [kind, readBackVerdict(readBack, kind)] as const);
-  const writers = verdicts.filter(([, v]) => v?.at === "writer").map(([kind]) => WRITER_OF[kind]);
+  const writers = [...new Set([...verdicts.filter(([, v]) => v?.at === "writer").map(([kind]) => WRITER_OF[kind]), ...(readBack?.putConfig === false ? ["put"] : [])])];
   const readers = new Set(verdicts.flatMap(([, v]) => (v?.at === "readers" ? v.wrong : [])));
   if (writers.length === 1 && readers.size === 0) return writers[0];
   if (writers.length === 0 && readers.size === 1) return [...readers][0];
@@ -38,10 +38,14 @@ function probeCulprit(readBack: ReadBack | undefined): string | undefined {
  * - otherwise the one method the probe found broken, if exactly one: a
  *   writer's test reads back what it wrote, so a broken reader is its witness,
  *   and the kind of data a failure is about is read from its text, which the
- *   probe's answer outweighs.
+ *   probe's answer outweighs;
+ * - a test of deleteThread() (or another method that changes what is stored)
+ *   whose clause reads through the one reader the probe found broken: that
+ *   reader, its witness, is at fault.
  */
 export function readBackBlame(readBack: ReadBack | undefined, observed: ObservedBehaviour): string | undefined {
   const writer = WRITER_OF[observed.data];
+  if (observed.witness !== undefined) return probeCulprit(readBack) === observed.witness ? observed.witness : undefined;
   const isReader = READERS.has(observed.method);
   if (!isReader && observed.method !== "put" && observed.method !== "putWrites") return undefined;
   const verdict = readBackVerdict(readBack, observed.data);

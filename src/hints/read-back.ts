@@ -28,6 +28,8 @@ interface Stored {
   versions: Record<string, number | string>;
   /** `[taskId, channel, value]` in (taskId, idx) order. */
   writes: unknown[];
+  /** put() returned the config of the checkpoint it stored. */
+  returnedRight: boolean;
 }
 
 /** The read-back probe's answers for a checkpointer's run that has a counted failure (spec or section), else undefined. */
@@ -95,11 +97,18 @@ async function roundTrip(saver: BaseCheckpointSaver, latestOnly: boolean): Promi
   const kept = latestOnly ? [latest] : [latest, ...fork, first];
   const byGetTuple: (CheckpointTuple | undefined)[] = [];
   const byList: CheckpointTuple[] = [];
+  // A thread never put: each reader must find nothing there.
+  const unknown = `${thread}-never-put`;
+  const foundUnknown = { getTuple: false, list: false };
   const getTupleRan = await reads(async () => {
     byGetTuple.push(await saver.getTuple(at(thread, "")));
     for (const s of kept) byGetTuple.push(await saver.getTuple(at(thread, "", s.id)));
+    foundUnknown.getTuple = (await saver.getTuple(at(unknown, ""))) !== undefined;
   });
-  const listRan = await reads(async () => byList.push(...(await listAll(saver, at(thread, "")))));
+  const listRan = await reads(async () => {
+    byList.push(...(await listAll(saver, at(thread, ""))));
+    foundUnknown.list = (await listAll(saver, at(unknown, ""))).length > 0;
+  });
   // A latest-only saver keeps no history, so its tuples carry no parentConfig.
   const answers = (expected: readonly Stored[], tuples: readonly (CheckpointTuple | undefined)[], ran: boolean) => {
     const observed = ran ? tuples.map((t) => viewOfTuple(t, !latestOnly)) : undefined;
@@ -111,14 +120,21 @@ async function roundTrip(saver: BaseCheckpointSaver, latestOnly: boolean): Promi
   };
   const getTuple = answers([latest, ...kept], byGetTuple, getTupleRan);
   const list = answers(kept, byList, listRan);
-  return { checkpoint: { getTuple: getTuple.checkpoint, list: list.checkpoint }, writes: { getTuple: getTuple.writes, list: list.writes } };
+  return {
+    checkpoint: { getTuple: getTuple.checkpoint && !foundUnknown.getTuple, list: list.checkpoint && !foundUnknown.list },
+    writes: { getTuple: getTuple.writes, list: list.writes },
+    putConfig: [first, latest, ...fork].every((s) => s.returnedRight),
+  };
 }
 
 type Writes = [task: string, writes: [string, unknown][]][];
 
 /** Puts one checkpoint on (thread, "") and its tasks' writes, and returns what a reader should show of it. */
-async function store(saver: BaseCheckpointSaver, put: Omit<Stored, "writes">, writes: Writes): Promise<Stored> {
+async function store(saver: BaseCheckpointSaver, put: Omit<Stored, "writes" | "returnedRight">, writes: Writes): Promise<Stored> {
+  let returnedRight = false;
+  const named = { thread_id: put.thread, checkpoint_ns: "", checkpoint_id: put.id };
   await putProbe(saver, put.thread, "", {
+    returned: (config) => (returnedRight = same(named, pick(config?.configurable ?? {}, Object.keys(named)))),
     id: put.id,
     ts: put.ts,
     ...(put.parent !== null ? { parentId: put.parent } : {}),
@@ -131,7 +147,7 @@ async function store(saver: BaseCheckpointSaver, put: Omit<Stored, "writes">, wr
   const ordered = [...writes]
     .sort(([x], [y]) => (x < y ? -1 : x > y ? 1 : 0))
     .flatMap(([task, ws]) => ws.map(([channel, value]) => [task, channel, value]));
-  return { ...put, writes: ordered };
+  return { ...put, writes: ordered, returnedRight };
 }
 
 /** Runs a reader's reads; false when one threw (a reader that throws reads wrong). */

@@ -166,6 +166,8 @@ export type ReadBackReader = "getTuple" | "list";
 export interface ReadBack {
   checkpoint: Partial<Record<ReadBackReader, boolean>>;
   writes: Partial<Record<ReadBackReader, boolean>>;
+  /** Whether every config put() returned named the checkpoint it stored (thread_id, checkpoint_ns, checkpoint_id); absent in a report of an older version. */
+  putConfig?: boolean;
 }
 
 export interface ReportData {

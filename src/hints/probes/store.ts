@@ -15,6 +15,8 @@ export interface ProbePut {
   versions?: ChannelVersions;
   newVersions?: ChannelVersions;
   metadata?: CheckpointMetadata;
+  /** Called with the config put() returned. */
+  returned?(config: RunnableConfig): void;
 }
 
 /** Puts one checkpoint (a fresh, later-sorting id) on (thread, ns) and returns its id. */
@@ -22,7 +24,8 @@ export async function putProbe(saver: BaseCheckpointSaver, thread: string, ns: s
   const values = put.values ?? {};
   const versions = put.versions ?? Object.fromEntries(Object.keys(values).map((k) => [k, 1]));
   const checkpoint = generateCheckpoint({ id: put.id ?? uuid6(-1), ...(put.ts !== undefined ? { ts: put.ts } : {}), channelValues: values, channelVersions: versions });
-  await saver.put(generateConfig(thread, ns, put.parentId), checkpoint, put.metadata ?? generateMetadata(), put.newVersions ?? versions);
+  const returned = await saver.put(generateConfig(thread, ns, put.parentId), checkpoint, put.metadata ?? generateMetadata(), put.newVersions ?? versions);
+  put.returned?.(returned);
   return checkpoint.id;
 }
 
