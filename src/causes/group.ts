@@ -82,7 +82,7 @@ function groupOf(
   if (!observed) return { key: causeKey(item) };
   const blamed = blamedMethod(observed, readersSeen, confirmedWriters, readBack);
   if (blamed === observed.method) return { key: ["method", blamed].join("\u0000"), method: blamed };
-  return { key: ["method", blamed].join("\u0000"), method: blamed, blame: blameText(blamed, confirmedWriters, readBackVerdict(readBack, observed.data)?.at === "writer") };
+  return { key: ["method", blamed].join("\u0000"), method: blamed, blame: blameText(blamed, confirmedWriters, readBack) };
 }
 
 /** Methods whose own answer the failures compare (the others are checked by reading back what they did). */
@@ -123,8 +123,12 @@ function isRead(method: string | undefined): boolean {
 }
 
 /** Why a failure another method observed is this method's. */
-function blameText(blamed: string, confirmedWriters: ReadonlySet<string>, readBackWrong: boolean): string {
-  if (readBackWrong) return `a round trip on a fresh saver read back wrong through both getTuple() and list(): ${blamed}() stores it wrong`;
+function blameText(blamed: string, confirmedWriters: ReadonlySet<string>, readBack: ReadBack | undefined): string {
+  if (READS.has(blamed)) return `a round trip on a fresh saver read back right through another reader and wrong through ${blamed}(): what was stored is right, ${blamed}() reads it wrong`;
+  if (readBack && blamed === "put" && readBack.putConfig === false) return "a round trip on a fresh saver showed put() returns a config that does not name the checkpoint it stored";
+  if (readBack && (["checkpoint", "writes"] as const).some((kind) => readBackVerdict(readBack, kind)?.at === "writer")) {
+    return `a round trip on a fresh saver read back wrong through both getTuple() and list(): ${blamed}() stores it wrong`;
+  }
   if (confirmedWriters.has(blamed)) return `a targeted probe on a fresh saver confirmed ${blamed}() stores it wrong`;
   return `two readers (of getTuple(), list(), getDeltaChannelHistory()) read back wrong what ${blamed}() stored`;
 }
@@ -137,7 +141,7 @@ function titleOf(g: Grouped): string {
   if (g.failures.every((f) => f.section === "graph" && f.confirmed)) return causeTitle(first);
   const [kind, count] = majorityKind(g.failures);
   const share = g.failures.length > 1 ? (count === g.failures.length ? ` (all ${count} tests)` : ` (${count} of ${g.failures.length} tests)`) : "";
-  const what = g.blame || !READS.has(g.method) ? `: what it stored reads back as ${ANSWER_KIND_TEXT[kind]}` : ` returns ${ANSWER_KIND_TEXT[kind]}`;
+  const what = !READS.has(g.method) ? `: what it stored reads back as ${ANSWER_KIND_TEXT[kind]}` : ` returns ${ANSWER_KIND_TEXT[kind]}`;
   return `${g.method}()${what}${share}${idsText(g.failures)}`;
 }
 
