@@ -1,7 +1,5 @@
 import { CAPABILITIES } from "../capabilities.js";
 import type { FailureItem } from "./failure-item.js";
-import type { ReadBack } from "../report/types.js";
-import { readBackBlame } from "./read-back.js";
 
 /**
  * The saver methods in the order their data flows: a method's answers can be
@@ -87,23 +85,15 @@ export const WRITER_OF: Record<DataKind, string> = { checkpoint: "put", writes: 
 /**
  * The method to blame for each observed behaviour of a run, from what else the
  * run saw go wrong with the same kind of data (checkpoints, pending writes):
- * - what the read-back probe showed (src/causes/read-back.ts), when it names one;
  * - a writer a targeted probe confirmed (`confirmedWriters`) is blamed for every read of its data;
  * - the same data read wrong through two readers (getTuple(), list(),
  *   getDeltaChannelHistory()) is the writer's: independent reads agree, so
  *   what was stored is wrong;
  * - anything else is the method that gave the wrong answer.
  */
-export function blamedMethod(
-  observed: ObservedBehaviour,
-  readersSeen: ReadonlyMap<DataKind, ReadonlySet<string>>,
-  confirmedWriters: ReadonlySet<string>,
-  readBack?: ReadBack,
-): string {
+export function blamedMethod(observed: ObservedBehaviour, readersSeen: ReadonlyMap<DataKind, ReadonlySet<string>>, confirmedWriters: ReadonlySet<string>): string {
   const writer = WRITER_OF[observed.data];
   const seen = readersSeen.get(observed.data) ?? new Set<string>();
-  const probed = readBackBlame(readBack, observed);
-  if (probed !== undefined) return probed;
   if (!READERS.has(observed.method)) return observed.method;
   if (confirmedWriters.has(writer)) return writer;
   return [...seen].filter((m) => READERS.has(m)).length >= 2 ? writer : observed.method;

@@ -4,8 +4,8 @@ import { failureItems } from "./failure-item.js";
 
 export type { FailureCause };
 import { causeKey, causeTitle, errorSignature, normaliseMessage } from "./signature.js";
-import { blamedMethod, methodRank, observedBehaviour, type DataKind, type ObservedBehaviour } from "./behaviour.js";
-import { probeCulprit, readBackVerdict } from "./read-back.js";
+import { methodRank, observedBehaviour, type DataKind, type ObservedBehaviour } from "./behaviour.js";
+import { blamedMethodProbed, probeCulprit, readBackVerdict } from "./read-back.js";
 import { ANSWER_KIND_TEXT, answerKind, type AnswerKind } from "./answer-kind.js";
 
 interface Grouped {
@@ -80,7 +80,7 @@ function groupOf(
   const quoted = errors.find((e) => e.quoted.length > 0 && message.includes(e.quoted));
   if (quoted) return { key: ["error", quoted.signature].join("\u0000"), ...(method ? { method } : {}) };
   if (!observed) return { key: causeKey(item) };
-  const blamed = blamedMethod(observed, readersSeen, confirmedWriters, readBack);
+  const blamed = blamedMethodProbed(observed, readersSeen, confirmedWriters, readBack);
   if (blamed === observed.method) return { key: ["method", blamed].join("\u0000"), method: blamed };
   return { key: ["method", blamed].join("\u0000"), method: blamed, blame: blameText(blamed, confirmedWriters, readBack) };
 }

@@ -1,5 +1,5 @@
 import type { ReadBack } from "../report/types.js";
-import { READERS, WRITER_OF, type DataKind, type ObservedBehaviour } from "./behaviour.js";
+import { blamedMethod, READERS, WRITER_OF, type DataKind, type ObservedBehaviour } from "./behaviour.js";
 
 /** What the read-back probe showed for one kind of data: its writer stored it wrong, some readers read it wrong, or nothing (every reader read it right, or no probe). */
 type Verdict = { at: "writer" } | { at: "readers"; wrong: readonly string[] } | undefined;
@@ -54,4 +54,14 @@ export function readBackBlame(readBack: ReadBack | undefined, observed: Observed
     if (verdict?.at === "readers") return observed.method;
   }
   return probeCulprit(readBack);
+}
+
+/** The method to blame for an observed behaviour: the read-back probe's when it names one, else `blamedMethod`'s (what else the run saw go wrong). */
+export function blamedMethodProbed(
+  observed: ObservedBehaviour,
+  readersSeen: ReadonlyMap<DataKind, ReadonlySet<string>>,
+  confirmedWriters: ReadonlySet<string>,
+  readBack: ReadBack | undefined,
+): string {
+  return readBackBlame(readBack, observed) ?? blamedMethod(observed, readersSeen, confirmedWriters);
 }

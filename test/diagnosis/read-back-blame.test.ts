@@ -1,12 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { blamedMethod, type DataKind, type ObservedBehaviour } from "../../src/causes/behaviour.js";
-import { probeCulprit } from "../../src/causes/read-back.js";
+import type { DataKind, ObservedBehaviour } from "../../src/causes/behaviour.js";
+import { blamedMethodProbed, probeCulprit } from "../../src/causes/read-back.js";
 import type { ReadBack } from "../../src/report/types.js";
 
 const RIGHT = { getTuple: true, list: true };
 const readBack = (over: Partial<ReadBack>): ReadBack => ({ checkpoint: RIGHT, writes: RIGHT, putConfig: true, ...over });
 const blame = (method: string, data: DataKind, probe?: ReadBack, seen: string[] = [], extra: Partial<ObservedBehaviour> = {}) =>
-  blamedMethod({ method, data, ...extra }, new Map([[data, new Set(seen)]]), new Set(), probe);
+  blamedMethodProbed({ method, data, ...extra }, new Map([[data, new Set(seen)]]), new Set(), probe);
 
 describe("the read-back probe decides between a reader and the writer (issue 25)", () => {
   const getTupleWrong = readBack({ checkpoint: { getTuple: false, list: true } });
