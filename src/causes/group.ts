@@ -34,7 +34,7 @@ export function failureCauses(data: Pick<ReportData, "results" | "sections" | "r
     if (o && !item.error && !o.comparesReaders) readersSeen.set(o.data, new Set([...(readersSeen.get(o.data) ?? []), o.method]));
   }
   const confirmedWriters = new Set(items.filter((i) => i.section === "model" && i.confirmed).flatMap((i) => (observed.get(i) ? [observed.get(i)!.method] : [])));
-  const errors = items.filter((i) => i.error).map((i) => ({ signature: errorSignature(i.error!), quoted: normaliseMessage(`${i.error!.name}: ${i.error!.message.split("\n", 1)[0]}`) }));
+  const errors = items.filter((i) => i.error).map((i) => ({ signature: errorSignature(i.error!), quoted: quotedForms(i.error!) }));
 
   const groups = new Map<string, Grouped>();
   for (const item of items) {
@@ -70,19 +70,29 @@ function groupOf(
   observed: ObservedBehaviour | undefined,
   readersSeen: ReadonlyMap<DataKind, ReadonlySet<string>>,
   confirmedWriters: ReadonlySet<string>,
-  errors: readonly { signature: string; quoted: string }[],
+  errors: readonly { signature: string; quoted: readonly string[] }[],
   readBack: ReadBack | undefined,
 ): Omit<Grouped, "failures" | "moved"> {
   const method = observed?.method;
   if (item.error) return { key: ["error", errorSignature(item.error)].join("\u0000"), ...(method ? { method } : {}) };
-  // A clause that quotes an error the saver threw elsewhere (a race test's "put() threw TypeError: …") is that error's.
+  // A clause that quotes an error the saver threw elsewhere (a race test's "put() threw TypeError: …" or "put(…) rejected: …") is that error's.
   const message = normaliseMessage(item.message);
-  const quoted = errors.find((e) => e.quoted.length > 0 && message.includes(e.quoted));
+  const quoted = errors.find((e) => e.quoted.some((q) => message.includes(q)));
   if (quoted) return { key: ["error", quoted.signature].join("\u0000"), ...(method ? { method } : {}) };
   if (!observed) return { key: causeKey(item) };
   const blamed = blamedMethodProbed(observed, readersSeen, confirmedWriters, readBack);
   if (blamed === observed.method) return { key: ["method", blamed].join("\u0000"), method: blamed };
   return { key: ["method", blamed].join("\u0000"), method: blamed, blame: blameText(blamed, confirmedWriters, readBack) };
+}
+
+/** Shorter messages ("not found") could be any error's: only a longer one, quoted, names this one. */
+const MIN_QUOTED_MESSAGE = 20;
+
+/** How a clause quotes a thrown error: its first message line, normalised, after its name (`TypeError: …`), or alone when long enough to tell it apart. */
+function quotedForms(error: NonNullable<FailureItem["error"]>): string[] {
+  const message = normaliseMessage(error.message.split("\n", 1)[0]);
+  if (message.length === 0) return [];
+  return message.length >= MIN_QUOTED_MESSAGE ? [message] : [`${error.name}: ${message}`];
 }
 
 /** Methods whose own answer the failures compare (the others are checked by reading back what they did). */
