@@ -11,6 +11,9 @@ import { LARGE_STEPS, pythonTimestamp, pythonVersion } from "../spec/adversarial
 import { withTimeout } from "../util/timeout.js";
 import { at, putProbe } from "./probes/store.js";
 
+/** The test a capability reports when its factory failed (src/engine/capability-run.ts, as verdict.ts reads it). */
+const FACTORY_TEST = "factory";
+
 /** One reader's view of a stored checkpoint, split by the writer that stored each part. */
 interface View {
   checkpoint: unknown;
@@ -32,7 +35,11 @@ interface Stored {
   returnedRight: boolean;
 }
 
-/** The read-back probe's answers for a checkpointer's run that has a counted failure (spec or section), else undefined. */
+/**
+ * The read-back probe's answers for a checkpointer's run that has a counted
+ * failure (spec or section), else undefined; never when the factory failed
+ * (the probe needs a saver from it, and there is no round trip to place).
+ */
 export async function readBackWhenFailed(
   registered: AnyRegistration,
   profile: SaverProfile,
@@ -41,7 +48,9 @@ export async function readBackWhenFailed(
   timeoutMs: number,
 ): Promise<ReadBack | undefined> {
   if (subjectKindOf(registered) !== "checkpointer") return undefined;
-  const failed = failuresOf(results).length > 0 || sections.some((s) => (s.failures?.() ?? []).length > 0);
+  const failures = failuresOf(results);
+  if (failures.some(({ test }) => test.name === FACTORY_TEST)) return undefined;
+  const failed = failures.length > 0 || sections.some((s) => (s.failures?.() ?? []).length > 0);
   return failed ? readBack(registered, profile, timeoutMs) : undefined;
 }
 
