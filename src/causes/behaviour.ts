@@ -24,7 +24,7 @@ export const METHOD_ORDER: readonly string[] = [
 const CHANGES_STORAGE = new Set(["deleteThread", "deleteForRuns", "copyThread", "prune"]);
 
 /** Methods whose answers read what put() and putWrites() stored. */
-const READERS = new Set(["getTuple", "list", "get", "getDeltaChannelHistory"]);
+export const READERS = new Set(["getTuple", "list", "get", "getDeltaChannelHistory"]);
 
 const METHOD_CALL = new RegExp(`(?:^|[^\\w.])(?:saver\\.)?(${[...METHOD_ORDER].sort((a, b) => b.length - a.length).join("|")})(?:\\(|: | call| iteration\\b)`);
 
@@ -37,6 +37,8 @@ export interface ObservedBehaviour {
   method: string;
   /** Whether the wrong answer was about pending writes or about the checkpoint itself. */
   data: DataKind;
+  /** For a test of a method that changes what is stored (deleteThread, …): the reader its clause reads through, the witness. */
+  witness?: string;
   /** The clause compares two readers with each other (`list()'s tuple must equal getTuple()'s`): it cannot tell which one reads wrong. */
   comparesReaders?: true;
 }
@@ -69,13 +71,16 @@ export function observedBehaviour(item: FailureItem): ObservedBehaviour | undefi
   if (!item.spec) return undefined;
   const capability = CAPABILITIES.find((c) => c.id === item.spec!.capability)?.method;
   // A test of a method that changes what is stored (deleteThread, copyThread, …) checks it by reading: the read it names is only the witness.
-  const named = capability !== undefined && CHANGES_STORAGE.has(capability) ? capability : (calledMethod(firstLine) ?? capability);
+  const changesStorage = capability !== undefined && CHANGES_STORAGE.has(capability);
+  const called = calledMethod(firstLine);
+  const named = changesStorage ? capability : (called ?? capability);
+  const witness = changesStorage && called !== undefined && READERS.has(called) ? called : undefined;
   const comparesReaders = /\blist\b/.test(firstLine) && /\bgetTuple\b/.test(firstLine);
-  return named === undefined ? undefined : { method: named, data, ...(comparesReaders ? { comparesReaders: true as const } : {}) };
+  return named === undefined ? undefined : { method: named, data, ...(witness ? { witness } : {}), ...(comparesReaders ? { comparesReaders: true as const } : {}) };
 }
 
 /** The writer whose data a read of this kind shows. */
-const WRITER_OF: Record<DataKind, string> = { checkpoint: "put", writes: "putWrites" };
+export const WRITER_OF: Record<DataKind, string> = { checkpoint: "put", writes: "putWrites" };
 
 /**
  * The method to blame for each observed behaviour of a run, from what else the

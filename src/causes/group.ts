@@ -1,10 +1,11 @@
 import { createHash } from "node:crypto";
-import type { FailureCause, FailureItem, ReportData } from "../report/types.js";
+import type { FailureCause, FailureItem, ReadBack, ReportData } from "../report/types.js";
 import { failureItems } from "./failure-item.js";
 
 export type { FailureCause };
 import { causeKey, causeTitle, errorSignature, normaliseMessage } from "./signature.js";
-import { blamedMethod, methodRank, observedBehaviour, type DataKind, type ObservedBehaviour } from "./behaviour.js";
+import { methodRank, observedBehaviour, type DataKind, type ObservedBehaviour } from "./behaviour.js";
+import { blamedMethodProbed, probeCulprit, readBackVerdict } from "./read-back.js";
 import { ANSWER_KIND_TEXT, answerKind, type AnswerKind } from "./answer-kind.js";
 
 interface Grouped {
@@ -25,7 +26,7 @@ interface Grouped {
  * The cause explaining most comes first; on a tie, a method that stores or
  * deletes before a method that reads (the read is as often only the witness).
  */
-export function failureCauses(data: Pick<ReportData, "results" | "sections">): FailureCause[] {
+export function failureCauses(data: Pick<ReportData, "results" | "sections" | "readBack">): FailureCause[] {
   const items = failureItems(data);
   const observed = new Map(items.map((item) => [item, observedBehaviour(item)] as const));
   const readersSeen = new Map<DataKind, Set<string>>();
@@ -33,11 +34,11 @@ export function failureCauses(data: Pick<ReportData, "results" | "sections">): F
     if (o && !item.error && !o.comparesReaders) readersSeen.set(o.data, new Set([...(readersSeen.get(o.data) ?? []), o.method]));
   }
   const confirmedWriters = new Set(items.filter((i) => i.section === "model" && i.confirmed).flatMap((i) => (observed.get(i) ? [observed.get(i)!.method] : [])));
-  const errors = items.filter((i) => i.error).map((i) => ({ signature: errorSignature(i.error!), quoted: normaliseMessage(`${i.error!.name}: ${i.error!.message.split("\n", 1)[0]}`) }));
+  const errors = items.filter((i) => i.error).map((i) => ({ signature: errorSignature(i.error!), quoted: quotedForms(i.error!) }));
 
   const groups = new Map<string, Grouped>();
   for (const item of items) {
-    const grouped = groupOf(item, observed.get(item), readersSeen, confirmedWriters, errors);
+    const grouped = groupOf(item, observed.get(item), readersSeen, confirmedWriters, errors, data.readBack);
     const known = groups.get(grouped.key);
     if (!known) groups.set(grouped.key, { ...grouped, failures: [item], moved: new Set(grouped.blame ? [item] : []) });
     else {
@@ -49,9 +50,11 @@ export function failureCauses(data: Pick<ReportData, "results" | "sections">): F
       }
     }
   }
-  // A stable sort: causes that tie keep the order of their first failure.
+  // The method the read-back probe found broken first (its broken round trip explains the tests that need it); then a stable sort: causes that tie keep the order of their first failure.
+  const culprit = probeCulprit(data.readBack);
+  const isCulprit = (g: Grouped) => Number(culprit !== undefined && g.method === culprit);
   return [...groups.values()]
-    .sort((a, b) => b.failures.length - a.failures.length || Number(isRead(a.method)) - Number(isRead(b.method)) || methodRank(a.method) - methodRank(b.method))
+    .sort((a, b) => isCulprit(b) - isCulprit(a) || b.failures.length - a.failures.length || Number(isRead(a.method)) - Number(isRead(b.method)) || methodRank(a.method) - methodRank(b.method))
     .map((g): FailureCause => ({
       causeId: causeIdOf(g.key),
       title: titleOf(g),
@@ -67,18 +70,29 @@ function groupOf(
   observed: ObservedBehaviour | undefined,
   readersSeen: ReadonlyMap<DataKind, ReadonlySet<string>>,
   confirmedWriters: ReadonlySet<string>,
-  errors: readonly { signature: string; quoted: string }[],
+  errors: readonly { signature: string; quoted: readonly string[] }[],
+  readBack: ReadBack | undefined,
 ): Omit<Grouped, "failures" | "moved"> {
   const method = observed?.method;
   if (item.error) return { key: ["error", errorSignature(item.error)].join("\u0000"), ...(method ? { method } : {}) };
-  // A clause that quotes an error the saver threw elsewhere (a race test's "put() threw TypeError: …") is that error's.
+  // A clause that quotes an error the saver threw elsewhere (a race test's "put() threw TypeError: …" or "put(…) rejected: …") is that error's.
   const message = normaliseMessage(item.message);
-  const quoted = errors.find((e) => e.quoted.length > 0 && message.includes(e.quoted));
+  const quoted = errors.find((e) => e.quoted.some((q) => message.includes(q)));
   if (quoted) return { key: ["error", quoted.signature].join("\u0000"), ...(method ? { method } : {}) };
   if (!observed) return { key: causeKey(item) };
-  const blamed = blamedMethod(observed, readersSeen, confirmedWriters);
+  const blamed = blamedMethodProbed(observed, readersSeen, confirmedWriters, readBack);
   if (blamed === observed.method) return { key: ["method", blamed].join("\u0000"), method: blamed };
-  return { key: ["method", blamed].join("\u0000"), method: blamed, blame: blameText(observed.method, blamed, confirmedWriters) };
+  return { key: ["method", blamed].join("\u0000"), method: blamed, blame: blameText(blamed, confirmedWriters, readBack) };
+}
+
+/** Shorter messages ("not found") could be any error's: only a longer one, quoted, names this one. */
+const MIN_QUOTED_MESSAGE = 20;
+
+/** How a clause quotes a thrown error: its first message line, normalised, after its name (`TypeError: …`), or alone when long enough to tell it apart. */
+function quotedForms(error: NonNullable<FailureItem["error"]>): string[] {
+  const message = normaliseMessage(error.message.split("\n", 1)[0]);
+  if (message.length === 0) return [];
+  return message.length >= MIN_QUOTED_MESSAGE ? [message] : [`${error.name}: ${message}`];
 }
 
 /** Methods whose own answer the failures compare (the others are checked by reading back what they did). */
@@ -119,7 +133,12 @@ function isRead(method: string | undefined): boolean {
 }
 
 /** Why a failure another method observed is this method's. */
-function blameText(observed: string, blamed: string, confirmedWriters: ReadonlySet<string>): string {
+function blameText(blamed: string, confirmedWriters: ReadonlySet<string>, readBack: ReadBack | undefined): string {
+  if (READS.has(blamed)) return `a round trip on a fresh saver read back right through another reader and wrong through ${blamed}(): what was stored is right, ${blamed}() reads it wrong`;
+  if (readBack && blamed === "put" && readBack.putConfig === false) return "a round trip on a fresh saver showed put() returns a config that does not name the checkpoint it stored";
+  if (readBack && (["checkpoint", "writes"] as const).some((kind) => readBackVerdict(readBack, kind)?.at === "writer")) {
+    return `a round trip on a fresh saver read back wrong through both getTuple() and list(): ${blamed}() stores it wrong`;
+  }
   if (confirmedWriters.has(blamed)) return `a targeted probe on a fresh saver confirmed ${blamed}() stores it wrong`;
   return `two readers (of getTuple(), list(), getDeltaChannelHistory()) read back wrong what ${blamed}() stored`;
 }
@@ -132,7 +151,7 @@ function titleOf(g: Grouped): string {
   if (g.failures.every((f) => f.section === "graph" && f.confirmed)) return causeTitle(first);
   const [kind, count] = majorityKind(g.failures);
   const share = g.failures.length > 1 ? (count === g.failures.length ? ` (all ${count} tests)` : ` (${count} of ${g.failures.length} tests)`) : "";
-  const what = g.blame || !READS.has(g.method) ? `: what it stored reads back as ${ANSWER_KIND_TEXT[kind]}` : ` returns ${ANSWER_KIND_TEXT[kind]}`;
+  const what = !READS.has(g.method) ? `: what it stored reads back as ${ANSWER_KIND_TEXT[kind]}` : ` returns ${ANSWER_KIND_TEXT[kind]}`;
   return `${g.method}()${what}${share}${idsText(g.failures)}`;
 }
 

@@ -1,6 +1,7 @@
 import { DEFAULT_SUBJECT_KIND, type AnyCapability as Capability } from "../kinds/descriptors.js";
 import { asRegistration, subjectKindOf, type AnyRegistration } from "../registration.js";
 import { ConformanceReport, type CapabilityResult, type ReportSection } from "../report/conformance-report.js";
+import type { ReadBack } from "../report/types.js";
 import { describeValue, errorText } from "../util/describe-value.js";
 import { ConformanceUsageError } from "../util/errors.js";
 import { runCapability } from "./capability-run.js";
@@ -15,6 +16,7 @@ import { endLifespan, enterLifespan } from "./lifespan.js";
 import { captureUnhandledRejections, settleTick } from "../runtime/unhandled-rejections.js";
 import { foundUnderDefault } from "../util/under-default.js";
 import { runSuggestions } from "../hints/run-suggestions.js";
+import { readBackWhenFailed } from "../hints/read-back.js";
 
 export { ConformanceSetupError } from "../util/errors.js";
 export { DEFAULT_LIFESPAN_TIMEOUT_MS, DEFAULT_RETRIES, DEFAULT_TIMEOUT_MS, type ValidateOptions } from "../run/options.js";
@@ -45,6 +47,7 @@ export async function validate(input: AnyRegistration, options: ValidateOptions 
   const results: Partial<Record<Capability, CapabilityResult>> = {};
   const errors: string[] = [];
   const sections: ReportSection[] = [];
+  let readBack: ReadBack | undefined;
 
   const selected = plan.capabilities.filter((c) => !c.skip?.excluded).map((c) => c.capability);
   const subjectKind = subjectKindOf(registered);
@@ -64,6 +67,7 @@ export async function validate(input: AnyRegistration, options: ValidateOptions 
           errors.push(`the ${section.key} section failed to run: ${errorText(error)}`);
         }
       }
+      readBack = await readBackWhenFailed(registered, plan.profile, results, sections, plan.timeoutMs);
     } finally {
       const failure = await endLifespan(lifespan);
       if (failure) errors.push(failure);
@@ -81,6 +85,7 @@ export async function validate(input: AnyRegistration, options: ValidateOptions 
     sections,
     profile: plan.profile,
     suggestions: runSuggestions({ results, profile: plan.profile }, kindOf(registered).specs),
+    ...(readBack ? { readBack } : {}),
     ...(plan.shard ? { shard: plan.shard, run: runIdentity(SUITE_VERSION, options) } : {}),
   });
   progress.onRunEnd?.(report);

@@ -38,6 +38,8 @@ export function mergeReports(reports: readonly ConformanceReport[]): Conformance
     profile: reports[0].profile,
     // Of the whole run: a shard's own suggestions counted only its slice.
     suggestions: runSuggestions({ results, profile: reports[0].profile }, SUBJECT_KINDS[reports[0].subjectKind].specs),
+    // The same round trip in every shard that failed: any one's answers.
+    ...(reports.find((r) => r.readBack)?.readBack ? { readBack: reports.find((r) => r.readBack)!.readBack! } : {}),
   });
 }
 

@@ -40,3 +40,38 @@ export async function minimise<T>(
   }
   return { items: current, replays };
 }
+
+/** A call repeated in a loop (a long thread's puts): it can be rebuilt with fewer repetitions. */
+export interface Loop<T> {
+  readonly repetitions: number;
+  withRepetitions(n: number): T;
+}
+
+/**
+ * Each loop of `items` (as `loopOf` sees them) cut to the fewest repetitions
+ * that still reproduce, by bisection between 1 and its count (a loop that
+ * fails at n repetitions is taken to fail at every count above n), within
+ * `maxReplays` calls of `reproduces`.
+ */
+export async function shrinkLoops<T>(
+  items: readonly T[],
+  loopOf: (item: T) => Loop<T> | undefined,
+  reproduces: (candidate: readonly T[]) => Promise<boolean>,
+  maxReplays: number,
+): Promise<{ items: T[]; replays: number }> {
+  const current = [...items];
+  let replays = 0;
+  for (let i = 0; i < current.length; i++) {
+    const loop = loopOf(current[i]);
+    if (loop === undefined) continue;
+    let [low, high] = [1, loop.repetitions];
+    while (low < high && replays < maxReplays) {
+      const mid = Math.floor((low + high) / 2);
+      replays++;
+      if (await reproduces(current.map((item, k) => (k === i ? loop.withRepetitions(mid) : item)))) high = mid;
+      else low = mid + 1;
+    }
+    if (high < loop.repetitions) current[i] = loop.withRepetitions(high);
+  }
+  return { items: current, replays };
+}

@@ -20,7 +20,7 @@ import { inShard, type Shard } from "../runtime/shard.js";
 import { ProbeRunner } from "../hints/run-probes.js";
 import { recordIds } from "../hints/id-recorder.js";
 import { probeCause } from "../hints/probe-cause.js";
-import { minimise } from "./delta-debug.js";
+import { minimise, shrinkLoops, type Loop } from "./delta-debug.js";
 import { probeCandidates } from "./probe-candidates.js";
 import { runSequencesAtOnce } from "./sequences-at-once.js";
 
@@ -280,6 +280,15 @@ function commandsRun(commands: Iterable<SequenceCommand>): SequenceCommand[] {
 /** Most sequences replayed to shrink a failure further than fast-check did (each on a fresh saver). */
 const MAX_REPLAYS = 64;
 
+/** Most replays spent cutting loops short (a bisection per loop: about 7 for a thread of 101 puts). */
+const MAX_LOOP_REPLAYS = 16;
+
+/** A command that repeats a call and can be rebuilt with fewer repetitions (`repetitions` and `withRepetitions`), else undefined. */
+function loopOf(command: SequenceCommand): Loop<SequenceCommand> | undefined {
+  const loop = command as Partial<Loop<SequenceCommand>>;
+  return typeof loop.repetitions === "number" && typeof loop.withRepetitions === "function" ? (loop as Loop<SequenceCommand>) : undefined;
+}
+
 /** Replays command lists on fresh savers and the reference model, to shrink a disagreement further. */
 export class SequenceReplayer {
   constructor(
@@ -292,7 +301,8 @@ export class SequenceReplayer {
 
   /**
    * The failing sequence without every call it does not need: delta debugging
-   * keeps a deletion when the disagreement still occurs with the same catalog id.
+   * keeps a deletion when the disagreement still occurs with the same catalog
+   * id; then every loop cut to the fewest repetitions that still disagree.
    */
   async minimise(commands: readonly SequenceCommand[], disagreement: ModelDisagreement) {
     let last: Awaited<ReturnType<SequenceReplayer["replay"]>>;
@@ -302,7 +312,10 @@ export class SequenceReplayer {
       last = replayed;
       return true;
     };
-    const { items, replays } = await minimise(commands, reproduces, MAX_REPLAYS);
+    const kept = await minimise(commands, reproduces, MAX_REPLAYS);
+    // Then each loop left (a long thread's puts) to the fewest repetitions that still disagree.
+    const loops = await shrinkLoops(kept.items, loopOf, reproduces, MAX_LOOP_REPLAYS);
+    const [items, replays] = [loops.items, kept.replays + loops.replays];
     // The reproduction's transcript and ids come from a replay of exactly the kept calls.
     const failure = (await this.replay(items)) ?? last;
     return failure?.error.id === disagreement.id ? { commands: items, replays, failure } : undefined;

@@ -6,7 +6,7 @@ import { levelWithProfile } from "../profile/profile.js";
 import { capabilityResultsOf, failuresOf, flakyOf, notCheckedOf, type CapabilityResult } from "./results.js";
 import { renderPrettyReport } from "./text-layout.js";
 import { reportToDict } from "./to-dict.js";
-import type { ConformanceLevel, FailureCause, ReportData, ReportDict, ReportSection, RunIdentity, RunSuggestion, Verdict } from "./types.js";
+import type { ConformanceLevel, FailureCause, ReportData, ReportDict, ReadBack, ReportSection, RunIdentity, RunSuggestion, Verdict } from "./types.js";
 import { passedAllBase, verdictOf } from "./verdict.js";
 
 export {
@@ -44,6 +44,8 @@ export class ConformanceReport implements ReportData {
   readonly run?: RunIdentity;
   /** What the run as a whole suggests (a profile, a built-in backend's declarations, known upstream behaviour). */
   readonly suggestions: readonly RunSuggestion[];
+  /** The read-back probe's answers, when the run failed and it ran. */
+  readonly readBack?: ReadBack;
 
   constructor(init: {
     checkpointerName: string;
@@ -56,6 +58,7 @@ export class ConformanceReport implements ReportData {
     shard?: Shard;
     run?: RunIdentity;
     suggestions?: readonly RunSuggestion[];
+    readBack?: ReadBack;
   }) {
     this.checkpointerName = init.checkpointerName;
     this.subjectKind = init.subjectKind ?? DEFAULT_SUBJECT_KIND;
@@ -67,6 +70,7 @@ export class ConformanceReport implements ReportData {
     if (init.shard) this.shard = init.shard;
     if (init.run) this.run = init.run;
     this.suggestions = init.suggestions ?? [];
+    if (init.readBack) this.readBack = init.readBack;
   }
 
   /** Every base capability in scope passed (all five, unless the capabilities option or grep narrowed the run). */

@@ -1,6 +1,6 @@
 import { DEFAULT_SUBJECT_KIND, isSubjectKindId, type AnyCapability as Capability, type SubjectKindId } from "../kinds/descriptors.js";
 import type { SaverProfile } from "../profile/profile.js";
-import type { RunIdentity, RunSuggestion } from "./types.js";
+import type { ReadBack, RunIdentity, RunSuggestion } from "./types.js";
 import type { Shard } from "../runtime/shard.js";
 import { ConformanceReport, type CapabilityResult, type ReportSection } from "./conformance-report.js";
 
@@ -31,6 +31,8 @@ export interface ReportJSON {
   subjectFile?: string;
   /** What the run as a whole suggested; absent when nothing. */
   suggestions?: RunSuggestion[];
+  /** The read-back probe's answers, when it ran. */
+  readBack?: ReadBack;
 }
 
 /** @public */
@@ -69,6 +71,7 @@ export function reportToJSON(report: ConformanceReport): ReportJSON {
     ...(report.shard ? { shard: { ...report.shard } } : {}),
     ...(report.run ? { run: report.run } : {}),
     ...(report.suggestions.length > 0 ? { suggestions: report.suggestions.map((s) => ({ ...s, details: [...s.details] })) } : {}),
+    ...(report.readBack ? { readBack: JSON.parse(JSON.stringify(report.readBack)) as ReadBack } : {}),
   };
 }
 
@@ -93,6 +96,7 @@ export function readReportJSON(value: unknown, revive: (key: string, state: unkn
     ...(value.shard ? { shard: value.shard } : {}),
     ...(value.run ? { run: value.run } : {}),
     ...(Array.isArray(value.suggestions) ? { suggestions: value.suggestions } : {}),
+    ...(isReadBack(value.readBack) ? { readBack: value.readBack } : {}),
   });
 }
 
@@ -120,4 +124,10 @@ function isReportJSON(value: unknown): value is ReportJSON {
     typeof v.durationMs === "number" &&
     Array.isArray(v.sections)
   );
+}
+
+function isReadBack(value: unknown): value is ReadBack {
+  const answers = (v: unknown) => typeof v === "object" && v !== null && Object.values(v).every((a) => typeof a === "boolean");
+  const putConfig = (value as ReadBack | null)?.putConfig;
+  return typeof value === "object" && value !== null && answers((value as ReadBack).checkpoint) && answers((value as ReadBack).writes) && (putConfig === undefined || typeof putConfig === "boolean");
 }

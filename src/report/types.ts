@@ -170,6 +170,23 @@ export interface RunSuggestion {
   details: readonly string[];
 }
 
+/** A reader the read-back probe reads a round trip through. @public */
+export type ReadBackReader = "getTuple" | "list";
+
+/**
+ * What one round trip on a fresh saver showed (run when the run failed): for
+ * the checkpoints (put()'s) and their pending writes (putWrites()'s), whether
+ * each reader read back what was written (true) or not (false). Readers that
+ * disagree show a reader's bug; every reader wrong shows the writer's.
+ * @public
+ */
+export interface ReadBack {
+  checkpoint: Partial<Record<ReadBackReader, boolean>>;
+  writes: Partial<Record<ReadBackReader, boolean>>;
+  /** Whether every config put() returned named the checkpoint it stored (thread_id, checkpoint_ns, checkpoint_id); absent in a report of an older version. */
+  putConfig?: boolean;
+}
+
 export interface ReportData {
   /** The subject's name (a store's or a cache's too: the field keeps its first name). */
   readonly checkpointerName: string;
@@ -188,6 +205,8 @@ export interface ReportData {
   readonly run?: RunIdentity;
   /** What the run as a whole suggests (a profile, a built-in backend's declarations, known upstream behaviour); absent or empty when nothing stands out. */
   readonly suggestions?: readonly RunSuggestion[];
+  /** The read-back probe's answers, when the run failed and the probe ran: the cause grouping names a reader or the writer by them. */
+  readonly readBack?: ReadBack;
 }
 
 /** One counted failure of a run, wherever it happened: a spec test, a graph case, a model disagreement. @public */

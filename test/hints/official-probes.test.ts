@@ -7,6 +7,7 @@ import { postgresRegistration } from "../../src/backends/postgres/registration.j
 import { checkpointerTest } from "../../src/index.js";
 import { ProbeRunner } from "../../src/hints/run-probes.js";
 import { PROBES } from "../../src/hints/probes/index.js";
+import { readBack } from "../../src/hints/read-back.js";
 import type { RegisteredCheckpointer } from "../../src/registration.js";
 
 /** Ids shaped as the graph scenarios and the model's pools use them. */
@@ -37,6 +38,18 @@ describe("the probes on the official savers", () => {
     const lifespan = await enterLifespan(registered, 120_000);
     try {
       expect(await failing(registered)).toEqual(["writes-order", "branch-values"]);
+    } finally {
+      await lifespan.end();
+    }
+  }, 180_000);
+
+  it("the read-back probe reads SqliteSaver's and PostgresSaver's round trip right through every reader (it blames no correct saver)", async () => {
+    const allRight = { checkpoint: { getTuple: true, list: true }, writes: { getTuple: true, list: true }, putConfig: true };
+    expect(await readBack(checkpointerTest({ name: "SqliteSaver" }, () => SqliteSaver.fromConnString(":memory:")), "full", 60_000)).toEqual(allRight);
+    const registered = postgresRegistration({ name: "PostgresSaver", connections: "own", schemaStyle: "plain", knownDeviations: [] }, postgres.server!);
+    const lifespan = await enterLifespan(registered, 120_000);
+    try {
+      expect(await readBack(registered, "full", 60_000)).toEqual(allRight);
     } finally {
       await lifespan.end();
     }

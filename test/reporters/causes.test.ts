@@ -75,6 +75,9 @@ describe("failures grouped by cause: real runs", () => {
     const sections = new Set(putCause.failures.map((f) => f.section));
     expect([...sections].sort()).toEqual(["graph", "model", "spec"]);
     expect(putCause.failures.length).toBeGreaterThan(40);
+    // One deterministic error is one cause: the race test that quotes it (RACE-01, "put() threw TypeError: …") is in it, not a second cause.
+    expect(causes.filter((c) => c !== putCause && (c.title.includes(PUT_ERROR) || c.failures.some((f) => f.message.includes(PUT_ERROR)))).map((c) => c.title)).toEqual([]);
+    expect(putCause.failures.map((f) => f.name)).toContain("test_race_first_calls_at_once_on_fresh_saver");
     // Every cause explains fewer failures than the one before it, and all failures are explained.
     expect(causes.map((c) => c.failures.length)).toEqual([...causes.map((c) => c.failures.length)].sort((a, b) => b - a));
     const graphFailures = report.sections.find((s) => s.key === "graph")!.failures!().length;

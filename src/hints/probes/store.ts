@@ -8,19 +8,24 @@ import { idsOf, listAll } from "../../spec/helpers.js";
 export interface ProbePut {
   /** Default: a fresh uuid6, later than every id made before. */
   id?: string;
+  /** Default: now. */
+  ts?: string;
   parentId?: string;
   values?: Record<string, unknown>;
   versions?: ChannelVersions;
   newVersions?: ChannelVersions;
   metadata?: CheckpointMetadata;
+  /** Called with the config put() returned. */
+  returned?(config: RunnableConfig): void;
 }
 
 /** Puts one checkpoint (a fresh, later-sorting id) on (thread, ns) and returns its id. */
 export async function putProbe(saver: BaseCheckpointSaver, thread: string, ns: string, put: ProbePut = {}): Promise<string> {
   const values = put.values ?? {};
   const versions = put.versions ?? Object.fromEntries(Object.keys(values).map((k) => [k, 1]));
-  const checkpoint = generateCheckpoint({ id: put.id ?? uuid6(-1), channelValues: values, channelVersions: versions });
-  await saver.put(generateConfig(thread, ns, put.parentId), checkpoint, put.metadata ?? generateMetadata(), put.newVersions ?? versions);
+  const checkpoint = generateCheckpoint({ id: put.id ?? uuid6(-1), ...(put.ts !== undefined ? { ts: put.ts } : {}), channelValues: values, channelVersions: versions });
+  const returned = await saver.put(generateConfig(thread, ns, put.parentId), checkpoint, put.metadata ?? generateMetadata(), put.newVersions ?? versions);
+  put.returned?.(returned);
   return checkpoint.id;
 }
 

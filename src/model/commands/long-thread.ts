@@ -65,8 +65,8 @@ export class LongThreadCommand implements fc.AsyncCommand<ModelState, RealState>
       await m.env.call("put()", PUT_IDS, () => r.saver.put(config, checkpoint, metadata, { a: checkpoint.channel_versions.a }));
     }
     const ids = m.model.checkpointIds(threadId, ns);
-    // Whole, cut at 100, and from the middle on (the state check lists the whole thread too).
-    const reads: ListOptions[] = [{}, { limit: 100 }, { before: { configurable: { checkpoint_id: ids[Math.min(ids.length - 1, 101)] } } }];
+    // Whole, cut at 100 (at one fewer than all in a thread shrunk shorter), and from the middle on (the state check lists the whole thread too).
+    const reads: ListOptions[] = [{}, { limit: Math.max(1, Math.min(100, length - 1)) }, { before: { configurable: { checkpoint_id: ids[Math.min(ids.length - 1, 101)] } } }];
     for (const options of reads) await this.checkList(m, r, { configurable: { thread_id: threadId, checkpoint_ns: ns } }, options);
   }
 
@@ -118,6 +118,15 @@ export class LongThreadCommand implements fc.AsyncCommand<ModelState, RealState>
       `  await saver.put(config, checkpoint, { source: "loop", step: i, parents: {}, run_id: ${ts(this.runIds)}[i % ${this.runIds.length}] }, { a: ${firstVersion} + i - 1 });`,
       `}`,
     ].join("\n");
+  }
+
+  /** Its puts are a loop: shrinking a reproduction cuts it to the fewest that still disagree. */
+  get repetitions(): number {
+    return this.args.length;
+  }
+
+  withRepetitions(length: number): LongThreadCommand {
+    return new LongThreadCommand({ ...this.args, length, forkAt: this.args.forkAt <= length ? this.args.forkAt : 0 }, this.runIds);
   }
 
   toString(): string {

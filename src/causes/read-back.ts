@@ -1,0 +1,67 @@
+import type { ReadBack } from "../report/types.js";
+import { blamedMethod, READERS, WRITER_OF, type DataKind, type ObservedBehaviour } from "./behaviour.js";
+
+/** What the read-back probe showed for one kind of data: its writer stored it wrong, some readers read it wrong, or nothing (every reader read it right, or no probe). */
+type Verdict = { at: "writer" } | { at: "readers"; wrong: readonly string[] } | undefined;
+
+/**
+ * The read-back probe's verdict on one kind of data (a fresh round trip read
+ * through getTuple() and list()): `writer` when every reader read it wrong
+ * (what was stored is wrong), `readers` with the ones that read it wrong when
+ * another read it right (what was stored is right).
+ */
+export function readBackVerdict(readBack: ReadBack | undefined, data: DataKind): Verdict {
+  const answers = Object.entries(readBack?.[data] ?? {});
+  if (answers.length === 0) return undefined;
+  if (answers.every(([, right]) => !right)) return { at: "writer" };
+  const wrong = answers.filter(([, right]) => !right).map(([reader]) => reader);
+  return wrong.length > 0 ? { at: "readers", wrong } : undefined;
+}
+
+/** The one method the probe found broken over both kinds of data and put()'s answer (one writer, or one reader), if it found exactly one. */
+export function probeCulprit(readBack: ReadBack | undefined): string | undefined {
+  const kinds: DataKind[] = ["checkpoint", "writes"];
+  const verdicts = kinds.map((kind) => [kind, readBackVerdict(readBack, kind)] as const);
+  const writers = [...new Set([...verdicts.filter(([, v]) => v?.at === "writer").map(([kind]) => WRITER_OF[kind]), ...(readBack?.putConfig === false ? ["put"] : [])])];
+  const readers = new Set(verdicts.flatMap(([, v]) => (v?.at === "readers" ? v.wrong : [])));
+  if (writers.length === 1 && readers.size === 0) return writers[0];
+  if (writers.length === 0 && readers.size === 1) return [...readers][0];
+  return undefined;
+}
+
+/**
+ * The method the read-back probe blames for a failure that read stored data
+ * (observed on put(), putWrites() or a reader), else undefined:
+ * - every reader read this kind of data wrong: its writer;
+ * - a reader the probe saw read it wrong (another read it right): that reader;
+ * - a reader the probe saw read it right: no one else (the probe cannot tell);
+ * - otherwise the one method the probe found broken, if exactly one: a
+ *   writer's test reads back what it wrote, so a broken reader is its witness,
+ *   and the kind of data a failure is about is read from its text, which the
+ *   probe's answer outweighs;
+ * - a test of deleteThread() (or another method that changes what is stored)
+ *   whose clause reads through the one reader the probe found broken: that
+ *   reader, its witness, is at fault.
+ */
+export function readBackBlame(readBack: ReadBack | undefined, observed: ObservedBehaviour): string | undefined {
+  const writer = WRITER_OF[observed.data];
+  if (observed.witness !== undefined) return probeCulprit(readBack) === observed.witness ? observed.witness : undefined;
+  const isReader = READERS.has(observed.method);
+  if (!isReader && observed.method !== "put" && observed.method !== "putWrites") return undefined;
+  const verdict = readBackVerdict(readBack, observed.data);
+  if (verdict?.at === "writer") return writer;
+  if (isReader && readBack?.[observed.data]?.[observed.method as keyof ReadBack["checkpoint"]] !== undefined) {
+    if (verdict?.at === "readers") return observed.method;
+  }
+  return probeCulprit(readBack);
+}
+
+/** The method to blame for an observed behaviour: the read-back probe's when it names one, else `blamedMethod`'s (what else the run saw go wrong). */
+export function blamedMethodProbed(
+  observed: ObservedBehaviour,
+  readersSeen: ReadonlyMap<DataKind, ReadonlySet<string>>,
+  confirmedWriters: ReadonlySet<string>,
+  readBack: ReadBack | undefined,
+): string {
+  return readBackBlame(readBack, observed) ?? blamedMethod(observed, readersSeen, confirmedWriters);
+}

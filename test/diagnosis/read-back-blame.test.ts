@@ -1,0 +1,49 @@
+import { describe, expect, it } from "vitest";
+import type { DataKind, ObservedBehaviour } from "../../src/causes/behaviour.js";
+import { blamedMethodProbed, probeCulprit } from "../../src/causes/read-back.js";
+import type { ReadBack } from "../../src/report/types.js";
+
+const RIGHT = { getTuple: true, list: true };
+const readBack = (over: Partial<ReadBack>): ReadBack => ({ checkpoint: RIGHT, writes: RIGHT, putConfig: true, ...over });
+const blame = (method: string, data: DataKind, probe?: ReadBack, seen: string[] = [], extra: Partial<ObservedBehaviour> = {}) =>
+  blamedMethodProbed({ method, data, ...extra }, new Map([[data, new Set(seen)]]), new Set(), probe);
+
+describe("the read-back probe decides between a reader and the writer (issue 25)", () => {
+  const getTupleWrong = readBack({ checkpoint: { getTuple: false, list: true } });
+  const everyReaderWrong = readBack({ checkpoint: { getTuple: false, list: false } });
+
+  it("without the probe, two readers that read the same data wrong blame its writer", () => {
+    expect(blame("getTuple", "checkpoint", undefined, ["getTuple", "list"])).toBe("put");
+    expect(blame("getTuple", "checkpoint", undefined, ["getTuple"])).toBe("getTuple");
+  });
+
+  it("a reader that read the round trip wrong keeps the blame, though another reader failed too; a writer's read-back test is that reader's", () => {
+    expect(blame("getTuple", "checkpoint", getTupleWrong, ["getTuple", "list"])).toBe("getTuple");
+    expect(blame("put", "checkpoint", getTupleWrong)).toBe("getTuple");
+    // The kind of data is read from the failure's text: the probe's one broken reader outweighs it.
+    expect(blame("putWrites", "writes", getTupleWrong)).toBe("getTuple");
+    // A reader the probe saw read right is not blamed on another.
+    expect(blame("list", "checkpoint", getTupleWrong, ["getTuple", "list"])).toBe("list");
+  });
+
+  it("every reader wrong is the writer's, a read and a writer's own test alike", () => {
+    expect(blame("list", "checkpoint", everyReaderWrong)).toBe("put");
+    expect(blame("put", "checkpoint", everyReaderWrong)).toBe("put");
+    expect(blame("putWrites", "writes", readBack({ writes: { getTuple: false, list: false } }))).toBe("putWrites");
+  });
+
+  it("a deleteThread test that reads through the broken reader is that reader's, else deleteThread's", () => {
+    expect(blame("deleteThread", "checkpoint", getTupleWrong, [], { witness: "getTuple" })).toBe("getTuple");
+    expect(blame("deleteThread", "checkpoint", getTupleWrong, [], { witness: "list" })).toBe("deleteThread");
+    expect(blame("deleteThread", "checkpoint", undefined, [], { witness: "getTuple" })).toBe("deleteThread");
+  });
+
+  it("names one culprit only when the probe found exactly one broken method", () => {
+    expect(probeCulprit(getTupleWrong)).toBe("getTuple");
+    expect(probeCulprit(everyReaderWrong)).toBe("put");
+    expect(probeCulprit(readBack({ putConfig: false }))).toBe("put");
+    expect(probeCulprit(readBack({}))).toBeUndefined();
+    expect(probeCulprit(readBack({ checkpoint: { getTuple: false, list: true }, writes: { getTuple: true, list: false } }))).toBeUndefined();
+    expect(probeCulprit(undefined)).toBeUndefined();
+  });
+});

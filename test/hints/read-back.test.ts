@@ -1,0 +1,46 @@
+import { describe, expect, it } from "vitest";
+import { MemorySaver } from "@langchain/langgraph-checkpoint";
+import { checkpointerTest, type SaverProfile } from "../../src/index.js";
+import { readBack } from "../../src/hints/read-back.js";
+import { ConformanceReport } from "../../src/report/conformance-report.js";
+import { reportFromJSON, reportToJSON } from "../../src/sections/report-json.js";
+import { LatestOnlySaver } from "../fixtures/latest-only-saver.js";
+import getTupleDropsTs from "../mutants/get-tuple-drops-ts.mutant.js";
+import putStringifiesVersions from "../mutants/put-stringifies-versions.mutant.js";
+import listWithoutPendingWrites from "../mutants/list-without-pending-writes.mutant.js";
+import putReturnsConfigWithoutNamespace from "../mutants/put-returns-config-without-namespace.mutant.js";
+import listUnknownThreadListsAll from "../mutants/list-unknown-thread-lists-all.mutant.js";
+import type { BaseCheckpointSaver } from "@langchain/langgraph-checkpoint";
+
+const ALL_RIGHT = { checkpoint: { getTuple: true, list: true }, writes: { getTuple: true, list: true }, putConfig: true };
+
+const probe = (create: () => BaseCheckpointSaver, profile: SaverProfile = "full") => readBack(checkpointerTest({ name: "s", profile }, create), profile, 10_000);
+
+describe("the read-back probe tells a reader's bug from a writer's (issue 25)", () => {
+  it("reads a correct saver's round trip right through every reader, a latest-only one's too", async () => {
+    expect(await probe(() => new MemorySaver())).toEqual(ALL_RIGHT);
+    expect(await probe(() => new LatestOnlySaver(), "latest-only")).toEqual(ALL_RIGHT);
+  });
+
+  it("names the one reader that reads a checkpoint or its writes wrong, the other reading it right", async () => {
+    expect(await probe(() => getTupleDropsTs.create())).toEqual({ ...ALL_RIGHT, checkpoint: { getTuple: false, list: true } });
+    expect(await probe(() => listWithoutPendingWrites.create())).toEqual({ ...ALL_RIGHT, writes: { getTuple: true, list: false } });
+    expect(await probe(() => listUnknownThreadListsAll.create())).toEqual({ ...ALL_RIGHT, checkpoint: { getTuple: true, list: false } });
+  });
+
+  it("shows a writer's bug as every reader wrong, and put()'s wrong answer as its own", async () => {
+    expect(await probe(() => putStringifiesVersions.create())).toEqual({ ...ALL_RIGHT, checkpoint: { getTuple: false, list: false } });
+    expect(await probe(() => putReturnsConfigWithoutNamespace.create())).toEqual({ ...ALL_RIGHT, putConfig: false });
+  });
+
+  it("answers nothing when the round trip cannot run, and its answers survive the JSON report", async () => {
+    class Throws extends MemorySaver {
+      override async put(): Promise<never> {
+        throw new Error("down");
+      }
+    }
+    expect(await probe(() => new Throws())).toBeUndefined();
+    const report = new ConformanceReport({ checkpointerName: "s", results: {}, readBack: { ...ALL_RIGHT, writes: { getTuple: false, list: true } } });
+    expect(reportFromJSON(JSON.parse(JSON.stringify(reportToJSON(report)))).readBack).toEqual(report.readBack);
+  });
+});
