@@ -5,6 +5,7 @@ import type { StateSnapshot } from "@langchain/langgraph";
 import { listAllAsync } from "./history.js";
 import type { LangGraph } from "./langgraph.js";
 import { IdLabels } from "./normalise.js";
+import { withParallelTasks } from "./parallel-tasks.js";
 import type { ScenarioContext } from "./scenario-context.js";
 import type { GraphScenario, ScenarioVariant, TranscriptEntry } from "./types.js";
 
@@ -26,6 +27,17 @@ export async function runScenario(
   checkpointer: BaseCheckpointSaver,
   mode: { latestOnly?: boolean } = {},
   subjects: RunSubjects = {},
+): Promise<TranscriptEntry[]> {
+  return withParallelTasks(() => runScenarioNow(scenario, variant, lg, checkpointer, mode, subjects));
+}
+
+async function runScenarioNow(
+  scenario: GraphScenario,
+  variant: ScenarioVariant,
+  lg: LangGraph,
+  checkpointer: BaseCheckpointSaver,
+  mode: { latestOnly?: boolean },
+  subjects: RunSubjects,
 ): Promise<TranscriptEntry[]> {
   const entries: TranscriptEntry[] = [];
   const ids = new IdLabels(!mode.latestOnly);
