@@ -11,6 +11,8 @@ export default defineConfig({
     // processes they spawn, so three share two cores well (measured in issue 21).
     maxWorkers: 3,
     globalSetup: ["test/setup/private-tmpdir.ts", "test/setup/spawn-dist.ts"],
+    // Opt-in: CPU per test file (npm run test:cpu).
+    setupFiles: process.env.CONFORMANCE_CPU_LOG === undefined ? [] : ["test/setup/cpu-probe.ts"],
     projects: [
       { extends: true, test: { name: "proofs", include: PROOFS } },
       { extends: true, test: { name: "suite", include: ["test/**/*.test.ts"], exclude: PROOFS } },
