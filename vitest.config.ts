@@ -12,7 +12,7 @@ export default defineConfig({
     // processes they spawn, so three share two cores well (measured in issue 21).
     maxWorkers: 3,
     sequence: { sequencer: LongPolesFirst },
-    globalSetup: ["test/setup/private-tmpdir.ts", "test/setup/spawn-dist.ts"],
+    globalSetup: ["test/setup/private-tmpdir.ts", "test/setup/spawn-dist.ts", "test/setup/shared-postgres.ts"],
     // Opt-in: CPU per test file (npm run test:cpu).
     setupFiles: process.env.CONFORMANCE_CPU_LOG === undefined ? [] : ["test/setup/cpu-probe.ts"],
     projects: [

@@ -37,6 +37,7 @@ export class EntryPointRun {
       cwd: REPO_ROOT,
       // Its own process group, as a terminal's foreground job: a signal to the group reaches every process of the run.
       detached: true,
+      // The embedded server on purpose (its start, Ctrl-C and leftovers are tested): not POSTGRES_URL, in `vitest run` the run's shared server.
       env: { ...process.env, TMPDIR: tmp, POSTGRES_URL: "", NO_COLOR: "1", BENCH_RUNS: "1", ...env },
       stdio: ["ignore", "pipe", "pipe"],
     });
