@@ -1,6 +1,7 @@
 import { defineConfig } from "vitest/config";
+import LongPolesFirst from "./test/setup/long-poles-first.js";
 
-/** The mutant proofs: CPU-bound and long, so they start first (projects run in name order) and can run alone (--project proofs). */
+/** The mutant proofs: CPU-bound and long, so they start first (projects run in name order, after the long poles: test/setup/long-poles-first.ts) and can run alone (--project proofs). */
 const PROOFS = ["test/**/*mutants*.test.ts"];
 
 export default defineConfig({
@@ -10,7 +11,10 @@ export default defineConfig({
     // vitest's default is one worker fewer than the cores: on a 2-core CI, one file at a time. Most files wait on
     // processes they spawn, so three share two cores well (measured in issue 21).
     maxWorkers: 3,
-    globalSetup: ["test/setup/private-tmpdir.ts", "test/setup/spawn-dist.ts"],
+    sequence: { sequencer: LongPolesFirst },
+    globalSetup: ["test/setup/private-tmpdir.ts", "test/setup/spawn-dist.ts", "test/setup/shared-postgres.ts"],
+    // Opt-in: CPU per test file (npm run test:cpu).
+    setupFiles: process.env.CONFORMANCE_CPU_LOG === undefined ? [] : ["test/setup/cpu-probe.ts"],
     projects: [
       { extends: true, test: { name: "proofs", include: PROOFS } },
       { extends: true, test: { name: "suite", include: ["test/**/*.test.ts"], exclude: PROOFS } },

@@ -26,6 +26,7 @@ async function runChild(mode: string, interrupt: false | "process" | "group"): P
   // Like /tmp: as root, the server runs as the postgres user and must reach its files here.
   await chmod(tmp, 0o1777);
   const child = spawn(process.execPath, ["--import", "tsx", CHILD, mode], {
+    // The embedded server on purpose: with POSTGRES_URL (in `vitest run`, the run's shared server) the child would start none.
     env: { ...process.env, TMPDIR: tmp, POSTGRES_URL: "" },
     stdio: ["ignore", "pipe", "pipe"],
     detached: interrupt === "group",

@@ -1,7 +1,9 @@
 /**
  * One suite, every backend: the full validate() (every capability there is) on
  * each backend that can run here, as parametrized groups. The postgres
- * backends share one embedded server (or POSTGRES_URL) for the whole file.
+ * backends share one server for the whole file: POSTGRES_URL's (in `vitest
+ * run`, the run's shared server, test/setup/shared-postgres.ts), else an
+ * embedded one of the file's own.
  * `CONFORMANCE_BACKENDS=memory,sqlite` narrows the list.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";

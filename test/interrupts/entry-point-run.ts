@@ -3,19 +3,26 @@ import { chmod, mkdtemp, readdir, readFile, rm } from "node:fs/promises";
 import { constants, tmpdir } from "node:os";
 import { join } from "node:path";
 import { expect } from "vitest";
-import { REPO_ROOT } from "../cli/run-cli-process.js";
+import { cliNodeArgs, REPO_ROOT } from "../cli/run-cli-process.js";
 import { processesInGroup, processesMentioning } from "../backends/process-probe.js";
 
 /** `npm start` as a user types it: npm, its shell and node, all in the group a terminal's Ctrl-C reaches. */
 export const NPM_START = ["npm", "start", "--", "--no-graph"] as const;
 
-/** The entry points as a user starts them, from the sources (tsx), each with its arguments. */
+/**
+ * The entry points as a user starts them, each with its arguments: the scripts from the sources (tsx), the CLI's
+ * (`cli*`, after EntryPointRun.cli) as SPAWNED_CLI says (the build when fresh, as `npx checkpoint-conformance` runs).
+ * `--model 0`: the model sequences run after a backend's storage suites, and these runs are signalled during a
+ * suite or at a state of the server or its files; the sequences would only add minutes of CPU before it.
+ */
 export const ENTRY_POINTS = {
   start: ["scripts/start.ts", "--no-graph"],
-  cli: ["src/cli/main.ts", "--backends", "memory,sqlite,postgres", "--no-graph"],
-  matrix: ["scripts/matrix.ts", "--backends", "memory,sqlite,postgres", "--no-graph"],
+  cli: ["--backends", "memory,sqlite,postgres", "--no-graph", "--model", "0"],
+  matrix: ["scripts/matrix.ts", "--backends", "memory,sqlite,postgres", "--no-graph", "--model", "0"],
   bench: ["bench/run.ts"],
-  cliBench: ["src/cli/main.ts", "--bench", "--backends", "sqlite,postgres", "--bench-sizes", "10,100"],
+  cliBench: ["--bench", "--backends", "sqlite,postgres", "--bench-sizes", "10,100"],
+  /** The run after a killed one: what it checks (the leftovers swept at start-up) needs a run, not a long one. */
+  cliNext: ["--backends", "memory", "--no-graph", "--capabilities", "get_tuple", "--model", "0"],
 } as const;
 
 /** A run of an entry point in its own process group, with a private TMPDIR. */
@@ -30,6 +37,7 @@ export class EntryPointRun {
       cwd: REPO_ROOT,
       // Its own process group, as a terminal's foreground job: a signal to the group reaches every process of the run.
       detached: true,
+      // The embedded server on purpose (its start, Ctrl-C and leftovers are tested): not POSTGRES_URL, in `vitest run` the run's shared server.
       env: { ...process.env, TMPDIR: tmp, POSTGRES_URL: "", NO_COLOR: "1", BENCH_RUNS: "1", ...env },
       stdio: ["ignore", "pipe", "pipe"],
     });
@@ -42,6 +50,11 @@ export class EntryPointRun {
   /** Starts `args` (after `node --import tsx`); `tmp`: a TMPDIR to reuse (a run after a killed one). */
   static async start(args: readonly string[], options: { tmp?: string; env?: NodeJS.ProcessEnv } = {}): Promise<EntryPointRun> {
     return EntryPointRun.command([process.execPath, "--import", "tsx", ...args], options);
+  }
+
+  /** Starts the CLI with `args` (from the build or the sources, as SPAWNED_CLI says). */
+  static async cli(args: readonly string[], options: { tmp?: string; env?: NodeJS.ProcessEnv } = {}): Promise<EntryPointRun> {
+    return EntryPointRun.command([process.execPath, ...cliNodeArgs(), ...args], options);
   }
 
   /** Starts a whole command line (`npm start`), its first word found on PATH. */

@@ -56,7 +56,7 @@ describe.concurrent("an interrupted run reports what ran, exits 128 + signal and
   }, RUN_TIMEOUT_MS);
 
   it("the CLI with --backends, SIGTERM (CI cancellation) during the postgres suite: exit 143", async () => {
-    const run = await EntryPointRun.start(ENTRY_POINTS.cli);
+    const run = await EntryPointRun.cli(ENTRY_POINTS.cli);
     await run.waitUntil("the postgres suite runs", () => run.postgresReady());
     run.signalGroup("SIGTERM");
     const { code } = await run.ended;
@@ -68,7 +68,7 @@ describe.concurrent("an interrupted run reports what ran, exits 128 + signal and
   }, RUN_TIMEOUT_MS);
 
   it("the CLI with --backends, Ctrl-C during the sqlite suite: its temporary database goes, postgres never starts, exit 130", async () => {
-    const run = await EntryPointRun.start(ENTRY_POINTS.cli);
+    const run = await EntryPointRun.cli(ENTRY_POINTS.cli);
     await run.waitUntil("the sqlite suite runs", () => run.hasDir("lgc-sqlite-"));
     run.signalGroup("SIGINT");
     const { code } = await run.ended;
@@ -79,7 +79,7 @@ describe.concurrent("an interrupted run reports what ran, exits 128 + signal and
   }, RUN_TIMEOUT_MS);
 
   it("the CLI on a user's saver (supervised), Ctrl-C mid-run: the factory's own clean-up still runs (its directory goes), exit 130", async () => {
-    const run = await EntryPointRun.start(["src/cli/main.ts", "test/interrupts/fixtures/own-temp-dir-saver.ts", "--no-graph"]);
+    const run = await EntryPointRun.cli(["test/interrupts/fixtures/own-temp-dir-saver.ts", "--no-graph"]);
     await run.waitUntil("the saver's directory exists", () => run.hasDir("user-saver-"));
     run.signalGroup("SIGINT");
     const { code } = await run.ended;
@@ -122,7 +122,7 @@ describe.concurrent("an interrupted run reports what ran, exits 128 + signal and
   }, RUN_TIMEOUT_MS);
 
   it("the CLI with --bench, SIGTERM while it measures postgres: sqlite's table shown, exit 143", async () => {
-    const run = await EntryPointRun.start(ENTRY_POINTS.cliBench);
+    const run = await EntryPointRun.cli(ENTRY_POINTS.cliBench);
     await run.waitUntil("postgres is measured", async () => run.stderr.includes("Measuring postgres") && (await run.postgresReady()));
     run.signalGroup("SIGTERM");
     const { code } = await run.ended;
@@ -135,14 +135,14 @@ describe.concurrent("an interrupted run reports what ran, exits 128 + signal and
 
 describe.concurrent("a run killed outright (SIGKILL) is cleaned up by the next run", () => {
   it("SIGKILL to the group during the postgres suite: the next run removes the data directory and says so in one line", async () => {
-    const killed = await EntryPointRun.start(ENTRY_POINTS.cli);
+    const killed = await EntryPointRun.cli(ENTRY_POINTS.cli);
     await killed.waitUntil("the postgres suite runs", () => killed.postgresReady());
     killed.signalGroup("SIGKILL");
     await killed.ended;
     await killed.gone();
     expect(await killed.hasDir("lgc-postgres-"), "a killed run cannot clean up").toBe(true);
 
-    const next = await EntryPointRun.start(["src/cli/main.ts", "--backends", "memory", "--no-graph"], { tmp: killed.tmp });
+    const next = await EntryPointRun.cli(ENTRY_POINTS.cliNext, { tmp: killed.tmp });
     const { code } = await next.ended;
     expect(code, next.output).toBe(0);
     const notes = next.stderr.split("\n").filter((line) => line.includes("removed"));
@@ -153,7 +153,7 @@ describe.concurrent("a run killed outright (SIGKILL) is cleaned up by the next r
   }, RUN_TIMEOUT_MS);
 
   it("SIGKILL to the group during the sqlite suite: the next run removes its temporary database", async () => {
-    const killed = await EntryPointRun.start(ENTRY_POINTS.cli);
+    const killed = await EntryPointRun.cli(ENTRY_POINTS.cli);
     await killed.waitUntil("the sqlite suite runs", () => killed.hasDir("lgc-sqlite-"));
     killed.signalGroup("SIGKILL");
     await killed.ended;
@@ -164,7 +164,7 @@ describe.concurrent("a run killed outright (SIGKILL) is cleaned up by the next r
     const sqliteDirs = (await readdir(killed.tmp)).filter((name) => name.startsWith("lgc-sqlite-"));
     const marked = sqliteDirs.filter((name) => existsSync(join(killed.tmp, name, OWNER_MARKER)));
 
-    const next = await EntryPointRun.start(["src/cli/main.ts", "--backends", "memory", "--no-graph"], { tmp: killed.tmp });
+    const next = await EntryPointRun.cli(ENTRY_POINTS.cliNext, { tmp: killed.tmp });
     const { code } = await next.ended;
     expect(code, next.output).toBe(0);
     if (marked.length > 0) expect(next.stderr).toMatch(/removed a temporary directory .*: lgc-sqlite-\w+\n/);
@@ -184,7 +184,7 @@ describe.concurrent("a run killed outright (SIGKILL) is cleaned up by the next r
     await killed.ended;
     expect(postmaster !== undefined && isAlive(postmaster), "the server outlives a run killed alone").toBe(true);
 
-    const next = await EntryPointRun.start(["src/cli/main.ts", "--backends", "memory", "--no-graph"], { tmp: killed.tmp });
+    const next = await EntryPointRun.cli(ENTRY_POINTS.cliNext, { tmp: killed.tmp });
     const { code } = await next.ended;
     expect(code, next.output).toBe(0);
     expect(next.stderr).toContain(`(and its PostgreSQL server, pid ${postmaster})`);

@@ -8,7 +8,7 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createScratchProject, packTarball, removeScratch, REQUIRED_PEERS, type ScratchProject } from "./scratch-project.js";
+import { createScratchProject, packedTarball, removeScratch, REQUIRED_PEERS, type ScratchProject } from "./scratch-project.js";
 import { MY_SAVER_SOURCE, readmeExample } from "./readme-examples.js";
 
 export const IMPORT_SAVER = (name: string) => `import { MemorySaver } from "@langchain/langgraph-checkpoint";
@@ -93,16 +93,13 @@ export interface InstalledPackage {
   project: ScratchProject;
 }
 
-/** Packs the tarball, makes a project of this type with it, and registers the tests every project must pass. */
+/** Gets the run's tarball, makes a project of this type with it, and registers the tests every project must pass. */
 export function describeInstalledPackage(type: "module" | "commonjs"): InstalledPackage {
   const installed = { root: mkdtempSync(join(tmpdir(), `conformance-installed-${type}-`)) } as InstalledPackage;
-  let packRoot = "";
 
-  beforeAll(() => {
-    const pack = packTarball();
-    packRoot = pack.root;
-    installed.tarball = pack.tarball;
-    const project = createScratchProject({ dir: join(installed.root, type), tarball: pack.tarball, type, install: [...REQUIRED_PEERS, "tsx", "vitest"] });
+  beforeAll(async () => {
+    installed.tarball = await packedTarball();
+    const project = createScratchProject({ dir: join(installed.root, type), tarball: installed.tarball, type, install: [...REQUIRED_PEERS, "tsx", "vitest"] });
     for (const [file, source] of Object.entries(saverModules(type))) project.write(file, source);
     project.write("src/my-saver.ts", MY_SAVER_SOURCE);
     project.write("my-saver.ts", readmeExample("my-saver.ts"));
@@ -115,7 +112,7 @@ export function describeInstalledPackage(type: "module" | "commonjs"): Installed
     installed.project = project;
   });
 
-  afterAll(() => removeScratch(installed.root, packRoot));
+  afterAll(() => removeScratch(installed.root));
 
   describe(`a project with "type": "${type}"`, () => {
     it("runs the README's quickstart: the CLI on my-saver.ts, and the script", async () => {

@@ -7,11 +7,12 @@
  * shows up as a failure to load.
  */
 import { execFileSync } from "node:child_process";
-import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { chmodSync, existsSync, mkdirSync, readFileSync, renameSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { REPO_ROOT } from "../cli/run-cli-process.js";
 import { runProcess, type ProcessResult } from "../adapters/run-process.js";
+import { RUN_CACHE_PREFIX } from "../setup/private-tmpdir.js";
 
 export const PACKAGE_NAME = "langgraph-checkpoint-conformance";
 
@@ -24,12 +25,52 @@ interface PackageJson {
   name: string;
 }
 
-/** `npm pack` of the built package (run `npm run build` first; `npm test` does) into a new temporary folder. */
-export function packTarball(): { tarball: string; root: string } {
-  const root = mkdtempSync(join(tmpdir(), "conformance-pack-"));
-  const out = execFileSync("npm", ["pack", "--ignore-scripts", "--json", "--pack-destination", root], { cwd: REPO_ROOT, encoding: "utf8" });
-  const [{ filename }] = JSON.parse(out) as [{ filename: string }];
-  return { tarball: join(root, filename), root };
+/** Where the run's tarball goes, in the run's private TMPDIR (removed with it, test/setup/private-tmpdir.ts). */
+const PACK_CACHE = `${RUN_CACHE_PREFIX}pack`;
+const PACKED = "packed.json";
+const PACK_WAIT_MS = 180_000;
+
+/**
+ * The tarball of the built package (`npm test` builds first), packed once per
+ * test run however many files install it: the first file to ask packs (`npm
+ * pack` takes seconds of CPU), the others running at once wait for its
+ * result. Read-only for its users: each unpacks it into projects of its own.
+ */
+export async function packedTarball(): Promise<string> {
+  const dir = join(tmpdir(), PACK_CACHE);
+  const result = join(dir, PACKED);
+  try {
+    mkdirSync(dir);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
+    return waitForPack(result);
+  }
+  let packed: { tarball?: string; error?: string };
+  try {
+    const out = execFileSync("npm", ["pack", "--ignore-scripts", "--json", "--pack-destination", dir], { cwd: REPO_ROOT, encoding: "utf8" });
+    const [{ filename }] = JSON.parse(out) as [{ filename: string }];
+    packed = { tarball: join(dir, filename) };
+  } catch (error) {
+    packed = { error: (error as Error).message };
+  }
+  // Written whole, then renamed: a waiting file never reads half of it.
+  writeFileSync(`${result}.partial`, JSON.stringify(packed));
+  renameSync(`${result}.partial`, result);
+  return unpack(packed);
+}
+
+async function waitForPack(result: string): Promise<string> {
+  const deadline = Date.now() + PACK_WAIT_MS;
+  while (!existsSync(result)) {
+    if (Date.now() > deadline) throw new Error(`npm pack by another test file did not finish within ${PACK_WAIT_MS / 1000} s (${result})`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return unpack(JSON.parse(readFileSync(result, "utf8")) as { tarball?: string; error?: string });
+}
+
+function unpack(packed: { tarball?: string; error?: string }): string {
+  if (packed.tarball === undefined) throw new Error(`npm pack failed: ${packed.error}`);
+  return packed.tarball;
 }
 
 export interface ScratchProject {

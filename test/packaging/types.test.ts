@@ -11,7 +11,7 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createScratchProject, packTarball, removeScratch, REQUIRED_PEERS, type ScratchProject } from "./scratch-project.js";
+import { createScratchProject, packedTarball, removeScratch, REQUIRED_PEERS, type ScratchProject } from "./scratch-project.js";
 
 const USES_EVERY_SUBPATH = `import { checkpointerTest, validate, type ConformanceReport } from "langgraph-checkpoint-conformance";
 import { generateCheckpoint } from "langgraph-checkpoint-conformance/test-utils";
@@ -56,20 +56,18 @@ const SETUPS: Setup[] = [
 ];
 
 const root = mkdtempSync(join(tmpdir(), "conformance-types-"));
-let packRoot = "";
 const projects = {} as Record<Setup["type"], ScratchProject>;
 
-beforeAll(() => {
-  const pack = packTarball();
-  packRoot = pack.root;
+beforeAll(async () => {
+  const tarball = await packedTarball();
   for (const type of ["module", "commonjs"] as const) {
-    const project = createScratchProject({ dir: join(root, type), tarball: pack.tarball, type, install: [...REQUIRED_PEERS, "typescript", "@types/node"] });
+    const project = createScratchProject({ dir: join(root, type), tarball, type, install: [...REQUIRED_PEERS, "typescript", "@types/node"] });
     project.write("uses-every-subpath.ts", USES_EVERY_SUBPATH);
     projects[type] = project;
   }
 });
 
-afterAll(() => removeScratch(root, packRoot));
+afterAll(() => removeScratch(root));
 
 describe("the package's types", () => {
   it.each(SETUPS)('resolve in a "type": "$type" project with module $module, moduleResolution $moduleResolution, skipLibCheck $skipLibCheck', async (setup) => {

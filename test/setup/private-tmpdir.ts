@@ -11,8 +11,10 @@ import { join } from "node:path";
  * from the sources stays warm.
  */
 const TSX_CACHE = `tsx-${userInfo().uid}`;
-/** Tools' caches, not tests' leftovers: tsx's (linked) and jest's (the adapter tests run jest). */
-const isToolCache = (name: string) => name === TSX_CACHE || name.startsWith("jest_");
+/** What test files share during one run (the packed tarball, test/packaging/scratch-project.ts): removed with the run's folder. */
+export const RUN_CACHE_PREFIX = "run-cache-";
+/** Caches, not tests' leftovers: tsx's (linked), jest's (the adapter tests run jest) and the run's own. */
+const isToolCache = (name: string) => name === TSX_CACHE || name.startsWith("jest_") || name.startsWith(RUN_CACHE_PREFIX);
 
 /** The run's folder, on globalThis: vitest calls this setup once per project, each time from a fresh copy of this module. */
 const RUN_TMP = Symbol.for("langgraph-checkpoint-conformance.test-run-tmpdir");
