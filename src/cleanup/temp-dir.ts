@@ -1,5 +1,5 @@
-import { rmSync } from "node:fs";
-import { chmod, mkdtemp, rm } from "node:fs/promises";
+import { mkdtempSync, rmSync } from "node:fs";
+import { chmod, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { refuseWhenInterrupted } from "./interrupts.js";
@@ -25,7 +25,9 @@ export async function createTempDir(prefix: string, options: { mode?: number } =
   if (!prefix.startsWith(TEMP_DIR_PREFIX)) throw new Error(`createTempDir: the prefix must start with "${TEMP_DIR_PREFIX}", got "${prefix}"`);
   await removeLeftoversOnce();
   refuseWhenInterrupted();
-  const path = await mkdtemp(join(tmpdir(), prefix));
+  // Synchronous, so that no signal is handled between the check, the creation and the tracking: an interrupt's
+  // clean-up that ran while an mkdtemp was in flight, then exited, left that directory behind (seen in CI).
+  const path = mkdtempSync(join(tmpdir(), prefix));
   const removal = trackCleanup({
     run: () => rm(path, { recursive: true, force: true, maxRetries: 3 }),
     runNow: () => rmSync(path, { recursive: true, force: true, maxRetries: 3 }),

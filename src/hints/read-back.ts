@@ -37,7 +37,7 @@ interface Stored {
 
 /**
  * The read-back probe's answers for a checkpointer's run that has a counted
- * failure (spec or section), else undefined; never when the factory failed
+ * failure (spec, or a section's that names a clause), else undefined; never when the factory failed
  * (the probe needs a saver from it, and there is no round trip to place).
  */
 export async function readBackWhenFailed(
@@ -50,7 +50,8 @@ export async function readBackWhenFailed(
   if (subjectKindOf(registered) !== "checkpointer") return undefined;
   const failures = failuresOf(results);
   if (failures.some(({ test }) => test.name === FACTORY_TEST)) return undefined;
-  const failed = failures.length > 0 || sections.some((s) => (s.failures?.() ?? []).length > 0);
+  // A section that could not run or was cut short names no clause: no round trip to place (and a factory that hung there would hang the probe too).
+  const failed = failures.length > 0 || sections.some((s) => (s.failures?.() ?? []).some((f) => f.ids.length > 0));
   return failed ? readBack(registered, profile, timeoutMs) : undefined;
 }
 

@@ -7,7 +7,7 @@ import type { ObservationSink } from "./sequence-env.js";
 export interface AtOnceSettings {
   runs: number;
   seed: number;
-  /** No sequence starts after this long; the ones not started are not run. */
+  /** No sequence starts after this long, and the run stops waiting for those still in flight. */
   timeLimitMs: number;
   concurrency: number;
   shard?: Shard;
@@ -50,26 +50,34 @@ export async function runSequencesAtOnce<C>(
   const mine = drawn.flatMap((commands, index) => (inShard(index, settings.shard) ? [{ commands, index }] : []));
   const observed = mine.map((): [DeclarableBehaviour, readonly string[]][] => []);
   const failures: { index: number; error: unknown }[] = [];
+  const finished = mine.map(() => false);
   let cut = false;
-  const ran = await mapBounded(mine, settings.concurrency, async ({ commands, index }, position) => {
-    if (failures.length > 0) return false;
+  const work = mapBounded(mine, settings.concurrency, async ({ commands, index }, position) => {
+    if (failures.length > 0 || cut) return;
     if (performance.now() - started >= settings.timeLimitMs) {
       cut = true;
-      return false;
+      return;
     }
     try {
       await run(commands, (behaviour, example) => observed[position]!.push([behaviour, example]));
     } catch (error) {
       failures.push({ index, error });
     }
-    return true;
+    finished[position] = true;
   });
-  // Under a cut, the sequences counted are those before the first one not run (as a serial loop would have stopped there).
-  const firstNotRun = ran.indexOf(false);
+  // The limit guards a hung saver: sequences still in flight when it passes are left behind (as the serial loop leaves its one).
+  let timer: NodeJS.Timeout | undefined;
+  const deadline = new Promise<"cut">((resolve) => {
+    timer = setTimeout(() => resolve("cut"), Math.max(0, settings.timeLimitMs - (performance.now() - started)));
+  });
+  if ((await Promise.race([work.then(() => "done" as const), deadline])) === "cut") cut = true;
+  clearTimeout(timer);
+  // Under a cut, the sequences counted are those before the first one not finished (as a serial loop would have stopped there).
+  const firstNotRun = finished.indexOf(false);
   const runsDone = cut ? (firstNotRun < 0 ? drawn.length : mine[firstNotRun]!.index) : drawn.length;
   return {
     runs: runsDone,
-    executed: ran.filter(Boolean).length,
+    executed: finished.filter(Boolean).length,
     cut,
     ...(failures.length > 0 ? { failed: failures.reduce((a, b) => (b.index < a.index ? b : a)) } : {}),
     observations: observed.flat(),
