@@ -93,6 +93,13 @@ export const MANY_WRITES = { min: 11, max: 13 } as const;
 /** Writes on one checkpoint past a backend's page of 100 items. */
 export const PAGE_OF_WRITES = { min: 101, max: 104 } as const;
 
+/**
+ * A thread past one page of a backend, in keys and in bytes: 12 checkpoints of 100 KB
+ * (1.2 MB; 1.1 MB without the head) and one putWrites call of 1,100 writes (with the
+ * checkpoints, past 1,000 keys). ORD-15's spec tests and the model's bulk threads.
+ */
+export const BULK_PAGE = { checkpoints: 12, valueChars: 100_000, writes: 1_100 } as const;
+
 /** Steps Python LangGraph may write: past int32 and uint32, and the largest safe integer (VAL-14). */
 export const LARGE_STEPS = [2_147_483_648, 4_294_967_297, Number.MAX_SAFE_INTEGER] as const;
 

@@ -5,6 +5,7 @@ import { asExtendedSaver } from "../extended-saver.js";
 import { generateConfig, generateMetadata, putCheckpointChain } from "../test-utils.js";
 import type { ExtraTests } from "./extra-tests.js";
 import { wholeThread } from "./extended-helpers.js";
+import { BULK_PAGE } from "./adversarial-pools.js";
 import { idsOf, listAll } from "./helpers.js";
 import type { SpecContext, SpecTest } from "./types.js";
 
@@ -16,11 +17,7 @@ import type { SpecContext, SpecTest } from "./types.js";
  * that first page only, leaves state behind or copies part of it, without an error.
  */
 
-/** 12 checkpoints of 100 KB each (1.2 MB; 1.1 MB without the head). */
-const CHECKPOINTS = 12;
-const VALUE_CHARS = 100_000;
-/** One call of this many writes: with the checkpoints, past 1,000 keys. */
-const WRITES = 1_100;
+const { checkpoints: CHECKPOINTS, valueChars: VALUE_CHARS, writes: WRITES } = BULK_PAGE;
 
 const PAGE_HINT = "does the saver read what to act on with one query and act on its first page only (1,000 keys; 1 MB for a DynamoDB Query)?";
 

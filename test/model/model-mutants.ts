@@ -4,7 +4,7 @@ import { runModel, type ModelRunResult } from "../../src/model/run-model.js";
 import { loadMutants } from "../mutants/load.js";
 import type { Mutant } from "../mutants/types.js";
 import { BASELINE_PROFILES, type BaselineName } from "../fixtures/baselines.js";
-import type { BaseCheckpointSaver, Checkpoint } from "@langchain/langgraph-checkpoint";
+import type { BaseCheckpointSaver } from "@langchain/langgraph-checkpoint";
 
 /**
  * The model mode alone (no spec suite) against every mutant: which it catches
@@ -38,14 +38,9 @@ export const KNOWN_MISSES: Record<string, string> = {
   "pr-unknown-strategy-deletes": `${OUT_OF_SCOPE}: unknown strategies are unspecified (PR-09), so not generated`,
   "blob-store-stores-all-channels": `${OUT_OF_SCOPE}: storing only changed channels is advisory (JS-13 ADV); full storage reads back the same`,
   "val-inherited-write-index": `${OUT_OF_SCOPE}: write channels named like Object.prototype members are advisory (VAL-10: every official saver fails it), so not generated`,
-  "ord-channels-first-batch": "sequences use three channels, far from a batch-get of 100 keys (ORD-12 puts 150)",
-  "ord-dfr-first-ten-run-ids": "sequences draw run ids from pools of three, so deleteForRuns never gets more than 10 (ORD-13 passes 32)",
   "val-write-bytes-type-dropped": BYTES_WRITES_ADVISORY,
   "val-write-bytes-as-text": BYTES_WRITES_ADVISORY,
   "val-write-bytes-cut-at-four-mib": BYTES_WRITES_ADVISORY,
-  "ord-copy-thread-first-megabyte": "at seed 42 no sequence copies a thread holding more than 1 MB and reads the copy (ORD-15 copies 1.2 MB)",
-  "ord-prune-first-megabyte": "at seed 42 no sequence prunes a thread holding more than 1 MB of older checkpoints (ORD-15 prunes 1.1 MB)",
-  "ord-delete-for-runs-first-1000-keys": "sequences spread a run over few checkpoints and writes: at seed 42 none of the 1,000 deletes a run past 1,000 keys (ORD-15 deletes a run of 1,112 keys)",
 };
 
 /**
@@ -65,7 +60,6 @@ const configurableOf = (config: unknown): Configurable => (config as { configura
 const writesOf = (call: SaverCall) => (call.method === "putWrites" ? (call.args[1] as [string, unknown][]) : []);
 const PUT_CONFIG_KEYS = ["thread_id", "checkpoint_ns", "checkpoint_id"];
 const bytesWrite = (call: SaverCall) => writesOf(call).some(([, value]) => value instanceof Uint8Array);
-const checkpointOf = (call: SaverCall) => (call.method === "put" ? (call.args[1] as Checkpoint) : undefined);
 
 /**
  * The known misses by construction: the sequences never give the
@@ -95,8 +89,6 @@ export const NEVER_DRAWN: Record<string, { input: string; matches(call: SaverCal
   "val-write-bytes-type-dropped": { input: "a write whose whole value is a Uint8Array", matches: bytesWrite },
   "val-write-bytes-as-text": { input: "a write whose whole value is a Uint8Array", matches: bytesWrite },
   "val-write-bytes-cut-at-four-mib": { input: "a write whose whole value is a Uint8Array", matches: bytesWrite },
-  "ord-channels-first-batch": { input: "a checkpoint with more than 100 channel values", matches: (c) => Object.keys(checkpointOf(c)?.channel_values ?? {}).length > 100 },
-  "ord-dfr-first-ten-run-ids": { input: "a deleteForRuns call with more than 10 run ids", matches: (c) => c.method === "deleteForRuns" && (c.args[0] as unknown[]).length > 10 },
 };
 
 /** The model keeps every checkpoint: it does not apply to latest-only savers (validate() reports it not applicable). */

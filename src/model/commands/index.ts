@@ -20,7 +20,7 @@ import { stateCheckCommand } from "./state-check.js";
 import { wideThreadCommand } from "./wide-thread.js";
 
 type CommandArb = fc.Arbitrary<fc.AsyncCommand<ModelState, RealState>>;
-type CommandArbOf = (pools: Pools) => CommandArb;
+type CommandArbOf = (pools: Pools, extended: ReadonlySet<Capability>) => CommandArb;
 
 /** Base operations, weighted towards writes so that reads have something to disagree on. */
 const BASE: CommandArbOf[] = [
@@ -58,7 +58,7 @@ const EXTENDED: Partial<Record<Capability, CommandArbOf[]>> = {
 /** The command generators for a saver with these extended capabilities, drawing ids from these pools. */
 export function commandArbitraries(extended: ReadonlySet<Capability>, pools: Pools): CommandArb[] {
   const ofs = [...BASE, ...Object.entries(EXTENDED).flatMap(([cap, arbs]) => (extended.has(cap as Capability) ? arbs! : []))];
-  return ofs.map((of) => of(pools));
+  return ofs.map((of) => of(pools, extended));
 }
 
 /** The extended capabilities the model covers. */

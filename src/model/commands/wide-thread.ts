@@ -7,6 +7,9 @@ import { diffList } from "../compare.js";
 import { ts, type ModelState, type RealState } from "../sequence-env.js";
 import { listAll } from "../../spec/helpers.js";
 import { DeleteThreadCommand } from "./delete-thread.js";
+import type { Capability } from "../../capabilities.js";
+import { BulkThreadCommand, type BulkOperation } from "./bulk-thread.js";
+import { ManyChannelsCommand } from "./many-channels.js";
 
 interface WideThreadArgs {
   /** Wide threads are costly: only sequences whose pools allow them get one, and then one draw in four (check() is false). */
@@ -18,6 +21,18 @@ interface WideThreadArgs {
 }
 
 const PREFIX = "wide:";
+
+/**
+ * What a wide thread of each width adds before its delete (ORD-15, ORD-12): a bulk thread
+ * followed by an extended operation the saver has, or a checkpoint of 150 channels. Derived
+ * from the drawn width, not drawn, so the sequences a seed gives stay what they were.
+ */
+const FOLLOW_UPS: Record<number, { operation: BulkOperation; capability: Capability } | "many-channels"> = {
+  101: { operation: "copyThread", capability: "copy_thread" },
+  102: { operation: "prune", capability: "prune" },
+  103: { operation: "deleteForRuns", capability: "delete_for_runs" },
+  104: "many-channels",
+};
 const namespaceOf = (i: number) => `${PREFIX}${i}`;
 const LIST_IDS = ["LS-01", "LS-15", "ORD-08"] as const;
 
@@ -25,10 +40,15 @@ const LIST_IDS = ["LS-01", "LS-15", "ORD-08"] as const;
  * A thread with a checkpoint in each of more than 100 namespaces (a namespace
  * index read one page of 100 at a time, a batch delete of 100 keys), listed
  * whole without a namespace, then sometimes deleted (each checkpoint is read
- * by id before and after: ORD-09).
+ * by id before and after: ORD-09). Before the delete, one width in four adds a
+ * 150-channel checkpoint and each other a bulk thread (FOLLOW_UPS).
  */
 export class WideThreadCommand implements fc.AsyncCommand<ModelState, RealState> {
-  constructor(private readonly args: WideThreadArgs) {}
+  constructor(
+    private readonly args: WideThreadArgs,
+    private readonly extended: ReadonlySet<Capability>,
+    private readonly pools: Pick<Pools, "threads" | "runIds">,
+  ) {}
 
   check(m: Readonly<ModelState>): boolean {
     return this.args.enabled && !m.model.namespaces(this.args.threadId).some((ns) => ns.startsWith(PREFIX));
@@ -60,15 +80,33 @@ export class WideThreadCommand implements fc.AsyncCommand<ModelState, RealState>
       const actual = (await m.env.call("list()", LIST_IDS, () => listAll(r.saver, config)))?.value ?? [];
       m.env.expectSame("list()", LIST_IDS, diffList(m.model.list(config), actual), () => diffList(m.model.list(config, {}, "task-id"), actual));
     });
+    await this.followUp(m, r);
     if (this.args.thenDelete) await new DeleteThreadCommand(threadId).run(m, r);
   }
 
+  private async followUp(m: ModelState, r: RealState): Promise<void> {
+    const { threadId, namespaces } = this.args;
+    const followUp = FOLLOW_UPS[namespaces];
+    if (followUp === "many-channels") {
+      const command = new ManyChannelsCommand({ threadId, ns: "" });
+      if (command.check(m)) await command.run(m, r);
+      return;
+    }
+    if (!followUp || !this.extended.has(followUp.capability)) return;
+    // copyThread's target: the first thread of the sequence that holds nothing (none: no copy).
+    const target = this.pools.threads.find((t) => t !== threadId && m.model.isThreadEmpty(t)) ?? threadId;
+    const command = new BulkThreadCommand(followUp.operation, { threadId, target, runId: this.pools.runIds[namespaces % this.pools.runIds.length]! });
+    if (command.check(m)) await command.run(m, r);
+  }
+
   toString(): string {
-    return `wideThread(${JSON.stringify(this.args.threadId)}, ${this.args.namespaces} namespaces${this.args.thenDelete ? ", then delete" : ""})`;
+    const followUp = FOLLOW_UPS[this.args.namespaces];
+    const then = followUp === "many-channels" ? ", a 150-channel checkpoint" : followUp && this.extended.has(followUp.capability) ? `, a bulk thread then ${followUp.operation}` : "";
+    return `wideThread(${JSON.stringify(this.args.threadId)}, ${this.args.namespaces} namespaces${then}${this.args.thenDelete ? ", then delete" : ""})`;
   }
 }
 
-export const wideThreadCommand = (pools: Pools): fc.Arbitrary<WideThreadCommand> =>
+export const wideThreadCommand = (pools: Pools, extended: ReadonlySet<Capability>): fc.Arbitrary<WideThreadCommand> =>
   fc
     .record({
       enabled: pools.longThreads ? fc.integer({ min: 1, max: 4 }).map((n) => n === 1) : fc.constant(false),
@@ -76,4 +114,4 @@ export const wideThreadCommand = (pools: Pools): fc.Arbitrary<WideThreadCommand>
       namespaces: fc.integer(WIDE_THREAD_NAMESPACES),
       thenDelete: fc.boolean(),
     })
-    .map((args) => new WideThreadCommand(args));
+    .map((args) => new WideThreadCommand(args, extended, pools));
