@@ -22,13 +22,11 @@
 import { renderMatrixTerminal } from "../src/backends/index.js";
 import { checkAvailability } from "../src/backends/select.js";
 import { SharedResources } from "../src/backends/shared-resources.js";
-import type { BackendOutcome, MatrixResult } from "../src/matrix/index.js";
-import { kindMatrixEnd, kindMatrixTitle } from "../src/matrix/kind-matrices.js";
-import { exitOnInterrupt, parkIfInterrupted, removeLeftoversOnce } from "../src/cleanup/index.js";
+import type { MatrixResult } from "../src/matrix/index.js";
+import { exitOnInterrupt, removeLeftoversOnce } from "../src/cleanup/index.js";
 import { MatrixRunRecorder } from "../src/matrix/run-recorder.js";
-import { matrixVerdict } from "../src/matrix/verdict.js";
-import { productPassed, renderProductMatrix } from "../src/matrix/index.js";
-import { planStart, runJob, sectionBackends, startProgram, startSections, type StartJob, type StartSection } from "../src/matrix/start-lanes.js";
+import { planStart, runJob, sectionBackends, startProgram, type StartJob, type StartSection } from "../src/matrix/start-lanes.js";
+import { writeStartReport } from "../src/matrix/start-report.js";
 import { StartResults } from "../src/matrix/start-results.js";
 import { startWorkers } from "../src/supervisor/start-workers.js";
 
@@ -37,7 +35,6 @@ const plan = planStart(program);
 const recorder = new MatrixRunRecorder(program.savers);
 exitOnInterrupt((signal) => process.stdout.write(`\n${renderMatrixTerminal(recorder.interrupted(signal))}`));
 const results = new StartResults(program, [...plan.local, ...plan.workers.flat()], (section, options) => (section === "savers" ? recorder.watch(options) : options));
-const write = (text: string) => process.stdout.write(text);
 // The one PostgreSQL server of the run: started here (where a Ctrl-C during its initdb finds it), used by the workers, stopped at the end.
 const shared = new SharedResources();
 await removeLeftoversOnce();
@@ -45,39 +42,7 @@ const workers = startWorkers(plan.workers, program.graph, results, process.cwd()
 const serverReady = startServer(plan.workers.flat());
 const local = runLocal(plan.local);
 try {
-  let saversPassed = true;
-  let kindsExit = 0;
-  for (const section of startSections(program)) {
-    const backends = sectionBackends(program, section);
-    if (section !== "savers") write(kindMatrixTitle(section, backends));
-    for (const backend of backends) {
-      const outcome = await results.outcome(section, backend.id);
-      await parkIfInterrupted();
-      write(`\n${backend.title}\n`);
-      printOutcome(outcome);
-    }
-    const matrix = withServer(section, await results.matrix(section));
-    await parkIfInterrupted();
-    if (section === "savers") {
-      write(`\n${renderMatrixTerminal(matrix)}`);
-      const verdict = matrixVerdict(matrix);
-      for (const { id, why } of verdict.failing) write(`${id}: ${why}\n`);
-      saversPassed = verdict.passed;
-    } else {
-      const end = kindMatrixEnd(section, matrix, { color: Boolean(process.stdout.isTTY) });
-      write(end.text);
-      kindsExit = Math.max(kindsExit, end.exit);
-    }
-  }
-  let productOk = true;
-  if (program.graph) {
-    write("\nRunning the product scenarios (checkpointer × store × cache)...\n");
-    const product = await results.product();
-    await parkIfInterrupted();
-    write(`\n${renderProductMatrix(product)}`);
-    productOk = productPassed(product);
-  }
-  process.exitCode = saversPassed && kindsExit === 0 && productOk ? 0 : 1;
+  process.exitCode = await writeStartReport(program, results, { write: (text) => process.stdout.write(text), color: Boolean(process.stdout.isTTY), shown: withServer });
 } finally {
   await Promise.all([local, serverReady, workers.ended]);
   await shared.release();
@@ -103,10 +68,4 @@ async function startServer(jobs: readonly StartJob[]): Promise<void> {
 function withServer(section: StartSection, matrix: MatrixResult): MatrixResult {
   const used = sectionBackends(program, section).some((b) => b.uses === "postgres");
   return used && shared.postgres ? { ...matrix, postgres: shared.postgres } : matrix;
-}
-
-/** Each backend's title, then its whole report (or why it did not run). */
-function printOutcome(outcome: BackendOutcome): void {
-  if (outcome.status === "ran") outcome.report.printReport();
-  else write(`${outcome.status === "skipped" ? "skipped" : "could not run"}: ${outcome.status === "skipped" ? outcome.reason : outcome.error}\n`);
 }
