@@ -60,6 +60,17 @@ describe.concurrent("an interrupted run reports what ran, exits 128 + signal and
     await run.expectNothingLeft(workers);
   }, RUN_TIMEOUT_MS);
 
+  it("npm start, SIGTERM to the group while the workers run PostgresSaver's shards: the workers end (their own process groups), the server and its directory go, exit 143", async () => {
+    const run = await EntryPointRun.command(NPM_START);
+    await run.waitUntil("the server is ready for the workers", () => run.postgresReady());
+    const workers = await run.startWorkerPids();
+    run.signalGroup("SIGTERM");
+    expect(await run.shellStatus(), run.output).toBe(143);
+    expect(run.stdout).toContain("INTERRUPTED by SIGTERM: a partial report of the backends that finished");
+    expect(workers, "npm start's worker processes").toHaveLength(2);
+    await run.expectNothingLeft(workers);
+  }, RUN_TIMEOUT_MS);
+
   it("the CLI with --backends, SIGTERM (CI cancellation) during the postgres suite: exit 143", async () => {
     const run = await EntryPointRun.cli(ENTRY_POINTS.cli);
     await run.waitUntil("the postgres suite runs", () => run.postgresReady());
