@@ -48,6 +48,13 @@ export function sectionBackends(program: StartProgram, section: StartSection): r
   return section === "savers" ? program.savers : (program.kinds.find((k) => k.kind === section)?.backends ?? []);
 }
 
+/** The backend a column job runs. */
+export function columnBackend(program: StartProgram, job: { section: StartSection; id: string }): MatrixBackend {
+  const backend = sectionBackends(program, job.section).find((b) => b.id === job.id);
+  if (!backend) throw new Error(`npm start: no backend "${job.id}" in the ${job.section} section`);
+  return backend;
+}
+
 /** The sections in the report's order. */
 export function startSections(program: StartProgram): StartSection[] {
   return ["savers", ...program.kinds.map((k) => k.kind)];
@@ -104,8 +111,7 @@ export interface JobSink {
 /** Runs one job on `shared`'s servers (started when first needed; the caller releases them). */
 export async function runJob(program: StartProgram, job: StartJob, shared: SharedResources, sink: JobSink): Promise<void> {
   if (job.kind === "column") {
-    const backend = sectionBackends(program, job.section).find((b) => b.id === job.id);
-    if (!backend) throw new Error(`npm start: no backend "${job.id}" in the ${job.section} section`);
+    const backend = columnBackend(program, job);
     const { progress, matrix, ...hooks } = sink.column(job);
     const validate = { graph: job.section === "savers" && program.graph, ...(job.shard ? { shard: job.shard } : {}), ...(progress ? { progress } : {}) };
     matrix(await runMatrix([backend], { shared, validate, ...hooks }));

@@ -6,7 +6,7 @@ import type { BackendOutcome, MatrixResult } from "../reporters/matrix/types.js"
 import type { ProductMatrixResult } from "./product.js";
 import { mergeProductResults } from "./product-merge.js";
 import type { MatrixOptions } from "./run-matrix.js";
-import { laneOf, productOrder, sectionBackends, startSections, type JobSink, type Lane, type StartJob, type StartProgram, type StartSection } from "./start-lanes.js";
+import { columnBackend, laneOf, productOrder, sectionBackends, startSections, type JobSink, type Lane, type StartJob, type StartProgram, type StartSection } from "./start-lanes.js";
 
 /** A promise with its resolve, for a result a job delivers later; later resolves are ignored. */
 class Pending<T> {
@@ -114,9 +114,7 @@ export class StartResults {
 
   /** The backend a column job runs. */
   backendOf(job: { section: StartSection; id: string }): MatrixBackend {
-    const backend = sectionBackends(this.program, job.section).find((b) => b.id === job.id);
-    if (!backend) throw new Error(`npm start: no backend "${job.id}" in the ${job.section} section`);
-    return backend;
+    return columnBackend(this.program, job);
   }
 
   outcome(section: StartSection, id: string): Promise<BackendOutcome> {

@@ -139,12 +139,14 @@ function waitForExitSync(pid: number, ms: number): void {
   while (Date.now() < deadline && isRunning(pid)) Atomics.wait(pause, 0, 0, 50);
 }
 
+/** Linux: its /proc entry is there and not a zombie's; elsewhere (no /proc) it still takes signals, zombie or not. */
 function isRunning(pid: number): boolean {
+  if (process.platform !== "linux") return signalGroup(pid, 0);
   try {
     const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
     return stat.slice(stat.lastIndexOf(")") + 2, stat.lastIndexOf(")") + 3) !== "Z";
   } catch {
-    return signalGroup(pid, 0) && process.platform !== "linux";
+    return false;
   }
 }
 
