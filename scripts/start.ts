@@ -12,57 +12,60 @@
  * Then the product: every one of those checkpointers × InMemoryStore and
  * PostgresStore × no cache and InMemoryCache through the product graph
  * scenarios (G23-G28), one table with the disagreements against memory ×
- * memory × memory (the PGlite store only with CONFORMANCE_PGLITE=1), on the
- * PostgreSQL server the savers' report started (one initdb and start, not two).
+ * memory × memory (the PGlite store only with CONFORMANCE_PGLITE=1).
+ *
+ * On every core: the backends on a server run in worker processes (the
+ * PostgreSQL saver's column split in shards, one per worker), on the one
+ * PostgreSQL server this process starts, while the others run here; the
+ * report comes out in the order above whichever finishes first.
  */
-import { memoryBackend, postgresBackend, renderMatrixTerminal, runMatrix, sqliteBackend } from "../src/backends/index.js";
-import { storeAndCacheMatrices } from "../src/backends/subject-matrix.js";
-import type { BackendOutcome } from "../src/matrix/index.js";
-import { runKindMatrices } from "../src/matrix/kind-matrices.js";
+import { renderMatrixTerminal } from "../src/backends/index.js";
+import { checkAvailability } from "../src/backends/select.js";
 import { SharedResources } from "../src/backends/shared-resources.js";
-import { exitOnInterrupt, parkIfInterrupted } from "../src/cleanup/index.js";
+import type { MatrixResult } from "../src/matrix/index.js";
+import { exitOnInterrupt, removeLeftoversOnce } from "../src/cleanup/index.js";
 import { MatrixRunRecorder } from "../src/matrix/run-recorder.js";
-import { matrixVerdict } from "../src/matrix/verdict.js";
-import { productPassed, renderProductMatrix, runProductMatrix } from "../src/matrix/index.js";
+import { planStart, runJob, sectionBackends, startProgram, type StartJob, type StartSection } from "../src/matrix/start-lanes.js";
+import { writeStartReport } from "../src/matrix/start-report.js";
+import { StartResults } from "../src/matrix/start-results.js";
+import { startWorkers } from "../src/supervisor/start-workers.js";
 
-const graph = !process.argv.includes("--no-graph");
-const backends = [memoryBackend, sqliteBackend, postgresBackend];
-const recorder = new MatrixRunRecorder(backends);
+const program = startProgram(!process.argv.includes("--no-graph"));
+const plan = planStart(program);
+const recorder = new MatrixRunRecorder(program.savers);
 exitOnInterrupt((signal) => process.stdout.write(`\n${renderMatrixTerminal(recorder.interrupted(signal))}`));
-// One PostgreSQL for the savers' report and the product table: started in the PostgresSaver section (where a
-// Ctrl-C during its initdb finds it), kept for the product, stopped at the end (an interrupt's clean-up stops it too).
+const results = new StartResults(program, [...plan.local, ...plan.workers.flat()], (section, options) => (section === "savers" ? recorder.watch(options) : options));
+// The one PostgreSQL server of the run: started here (where a Ctrl-C during its initdb finds it), used by the workers, stopped at the end.
 const shared = new SharedResources();
-/** Each backend's title, then its whole report (or why it did not run). */
-const printEachReport = {
-  onBackendStart: (backend: { title: string }) => process.stdout.write(`\n${backend.title}\n`),
-  onBackendEnd: (outcome: BackendOutcome) => {
-    if (outcome.status === "ran") outcome.report.printReport();
-    else process.stdout.write(`${outcome.status === "skipped" ? "skipped" : "could not run"}: ${outcome.status === "skipped" ? outcome.reason : outcome.error}\n`);
-  },
-};
+await removeLeftoversOnce();
+const workers = startWorkers(plan.workers, program.graph, results, process.cwd(), process.env);
+const serverReady = startServer(plan.workers.flat());
+const local = runLocal(plan.local);
 try {
-  const result = await runMatrix(
-    backends,
-    recorder.watch({
-      shared,
-      validate: { graph },
-      ...printEachReport,
-    }),
-  );
-  await parkIfInterrupted();
-  process.stdout.write(`\n${renderMatrixTerminal(result)}`);
-  const verdict = matrixVerdict(result);
-  for (const { id, why } of verdict.failing) process.stdout.write(`${id}: ${why}\n`);
-  const kindsExit = await runKindMatrices(storeAndCacheMatrices([], true), { validate: {}, write: (text) => process.stdout.write(text), color: Boolean(process.stdout.isTTY), shared, ...printEachReport });
-  let productOk = true;
-  if (graph) {
-    process.stdout.write("\nRunning the product scenarios (checkpointer × store × cache)...\n");
-    const product = await runProductMatrix({ savers: backends, resources: shared.resources });
-    await parkIfInterrupted();
-    process.stdout.write(`\n${renderProductMatrix(product)}`);
-    productOk = productPassed(product);
-  }
-  process.exitCode = verdict.passed && kindsExit === 0 && productOk ? 0 : 1;
+  process.exitCode = await writeStartReport(program, results, { write: (text) => process.stdout.write(text), color: Boolean(process.stdout.isTTY), shown: withServer });
 } finally {
+  await Promise.all([local, serverReady, workers.ended]);
   await shared.release();
+}
+
+/** Each of the jobs of this process, one after another (a job that throws is reported as failed, with the error). */
+async function runLocal(jobs: readonly StartJob[]): Promise<void> {
+  for (const job of jobs) {
+    await runJob(program, job, shared, results.sink).catch((error: unknown) => results.jobFailed(job, (error as Error).message));
+  }
+}
+
+/** The PostgreSQL server, when a worker's backend needs one and can run here; then the workers get their jobs (or, when it did not start, fail them with why). */
+async function startServer(jobs: readonly StartJob[]): Promise<void> {
+  const onServer = jobs.flatMap((job) => (job.kind === "column" ? [results.backendOf(job)] : job.lane === "server" ? [...program.savers, ...sectionBackends(program, "store")] : [])).filter((b) => b.uses === "postgres");
+  const available = (await checkAvailability(onServer)).some((c) => c.availability.ok);
+  const blocked = available ? await shared.prepare({ uses: "postgres" }) : undefined;
+  if (blocked) workers.cancel(blocked);
+  else workers.begin(shared.resources.postgres?.url);
+}
+
+/** A section's matrix shows the server this process started for it, as one process's run would. */
+function withServer(section: StartSection, matrix: MatrixResult): MatrixResult {
+  const used = sectionBackends(program, section).some((b) => b.uses === "postgres");
+  return used && shared.postgres ? { ...matrix, postgres: shared.postgres } : matrix;
 }

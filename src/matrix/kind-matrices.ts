@@ -4,7 +4,7 @@ import { parkIfInterrupted } from "../cleanup/index.js";
 import type { ValidateOptions } from "../engine/validate.js";
 import { kindDescriptor } from "../kinds/descriptors.js";
 import { renderMatrixTerminal } from "../reporters/matrix/render-terminal.js";
-import type { BackendOutcome } from "../reporters/matrix/types.js";
+import type { BackendOutcome, MatrixResult } from "../reporters/matrix/types.js";
 import { runMatrix } from "./run-matrix.js";
 import { matrixVerdict } from "./verdict.js";
 
@@ -36,8 +36,7 @@ export interface KindMatricesOptions {
 export async function runKindMatrices(kinds: readonly KindMatrix[], options: KindMatricesOptions): Promise<number> {
   let exit = 0;
   for (const { kind, backends } of kinds) {
-    const title = kindDescriptor(kind).title;
-    options.write(`\n${title} matrix: ${backends.map((b) => b.id).join(", ")}\n`);
+    options.write(kindMatrixTitle(kind, backends));
     const result = await runMatrix(backends, {
       validate: { ...options.validate, graph: false },
       ...(options.shared ? { shared: options.shared } : {}),
@@ -45,10 +44,22 @@ export async function runKindMatrices(kinds: readonly KindMatrix[], options: Kin
       ...(options.onBackendEnd ? { onBackendEnd: options.onBackendEnd } : {}),
     });
     await parkIfInterrupted();
-    options.write(`\n${title}s: ${renderMatrixTerminal(result, { color: options.color === true })}`);
-    const verdict = matrixVerdict(result, { strict: options.strict ?? false });
-    for (const { id, why } of verdict.failing) options.write(`${kind}:${id}: ${why}\n`);
-    exit = Math.max(exit, verdict.nothingRan ? 2 : verdict.passed ? 0 : 1);
+    const ended = kindMatrixEnd(kind, result, options);
+    options.write(ended.text);
+    exit = Math.max(exit, ended.exit);
   }
   return exit;
+}
+
+/** The line before a kind's backends run. */
+export function kindMatrixTitle(kind: KindMatrix["kind"], backends: readonly MatrixBackend[]): string {
+  return `\n${kindDescriptor(kind).title} matrix: ${backends.map((b) => b.id).join(", ")}\n`;
+}
+
+/** A kind's table and failing backends, and its exit code: 0 when every one passes, 1 when one does not, 2 when nothing could run. */
+export function kindMatrixEnd(kind: KindMatrix["kind"], result: MatrixResult, options: { strict?: boolean; color?: boolean }): { text: string; exit: number } {
+  const title = kindDescriptor(kind).title;
+  const verdict = matrixVerdict(result, { strict: options.strict ?? false });
+  const failing = verdict.failing.map(({ id, why }) => `${kind}:${id}: ${why}\n`).join("");
+  return { text: `\n${title}s: ${renderMatrixTerminal(result, { color: options.color === true })}${failing}`, exit: verdict.nothingRan ? 2 : verdict.passed ? 0 : 1 };
 }

@@ -55,6 +55,8 @@ export interface ProductMatrixOptions {
   resources?: BackendResources;
   /** Per scenario case. Default 120000. */
   timeoutMs?: number;
+  /** Runs only the cases this accepts (npm start splits the product between processes); default every case. */
+  only?(c: { saver: Backend; store?: StoreBackend; cache?: CacheBackend }): boolean;
   onCase?(c: ProductCase): void;
 }
 
@@ -111,10 +113,11 @@ export async function runProductMatrix(options: ProductMatrixOptions): Promise<P
           result.cases.push(c);
           options.onCase?.(c);
         };
-        for (const store of runStores) {
+        const only = options.only ?? (() => true);
+        for (const store of runStores.filter((store) => only({ saver, store }))) {
           for (const scenario of storeScenarios) await run(scenario, { store: store.id }, store.knownDeviations, async () => ({ store: await store.create(shared.resources) }));
         }
-        for (const cache of [undefined, ...runCaches]) {
+        for (const cache of [undefined, ...runCaches].filter((cache) => only({ saver, ...(cache ? { cache } : {}) }))) {
           for (const scenario of cacheScenarios) {
             await run(scenario, { cache: cache?.id ?? NO_CACHE }, cache?.knownDeviations ?? [], async () => ({ cache: cache ? await cache.create(shared.resources) : null }));
           }

@@ -12,14 +12,20 @@ import type { BackendOutcome, MatrixResult } from "../reporters/matrix/types.js"
  */
 export class MatrixRunRecorder {
   private readonly outcomes: BackendOutcome[] = [];
-  private running?: { backend: MatrixBackend; testsRun: number; testsFailed: number };
+  /** The backends running now, by id: one per watched run (npm start runs the server backends in another process at once). */
+  private readonly running = new Map<string, Running>();
   private readonly started = performance.now();
 
   constructor(private readonly backends: readonly MatrixBackend[]) {}
 
-  /** `options` with recording callbacks around its own; after an interruption the run's callbacks stay silent (the partial report has been written). */
+  /**
+   * `options` with recording callbacks around its own, for one run of backends
+   * one after another (watch each run that goes on at the same time apart);
+   * after an interruption the run's callbacks stay silent (the partial report has been written).
+   */
   watch(options: MatrixOptions): MatrixOptions {
     const progress = silencedOnInterrupt(options.validate?.progress ?? {});
+    let current: Running | undefined;
     return {
       ...options,
       validate: {
@@ -27,41 +33,52 @@ export class MatrixRunRecorder {
         progress: {
           ...progress,
           onTestResult: (capability, name, passed, error, result) => {
-            if (interruptedBy() || !this.running) return;
-            this.running.testsRun++;
-            if (isCountedFailure(result)) this.running.testsFailed++;
+            if (interruptedBy() || !current) return;
+            current.testsRun++;
+            if (isCountedFailure(result)) current.testsFailed++;
             progress.onTestResult?.(capability, name, passed, error, result);
           },
         },
       },
       onBackendStart: (backend) => {
         if (interruptedBy()) return;
-        this.running = { backend, testsRun: 0, testsFailed: 0 };
+        current = { backend, testsRun: 0, testsFailed: 0 };
+        this.running.set(backend.id, current);
         options.onBackendStart?.(backend);
       },
       onBackendEnd: (outcome) => {
         if (interruptedBy()) return;
-        this.running = undefined;
+        this.running.delete(outcome.id);
+        current = undefined;
         this.outcomes.push(outcome);
         options.onBackendEnd?.(outcome);
       },
     };
   }
 
-  /** The partial result: the finished backends, marked as interrupted by `signal`. */
+  /** The partial result: the finished backends in the matrix's order, marked as interrupted by `signal`. */
   interrupted(signal: string): MatrixResult {
     const finished = new Set(this.outcomes.map((o) => o.id));
-    const running = this.running;
+    const order = this.backends.map((b) => b.id);
+    const running = this.backends.flatMap((b) => this.running.get(b.id) ?? []);
+    const [first, ...others] = running;
     return {
-      outcomes: [...this.outcomes],
+      outcomes: [...this.outcomes].sort((a, b) => order.indexOf(a.id) - order.indexOf(b.id)),
       durationMs: performance.now() - this.started,
       interrupted: {
         signal,
-        during: running && { id: running.backend.id, title: running.backend.title, testsRun: running.testsRun, testsFailed: running.testsFailed },
-        notRun: this.backends.filter((b) => !finished.has(b.id) && b.id !== running?.backend.id).map((b) => b.id),
+        during: first && { id: first.backend.id, title: first.backend.title, testsRun: first.testsRun, testsFailed: first.testsFailed },
+        ...(others.length > 0 ? { alsoRunning: others.map((r) => r.backend.id) } : {}),
+        notRun: this.backends.filter((b) => !finished.has(b.id) && !this.running.has(b.id)).map((b) => b.id),
       },
     };
   }
+}
+
+interface Running {
+  backend: MatrixBackend;
+  testsRun: number;
+  testsFailed: number;
 }
 
 function silencedOnInterrupt(hooks: ProgressHooks): ProgressHooks {

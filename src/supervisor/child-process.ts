@@ -22,7 +22,20 @@ export function startChild(cwd: string, env: NodeJS.ProcessEnv): ChildProcess {
     : env.CONFORMANCE_SPAWN_DIST === "1"
       ? [fileURLToPath(new URL("../../dist/supervisor/child.js", import.meta.url))]
       : ["--import", "tsx", childFile];
+  return spawnGrouped(args, cwd, env);
+}
+
+/** Node on `args` in its own process group, with stdin, stdout, stderr and the message channel (fd 3) as pipes. */
+export function spawnGrouped(args: readonly string[], cwd: string, env: NodeJS.ProcessEnv): ChildProcess {
   return spawn(process.execPath, args, { cwd, env, stdio: ["pipe", "pipe", "pipe", "pipe"], detached: true });
+}
+
+/** How the child ended (an error starting it: neither). */
+export function childExit(child: ChildProcess): Promise<{ code: number | null; signal: NodeJS.Signals | null }> {
+  return new Promise((resolve) => {
+    child.once("error", () => resolve({ code: null, signal: null }));
+    child.once("exit", (code, signal) => resolve({ code, signal }));
+  });
 }
 
 export function sendRequest(child: ChildProcess, request: RunRequest): void {

@@ -3,7 +3,6 @@
  * streams everything to the parent (see protocol.ts). It owns no output and no
  * exit code: whatever the saver does here, the parent reports it.
  */
-import { writeSync } from "node:fs";
 import { setFlagsFromString } from "node:v8";
 import { errorText } from "../util/describe-value.js";
 import { guardProcessExit } from "../engine/exit-guard.js";
@@ -12,7 +11,8 @@ import { INTERRUPT_SIGNALS, interruptArrivals, interruptExitCode } from "../clea
 import { runCleanupsNow } from "../cleanup/tasks.js";
 import { reportToJSON } from "../report/json.js";
 import type { ChildMessage, RunRequest } from "./protocol.js";
-import { HEARTBEAT_MS, MESSAGE_FD } from "./protocol.js";
+import { HEARTBEAT_MS } from "./protocol.js";
+import { readRequest, sendToParent, watchParent } from "./message-channel.js";
 
 // A run is short: most code gets hot only briefly, and optimizing it cost more than it saved (TurboFan's compiles took
 // about a quarter of a default run's CPU on MemorySaver). Four times V8's default budget (Node 20's) still optimizes
@@ -24,17 +24,7 @@ const exitGuard = guardProcessExit({ exitCode: (code) => code, report: (code) =>
 const exit = exitGuard.exit;
 
 function send(message: ChildMessage): void {
-  const line = Buffer.from(`${JSON.stringify(message)}\n`);
-  let offset = 0;
-  while (offset < line.length) {
-    try {
-      offset += writeSync(MESSAGE_FD, line, offset);
-    } catch (error) {
-      const code = (error as NodeJS.ErrnoException).code;
-      if (code === "EAGAIN") continue;
-      exit(70); // The parent is gone (EPIPE): nobody is left to report to.
-    }
-  }
+  sendToParent(message, () => exit(70)); // The parent is gone (EPIPE): nobody is left to report to.
 }
 
 // Before the user's module loads: whatever it does from now on is seen.
@@ -64,7 +54,7 @@ process.on("uncaughtException", (error, origin) => {
   send({ t: "crash", origin, error: error instanceof Error && error.stack ? error.stack : errorText(error) });
   exit(70);
 });
-watchParent();
+watchParent(() => exit(70));
 setInterval(() => send({ t: "alive" }), HEARTBEAT_MS).unref();
 
 // The engine loads while the parent still parses its command line (it may start this process early, see prestart.ts);
@@ -77,7 +67,7 @@ const engine = Promise.all([
   import("../util/usage-error.js"),
   import("../run/progress.js"),
 ]);
-const request = await readRequest();
+const request = await readRequest<RunRequest>();
 if (request) await run(request);
 else exit(0); // the parent did not need this process after all
 
@@ -109,28 +99,4 @@ function captureWrites(stream: "stdout" | "stderr"): void {
     if (typeof done === "function") queueMicrotask(() => (done as () => void)());
     return true;
   }) as typeof target.write;
-}
-
-/** The run request: one line of JSON on stdin; undefined when stdin ends without one. */
-function readRequest(): Promise<RunRequest | undefined> {
-  return new Promise((resolve) => {
-    let text = "";
-    process.stdin.setEncoding("utf8");
-    process.stdin.on("data", (chunk: string) => {
-      text += chunk;
-      const end = text.indexOf("\n");
-      if (end === -1) return;
-      process.stdin.destroy();
-      resolve(JSON.parse(text.slice(0, end)) as RunRequest);
-    });
-    process.stdin.once("end", () => resolve(undefined));
-  });
-}
-
-/** A child whose parent was killed outright stops too, rather than run on unobserved. */
-function watchParent(): void {
-  const parent = process.ppid;
-  setInterval(() => {
-    if (process.ppid !== parent) exit(70);
-  }, 1000).unref();
 }

@@ -1,15 +1,15 @@
 import type { ChildProcess } from "node:child_process";
-import { createInterface } from "node:readline";
 import type { Readable } from "node:stream";
 import { SUITE_VERSION } from "../engine/version.js";
 import type { ProgressHooks } from "../run/progress.js";
 import { runIdentity } from "../engine/run-identity.js";
 import { interruptArrivals } from "../cleanup/signals.js";
 import type { ConformanceReport } from "../report/conformance-report.js";
-import { endProcessGroup, sendRequest, signalGroup, startChild } from "./child-process.js";
+import { childExit, endProcessGroup, sendRequest, signalGroup, startChild } from "./child-process.js";
 import { describeEnding, whereNow } from "./ending.js";
 import { HEARTBEAT_MS, type ChildMessage, type RunRequest } from "./protocol.js";
 import { takeChild } from "./prestart.js";
+import { readMessages } from "./message-channel.js";
 import { RunTracker, testKey, type AloneOutcome, type Ending, type OutputSink, type TestRef } from "./run-tracker.js";
 
 /** Loading the user's module longer than this is a usage error; CONFORMANCE_LOAD_TIMEOUT_MS overrides it. */
@@ -132,7 +132,7 @@ class Supervision {
     const rawStderr = collect(child.stderr!, 64 * 1024);
     child.stdout!.setEncoding("utf8").on("data", (text: string) => this.run.showOutput("the saver's process (written to its stdout directly)", text));
     let lastHeard = Date.now();
-    const messages = readMessages(child.stdio[3] as Readable, (m) => {
+    const messages = readMessages<ChildMessage>(child.stdio[3] as Readable, (m) => {
       lastHeard = Date.now();
       tracker.handle(m);
     });
@@ -169,22 +169,6 @@ class Supervision {
     process.off("SIGINT", this.onSignal);
     process.off("SIGTERM", this.onSignal);
   }
-}
-
-function childExit(child: ChildProcess): Promise<{ code: number | null; signal: NodeJS.Signals | null }> {
-  return new Promise((resolve) => {
-    child.once("error", () => resolve({ code: null, signal: null }));
-    child.once("exit", (code, signal) => resolve({ code, signal }));
-  });
-}
-
-function readMessages(stream: Readable, handle: (message: ChildMessage) => void): Promise<void> {
-  const lines = createInterface({ input: stream, crlfDelay: Infinity });
-  lines.on("line", (line) => {
-    if (line.trim() === "") return;
-    handle(JSON.parse(line) as ChildMessage);
-  });
-  return new Promise((resolve) => lines.once("close", resolve));
 }
 
 /** The first `limit` characters of a stream (enough to recognise a fatal error's banner). */

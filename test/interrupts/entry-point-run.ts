@@ -1,4 +1,5 @@
 import { spawn } from "node:child_process";
+import { readFileSync } from "node:fs";
 import { chmod, mkdtemp, readdir, readFile, rm } from "node:fs/promises";
 import { constants, tmpdir } from "node:os";
 import { join } from "node:path";
@@ -129,7 +130,19 @@ export class EntryPointRun {
     while ((await processesInGroup(this.pid)).length > 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
   }
 
-  async expectNothingLeft(): Promise<void> {
+  /** npm start's worker processes (each in its own process group): those of this run, by its private TMPDIR. */
+  async startWorkerPids(): Promise<number[]> {
+    const pids: number[] = [];
+    for (const pid of await processesMentioning("start-worker")) {
+      const environ = await readFile(`/proc/${pid}/environ`, "utf8").catch(() => "");
+      if (environ.split("\0").includes(`TMPDIR=${this.tmp}`)) pids.push(pid);
+    }
+    return pids;
+  }
+
+  /** `processes`: others of the run outside its group (npm start's workers) that must be gone too. */
+  async expectNothingLeft(processes: readonly number[] = []): Promise<void> {
+    expect(processes.filter(isLive), `processes of the run left outside its group\n${this.output}`).toEqual([]);
     // tsx keeps its compile cache in TMPDIR; everything else there would be the run's.
     const left = (await readdir(this.tmp)).filter((name) => !name.startsWith("tsx-"));
     expect(left, `leftover files in the run's TMPDIR\n${this.output}`).toEqual([]);
@@ -151,4 +164,14 @@ export async function privateTmp(): Promise<string> {
 
 export async function removePrivateDirs(): Promise<void> {
   for (const dir of privateDirs.splice(0)) await rm(dir, { recursive: true, force: true });
+}
+
+/** The process exists and is not a zombie (Linux /proc). */
+function isLive(pid: number): boolean {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+    return stat.slice(stat.lastIndexOf(")") + 2, stat.lastIndexOf(")") + 3) !== "Z";
+  } catch {
+    return false;
+  }
 }

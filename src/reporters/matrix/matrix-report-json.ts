@@ -24,7 +24,7 @@ export interface MatrixReportJSON {
   interrupted?: MatrixInterruption;
 }
 
-type OutcomeJSON = Exclude<BackendOutcome, { status: "ran" }> | (Omit<Extract<BackendOutcome, { status: "ran" }>, "report"> & { report: ReportJSON });
+export type OutcomeJSON = Exclude<BackendOutcome, { status: "ran" }> | (Omit<Extract<BackendOutcome, { status: "ran" }>, "report"> & { report: ReportJSON });
 
 /** What a matrix report file holds, read back. */
 export interface MatrixReportFile {
@@ -40,7 +40,7 @@ export function matrixReportToJSON({ result, run, backends, shard }: MatrixRepor
     run,
     backends: backends.map(({ id, title }) => ({ id, title })),
     ...(shard ? { shard: { ...shard } } : {}),
-    outcomes: result.outcomes.map((o) => (o.status === "ran" ? { ...o, report: reportToJSON(o.report) } : { ...o })),
+    outcomes: result.outcomes.map(outcomeToJSON),
     durationMs: result.durationMs,
     ...(result.postgres ? { postgres: { ...result.postgres } } : {}),
     ...(result.interrupted ? { interrupted: result.interrupted } : {}),
@@ -55,7 +55,7 @@ export function isMatrixReportJSON(value: unknown): value is MatrixReportJSON {
 /** The matrix a `matrixReportToJSON()` value describes; throws on anything else (a backend's report included). */
 export function matrixReportFromJSON(value: unknown): MatrixReportFile {
   if (!isMatrixReportJSON(value)) throw new TypeError(`not a matrix report (expected format "${FORMAT}")`);
-  const outcomes = value.outcomes.map((o): BackendOutcome => (o.status === "ran" ? { ...o, report: reportFromJSON(o.report) } : o));
+  const outcomes = value.outcomes.map(outcomeFromJSON);
   return {
     result: {
       outcomes,
@@ -67,6 +67,16 @@ export function matrixReportFromJSON(value: unknown): MatrixReportFile {
     backends: value.backends,
     ...(value.shard ? { shard: value.shard } : {}),
   };
+}
+
+/** One backend's outcome as JSON, its report lossless (`reportToJSON`). */
+export function outcomeToJSON(outcome: BackendOutcome): OutcomeJSON {
+  return outcome.status === "ran" ? { ...outcome, report: reportToJSON(outcome.report) } : { ...outcome };
+}
+
+/** The outcome an `outcomeToJSON()` value describes, its report revived. */
+export function outcomeFromJSON(outcome: OutcomeJSON): BackendOutcome {
+  return outcome.status === "ran" ? { ...outcome, report: reportFromJSON(outcome.report) } : outcome;
 }
 
 /** `matrixReportToJSON` as indented text. */

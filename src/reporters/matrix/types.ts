@@ -28,6 +28,8 @@ export interface MatrixInterruption {
   signal: string;
   /** The backend that was running: how many of its spec tests had finished, and how many of those failed. */
   during?: { id: string; title: string; testsRun: number; testsFailed: number };
+  /** Other backends that were running at the same time (npm start runs the server backends in parallel). */
+  alsoRunning?: string[];
   /** The backends that had not started. */
   notRun: string[];
 }
