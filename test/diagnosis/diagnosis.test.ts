@@ -36,7 +36,7 @@ describe("the report names one root cause per bug (issue 25)", () => {
 
   it("heads the report with the one likely bug, and never contradicts a cause's own evidence", () => {
     for (const d of diagnoses) {
-      expect(d.causes.flatMap(contradictions), d.saver.id).toEqual([]);
+      expect(d.causes.flatMap((c) => contradictions(c)), d.saver.id).toEqual([]);
       const pretty = REPORTERS.pretty.report({ write: () => undefined, palette: plainPalette, env: {} }).render(d.report);
       const n = d.failures;
       const headline = d.causes.length === 1 ? `1 bug likely — ${n} failure${n === 1 ? "" : "s"} because of it:` : `${d.causes.length} bugs likely (fix the first first: it may clear others) — ${n} failures:`;
