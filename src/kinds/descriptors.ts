@@ -34,10 +34,11 @@ const STORE_CAUSE_METHODS: KindCauseMethods = {
   receiver: "store",
 };
 
+/** The serde capability's tests read values back through get(): a reader, of what set() stored through the serde. */
 const CACHE_CAUSE_METHODS: KindCauseMethods = {
-  order: ["set", "get", "clear", "serde"],
+  order: ["set", "get", "serde", "clear"],
   writers: { checkpoint: "set" },
-  readers: ["get"],
+  readers: ["get", "serde"],
   answers: [],
   changesStorage: ["clear"],
   operationSections: [],

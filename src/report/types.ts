@@ -170,8 +170,8 @@ export interface RunSuggestion {
   details: readonly string[];
 }
 
-/** A reader the read-back probe reads a round trip through. @public */
-export type ReadBackReader = "getTuple" | "list";
+/** A reader the read-back probe reads a round trip through: a checkpointer's, a store's, a cache's get() of several keys at once and of one key at a time. @public */
+export type ReadBackReader = "getTuple" | "list" | "get" | "search" | "getOneKey";
 
 /**
  * What one round trip on a fresh saver showed (run when the run failed): for
