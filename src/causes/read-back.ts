@@ -44,6 +44,8 @@ export function probeCulprit(readBack: ReadBack | undefined, kind: CauseKind = C
  *   reader, its witness, is at fault.
  */
 export function readBackBlame(readBack: ReadBack | undefined, observed: ObservedBehaviour, kind: CauseKind = CHECKPOINTER_CAUSE_KIND): string | undefined {
+  // Every reader finds the stored thread under ids that only look like it, and reads the stored ids right: the readers match ids loosely, each its own bug.
+  if (readersMatchLoosely(readBack) && kind.causeMethods.readers.includes(observed.method)) return observed.method;
   const writer = writerOf(observed.data, kind);
   const culprit = probeCulprit(readBack, kind);
   if (observed.witness !== undefined) return culprit === observed.witness ? observed.witness : undefined;
@@ -56,6 +58,12 @@ export function readBackBlame(readBack: ReadBack | undefined, observed: Observed
     if (verdict?.at === "readers") return observed.method;
   }
   return culprit;
+}
+
+/** Every reader found the stored thread under a lookalike id while reading what was stored right (what was stored is right, the readers' matching is not). */
+export function readersMatchLoosely(readBack: ReadBack | undefined): boolean {
+  const lookalike = Object.values(readBack?.lookalikeIds ?? {});
+  return lookalike.length > 0 && lookalike.every((right) => !right) && readBackVerdict(readBack, "checkpoint") === undefined;
 }
 
 /** The method to blame for an observed behaviour: the read-back probe's when it names one, else `blamedMethod`'s (what else the run saw go wrong). */

@@ -136,11 +136,27 @@ async function roundTrip(saver: BaseCheckpointSaver, latestOnly: boolean): Promi
   };
   const getTuple = answers([latest, ...kept], byGetTuple, getTupleRan);
   const list = answers(kept, byList, listRan);
+  // Ids that only look like the stored thread's (another case, a LIKE wildcard, a trailing space): each reader must find nothing there.
+  const lookalikes = [thread.toUpperCase(), `${thread.slice(0, -1)}_`, `${thread.slice(0, -2)}%`, `${thread} `];
+  const lookalikeIds = {
+    getTuple: await readsNothing(async () => (await Promise.all(lookalikes.map((id) => saver.getTuple(at(id, ""))))).every((t) => t === undefined)),
+    list: await readsNothing(async () => (await Promise.all(lookalikes.map((id) => listAll(saver, at(id, ""))))).every((tuples) => tuples.length === 0)),
+  };
   return {
     checkpoint: { getTuple: getTuple.checkpoint && !foundUnknown.getTuple, list: list.checkpoint && !foundUnknown.list },
     writes: { getTuple: getTuple.writes, list: list.writes },
     putConfig: [first, latest, ...fork].every((s) => s.returnedRight),
+    lookalikeIds,
   };
+}
+
+/** Whether reads of lookalike ids found nothing; a reader that throws there found nothing wrong. */
+async function readsNothing(run: () => Promise<boolean>): Promise<boolean> {
+  try {
+    return await run();
+  } catch {
+    return true;
+  }
 }
 
 type Writes = [task: string, writes: [string, unknown][]][];
