@@ -44,8 +44,8 @@ export function probeCulprit(readBack: ReadBack | undefined, kind: CauseKind = C
  *   reader, its witness, is at fault.
  */
 export function readBackBlame(readBack: ReadBack | undefined, observed: ObservedBehaviour, kind: CauseKind = CHECKPOINTER_CAUSE_KIND): string | undefined {
-  // Every reader finds the stored thread under ids that only look like it, and reads the stored ids right: the readers match ids loosely, each its own bug.
-  if (readersMatchLoosely(readBack) && kind.causeMethods.readers.includes(observed.method)) return observed.method;
+  // Every reader finds the stored thread under ids that only look like it, and reads the stored ids right: the readers' id matching, one bug they share, named by the first reader.
+  if (readersMatchLoosely(readBack) && kind.causeMethods.readers.includes(observed.method)) return kind.causeMethods.readers.find((r) => r in (readBack?.lookalikeIds ?? {}));
   const writer = writerOf(observed.data, kind);
   const culprit = probeCulprit(readBack, kind);
   if (observed.witness !== undefined) return culprit === observed.witness ? observed.witness : undefined;
