@@ -38,6 +38,15 @@ describe("the read-back probe decides between a reader and the writer (issue 25)
     expect(blame("deleteThread", "checkpoint", undefined, [], { witness: "getTuple" })).toBe("deleteThread");
   });
 
+  it("readers that find the stored thread under lookalike ids, reading the stored ids right, are one cause named by the first reader, not put()'s", () => {
+    const loose = readBack({ lookalikeIds: { getTuple: false, list: false } });
+    expect(blame("list", "checkpoint", loose, ["getTuple", "list"])).toBe("getTuple");
+    expect(blame("getTuple", "checkpoint", loose, ["getTuple", "list"])).toBe("getTuple");
+    // One reader finding it there is that reader's own bug; and a probe that read the stored data wrong says nothing of matching.
+    expect(blame("list", "checkpoint", readBack({ lookalikeIds: { getTuple: true, list: false } }), ["getTuple", "list"])).toBe("put");
+    expect(blame("list", "checkpoint", readBack({ checkpoint: { getTuple: false, list: false }, lookalikeIds: { getTuple: false, list: false } }))).toBe("put");
+  });
+
   it("names one culprit only when the probe found exactly one broken method", () => {
     expect(probeCulprit(getTupleWrong)).toBe("getTuple");
     expect(probeCulprit(everyReaderWrong)).toBe("put");
