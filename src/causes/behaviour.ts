@@ -69,9 +69,17 @@ export function observedBehaviour(item: FailureItem, kind: CauseKind = CHECKPOIN
   const changesStorage = capability !== undefined && methods.changesStorage.includes(capability);
   const called = calledMethod(firstLine, kind);
   const named = changesStorage ? capability : (called ?? capability);
-  const witness = changesStorage && called !== undefined && methods.readers.includes(called) ? called : undefined;
+  // The read a clause names, called (`get(`) or in words (`get after delete must return null`).
+  const read = called ?? readerNamed(firstLine, methods.readers);
+  const witness = changesStorage && read !== undefined && methods.readers.includes(read) ? read : undefined;
   const comparesReaders = /\blist\b/.test(firstLine) && /\bgetTuple\b/.test(firstLine);
   return named === undefined ? undefined : { method: named, data, ...(witness ? { witness } : {}), ...(comparesReaders ? { comparesReaders: true as const } : {}) };
+}
+
+/** The reader a text names first as a word (`get` in `get after delete must return null`). */
+function readerNamed(text: string, readers: readonly string[]): string | undefined {
+  const found = readers.map((r) => [r, new RegExp(`\\b${r}\\b`).exec(text)?.index] as const).filter((f): f is readonly [string, number] => f[1] !== undefined);
+  return found.sort((a, b) => a[1] - b[1])[0]?.[0];
 }
 
 /** The writer whose data a read of this kind shows. */
