@@ -1,6 +1,9 @@
 import { describe, expect, it } from "vitest";
 import type { DataKind, ObservedBehaviour } from "../../src/causes/behaviour.js";
 import { blamedMethodProbed, probeCulprit } from "../../src/causes/read-back.js";
+import { observedBehaviour } from "../../src/causes/behaviour.js";
+import { KIND_DESCRIPTORS } from "../../src/kinds/descriptors.js";
+import type { FailureItem } from "../../src/report/types.js";
 import type { ReadBack } from "../../src/report/types.js";
 
 const RIGHT = { getTuple: true, list: true };
@@ -54,5 +57,15 @@ describe("the read-back probe decides between a reader and the writer (issue 25)
     expect(probeCulprit(readBack({}))).toBeUndefined();
     expect(probeCulprit(readBack({ checkpoint: { getTuple: false, list: true }, writes: { getTuple: true, list: false } }))).toBeUndefined();
     expect(probeCulprit(undefined)).toBeUndefined();
+  });
+
+  it("a store's delete test that reads through get() in words is get()'s when the probe found get() broken, else delete()'s", () => {
+    const store = KIND_DESCRIPTORS.store;
+    const item = { section: "spec", name: "t", label: "delete › t", ids: [], description: "", message: "get after delete must return null\n  expected: null\n  actual:   undefined", spec: { capability: "delete" } } as unknown as FailureItem;
+    const observed = observedBehaviour(item, store)!;
+    expect(observed).toMatchObject({ method: "delete", witness: "get" });
+    const getWrong: ReadBack = { checkpoint: { get: false, search: true }, writes: {} };
+    expect(blamedMethodProbed(observed, new Map(), new Set(), getWrong, store)).toBe("get");
+    expect(blamedMethodProbed(observed, new Map(), new Set(), { checkpoint: { get: true, search: true }, writes: {} }, store)).toBe("delete");
   });
 });
