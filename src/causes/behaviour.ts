@@ -1,34 +1,27 @@
-import { CAPABILITIES } from "../capabilities.js";
+import { KIND_DESCRIPTORS } from "../kinds/descriptors.js";
+import type { KindCauseMethods, KindDescriptor } from "../kinds/types.js";
 import type { FailureItem } from "./failure-item.js";
 
-/**
- * The saver methods in the order their data flows: a method's answers can be
- * wrong because a method before it stored the wrong thing (a broken round trip
- * of put() explains every read of what it stored), never the other way round.
- */
-export const METHOD_ORDER: readonly string[] = [
-  "put",
-  "putWrites",
-  "getTuple",
-  "list",
-  "getDeltaChannelHistory",
-  "deleteThread",
-  "deleteForRuns",
-  "copyThread",
-  "prune",
-  "getNextVersion",
-  "get",
-];
+/** The kind of subject a failure was of, as the grouping needs it: its capability table and its methods' roles. */
+export type CauseKind = Pick<KindDescriptor, "capabilities" | "causeMethods" | "noun">;
 
-/** Methods that change what is stored besides put() and putWrites(): their tests read to see what they did. */
-const CHANGES_STORAGE = new Set(["deleteThread", "deleteForRuns", "copyThread", "prune"]);
+/** The checkpointer's: what a report without a kind was of. */
+export const CHECKPOINTER_CAUSE_KIND: CauseKind = KIND_DESCRIPTORS.checkpointer;
 
-/** Methods whose answers read what put() and putWrites() stored. */
-export const READERS = new Set(["getTuple", "list", "get", "getDeltaChannelHistory"]);
+const methodCalls = new WeakMap<KindCauseMethods, RegExp>();
 
-const METHOD_CALL = new RegExp(`(?:^|[^\\w.])(?:saver\\.)?(${[...METHOD_ORDER].sort((a, b) => b.length - a.length).join("|")})(?:\\(|: | call| iteration\\b)`);
+/** `list(`, `saver.list(`, `list: `, `putWrites call`, `list iteration`: a call of one of the kind's methods. */
+function methodCallPattern(methods: KindCauseMethods): RegExp {
+  let pattern = methodCalls.get(methods);
+  if (!pattern) {
+    const names = [...methods.order].sort((a, b) => b.length - a.length).join("|");
+    pattern = new RegExp(`(?:^|[^\\w.])(?:${methods.receiver}\\.)?(${names})(?:\\(|: | call| iteration\\b)`);
+    methodCalls.set(methods, pattern);
+  }
+  return pattern;
+}
 
-/** What kind of data a wrong answer was about: pending writes are putWrites' to store, the rest put's. */
+/** What kind of data a wrong answer was about: a checkpointer's pending writes are putWrites' to store, the rest (checkpoints, a store's items, a cache's entries) the kind's writer's. */
 export type DataKind = "writes" | "checkpoint";
 
 /** The saver behaviour a failure shows, read from the failure's own data. */
@@ -44,8 +37,8 @@ export interface ObservedBehaviour {
 }
 
 /** The first saver method a text calls: `list` in `list({thread_id}) must yield …`, `putWrites` in `three writes in one putWrites call`. */
-export function calledMethod(text: string): string | undefined {
-  return METHOD_CALL.exec(text)?.[1];
+export function calledMethod(text: string, kind: CauseKind = CHECKPOINTER_CAUSE_KIND): string | undefined {
+  return methodCallPattern(kind.causeMethods).exec(text)?.[1];
 }
 
 /**
@@ -54,33 +47,46 @@ export function calledMethod(text: string): string | undefined {
  * the capability the test checks. Undefined when nothing names one (a graph
  * case no probe explained).
  */
-export function observedBehaviour(item: FailureItem): ObservedBehaviour | undefined {
+export function observedBehaviour(item: FailureItem, kind: CauseKind = CHECKPOINTER_CAUSE_KIND): ObservedBehaviour | undefined {
+  const methods = kind.causeMethods;
   const firstLine = item.message.split("\n", 1)[0];
-  const data: DataKind = /pending ?writes?|\bwrites?\b|putWrites|__error__|__interrupt__|__resume__/i.test(`${firstLine}\n${item.description}`) ? "writes" : "checkpoint";
-  const thrower = item.error?.method ? calledMethod(`${item.error.method}(`) : undefined;
+  const writesData = methods.writers.writes !== undefined && /pending ?writes?|\bwrites?\b|putWrites|__error__|__interrupt__|__resume__/i.test(`${firstLine}\n${item.description}`);
+  const data: DataKind = writesData ? "writes" : "checkpoint";
+  const thrower = item.error?.method ? calledMethod(`${item.error.method}(`, kind) : undefined;
   if (thrower !== undefined) return { method: thrower, data };
-  if (item.section === "model") {
-    const operation = calledMethod(item.name);
+  if (methods.operationSections.includes(item.section)) {
+    const operation = calledMethod(item.name, kind);
     return operation === undefined ? undefined : { method: operation, data };
   }
   if (item.confirmed) {
     // A graph case names the clause its probe confirmed and the method that probe blames.
-    const operation = calledMethod(item.confirmed.method ?? item.confirmed.title);
+    const operation = calledMethod(item.confirmed.method ?? item.confirmed.title, kind);
     return operation === undefined ? undefined : { method: operation, data };
   }
   if (!item.spec) return undefined;
-  const capability = CAPABILITIES.find((c) => c.id === item.spec!.capability)?.method;
+  const capability = kind.capabilities.find((c) => c.id === item.spec!.capability)?.method;
   // A test of a method that changes what is stored (deleteThread, copyThread, …) checks it by reading: the read it names is only the witness.
-  const changesStorage = capability !== undefined && CHANGES_STORAGE.has(capability);
-  const called = calledMethod(firstLine);
+  const changesStorage = capability !== undefined && methods.changesStorage.includes(capability);
+  const called = calledMethod(firstLine, kind);
   const named = changesStorage ? capability : (called ?? capability);
-  const witness = changesStorage && called !== undefined && READERS.has(called) ? called : undefined;
+  // The read a clause names, called (`get(`) or in words (`get after delete must return null`).
+  const read = called ?? readerNamed(firstLine, methods.readers);
+  const witness = changesStorage && read !== undefined && methods.readers.includes(read) ? read : undefined;
   const comparesReaders = /\blist\b/.test(firstLine) && /\bgetTuple\b/.test(firstLine);
   return named === undefined ? undefined : { method: named, data, ...(witness ? { witness } : {}), ...(comparesReaders ? { comparesReaders: true as const } : {}) };
 }
 
+/** The reader a text names first as a word (`get` in `get after delete must return null`). */
+function readerNamed(text: string, readers: readonly string[]): string | undefined {
+  const found = readers.map((r) => [r, new RegExp(`\\b${r}\\b`).exec(text)?.index] as const).filter((f): f is readonly [string, number] => f[1] !== undefined);
+  return found.sort((a, b) => a[1] - b[1])[0]?.[0];
+}
+
 /** The writer whose data a read of this kind shows. */
-export const WRITER_OF: Record<DataKind, string> = { checkpoint: "put", writes: "putWrites" };
+export function writerOf(data: DataKind, kind: CauseKind = CHECKPOINTER_CAUSE_KIND): string {
+  const { writers } = kind.causeMethods;
+  return data === "writes" && writers.writes !== undefined ? writers.writes : writers.checkpoint;
+}
 
 /**
  * The method to blame for each observed behaviour of a run, from what else the
@@ -91,16 +97,23 @@ export const WRITER_OF: Record<DataKind, string> = { checkpoint: "put", writes: 
  *   what was stored is wrong;
  * - anything else is the method that gave the wrong answer.
  */
-export function blamedMethod(observed: ObservedBehaviour, readersSeen: ReadonlyMap<DataKind, ReadonlySet<string>>, confirmedWriters: ReadonlySet<string>): string {
-  const writer = WRITER_OF[observed.data];
+export function blamedMethod(
+  observed: ObservedBehaviour,
+  readersSeen: ReadonlyMap<DataKind, ReadonlySet<string>>,
+  confirmedWriters: ReadonlySet<string>,
+  kind: CauseKind = CHECKPOINTER_CAUSE_KIND,
+): string {
+  const readers = kind.causeMethods.readers;
+  const writer = writerOf(observed.data, kind);
   const seen = readersSeen.get(observed.data) ?? new Set<string>();
-  if (!READERS.has(observed.method)) return observed.method;
+  if (!readers.includes(observed.method)) return observed.method;
   if (confirmedWriters.has(writer)) return writer;
-  return [...seen].filter((m) => READERS.has(m)).length >= 2 ? writer : observed.method;
+  return [...seen].filter((m) => readers.includes(m)).length >= 2 ? writer : observed.method;
 }
 
 /** A method's place in the data flow (unknown methods last). */
-export function methodRank(method: string | undefined): number {
-  const i = method === undefined ? -1 : METHOD_ORDER.indexOf(method);
-  return i < 0 ? METHOD_ORDER.length : i;
+export function methodRank(method: string | undefined, kind: CauseKind = CHECKPOINTER_CAUSE_KIND): number {
+  const order = kind.causeMethods.order;
+  const i = method === undefined ? -1 : order.indexOf(method);
+  return i < 0 ? order.length : i;
 }

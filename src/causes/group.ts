@@ -4,8 +4,9 @@ import { failureItems } from "./failure-item.js";
 
 export type { FailureCause };
 import { causeKey, causeTitle, errorSignature, normaliseMessage } from "./signature.js";
-import { methodRank, observedBehaviour, type DataKind, type ObservedBehaviour } from "./behaviour.js";
-import { blamedMethodProbed, probeCulprit, readBackVerdict } from "./read-back.js";
+import { methodRank, observedBehaviour, writerOf, type CauseKind, type DataKind, type ObservedBehaviour } from "./behaviour.js";
+import { kindDescriptor, type SubjectKindId } from "../kinds/descriptors.js";
+import { blamedMethodProbed, probeCulprit, readBackVerdict, readersMatchLoosely } from "./read-back.js";
 import { ANSWER_KIND_TEXT, answerKind, type AnswerKind } from "./answer-kind.js";
 
 interface Grouped {
@@ -26,19 +27,20 @@ interface Grouped {
  * The cause explaining most comes first; on a tie, a method that stores or
  * deletes before a method that reads (the read is as often only the witness).
  */
-export function failureCauses(data: Pick<ReportData, "results" | "sections" | "readBack">): FailureCause[] {
+export function failureCauses(data: Pick<ReportData, "results" | "sections" | "readBack"> & { subjectKind?: SubjectKindId }): FailureCause[] {
+  const kind = kindDescriptor(data.subjectKind);
   const items = failureItems(data);
-  const observed = new Map(items.map((item) => [item, observedBehaviour(item)] as const));
+  const observed = new Map(items.map((item) => [item, observedBehaviour(item, kind)] as const));
   const readersSeen = new Map<DataKind, Set<string>>();
   for (const [item, o] of observed) {
     if (o && !item.error && !o.comparesReaders) readersSeen.set(o.data, new Set([...(readersSeen.get(o.data) ?? []), o.method]));
   }
-  const confirmedWriters = new Set(items.filter((i) => i.section === "model" && i.confirmed).flatMap((i) => (observed.get(i) ? [observed.get(i)!.method] : [])));
+  const confirmedWriters = new Set(items.filter((i) => kind.causeMethods.operationSections.includes(i.section) && i.confirmed).flatMap((i) => (observed.get(i) ? [observed.get(i)!.method] : [])));
   const errors = items.filter((i) => i.error).map((i) => ({ signature: errorSignature(i.error!), quoted: quotedForms(i.error!) }));
 
   const groups = new Map<string, Grouped>();
   for (const item of items) {
-    const grouped = groupOf(item, observed.get(item), readersSeen, confirmedWriters, errors, data.readBack);
+    const grouped = groupOf(item, observed.get(item), readersSeen, confirmedWriters, errors, data.readBack, kind);
     const known = groups.get(grouped.key);
     if (!known) groups.set(grouped.key, { ...grouped, failures: [item], moved: new Set(grouped.blame ? [item] : []) });
     else {
@@ -51,13 +53,14 @@ export function failureCauses(data: Pick<ReportData, "results" | "sections" | "r
     }
   }
   // The method the read-back probe found broken first (its broken round trip explains the tests that need it); then a stable sort: causes that tie keep the order of their first failure.
-  const culprit = probeCulprit(data.readBack);
+  const culprit = probeCulprit(data.readBack, kind);
   const isCulprit = (g: Grouped) => Number(culprit !== undefined && g.method === culprit);
+  const isRead = (g: Grouped) => Number(readsOf(kind).has(g.method ?? ""));
   return [...groups.values()]
-    .sort((a, b) => isCulprit(b) - isCulprit(a) || b.failures.length - a.failures.length || Number(isRead(a.method)) - Number(isRead(b.method)) || methodRank(a.method) - methodRank(b.method))
+    .sort((a, b) => isCulprit(b) - isCulprit(a) || b.failures.length - a.failures.length || isRead(a) - isRead(b) || methodRank(a.method, kind) - methodRank(b.method, kind))
     .map((g): FailureCause => ({
       causeId: causeIdOf(g.key),
-      title: titleOf(g),
+      title: titleOf(g, kind),
       kind: g.failures[0].error ? "error" : "clause",
       failures: withEvidenceFirst(g),
       ...(g.method !== undefined ? { method: g.method } : {}),
@@ -72,6 +75,7 @@ function groupOf(
   confirmedWriters: ReadonlySet<string>,
   errors: readonly { signature: string; quoted: readonly string[] }[],
   readBack: ReadBack | undefined,
+  kind: CauseKind,
 ): Omit<Grouped, "failures" | "moved"> {
   const method = observed?.method;
   if (item.error) return { key: ["error", errorSignature(item.error)].join("\u0000"), ...(method ? { method } : {}) };
@@ -80,9 +84,9 @@ function groupOf(
   const quoted = errors.find((e) => e.quoted.some((q) => message.includes(q)));
   if (quoted) return { key: ["error", quoted.signature].join("\u0000"), ...(method ? { method } : {}) };
   if (!observed) return { key: causeKey(item) };
-  const blamed = blamedMethodProbed(observed, readersSeen, confirmedWriters, readBack);
+  const blamed = blamedMethodProbed(observed, readersSeen, confirmedWriters, readBack, kind);
   if (blamed === observed.method) return { key: ["method", blamed].join("\u0000"), method: blamed };
-  return { key: ["method", blamed].join("\u0000"), method: blamed, blame: blameText(blamed, confirmedWriters, readBack) };
+  return { key: ["method", blamed].join("\u0000"), method: blamed, blame: blameText(blamed, confirmedWriters, readBack, kind) };
 }
 
 /** Shorter messages ("not found") could be any error's: only a longer one, quoted, names this one. */
@@ -96,7 +100,9 @@ function quotedForms(error: NonNullable<FailureItem["error"]>): string[] {
 }
 
 /** Methods whose own answer the failures compare (the others are checked by reading back what they did). */
-const READS = new Set(["getTuple", "list", "get", "getDeltaChannelHistory", "getNextVersion"]);
+function readsOf(kind: CauseKind): ReadonlySet<string> {
+  return new Set([...kind.causeMethods.readers, ...kind.causeMethods.answers]);
+}
 
 /**
  * The failures with the one shown in full first: for a method's wrong answers,
@@ -127,31 +133,35 @@ function titleKind(g: Grouped): AnswerKind {
   return majorityKind(g.failures)[0];
 }
 
-/** A read's wrong answer is as often the witness of another method's bug: on a tie, the other method's cause goes first. */
-function isRead(method: string | undefined): boolean {
-  return method !== undefined && READS.has(method);
-}
-
 /** Why a failure another method observed is this method's. */
-function blameText(blamed: string, confirmedWriters: ReadonlySet<string>, readBack: ReadBack | undefined): string {
-  if (READS.has(blamed)) return `a round trip on a fresh saver read back right through another reader and wrong through ${blamed}(): what was stored is right, ${blamed}() reads it wrong`;
-  if (readBack && blamed === "put" && readBack.putConfig === false) return "a round trip on a fresh saver showed put() returns a config that does not name the checkpoint it stored";
+function blameText(blamed: string, confirmedWriters: ReadonlySet<string>, readBack: ReadBack | undefined, kind: CauseKind): string {
+  if (readersMatchLoosely(readBack)) {
+    const readers = Object.keys(readBack?.lookalikeIds ?? {}).map((m) => `${m}()`);
+    return `a round trip on a fresh ${kind.noun} read the stored ids right, and every reader (${readers.join(", ")}) found the stored thread under ids that only look like it (another case, a LIKE wildcard, a trailing space): the readers match ids loosely, a bug they share`;
+  }
+  if (readsOf(kind).has(blamed)) return `a round trip on a fresh ${kind.noun} read back right through another reader and wrong through ${blamed}(): what was stored is right, ${blamed}() reads it wrong`;
+  if (readBack && blamed === writerOf("checkpoint", kind) && readBack.putConfig === false) return "a round trip on a fresh saver showed put() returns a config that does not name the checkpoint it stored";
   if (readBack && (["checkpoint", "writes"] as const).some((kind) => readBackVerdict(readBack, kind)?.at === "writer")) {
-    return `a round trip on a fresh saver read back wrong through both getTuple() and list(): ${blamed}() stores it wrong`;
+    return `a round trip on a fresh ${kind.noun} read back wrong through every reader (${readBackReaders(readBack).join(", ")}): ${blamed}() stores it wrong`;
   }
   if (confirmedWriters.has(blamed)) return `a targeted probe on a fresh saver confirmed ${blamed}() stores it wrong`;
-  return `two readers (of getTuple(), list(), getDeltaChannelHistory()) read back wrong what ${blamed}() stored`;
+  return `two readers (of ${kind.causeMethods.readers.map((m) => `${m}()`).join(", ")}) read back wrong what ${blamed}() stored`;
+}
+
+/** The readers the read-back probe read through. */
+function readBackReaders(readBack: ReadBack): string[] {
+  return [...new Set([...Object.keys(readBack.checkpoint), ...Object.keys(readBack.writes)])].map((m) => `${m}()`);
 }
 
 /** `list() returns more items than expected (7 of 9 tests) [LS-11, LS-12]`, or the thrown error's line, or the clause. */
-function titleOf(g: Grouped): string {
+function titleOf(g: Grouped, subject: CauseKind): string {
   const first = g.failures[0];
   if (first.error || g.method === undefined) return causeTitle(first);
   // Graph cases a targeted probe explained: the clause the probe confirmed says more than the kind of answer.
   if (g.failures.every((f) => f.section === "graph" && f.confirmed)) return causeTitle(first);
   const [kind, count] = majorityKind(g.failures);
   const share = g.failures.length > 1 ? (count === g.failures.length ? ` (all ${count} tests)` : ` (${count} of ${g.failures.length} tests)`) : "";
-  const what = !READS.has(g.method) ? `: what it stored reads back as ${ANSWER_KIND_TEXT[kind]}` : ` returns ${ANSWER_KIND_TEXT[kind]}`;
+  const what = !readsOf(subject).has(g.method) ? `: what it stored reads back as ${ANSWER_KIND_TEXT[kind]}` : ` returns ${ANSWER_KIND_TEXT[kind]}`;
   return `${g.method}()${what}${share}${idsText(g.failures)}`;
 }
 

@@ -1,5 +1,5 @@
 import type { ReadBack } from "../report/types.js";
-import { blamedMethod, READERS, WRITER_OF, type DataKind, type ObservedBehaviour } from "./behaviour.js";
+import { blamedMethod, CHECKPOINTER_CAUSE_KIND, writerOf, type CauseKind, type DataKind, type ObservedBehaviour } from "./behaviour.js";
 
 /** What the read-back probe showed for one kind of data: its writer stored it wrong, some readers read it wrong, or nothing (every reader read it right, or no probe). */
 type Verdict = { at: "writer" } | { at: "readers"; wrong: readonly string[] } | undefined;
@@ -19,10 +19,10 @@ export function readBackVerdict(readBack: ReadBack | undefined, data: DataKind):
 }
 
 /** The one method the probe found broken over both kinds of data and put()'s answer (one writer, or one reader), if it found exactly one. */
-export function probeCulprit(readBack: ReadBack | undefined): string | undefined {
+export function probeCulprit(readBack: ReadBack | undefined, kind: CauseKind = CHECKPOINTER_CAUSE_KIND): string | undefined {
   const kinds: DataKind[] = ["checkpoint", "writes"];
-  const verdicts = kinds.map((kind) => [kind, readBackVerdict(readBack, kind)] as const);
-  const writers = [...new Set([...verdicts.filter(([, v]) => v?.at === "writer").map(([kind]) => WRITER_OF[kind]), ...(readBack?.putConfig === false ? ["put"] : [])])];
+  const verdicts = kinds.map((data) => [data, readBackVerdict(readBack, data)] as const);
+  const writers = [...new Set([...verdicts.filter(([, v]) => v?.at === "writer").map(([data]) => writerOf(data, kind)), ...(readBack?.putConfig === false ? [writerOf("checkpoint", kind)] : [])])];
   const readers = new Set(verdicts.flatMap(([, v]) => (v?.at === "readers" ? v.wrong : [])));
   if (writers.length === 1 && readers.size === 0) return writers[0];
   if (writers.length === 0 && readers.size === 1) return [...readers][0];
@@ -43,17 +43,27 @@ export function probeCulprit(readBack: ReadBack | undefined): string | undefined
  *   whose clause reads through the one reader the probe found broken: that
  *   reader, its witness, is at fault.
  */
-export function readBackBlame(readBack: ReadBack | undefined, observed: ObservedBehaviour): string | undefined {
-  const writer = WRITER_OF[observed.data];
-  if (observed.witness !== undefined) return probeCulprit(readBack) === observed.witness ? observed.witness : undefined;
-  const isReader = READERS.has(observed.method);
-  if (!isReader && observed.method !== "put" && observed.method !== "putWrites") return undefined;
+export function readBackBlame(readBack: ReadBack | undefined, observed: ObservedBehaviour, kind: CauseKind = CHECKPOINTER_CAUSE_KIND): string | undefined {
+  // Every reader finds the stored thread under ids that only look like it, and reads the stored ids right: the readers' id matching, one bug they share, named by the first reader.
+  if (readersMatchLoosely(readBack) && kind.causeMethods.readers.includes(observed.method)) return kind.causeMethods.readers.find((r) => r in (readBack?.lookalikeIds ?? {}));
+  const writer = writerOf(observed.data, kind);
+  const culprit = probeCulprit(readBack, kind);
+  if (observed.witness !== undefined) return culprit === observed.witness ? observed.witness : undefined;
+  const isReader = kind.causeMethods.readers.includes(observed.method);
+  const writers = Object.values(kind.causeMethods.writers);
+  if (!isReader && !writers.includes(observed.method)) return undefined;
   const verdict = readBackVerdict(readBack, observed.data);
   if (verdict?.at === "writer") return writer;
   if (isReader && readBack?.[observed.data]?.[observed.method as keyof ReadBack["checkpoint"]] !== undefined) {
     if (verdict?.at === "readers") return observed.method;
   }
-  return probeCulprit(readBack);
+  return culprit;
+}
+
+/** Every reader found the stored thread under a lookalike id while reading what was stored right (what was stored is right, the readers' matching is not). */
+export function readersMatchLoosely(readBack: ReadBack | undefined): boolean {
+  const lookalike = Object.values(readBack?.lookalikeIds ?? {});
+  return lookalike.length > 0 && lookalike.every((right) => !right) && readBackVerdict(readBack, "checkpoint") === undefined;
 }
 
 /** The method to blame for an observed behaviour: the read-back probe's when it names one, else `blamedMethod`'s (what else the run saw go wrong). */
@@ -62,6 +72,7 @@ export function blamedMethodProbed(
   readersSeen: ReadonlyMap<DataKind, ReadonlySet<string>>,
   confirmedWriters: ReadonlySet<string>,
   readBack: ReadBack | undefined,
+  kind: CauseKind = CHECKPOINTER_CAUSE_KIND,
 ): string {
-  return readBackBlame(readBack, observed) ?? blamedMethod(observed, readersSeen, confirmedWriters);
+  return readBackBlame(readBack, observed, kind) ?? blamedMethod(observed, readersSeen, confirmedWriters, kind);
 }

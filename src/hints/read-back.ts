@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { uuid6, type BaseCheckpointSaver, type CheckpointTuple } from "@langchain/langgraph-checkpoint";
+import { uuid6, type BaseCache, type BaseCheckpointSaver, type BaseStore, type CheckpointTuple } from "@langchain/langgraph-checkpoint";
 import { diffValues } from "../format.js";
 import { subjectKindOf, type AnyRegistration } from "../registration.js";
 import { failuresOf } from "../report/results.js";
@@ -10,6 +10,9 @@ import { listAll } from "../spec/helpers.js";
 import { LARGE_STEPS, pythonTimestamp, pythonVersion } from "../spec/adversarial-pools.js";
 import { withTimeout } from "../util/timeout.js";
 import { at, putProbe } from "./probes/store.js";
+import { storeRoundTrip } from "./store-read-back.js";
+import { cacheRoundTrip } from "./cache-read-back.js";
+import { KIND_DESCRIPTORS } from "../kinds/descriptors.js";
 
 /** The test a capability reports when its factory failed (src/engine/capability-run.ts, as verdict.ts reads it). */
 const FACTORY_TEST = "factory";
@@ -47,7 +50,6 @@ export async function readBackWhenFailed(
   sections: readonly ReportSection[],
   timeoutMs: number,
 ): Promise<ReadBack | undefined> {
-  if (subjectKindOf(registered) !== "checkpointer") return undefined;
   const failures = failuresOf(results);
   if (failures.some(({ test }) => test.name === FACTORY_TEST)) return undefined;
   // A section that could not run or was cut short names no clause: no round trip to place (and a factory that hung there would hang the probe too).
@@ -70,9 +72,13 @@ export async function readBackWhenFailed(
  * trip could not run (the saver threw while writing, or its factory did).
  */
 export async function readBack(registered: AnyRegistration, profile: SaverProfile, timeoutMs: number): Promise<ReadBack | undefined> {
+  // A store's round trip reads through get() and search() (./store-read-back.ts), a cache's through get() two ways (./cache-read-back.ts).
+  const kind = subjectKindOf(registered);
+  const trip = (subject: unknown) =>
+    kind === "store" ? storeRoundTrip(subject as BaseStore) : kind === "cache" ? cacheRoundTrip(subject as BaseCache) : roundTrip(subject as BaseCheckpointSaver, profile === "latest-only");
   try {
-    return await withSubject(registered, { timeoutMs, creating: "in the factory (creating a saver for the read-back probe)" }, (saver) =>
-      withTimeout(roundTrip(saver, profile === "latest-only"), timeoutMs, () => "in the read-back probe"),
+    return await withSubject<ReadBack, unknown>(registered, { timeoutMs, creating: `in the factory (creating a ${KIND_DESCRIPTORS[kind].noun} for the read-back probe)` }, (subject) =>
+      withTimeout(trip(subject), timeoutMs, () => "in the read-back probe"),
       // A failed cleanup does not change what the readers answered.
       { onCleanupFailure: () => undefined },
     );
@@ -130,11 +136,27 @@ async function roundTrip(saver: BaseCheckpointSaver, latestOnly: boolean): Promi
   };
   const getTuple = answers([latest, ...kept], byGetTuple, getTupleRan);
   const list = answers(kept, byList, listRan);
+  // Ids that only look like the stored thread's (another case, a LIKE wildcard, a trailing space): each reader must find nothing there.
+  const lookalikes = [thread.toUpperCase(), `${thread.slice(0, -1)}_`, `${thread.slice(0, -2)}%`, `${thread} `];
+  const lookalikeIds = {
+    getTuple: await readsNothing(async () => (await Promise.all(lookalikes.map((id) => saver.getTuple(at(id, ""))))).every((t) => t === undefined)),
+    list: await readsNothing(async () => (await Promise.all(lookalikes.map((id) => listAll(saver, at(id, ""))))).every((tuples) => tuples.length === 0)),
+  };
   return {
     checkpoint: { getTuple: getTuple.checkpoint && !foundUnknown.getTuple, list: list.checkpoint && !foundUnknown.list },
     writes: { getTuple: getTuple.writes, list: list.writes },
     putConfig: [first, latest, ...fork].every((s) => s.returnedRight),
+    lookalikeIds,
   };
+}
+
+/** Whether reads of lookalike ids found nothing; a reader that throws there found nothing wrong. */
+async function readsNothing(run: () => Promise<boolean>): Promise<boolean> {
+  try {
+    return await run();
+  } catch {
+    return true;
+  }
 }
 
 type Writes = [task: string, writes: [string, unknown][]][];

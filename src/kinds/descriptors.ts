@@ -7,12 +7,50 @@
 import { CAPABILITIES, type Capability } from "../capabilities.js";
 import { CACHE_CAPABILITIES, type CacheCapability } from "./cache/capabilities.js";
 import { STORE_CAPABILITIES, type StoreCapability } from "./store/capabilities.js";
-import type { KindDescriptor } from "./types.js";
+import type { KindCauseMethods, KindDescriptor } from "./types.js";
+
+/** Each kind's methods as the cause grouping reads them (src/causes/): which store data, which read it back, which change it otherwise. */
+const CHECKPOINTER_CAUSE_METHODS: KindCauseMethods = {
+  order: ["put", "putWrites", "getTuple", "list", "getDeltaChannelHistory", "deleteThread", "deleteForRuns", "copyThread", "prune", "getNextVersion", "get"],
+  writers: { checkpoint: "put", writes: "putWrites" },
+  readers: ["getTuple", "list", "get", "getDeltaChannelHistory"],
+  answers: ["getNextVersion"],
+  changesStorage: ["deleteThread", "deleteForRuns", "copyThread", "prune"],
+  operationSections: ["model"],
+  receiver: "saver",
+};
+
+/**
+ * batch() both stores and reads, so it is no independent reader: its tests
+ * compare its own answers, and what it stored wrong shows in the others' reads.
+ * It runs the others' operations, so it comes after them: its wrong answer is
+ * as often theirs.
+ */
+const STORE_CAUSE_METHODS: KindCauseMethods = {
+  order: ["put", "delete", "batch", "get", "search", "listNamespaces", "start", "stop"],
+  writers: { checkpoint: "put" },
+  readers: ["get", "search", "listNamespaces"],
+  answers: [],
+  changesStorage: ["delete"],
+  operationSections: ["store_model"],
+  receiver: "store",
+};
+
+/** The serde capability's tests read values back through get(): a reader, of what set() stored through the serde. */
+const CACHE_CAUSE_METHODS: KindCauseMethods = {
+  order: ["set", "get", "serde", "clear"],
+  writers: { checkpoint: "set" },
+  readers: ["get", "serde"],
+  answers: [],
+  changesStorage: ["clear"],
+  operationSections: [],
+  receiver: "cache",
+};
 
 export const KIND_DESCRIPTORS = {
-  checkpointer: { id: "checkpointer", noun: "saver", title: "Checkpointer", className: "BaseCheckpointSaver", registerFunction: "checkpointerTest", nameKey: "checkpointer_name", capabilities: CAPABILITIES },
-  store: { id: "store", noun: "store", title: "Store", className: "BaseStore", registerFunction: "storeTest", nameKey: "store_name", capabilities: STORE_CAPABILITIES },
-  cache: { id: "cache", noun: "cache", title: "Cache", className: "BaseCache", registerFunction: "cacheTest", nameKey: "cache_name", capabilities: CACHE_CAPABILITIES },
+  checkpointer: { id: "checkpointer", noun: "saver", title: "Checkpointer", className: "BaseCheckpointSaver", registerFunction: "checkpointerTest", nameKey: "checkpointer_name", capabilities: CAPABILITIES, causeMethods: CHECKPOINTER_CAUSE_METHODS },
+  store: { id: "store", noun: "store", title: "Store", className: "BaseStore", registerFunction: "storeTest", nameKey: "store_name", capabilities: STORE_CAPABILITIES, causeMethods: STORE_CAUSE_METHODS },
+  cache: { id: "cache", noun: "cache", title: "Cache", className: "BaseCache", registerFunction: "cacheTest", nameKey: "cache_name", capabilities: CACHE_CAPABILITIES, causeMethods: CACHE_CAUSE_METHODS },
 } as const satisfies Record<string, KindDescriptor>;
 
 /** `"checkpointer"`, `"store"` or `"cache"`. @public */

@@ -49,6 +49,29 @@ export interface KindDescriptor {
   /** The key of the subject's name in `toDict()`: "checkpointer_name" (Python's), "store_name", "cache_name". */
   readonly nameKey: string;
   readonly capabilities: readonly KindCapabilityInfo[];
+  /** How the cause grouping (src/causes/) tells which of the kind's methods a failure blames. */
+  readonly causeMethods: KindCauseMethods;
+}
+
+/**
+ * A kind's methods as the cause grouping reads them (src/kinds/descriptors.ts
+ * has each kind's): one grouping serves every kind.
+ */
+export interface KindCauseMethods {
+  /** Every method, in the order its data flows (writers first): a method's answers can be wrong because one before it stored the wrong thing, never the other way round. */
+  readonly order: readonly string[];
+  /** The method that stores each kind of data: the stored items (a checkpointer's checkpoints, a store's items, a cache's entries) and, for a checkpointer, the pending writes. */
+  readonly writers: { readonly checkpoint: string; readonly writes?: string };
+  /** Methods whose answers read what the writers stored. */
+  readonly readers: readonly string[];
+  /** Methods besides the readers whose own answer the tests compare (a checkpointer's getNextVersion). */
+  readonly answers: readonly string[];
+  /** Methods that change what is stored besides the writers (deleteThread, a store's delete, a cache's clear): their tests read to see what they did, and the read is only the witness. */
+  readonly changesStorage: readonly string[];
+  /** Sections whose failures are named by the operation that disagreed (`put()`, `search() pages`): the model's. */
+  readonly operationSections: readonly string[];
+  /** How a clause names the subject before a method call (`saver.list(`, `store.search(`). */
+  readonly receiver: string;
 }
 
 /**

@@ -129,5 +129,13 @@ function isReportJSON(value: unknown): value is ReportJSON {
 function isReadBack(value: unknown): value is ReadBack {
   const answers = (v: unknown) => typeof v === "object" && v !== null && Object.values(v).every((a) => typeof a === "boolean");
   const putConfig = (value as ReadBack | null)?.putConfig;
-  return typeof value === "object" && value !== null && answers((value as ReadBack).checkpoint) && answers((value as ReadBack).writes) && (putConfig === undefined || typeof putConfig === "boolean");
+  const lookalikeIds = (value as ReadBack | null)?.lookalikeIds;
+  return (
+    typeof value === "object" &&
+    value !== null &&
+    answers((value as ReadBack).checkpoint) &&
+    answers((value as ReadBack).writes) &&
+    (putConfig === undefined || typeof putConfig === "boolean") &&
+    (lookalikeIds === undefined || answers(lookalikeIds))
+  );
 }

@@ -170,8 +170,8 @@ export interface RunSuggestion {
   details: readonly string[];
 }
 
-/** A reader the read-back probe reads a round trip through. @public */
-export type ReadBackReader = "getTuple" | "list";
+/** A reader the read-back probe reads a round trip through: a checkpointer's, a store's, a cache's get() of several keys at once and of one key at a time. @public */
+export type ReadBackReader = "getTuple" | "list" | "get" | "search" | "getOneKey";
 
 /**
  * What one round trip on a fresh saver showed (run when the run failed): for
@@ -185,6 +185,13 @@ export interface ReadBack {
   writes: Partial<Record<ReadBackReader, boolean>>;
   /** Whether every config put() returned named the checkpoint it stored (thread_id, checkpoint_ns, checkpoint_id); absent in a report of an older version. */
   putConfig?: boolean;
+  /**
+   * A checkpointer's: whether each reader found nothing under ids that only look
+   * like the stored thread's (another case, a LIKE wildcard, a trailing space).
+   * Every reader finding it there, while reading the stored ids right, is the
+   * readers' matching, not what was stored.
+   */
+  lookalikeIds?: Partial<Record<ReadBackReader, boolean>>;
 }
 
 export interface ReportData {

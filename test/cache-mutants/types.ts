@@ -11,5 +11,7 @@ export interface CacheMutant {
   bug: string;
   /** Cache spec tests (by name) this mutant must fail. */
   catches: readonly string[];
+  /** The methods the bug is in, when its overrides do not say (npm run diagnosis grades the report's first cause by them). */
+  methods?: readonly string[];
   create(): BaseCache;
 }

@@ -1,8 +1,9 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { checkpointerTest, validate, type ConformanceReport } from "../../src/index.js";
+import { validate, type ConformanceReport } from "../../src/index.js";
 import { reportFromJSON, reportToJSON } from "../../src/sections/report-json.js";
-import { CAPABILITIES } from "../../src/capabilities.js";
+import { KIND_DESCRIPTORS } from "../../src/kinds/descriptors.js";
+import type { KindDescriptor } from "../../src/kinds/types.js";
 import type { FailureCause } from "../../src/causes/group.js";
 import { contradictions } from "../../src/causes/consistency.js";
 import type { SingleBugSaver } from "./single-bug-savers.js";
@@ -45,14 +46,15 @@ export function cachedReportFile(cache: string, saver: SingleBugSaver): string {
 }
 
 async function run(saver: SingleBugSaver, timeoutMs: number): Promise<ConformanceReport> {
-  const registered = checkpointerTest({ name: saver.id, profile: saver.profile }, () => saver.create());
-  return validate(registered, { timeoutMs, retries: 0, graph: saver.graphScenarios ? { scenarios: saver.graphScenarios } : false });
+  const { registered, options } = saver.register();
+  return validate(registered, { timeoutMs, retries: 0, ...options });
 }
 
 /** What the report's causes say about the saver's one bug. */
 export function diagnosisOf(saver: SingleBugSaver, report: ConformanceReport): Diagnosis {
   const causes = report.causes();
-  const firstMethod = causes[0] ? methodOfCause(causes[0]) : undefined;
+  const kind = KIND_DESCRIPTORS[report.subjectKind];
+  const firstMethod = causes[0] ? methodOfCause(causes[0], kind) : undefined;
   return {
     saver,
     report,
@@ -60,18 +62,18 @@ export function diagnosisOf(saver: SingleBugSaver, report: ConformanceReport): D
     causes,
     ...(firstMethod !== undefined ? { firstMethod } : {}),
     namesBrokenMethod: firstMethod !== undefined && saver.methods.includes(firstMethod),
-    contradictions: causes.flatMap(contradictions),
+    contradictions: causes.flatMap((c) => contradictions(c, kind)),
   };
 }
 
 /** The method a cause names: its own `method`, else the method of its first failure's capability or of the operation that threw. */
-export function methodOfCause(cause: FailureCause): string | undefined {
+export function methodOfCause(cause: FailureCause, kind: KindDescriptor = KIND_DESCRIPTORS.checkpointer): string | undefined {
   const named = (cause as { method?: string }).method;
   if (named !== undefined) return named;
   const first = cause.failures[0];
   if (first.error?.method) return first.error.method.replace(/\(\)$/, "");
-  if (first.spec) return CAPABILITIES.find((c) => c.id === first.spec!.capability)?.method;
-  if (first.section === "model") return first.name.replace(/\(\)$/, "");
+  if (first.spec) return kind.capabilities.find((c) => c.id === first.spec!.capability)?.method;
+  if (kind.causeMethods.operationSections.includes(first.section)) return first.name.replace(/\(\).*$/, "");
   return undefined;
 }
 

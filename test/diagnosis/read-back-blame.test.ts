@@ -1,6 +1,9 @@
 import { describe, expect, it } from "vitest";
 import type { DataKind, ObservedBehaviour } from "../../src/causes/behaviour.js";
 import { blamedMethodProbed, probeCulprit } from "../../src/causes/read-back.js";
+import { observedBehaviour } from "../../src/causes/behaviour.js";
+import { KIND_DESCRIPTORS } from "../../src/kinds/descriptors.js";
+import type { FailureItem } from "../../src/report/types.js";
 import type { ReadBack } from "../../src/report/types.js";
 
 const RIGHT = { getTuple: true, list: true };
@@ -38,6 +41,15 @@ describe("the read-back probe decides between a reader and the writer (issue 25)
     expect(blame("deleteThread", "checkpoint", undefined, [], { witness: "getTuple" })).toBe("deleteThread");
   });
 
+  it("readers that find the stored thread under lookalike ids, reading the stored ids right, are one cause named by the first reader, not put()'s", () => {
+    const loose = readBack({ lookalikeIds: { getTuple: false, list: false } });
+    expect(blame("list", "checkpoint", loose, ["getTuple", "list"])).toBe("getTuple");
+    expect(blame("getTuple", "checkpoint", loose, ["getTuple", "list"])).toBe("getTuple");
+    // One reader finding it there is that reader's own bug; and a probe that read the stored data wrong says nothing of matching.
+    expect(blame("list", "checkpoint", readBack({ lookalikeIds: { getTuple: true, list: false } }), ["getTuple", "list"])).toBe("put");
+    expect(blame("list", "checkpoint", readBack({ checkpoint: { getTuple: false, list: false }, lookalikeIds: { getTuple: false, list: false } }))).toBe("put");
+  });
+
   it("names one culprit only when the probe found exactly one broken method", () => {
     expect(probeCulprit(getTupleWrong)).toBe("getTuple");
     expect(probeCulprit(everyReaderWrong)).toBe("put");
@@ -45,5 +57,15 @@ describe("the read-back probe decides between a reader and the writer (issue 25)
     expect(probeCulprit(readBack({}))).toBeUndefined();
     expect(probeCulprit(readBack({ checkpoint: { getTuple: false, list: true }, writes: { getTuple: true, list: false } }))).toBeUndefined();
     expect(probeCulprit(undefined)).toBeUndefined();
+  });
+
+  it("a store's delete test that reads through get() in words is get()'s when the probe found get() broken, else delete()'s", () => {
+    const store = KIND_DESCRIPTORS.store;
+    const item = { section: "spec", name: "t", label: "delete › t", ids: [], description: "", message: "get after delete must return null\n  expected: null\n  actual:   undefined", spec: { capability: "delete" } } as unknown as FailureItem;
+    const observed = observedBehaviour(item, store)!;
+    expect(observed).toMatchObject({ method: "delete", witness: "get" });
+    const getWrong: ReadBack = { checkpoint: { get: false, search: true }, writes: {} };
+    expect(blamedMethodProbed(observed, new Map(), new Set(), getWrong, store)).toBe("get");
+    expect(blamedMethodProbed(observed, new Map(), new Set(), { checkpoint: { get: true, search: true }, writes: {} }, store)).toBe("delete");
   });
 });

@@ -10,9 +10,10 @@ import putStringifiesVersions from "../mutants/put-stringifies-versions.mutant.j
 import listWithoutPendingWrites from "../mutants/list-without-pending-writes.mutant.js";
 import putReturnsConfigWithoutNamespace from "../mutants/put-returns-config-without-namespace.mutant.js";
 import listUnknownThreadListsAll from "../mutants/list-unknown-thread-lists-all.mutant.js";
+import caseInsensitiveIds from "../mutants/key-case-insensitive-ids.mutant.js";
 import type { BaseCheckpointSaver } from "@langchain/langgraph-checkpoint";
 
-const ALL_RIGHT = { checkpoint: { getTuple: true, list: true }, writes: { getTuple: true, list: true }, putConfig: true };
+const ALL_RIGHT = { checkpoint: { getTuple: true, list: true }, writes: { getTuple: true, list: true }, putConfig: true, lookalikeIds: { getTuple: true, list: true } };
 
 const probe = (create: () => BaseCheckpointSaver, profile: SaverProfile = "full") => readBack(checkpointerTest({ name: "s", profile }, create), profile, 10_000);
 
@@ -25,12 +26,17 @@ describe("the read-back probe tells a reader's bug from a writer's (issue 25)", 
   it("names the one reader that reads a checkpoint or its writes wrong, the other reading it right", async () => {
     expect(await probe(() => getTupleDropsTs.create())).toEqual({ ...ALL_RIGHT, checkpoint: { getTuple: false, list: true } });
     expect(await probe(() => listWithoutPendingWrites.create())).toEqual({ ...ALL_RIGHT, writes: { getTuple: true, list: false } });
-    expect(await probe(() => listUnknownThreadListsAll.create())).toEqual({ ...ALL_RIGHT, checkpoint: { getTuple: true, list: false } });
+    // Listing every thread for one it does not know, it lists them for a lookalike id too.
+    expect(await probe(() => listUnknownThreadListsAll.create())).toEqual({ ...ALL_RIGHT, checkpoint: { getTuple: true, list: false }, lookalikeIds: { getTuple: true, list: false } });
   });
 
   it("shows a writer's bug as every reader wrong, and put()'s wrong answer as its own", async () => {
     expect(await probe(() => putStringifiesVersions.create())).toEqual({ ...ALL_RIGHT, checkpoint: { getTuple: false, list: false } });
     expect(await probe(() => putReturnsConfigWithoutNamespace.create())).toEqual({ ...ALL_RIGHT, putConfig: false });
+  });
+
+  it("shows readers that match ids loosely: each finds the stored thread under a lookalike id, and reads the stored ids right", async () => {
+    expect(await probe(() => caseInsensitiveIds.create())).toEqual({ ...ALL_RIGHT, lookalikeIds: { getTuple: false, list: false } });
   });
 
   it("answers nothing when the round trip cannot run, and its answers survive the JSON report", async () => {

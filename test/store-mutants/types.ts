@@ -17,6 +17,8 @@ export interface StoreMutant {
   catches: readonly string[];
   /** Run the ttl capability too (its tests wait for expiries, so only TTL mutants pay for them). */
   ttl?: boolean;
+  /** The methods the bug is in, when its overrides do not say (npm run diagnosis grades the report's first cause by them). */
+  methods?: readonly string[];
   create(): BaseStore;
 }
 
