@@ -19,8 +19,8 @@ export default defineConfig({
     maxWorkers: 3,
     sequence: { sequencer: LongPolesFirst },
     globalSetup: ["test/setup/private-tmpdir.ts", "test/setup/spawn-dist.ts", "test/setup/shared-postgres.ts"],
-    // Opt-in: CPU per test file (npm run test:cpu).
-    setupFiles: process.env.CONFORMANCE_CPU_LOG === undefined ? [] : ["test/setup/cpu-probe.ts"],
+    // cpu-probe is opt-in: CPU per test file (npm run test:cpu).
+    setupFiles: ["test/setup/temp-dirs.ts", ...(process.env.CONFORMANCE_CPU_LOG === undefined ? [] : ["test/setup/cpu-probe.ts"])],
     projects: [
       { extends: true, test: { name: "proofs", include: PROOFS } },
       { extends: true, test: { name: "suite", include: ["test/**/*.test.ts"], exclude: [...PROOFS, ...FRESH_MODULES], isolate: false } },
