@@ -1,13 +1,15 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterAll } from "vitest";
 
 const made: string[] = [];
-// Each test file loads its own copy of this module, so this runs after the last test of the file that imported it.
-afterAll(() => {
+/**
+ * Removes the directories made since the last call: after each test file (test/setup/temp-dirs.ts). Not a hook
+ * registered here: a worker that runs several files loads this module once (isolate: false in vitest.config.ts).
+ */
+export function removeTempDirs(): void {
   for (const dir of made.splice(0)) rmSync(dir, { recursive: true, force: true, maxRetries: 3 });
-});
+}
 
 /**
  * A fresh directory in TMPDIR (`prefix` plus random characters), removed after

@@ -5,7 +5,8 @@ import { afterAll } from "vitest";
  * Opt-in vitest setupFile (CONFORMANCE_CPU_LOG=<file>, see `npm run test:cpu`): appends one line per test
  * file with the CPU it cost, its own process's (utime+stime) and its waited-for children's (cutime+cstime),
  * in seconds, and its wall time. CPU time stays meaningful on a loaded machine; wall time does not.
- * Each file runs in its own forked worker, so the deltas are the file's.
+ * Files run one after another in a worker (forked; in the suite project one worker runs several, sharing the modules
+ * it loaded: vitest.config.ts), so the deltas are the file's, the modules it was first to load included.
  */
 const LOG = process.env.CONFORMANCE_CPU_LOG;
 const TICKS_PER_SECOND = 100;

@@ -14,6 +14,7 @@ const LONG_POLES = [
   "test/adapters/misbehaving-savers.test.ts",
   "test/backends/cleanup.test.ts",
   "test/cli/supervised-run.test.ts",
+  "test/model/model-mutants-scope.test.ts",
   "test/graph/official-savers.test.ts",
   "test/packaging/installed-cjs.test.ts",
   "test/packaging/types.test.ts",
