@@ -39,9 +39,31 @@ export async function runDifferential(
   options: { latencyMs?: number; latestOnly?: boolean } = {},
   subjects: RunSubjects = {},
 ): Promise<DifferentialRun> {
-  const expected = await runScenario(scenario, variant, lg, new lg.MemorySaver(), options, { cache: subjects.cache === null ? null : undefined });
+  const expected = await referenceTranscript(scenario, variant, lg, options.latestOnly === true, subjects.cache === null);
   const latency = variant.latencyMs ?? options.latencyMs;
   const underTest = latency ? new LatencySaver(saver, latency) : saver;
   const actual = await runScenario(scenario, variant, lg, underTest, options, subjects);
   return { expected, actual, divergence: firstDivergence(expected, actual) };
+}
+
+/** Reference transcripts already run in this process, per LangGraph module: `G02|exit|latest-only|no-cache`. */
+const references = new WeakMap<LangGraph, Map<string, Promise<TranscriptEntry[]>>>();
+
+/**
+ * The MemorySaver reference of a case, run once per process: every case is deterministic on
+ * MemorySaver (scripts/graph-determinism.ts proves it, test/graph/determinism.test.ts checks the
+ * proof), so each backend, product combination and shard compares with the same transcript
+ * without running it again. A reference run that fails is not kept.
+ */
+async function referenceTranscript(scenario: GraphScenario, variant: ScenarioVariant, lg: LangGraph, latestOnly: boolean, withoutCache: boolean): Promise<TranscriptEntry[]> {
+  const byCase = references.get(lg) ?? new Map<string, Promise<TranscriptEntry[]>>();
+  references.set(lg, byCase);
+  const key = [scenario.id, variant.name, latestOnly ? "latest-only" : "history", withoutCache ? "no-cache" : "cache"].join("|");
+  let run = byCase.get(key);
+  if (!run) {
+    run = runScenario(scenario, variant, lg, new lg.MemorySaver(), { latestOnly }, { cache: withoutCache ? null : undefined });
+    byCase.set(key, run);
+    run.catch(() => byCase.delete(key));
+  }
+  return structuredClone(await run);
 }
