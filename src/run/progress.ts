@@ -75,12 +75,13 @@ const stdoutWrite: Write = (text) => {
  * @public
  */
 export class ProgressCallbacks implements ProgressHooks {
-  onRunStart?: ProgressHooks["onRunStart"];
-  onCapabilityStart?: ProgressHooks["onCapabilityStart"];
-  onTestStart?: ProgressHooks["onTestStart"];
-  onTestResult?: ProgressHooks["onTestResult"];
-  onCapabilityEnd?: ProgressHooks["onCapabilityEnd"];
-  onRunEnd?: ProgressHooks["onRunEnd"];
+  // NonNullable: under exactOptionalPropertyTypes (tsc --init turns it on) a field typed `hook | undefined` does not fit ProgressHooks' optional hooks.
+  onRunStart?: NonNullable<ProgressHooks["onRunStart"]>;
+  onCapabilityStart?: NonNullable<ProgressHooks["onCapabilityStart"]>;
+  onTestStart?: NonNullable<ProgressHooks["onTestStart"]>;
+  onTestResult?: NonNullable<ProgressHooks["onTestResult"]>;
+  onCapabilityEnd?: NonNullable<ProgressHooks["onCapabilityEnd"]>;
+  onRunEnd?: NonNullable<ProgressHooks["onRunEnd"]>;
 
   constructor(hooks: ProgressHooks = {}) {
     Object.assign(this, hooks);

@@ -13,7 +13,7 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createScratchProject, packedTarball, removeScratch, REQUIRED_PEERS, type ScratchProject } from "./scratch-project.js";
 
-const USES_EVERY_SUBPATH = `import { checkpointerTest, validate, type ConformanceReport } from "langgraph-checkpoint-conformance";
+const USES_EVERY_SUBPATH = `import { checkpointerTest, validate, ProgressCallbacks, type ConformanceReport } from "langgraph-checkpoint-conformance";
 import { generateCheckpoint } from "langgraph-checkpoint-conformance/test-utils";
 import { BACKENDS } from "langgraph-checkpoint-conformance/backends";
 import { GRAPH_SCENARIO_IDS, GRAPH_SCENARIOS, type GraphScenario } from "langgraph-checkpoint-conformance/graph";
@@ -35,6 +35,8 @@ const ids: readonly string[] = GRAPH_SCENARIO_IDS;
 const first: string = BACKENDS[0].id;
 const scenarios: readonly GraphScenario[] = GRAPH_SCENARIOS;
 export const run: (r: Parameters<typeof validate>[0]) => Promise<ConformanceReport> = (r) => validate(r);
+// The README's quickstart passes a preset; tsc --init's exactOptionalPropertyTypes must accept it.
+export const runWithProgress = (r: Parameters<typeof validate>[0]) => validate(r, { progress: ProgressCallbacks.default() });
 export { ids, first, scenarios };
 `;
 
@@ -73,7 +75,8 @@ describe("the package's types", () => {
   it.each(SETUPS)('resolve in a "type": "$type" project with module $module, moduleResolution $moduleResolution, skipLibCheck $skipLibCheck', async (setup) => {
     const project = projects[setup.type];
     const config = `tsconfig.${setup.moduleResolution}.${setup.module}.json`;
-    const compilerOptions = { module: setup.module, moduleResolution: setup.moduleResolution, target: "es2022", strict: true, noEmit: true, skipLibCheck: setup.skipLibCheck, types: ["node"] };
+    // tsc --init turns on exactOptionalPropertyTypes with skipLibCheck; @langchain/core's own declarations fail it without.
+    const compilerOptions = { module: setup.module, moduleResolution: setup.moduleResolution, target: "es2022", strict: true, exactOptionalPropertyTypes: setup.skipLibCheck, noEmit: true, skipLibCheck: setup.skipLibCheck, types: ["node"] };
     project.write(config, JSON.stringify({ compilerOptions, files: ["uses-every-subpath.ts"] }));
     const run = await project.npx("tsc", ["-p", config]);
     expect(run.stdout + run.stderr).toBe("");
