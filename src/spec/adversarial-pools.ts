@@ -100,6 +100,11 @@ export const PAGE_OF_WRITES = { min: 101, max: 104 } as const;
  */
 export const BULK_PAGE = { checkpoints: 12, valueChars: 100_000, writes: 1_100 } as const;
 
+/** The i-th checkpoint's own 100 KB value in a bulk thread: a cut or swapped value is visible at once. */
+export function bulkValueOf(i: number): string {
+  return `${i}:`.padEnd(BULK_PAGE.valueChars, String.fromCharCode(97 + (i % 26)));
+}
+
 /** Steps Python LangGraph may write: past int32 and uint32, and the largest safe integer (VAL-14). */
 export const LARGE_STEPS = [2_147_483_648, 4_294_967_297, Number.MAX_SAFE_INTEGER] as const;
 

@@ -5,7 +5,7 @@ import { asExtendedSaver } from "../extended-saver.js";
 import { generateConfig, generateMetadata, putCheckpointChain } from "../test-utils.js";
 import type { ExtraTests } from "./extra-tests.js";
 import { wholeThread } from "./extended-helpers.js";
-import { BULK_PAGE } from "./adversarial-pools.js";
+import { BULK_PAGE, bulkValueOf } from "./adversarial-pools.js";
 import { idsOf, listAll } from "./helpers.js";
 import type { SpecContext, SpecTest } from "./types.js";
 
@@ -34,7 +34,7 @@ async function putPastAPage(saver: BaseCheckpointSaver, threadId: string, writes
     threadId,
     length: CHECKPOINTS,
     each: (i) => ({
-      channelValues: { doc: `${i}:`.padEnd(VALUE_CHARS, String.fromCharCode(97 + (i % 26))) },
+      channelValues: { doc: bulkValueOf(i) },
       channelVersions: { doc: i + 1 },
       metadata: generateMetadata("loop", i, runId === undefined ? {} : { run_id: runId }),
     }),

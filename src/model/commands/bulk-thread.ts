@@ -2,11 +2,12 @@ import type fc from "fast-check";
 import type { Checkpoint, CheckpointMetadata, PendingWrite } from "@langchain/langgraph-checkpoint";
 import type { RunnableConfig } from "@langchain/core/runnables";
 import { timestampOf } from "../arbitraries.js";
-import { BULK_PAGE } from "../../spec/adversarial-pools.js";
+import { BULK_PAGE, bulkValueOf } from "../../spec/adversarial-pools.js";
 import { ts, type ModelState, type RealState } from "../sequence-env.js";
 import { DeleteThreadCommand } from "./delete-thread.js";
 import { CopyThreadCommand, DeleteForRunsCommand, PruneCommand } from "./extended.js";
 import { checkTuple, StateCheckCommand } from "./state-check.js";
+import { freeBlock } from "./free-block.js";
 
 /** The bulk operations a backend may run one page at a time. */
 export type BulkOperation = "deleteThread" | "copyThread" | "prune" | "deleteForRuns";
@@ -27,11 +28,6 @@ const WRITE_IDS = ["PW-01", "ORD-15"] as const;
 /** Ids below the long threads' (`…-7xxx-…`) and the regular ones (`…-8000-…`); `block` keeps two bulk threads of one thread apart. */
 function bulkIdOf(block: number, i: number): string {
   return `1f000000-0000-6000-6${String(block).padStart(3, "0")}-${String(i).padStart(12, "0")}`;
-}
-
-/** The i-th checkpoint's own 100 KB value: a cut or swapped value is visible at once. */
-function valueOf(i: number): string {
-  return `${i}:`.padEnd(VALUE_CHARS, String.fromCharCode(97 + (i % 26)));
 }
 
 /**
@@ -85,7 +81,7 @@ export class BulkThreadCommand implements fc.AsyncCommand<ModelState, RealState>
     for (let i = 1; i <= CHECKPOINTS; i++) {
       const config: RunnableConfig = { configurable: { thread_id: threadId, checkpoint_ns: "", ...(i > 1 ? { checkpoint_id: bulkIdOf(block, i - 1) } : {}) } };
       const version = firstVersion + i - 1;
-      const checkpoint: Checkpoint = { v: 4, id: bulkIdOf(block, i), ts: timestampOf(i), channel_values: { doc: valueOf(i) }, channel_versions: { doc: version }, versions_seen: {} };
+      const checkpoint: Checkpoint = { v: 4, id: bulkIdOf(block, i), ts: timestampOf(i), channel_values: { doc: bulkValueOf(i) }, channel_versions: { doc: version }, versions_seen: {} };
       const metadata = { source: "loop", step: i, parents: {}, run_id: runId } as CheckpointMetadata;
       m.model.put(config, checkpoint, metadata);
       await m.env.call("put()", PUT_IDS, () => r.saver.put(config, checkpoint, metadata, { doc: version }));
@@ -110,11 +106,8 @@ export class BulkThreadCommand implements fc.AsyncCommand<ModelState, RealState>
     await checkTuple(m, r, head);
   }
 
-  /** The first block whose ids the thread does not hold yet. */
   private block(m: Readonly<ModelState>): number | undefined {
-    const taken = new Set(m.model.checkpointIds(this.args.threadId, ""));
-    for (let block = 0; block < 10; block++) if (!taken.has(bulkIdOf(block, 1))) return block;
-    return undefined;
+    return freeBlock(m, this.args.threadId, "", (block) => bulkIdOf(block, 1));
   }
 
   /** The chain as TypeScript: the same construction as `putPastAPage`, keep the two in step. */

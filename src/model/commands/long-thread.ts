@@ -7,6 +7,7 @@ import { diffList } from "../compare.js";
 import type { ListOptions } from "../reference-model.js";
 import { ts, type ModelState, type RealState } from "../sequence-env.js";
 import { listAll } from "../../spec/helpers.js";
+import { freeBlock } from "./free-block.js";
 
 interface LongThreadArgs {
   /** Long threads are costly: only sequences whose pools allow them get one, and then not always (check() is false). */
@@ -78,11 +79,8 @@ export class LongThreadCommand implements fc.AsyncCommand<ModelState, RealState>
     });
   }
 
-  /** The first block whose ids (thread, ns) does not hold yet. */
   private block(m: Readonly<ModelState>): number | undefined {
-    const taken = new Set(m.model.checkpointIds(this.args.threadId, this.args.ns));
-    for (let block = 0; block < 10; block++) if (!taken.has(longIdOf(block, 1))) return block;
-    return undefined;
+    return freeBlock(m, this.args.threadId, this.args.ns, (block) => longIdOf(block, 1));
   }
 
   private parentOf(i: number): number {

@@ -4,6 +4,7 @@ import type { RunnableConfig } from "@langchain/core/runnables";
 import { timestampOf } from "../arbitraries.js";
 import { ts, type ModelState, type RealState } from "../sequence-env.js";
 import { checkTuple } from "./state-check.js";
+import { freeBlock } from "./free-block.js";
 
 interface ManyChannelsArgs {
   threadId: string;
@@ -54,11 +55,8 @@ export class ManyChannelsCommand implements fc.AsyncCommand<ModelState, RealStat
     await checkTuple(m, r, { configurable: { thread_id: threadId, checkpoint_ns: ns, checkpoint_id: id } });
   }
 
-  /** The first block whose id the (thread, namespace) does not hold yet. */
   private block(m: Readonly<ModelState>): number | undefined {
-    const taken = new Set(m.model.checkpointIds(this.args.threadId, this.args.ns));
-    for (let block = 0; block < 10; block++) if (!taken.has(idOf(block))) return block;
-    return undefined;
+    return freeBlock(m, this.args.threadId, this.args.ns, idOf);
   }
 
   toString(): string {
