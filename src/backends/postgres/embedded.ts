@@ -52,7 +52,12 @@ export async function startEmbeddedPostgres(): Promise<PostgresServer> {
   const server = trackCleanup({
     run: async () => {
       stopping = true;
-      await settledWithin(inFlight, STEP_SETTLE_MS);
+      if (!(await settledWithin(inFlight, STEP_SETTLE_MS))) {
+        // A start step that outlived the wait (an initdb slow to act on Ctrl-C under load) never reaches its own clean-up:
+        // end its processes before the directory goes, and remove the password file its finally block would have.
+        for (const pid of processesOn(dataDir)) killTreeSync(pid);
+      }
+      removePasswordFile(password);
       const pid = postmasterPid(instance);
       // The server may have got the signal already (a terminal's Ctrl-C reaches the whole group) and be shutting down: wait for it, or kill it.
       // A smart shutdown first: connections a just-ended pool is still closing end by themselves, where a fast one answers
