@@ -2,6 +2,7 @@ import type { Pool } from "pg";
 import type { PostgresSaver } from "@langchain/langgraph-checkpoint-postgres";
 import { checkpointerTest, type KnownDeviation, type RegisteredCheckpointer } from "../../registration.js";
 import { requireOptional } from "../../util/optional-import.js";
+import { fastByteaArrayTypes } from "./bytea-array.js";
 import { SchemaAllocator } from "./schemas.js";
 import { acquirePostgres, type PostgresServer } from "./server.js";
 
@@ -39,7 +40,8 @@ export function postgresRegistration(variant: PostgresVariant, given?: PostgresS
   async function* lifespan(): AsyncGenerator<void, void, unknown> {
     const { default: pg } = await requireOptional<PgModule>("pg");
     const server = given ?? (await acquirePostgres());
-    const newPool = (max?: number) => quietPool(new pg.Pool({ connectionString: server.url, max }));
+    const types = fastByteaArrayTypes(pg.types);
+    const newPool = (max?: number) => quietPool(new pg.Pool({ connectionString: server.url, max, types }));
     const admin = newPool(2);
     const state: RunState = {
       server,
