@@ -3,7 +3,8 @@ import pg from "pg";
 import { describe, expect, it } from "vitest";
 import { fastByteaArrayTypes, parseTextArray } from "../../src/backends/postgres/bytea-array.js";
 
-const BYTEA_ARRAY_OID = 1001;
+/** bytea[]: pg's TypeId lists no array types. */
+const BYTEA_ARRAY_OID = 1001 as Parameters<typeof pg.types.getTypeParser>[0];
 const pgDefault = pg.types.getTypeParser(BYTEA_ARRAY_OID, "text") as (text: string) => unknown;
 const fast = fastByteaArrayTypes(pg.types)!.getTypeParser(BYTEA_ARRAY_OID, "text") as (text: string) => unknown;
 
