@@ -18,15 +18,19 @@ export function readBackVerdict(readBack: ReadBack | undefined, data: DataKind):
   return wrong.length > 0 ? { at: "readers", wrong } : undefined;
 }
 
-/** The one method the probe found broken over both kinds of data and put()'s answer (one writer, or one reader), if it found exactly one. */
+/** The one method the probe found broken over both kinds of data, put()'s answer and its targeted method checks (one writer, one reader, or one method checked), if it found exactly one. */
 export function probeCulprit(readBack: ReadBack | undefined, kind: CauseKind = CHECKPOINTER_CAUSE_KIND): string | undefined {
   const kinds: DataKind[] = ["checkpoint", "writes"];
   const verdicts = kinds.map((data) => [data, readBackVerdict(readBack, data)] as const);
-  const writers = [...new Set([...verdicts.filter(([, v]) => v?.at === "writer").map(([data]) => writerOf(data, kind)), ...(readBack?.putConfig === false ? [writerOf("checkpoint", kind)] : [])])];
-  const readers = new Set(verdicts.flatMap(([, v]) => (v?.at === "readers" ? v.wrong : [])));
-  if (writers.length === 1 && readers.size === 0) return writers[0];
-  if (writers.length === 0 && readers.size === 1) return [...readers][0];
-  return undefined;
+  const writers = [...verdicts.filter(([, v]) => v?.at === "writer").map(([data]) => writerOf(data, kind)), ...(readBack?.putConfig === false ? [writerOf("checkpoint", kind)] : [])];
+  const readers = verdicts.flatMap(([, v]) => (v?.at === "readers" ? v.wrong : []));
+  const broken = new Set([...writers, ...readers, ...checkedBroken(readBack)]);
+  return broken.size === 1 ? [...broken][0] : undefined;
+}
+
+/** The methods the probe's targeted checks found answering wrong. */
+export function checkedBroken(readBack: ReadBack | undefined): string[] {
+  return Object.entries(readBack?.methods ?? {}).flatMap(([method, right]) => (right === false ? [method] : []));
 }
 
 /**
@@ -76,3 +80,11 @@ export function blamedMethodProbed(
 ): string {
   return readBackBlame(readBack, observed, kind) ?? blamedMethod(observed, readersSeen, confirmedWriters, kind);
 }
+
+/** What the read-back probe's targeted check of each method (src/hints/method-checks.ts) looks at: a bug whose wrong answer shows only through another method's. */
+export const METHOD_CHECKS: Readonly<Record<string, string>> = {
+  getNextVersion: "40 versions from getNextVersion() must increase (compareChannelVersions), and two forks of one checkpoint given the versions it hands out must keep their own values where forks given distinct versions do",
+  deleteThread: "a thread deleted with deleteThread() must read as empty through getTuple(), which read it right before",
+  put: "items put at once under distinct keys of one namespace must all read back through get(), and one key put at once several times must be listed once by search(); both read one item right",
+  set: "entries set at once under distinct keys of one namespace must all read back through get(), which reads them right one at a time",
+};

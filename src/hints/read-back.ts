@@ -13,6 +13,7 @@ import { at, putProbe } from "./probes/store.js";
 import { storeRoundTrip } from "./store-read-back.js";
 import { cacheRoundTrip } from "./cache-read-back.js";
 import { KIND_DESCRIPTORS } from "../kinds/descriptors.js";
+import { cacheChecks, checkpointerChecks, methodAnswersWithin, storeChecks } from "./method-checks.js";
 
 /** The test a capability reports when its factory failed (src/engine/capability-run.ts, as verdict.ts reads it). */
 const FACTORY_TEST = "factory";
@@ -74,11 +75,23 @@ export async function readBackWhenFailed(
 export async function readBack(registered: AnyRegistration, profile: SaverProfile, timeoutMs: number): Promise<ReadBack | undefined> {
   // A store's round trip reads through get() and search() (./store-read-back.ts), a cache's through get() two ways (./cache-read-back.ts).
   const kind = subjectKindOf(registered);
+  const latestOnly = profile === "latest-only";
   const trip = (subject: unknown) =>
-    kind === "store" ? storeRoundTrip(subject as BaseStore) : kind === "cache" ? cacheRoundTrip(subject as BaseCache) : roundTrip(subject as BaseCheckpointSaver, profile === "latest-only");
+    kind === "store" ? storeRoundTrip(subject as BaseStore) : kind === "cache" ? cacheRoundTrip(subject as BaseCache) : roundTrip(subject as BaseCheckpointSaver, latestOnly);
+  // The targeted checks of single methods read through the readers the round trip found right, so they run only then, each bounded by the timeout too.
+  const checks = (subject: unknown, answers: ReadBack) =>
+    kind === "store"
+      ? answers.checkpoint.get && answers.checkpoint.search ? storeChecks(subject as BaseStore) : {}
+      : kind === "cache"
+        ? answers.checkpoint.getOneKey ? cacheChecks(subject as BaseCache) : {}
+        : answers.checkpoint.getTuple && answers.lookalikeIds?.getTuple !== false ? checkpointerChecks(subject as BaseCheckpointSaver, latestOnly) : {};
+  const tripAndChecks = async (subject: unknown): Promise<ReadBack> => {
+    const answers = await withTimeout(trip(subject), timeoutMs, () => "in the read-back probe");
+    const methods = await methodAnswersWithin(timeoutMs, checks(subject, answers));
+    return Object.keys(methods).length > 0 ? { ...answers, methods } : answers;
+  };
   try {
-    return await withSubject<ReadBack, unknown>(registered, { timeoutMs, creating: `in the factory (creating a ${KIND_DESCRIPTORS[kind].noun} for the read-back probe)` }, (subject) =>
-      withTimeout(trip(subject), timeoutMs, () => "in the read-back probe"),
+    return await withSubject<ReadBack, unknown>(registered, { timeoutMs, creating: `in the factory (creating a ${KIND_DESCRIPTORS[kind].noun} for the read-back probe)` }, tripAndChecks,
       // A failed cleanup does not change what the readers answered.
       { onCleanupFailure: () => undefined },
     );
