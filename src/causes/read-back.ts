@@ -81,10 +81,21 @@ export function blamedMethodProbed(
   return readBackBlame(readBack, observed, kind) ?? blamedMethod(observed, readersSeen, confirmedWriters, kind);
 }
 
-/** What the read-back probe's targeted check of each method (src/hints/method-checks.ts) looks at: a bug whose wrong answer shows only through another method's. */
-export const METHOD_CHECKS: Readonly<Record<string, string>> = {
-  getNextVersion: "40 versions from getNextVersion() must increase (compareChannelVersions), and two forks of one checkpoint given the versions it hands out must keep their own values where forks given distinct versions do",
-  deleteThread: "a thread deleted with deleteThread() must read as empty through getTuple(), which read it right before",
-  put: "items put at once under distinct keys of one namespace must all read back through get(), and one key put at once several times must be listed once by search(); both read one item right",
-  set: "entries set at once under distinct keys of one namespace must all read back through get(), which reads them right one at a time",
+/** What the read-back probe's targeted check of each method (src/hints/method-checks.ts) looks at, by the kind's noun: bugs whose wrong answer shows only through another method's. */
+export const METHOD_CHECKS: Readonly<Record<string, Readonly<Record<string, string>>>> = {
+  saver: {
+    getNextVersion: "40 versions from getNextVersion() must increase (compareChannelVersions), and two forks of one checkpoint given the versions it hands out must keep their own values where forks given distinct versions do",
+    deleteThread: "a thread deleted with deleteThread() must read as empty through getTuple(), which found it before",
+    put: "channel values named \"a.b\" and \"$c\" read back wrong through both getTuple() and list()",
+    putWrites: "a Map as the whole value of a write reads back wrong through both getTuple() and list()",
+  },
+  store: {
+    get: "an item put with a short TTL (the declared ttl.put) was still read by get() past its expiry, while another reader no longer showed it",
+    search: "an item put with a short TTL (the declared ttl.put) was still found by search() past its expiry, while another reader no longer showed it",
+    listNamespaces: "a namespace holding only an item put with a short TTL (the declared ttl.put) was still listed by listNamespaces() past its expiry, while another reader no longer showed the item",
+    put: "items put at once under distinct keys of one namespace must all read back through get(), and one key put at once several times must be listed once by search(); both read one item right",
+  },
+  cache: {
+    set: "entries set at once under distinct keys of one namespace must all read back through get(), which reads them right one at a time",
+  },
 };

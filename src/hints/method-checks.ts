@@ -1,6 +1,10 @@
 import { randomUUID } from "node:crypto";
-import { compareChannelVersions, type BaseCache, type BaseCheckpointSaver, type BaseStore } from "@langchain/langgraph-checkpoint";
+import { compareChannelVersions, type BaseCache, type BaseCheckpointSaver, type BaseStore, type CheckpointTuple } from "@langchain/langgraph-checkpoint";
+import { diffValues } from "../format.js";
+import { listAll } from "../spec/helpers.js";
+import { throughReference } from "../spec/value-checks.js";
 import { withTimeout } from "../util/timeout.js";
+import type { StoreTtlOptions } from "../kinds/store/options.js";
 import { at, idFound, putProbe } from "./probes/store.js";
 
 /** The checks' answers: the method, and whether it answered right; a check that could not decide (it threw, or its premise did not hold) answers nothing. */
@@ -21,7 +25,9 @@ export async function methodAnswersWithin(timeoutMs: number, checks: Record<stri
 
 /**
  * The checkpointer's checks, run only when the round trip read getTuple() right
- * (each reads through it): getNextVersion()'s order and its forks, deleteThread().
+ * (each reads through it): getNextVersion()'s order and its forks,
+ * deleteThread(), channel names with "." and "$" (put()), a Map as the whole
+ * value of a write (putWrites()).
  */
 export function checkpointerChecks(saver: BaseCheckpointSaver, latestOnly: boolean): Record<string, () => Promise<boolean | undefined>> {
   return {
@@ -31,7 +37,28 @@ export function checkpointerChecks(saver: BaseCheckpointSaver, latestOnly: boole
       return forksToldApart(saver);
     },
     deleteThread: () => deletedThreadReadsEmpty(saver, latestOnly),
+    put: () => everyReaderRight(saver, { values: { "a.b": 1, $c: 2 } }),
+    putWrites: async () => everyReaderRight(saver, { writes: [["value", new Map<unknown, unknown>([["a", 1], [2, { b: [3] }]])]] }),
   };
+}
+
+/**
+ * One checkpoint put with `values` (or with `writes` put for it), read back
+ * through getTuple() and list(): true when either reads it as stored, false
+ * when both read it wrong (what was stored is wrong: put()'s for values,
+ * putWrites()'s for writes), each compared with what the default serializer
+ * makes of it.
+ */
+async function everyReaderRight(saver: BaseCheckpointSaver, put: { values?: Record<string, unknown>; writes?: [string, unknown][] }): Promise<boolean | undefined> {
+  const thread = `probe-kept-${randomUUID()}`;
+  const id = await putProbe(saver, thread, "", put.values ? { values: put.values } : {});
+  if (put.writes) await saver.putWrites(at(thread, "", id), put.writes, "task-1");
+  const expected = await throughReference(put.values ?? put.writes!.map(([channel, value]) => ["task-1", channel, value]));
+  const shown = (tuple: CheckpointTuple | undefined) => (put.values ? tuple?.checkpoint.channel_values : tuple?.pendingWrites);
+  const right = (tuple: CheckpointTuple | undefined) => diffValues(expected, shown(tuple), { max: 1 }).length === 0;
+  const byGetTuple = right(await saver.getTuple(at(thread, "", id)));
+  const byList = (await listAll(saver, at(thread, ""))).some(right);
+  return byGetTuple || byList;
 }
 
 type Version = string | number;
@@ -89,9 +116,22 @@ async function deletedThreadReadsEmpty(saver: BaseCheckpointSaver, latestOnly: b
 const AT_ONCE = 5;
 const keysAtOnce = Array.from({ length: AT_ONCE }, (_, i) => `k${i}`);
 
-/** The store's check, run only when the round trip read get() and search() right: put() at once into one namespace. */
-export function storeChecks(store: BaseStore): Record<string, () => Promise<boolean | undefined>> {
+/** How long the TTL check's item lives, and how long it waits past that. */
+const TTL_MS = 300;
+const PAST_TTL_MS = 600;
+
+/**
+ * The store's checks, run only when the round trip read get() and search()
+ * right: put() at once into one namespace; with a declared TTL, the readers of
+ * an expired item (get(), search(), listNamespaces()).
+ */
+export function storeChecks(store: BaseStore, ttl: StoreTtlOptions | undefined): Record<string, () => Promise<boolean | undefined>> {
+  let expired: Promise<MethodAnswers> | undefined;
+  const expiredRead = (reader: string) => async () => ttl && (await (expired ??= expiredItemReaders(store, ttl)))[reader];
   return {
+    get: expiredRead("get"),
+    search: expiredRead("search"),
+    listNamespaces: expiredRead("listNamespaces"),
     put: async () => {
       const namespace = ["probe-concurrent", randomUUID()];
       await Promise.all(keysAtOnce.map((key, n) => store.put(namespace, key, { n })));
@@ -102,6 +142,25 @@ export function storeChecks(store: BaseStore): Record<string, () => Promise<bool
       return kept.every(Boolean) && listed === 1;
     },
   };
+}
+
+/**
+ * An item put with a short TTL, alone in its namespace, read past its expiry
+ * through get(), search() and listNamespaces(): when some readers still show it
+ * and others do not, what was stored expired and the ones showing it read
+ * wrong. Undecided when every reader shows it (a store that expires lazily, or
+ * rounds the TTL up, looks alike).
+ */
+async function expiredItemReaders(store: BaseStore, ttl: StoreTtlOptions): Promise<MethodAnswers> {
+  const namespace = ["probe-ttl", randomUUID()];
+  await ttl.put(store, namespace, "expiring", { n: 1 }, ttl.unit === "minutes" ? TTL_MS / 60_000 : TTL_MS / 1_000);
+  await new Promise((resolve) => setTimeout(resolve, PAST_TTL_MS));
+  const hidden: MethodAnswers = {
+    get: (await store.get(namespace, "expiring")) === null,
+    search: (await store.search(namespace, { limit: 10 })).length === 0,
+    listNamespaces: !(await store.listNamespaces({ prefix: namespace })).some((ns) => ns.join("\u0000") === namespace.join("\u0000")),
+  };
+  return Object.values(hidden).some(Boolean) ? hidden : {};
 }
 
 /** The cache's check, run only when the round trip read get() right one key at a time: set() at once into one namespace. */

@@ -13,6 +13,7 @@ import { at, putProbe } from "./probes/store.js";
 import { storeRoundTrip } from "./store-read-back.js";
 import { cacheRoundTrip } from "./cache-read-back.js";
 import { KIND_DESCRIPTORS } from "../kinds/descriptors.js";
+import type { StoreKindOptions } from "../kinds/store/options.js";
 import { cacheChecks, checkpointerChecks, methodAnswersWithin, storeChecks } from "./method-checks.js";
 
 /** The test a capability reports when its factory failed (src/engine/capability-run.ts, as verdict.ts reads it). */
@@ -81,7 +82,7 @@ export async function readBack(registered: AnyRegistration, profile: SaverProfil
   // The targeted checks of single methods read through the readers the round trip found right, so they run only then, each bounded by the timeout too.
   const checks = (subject: unknown, answers: ReadBack) =>
     kind === "store"
-      ? answers.checkpoint.get && answers.checkpoint.search ? storeChecks(subject as BaseStore) : {}
+      ? answers.checkpoint.get && answers.checkpoint.search ? storeChecks(subject as BaseStore, (registered as { options?: StoreKindOptions }).options?.ttl) : {}
       : kind === "cache"
         ? answers.checkpoint.getOneKey ? cacheChecks(subject as BaseCache) : {}
         : answers.checkpoint.getTuple && answers.lookalikeIds?.getTuple !== false ? checkpointerChecks(subject as BaseCheckpointSaver, latestOnly) : {};
