@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { diagnose, type Diagnosis } from "./measure.js";
+import { diagnoseEach, type Diagnosis } from "./measure.js";
 import { cacheSingleBugSaver, specSingleBugSaver, storeSingleBugSaver } from "./single-bug-savers.js";
 import unpaddedVersions from "../mutants/ord-next-version-unpadded-string.mutant.js";
 import concurrentLostUpdate from "../store-mutants/concurrent-put-lost-update.mutant.js";
@@ -19,8 +19,7 @@ const SAMPLE = [specSingleBugSaver(unpaddedVersions), storeSingleBugSaver(concur
 let diagnoses: Diagnosis[];
 
 beforeAll(async () => {
-  diagnoses = [];
-  for (const saver of SAMPLE) diagnoses.push(await diagnose(saver));
+  diagnoses = await diagnoseEach(SAMPLE);
 }, 240_000);
 
 describe("the method checks place bugs that only another method's answer shows (issue 25)", () => {
