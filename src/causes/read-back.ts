@@ -93,7 +93,7 @@ export const METHOD_CHECKS: Readonly<Record<string, Readonly<Record<string, stri
     get: "an item put with a short TTL (the declared ttl.put) was still read by get() past its expiry, while another reader no longer showed it",
     search: "an item put with a short TTL (the declared ttl.put) was still found by search() past its expiry, while another reader no longer showed it",
     listNamespaces: "a namespace holding only an item put with a short TTL (the declared ttl.put) was still listed by listNamespaces() past its expiry, while another reader no longer showed the item",
-    put: "items put at once under distinct keys of one namespace must all read back through get(), and one key put at once several times must be listed once by search(); both read one item right",
+    put: "items put at once under distinct keys of one namespace must all read back through get(), one key put at once several times must be listed once by search(), and (with an index) items holding the same value must rank alike in a query search whether updated, deleted and put again, or put once; both readers read one item right",
   },
   cache: {
     set: "entries set at once under distinct keys of one namespace must all read back through get(), which reads them right one at a time",

@@ -4,7 +4,7 @@ import { diffValues } from "../format.js";
 import { listAll } from "../spec/helpers.js";
 import { throughReference } from "../spec/value-checks.js";
 import { withTimeout } from "../util/timeout.js";
-import type { StoreTtlOptions } from "../kinds/store/options.js";
+import type { StoreKindOptions, StoreTtlOptions } from "../kinds/store/options.js";
 import { at, idFound, putProbe } from "./probes/store.js";
 
 /** The checks' answers: the method, and whether it answered right; a check that could not decide (it threw, or its premise did not hold) answers nothing. */
@@ -122,26 +122,56 @@ const PAST_TTL_MS = 600;
 
 /**
  * The store's checks, run only when the round trip read get() and search()
- * right: put() at once into one namespace; with a declared TTL, the readers of
- * an expired item (get(), search(), listNamespaces()).
+ * right: put() at once into one namespace; with a declared index, put()'s
+ * vectors after an update or a delete; with a declared TTL, the readers of an
+ * expired item (get(), search(), listNamespaces()).
  */
-export function storeChecks(store: BaseStore, ttl: StoreTtlOptions | undefined): Record<string, () => Promise<boolean | undefined>> {
+export function storeChecks(store: BaseStore, { ttl, index }: Pick<StoreKindOptions, "ttl" | "index">): Record<string, () => Promise<boolean | undefined>> {
+  const indexed = index !== undefined;
   let expired: Promise<MethodAnswers> | undefined;
   const expiredRead = (reader: string) => async () => ttl && (await (expired ??= expiredItemReaders(store, ttl)))[reader];
   return {
     get: expiredRead("get"),
     search: expiredRead("search"),
     listNamespaces: expiredRead("listNamespaces"),
-    put: async () => {
-      const namespace = ["probe-concurrent", randomUUID()];
-      await Promise.all(keysAtOnce.map((key, n) => store.put(namespace, key, { n })));
-      const kept = await Promise.all(keysAtOnce.map(async (key, n) => (await store.get(namespace, key))?.value?.n === n));
-      const sameKey = ["probe-concurrent", randomUUID()];
-      await Promise.all(keysAtOnce.map((_, n) => store.put(sameKey, "one", { n })));
-      const listed = (await store.search(sameKey, { limit: 10 })).filter((item) => item.key === "one").length;
-      return kept.every(Boolean) && listed === 1;
-    },
+    put: async () => (await concurrentPutsKept(store)) && (!indexed || (await sameValuesRankAlike(store)) !== false),
   };
+}
+
+/** Puts at once under distinct keys of one namespace all read back through get(); puts at once of one key are listed once by search(). */
+async function concurrentPutsKept(store: BaseStore): Promise<boolean> {
+  const namespace = ["probe-concurrent", randomUUID()];
+  await Promise.all(keysAtOnce.map((key, n) => store.put(namespace, key, { n })));
+  const kept = await Promise.all(keysAtOnce.map(async (key, n) => (await store.get(namespace, key))?.value?.n === n));
+  const sameKey = ["probe-concurrent", randomUUID()];
+  await Promise.all(keysAtOnce.map((_, n) => store.put(sameKey, "one", { n })));
+  const listed = (await store.search(sameKey, { limit: 10 })).filter((item) => item.key === "one").length;
+  return kept.every(Boolean) && listed === 1;
+}
+
+/**
+ * Items holding the same value rank alike in a query search, whatever came
+ * before: one updated from another text, or deleted and put again unindexed,
+ * against one put once. False when their scores differ (put() kept vectors of
+ * what was there before); undefined when search() gave no answer to compare.
+ */
+async function sameValuesRankAlike(store: BaseStore): Promise<boolean | undefined> {
+  const namespace = ["probe-vectors", randomUUID()];
+  const [before, after] = [{ text: "apple pie with cinnamon" }, { text: "zebra crossing at night" }];
+  await store.put(namespace, "updated", before);
+  await store.put(namespace, "updated", after);
+  await store.put(namespace, "fresh", after);
+  await store.put(namespace, "deleted", before);
+  await store.delete(namespace, "deleted");
+  await store.put(namespace, "deleted", before, false);
+  await store.put(namespace, "unindexed", before, false);
+  const found = await store.search(namespace, { query: before.text, limit: 10 });
+  const score = (key: string) => {
+    const s = found.find((item) => item.key === key)?.score;
+    return typeof s === "number" ? s.toFixed(4) : String(s);
+  };
+  if (found.length !== 4) return undefined;
+  return score("updated") === score("fresh") && score("deleted") === score("unindexed");
 }
 
 /**

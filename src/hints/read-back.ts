@@ -82,7 +82,7 @@ export async function readBack(registered: AnyRegistration, profile: SaverProfil
   // The targeted checks of single methods read through the readers the round trip found right, so they run only then, each bounded by the timeout too.
   const checks = (subject: unknown, answers: ReadBack) =>
     kind === "store"
-      ? answers.checkpoint.get && answers.checkpoint.search ? storeChecks(subject as BaseStore, (registered as { options?: StoreKindOptions }).options?.ttl) : {}
+      ? answers.checkpoint.get && answers.checkpoint.search ? storeChecks(subject as BaseStore, (registered as { options?: StoreKindOptions }).options ?? {}) : {}
       : kind === "cache"
         ? answers.checkpoint.getOneKey ? cacheChecks(subject as BaseCache) : {}
         : answers.checkpoint.getTuple && answers.lookalikeIds?.getTuple !== false ? checkpointerChecks(subject as BaseCheckpointSaver, latestOnly) : {};

@@ -4,7 +4,10 @@ import { cacheChecks, checkpointerChecks, methodAnswersWithin, storeChecks } fro
 import { BlobStoreSaver } from "../fixtures/blob-store-saver.js";
 import { LatestOnlySaver } from "../fixtures/latest-only-saver.js";
 import { ReferenceStore } from "../fixtures/reference-store.js";
-import { TTL } from "../store-mutants/harness.js";
+import { INDEX, TTL } from "../store-mutants/harness.js";
+import { MUTANT_DIMS } from "../store-mutants/types.js";
+import vectorKeepsOldOnUpdate from "../store-mutants/vector-keeps-old-vectors-on-update.mutant.js";
+import vectorDeleteKeeps from "../store-mutants/vector-delete-keeps-vectors.mutant.js";
 import unpaddedVersions from "../mutants/ord-next-version-unpadded-string.mutant.js";
 import forkVersionCollision from "../mutants/blob-store-fork-version-collision.mutant.js";
 import deleteLatestOnly from "../mutants/delete-thread-latest-only.mutant.js";
@@ -49,17 +52,24 @@ describe("the read-back probe's targeted method checks (issue 25)", () => {
   });
 
   it("find a store's put() wrong when puts at once lose an item or index one key twice; a correct store's right", async () => {
-    expect(await methodAnswersWithin(TIMEOUT_MS, storeChecks(new InMemoryStore(), undefined))).toEqual({ put: true });
-    expect(await methodAnswersWithin(TIMEOUT_MS, storeChecks(concurrentLostUpdate.create(), undefined))).toEqual({ put: false });
-    expect(await methodAnswersWithin(TIMEOUT_MS, storeChecks(concurrentDuplicateRows.create(), undefined))).toEqual({ put: false });
+    expect(await methodAnswersWithin(TIMEOUT_MS, storeChecks(new InMemoryStore(), {}))).toEqual({ put: true });
+    expect(await methodAnswersWithin(TIMEOUT_MS, storeChecks(concurrentLostUpdate.create(), {}))).toEqual({ put: false });
+    expect(await methodAnswersWithin(TIMEOUT_MS, storeChecks(concurrentDuplicateRows.create(), {}))).toEqual({ put: false });
+  });
+
+  it("with a declared index, find put() wrong when an updated or re-put item ranks unlike one put once with the same value", async () => {
+    const indexed = new ReferenceStore({ index: { dims: MUTANT_DIMS, fields: ["$"] } });
+    expect(await methodAnswersWithin(TIMEOUT_MS, storeChecks(indexed, { index: INDEX }))).toEqual({ put: true });
+    expect(await methodAnswersWithin(TIMEOUT_MS, storeChecks(vectorKeepsOldOnUpdate.create(), { index: INDEX }))).toEqual({ put: false });
+    expect(await methodAnswersWithin(TIMEOUT_MS, storeChecks(vectorDeleteKeeps.create(), { index: INDEX }))).toEqual({ put: false });
   });
 
   it("with a declared TTL, find the store's reader that still shows an expired item the others hide", async () => {
     const right = { put: true, get: true, search: true, listNamespaces: true };
     const reference = () => new ReferenceStore({});
-    expect(await methodAnswersWithin(TIMEOUT_MS, storeChecks(reference(), TTL))).toEqual(right);
-    expect(await methodAnswersWithin(TIMEOUT_MS, storeChecks(ttlGetIgnoresExpiry.create(), TTL))).toEqual({ ...right, get: false });
-    expect(await methodAnswersWithin(TIMEOUT_MS, storeChecks(ttlListsExpired.create(), TTL))).toEqual({ ...right, listNamespaces: false });
+    expect(await methodAnswersWithin(TIMEOUT_MS, storeChecks(reference(), { ttl: TTL }))).toEqual(right);
+    expect(await methodAnswersWithin(TIMEOUT_MS, storeChecks(ttlGetIgnoresExpiry.create(), { ttl: TTL }))).toEqual({ ...right, get: false });
+    expect(await methodAnswersWithin(TIMEOUT_MS, storeChecks(ttlListsExpired.create(), { ttl: TTL }))).toEqual({ ...right, listNamespaces: false });
   });
 
   it("find a cache's set() wrong when sets at once into one namespace lose a key; a correct cache's right", async () => {
