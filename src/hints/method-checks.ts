@@ -29,11 +29,12 @@ export async function methodAnswersWithin(timeoutMs: number, checks: Record<stri
  * deleteThread(), channel names with "." and "$" (put()), a Map as the whole
  * value of a write (putWrites()).
  */
-export function checkpointerChecks(saver: BaseCheckpointSaver, latestOnly: boolean): Record<string, () => Promise<boolean | undefined>> {
+export function checkpointerChecks(saver: BaseCheckpointSaver, latestOnly: boolean, forksDeclared = false): Record<string, () => Promise<boolean | undefined>> {
   return {
     getNextVersion: async () => {
       const ordered = versionsIncrease(saver);
-      if (!ordered || latestOnly) return ordered;
+      // Forks sharing a version are a declared deviation of some savers (PostgresSaver's stale blobs): not a bug to blame then.
+      if (!ordered || latestOnly || forksDeclared) return ordered;
       return forksToldApart(saver);
     },
     deleteThread: () => deletedThreadReadsEmpty(saver, latestOnly),
