@@ -70,7 +70,9 @@ export async function readBackWhenFailed(
  * through getTuple() (by id, and the latest) and list(). Only what every
  * saver must keep is compared. Independent readers that read the same round
  * trip differently show what was stored is right and one reader is wrong;
- * every reader wrong shows the writer stored it wrong. Undefined when the round
+ * every reader wrong shows the writer stored it wrong. Where the readers read
+ * it right, targeted checks of single methods follow on the same saver
+ * (`methods`: bugs only another method's answer shows). Undefined when the round
  * trip could not run (the saver threw while writing, or its factory did).
  */
 export async function readBack(registered: AnyRegistration, profile: SaverProfile, timeoutMs: number): Promise<ReadBack | undefined> {
@@ -79,16 +81,9 @@ export async function readBack(registered: AnyRegistration, profile: SaverProfil
   const latestOnly = profile === "latest-only";
   const trip = (subject: unknown) =>
     kind === "store" ? storeRoundTrip(subject as BaseStore) : kind === "cache" ? cacheRoundTrip(subject as BaseCache) : roundTrip(subject as BaseCheckpointSaver, latestOnly);
-  // The targeted checks of single methods read through the readers the round trip found right, so they run only then, each bounded by the timeout too.
-  const checks = (subject: unknown, answers: ReadBack) =>
-    kind === "store"
-      ? answers.checkpoint.get && answers.checkpoint.search ? storeChecks(subject as BaseStore, (registered as { options?: StoreKindOptions }).options ?? {}) : {}
-      : kind === "cache"
-        ? answers.checkpoint.getOneKey ? cacheChecks(subject as BaseCache) : {}
-        : answers.checkpoint.getTuple && answers.lookalikeIds?.getTuple !== false ? checkpointerChecks(subject as BaseCheckpointSaver, latestOnly, declaresForkDeviation(registered)) : {};
   const tripAndChecks = async (subject: unknown): Promise<ReadBack> => {
     const answers = await withTimeout(trip(subject), timeoutMs, () => "in the read-back probe");
-    const methods = await methodAnswersWithin(timeoutMs, checks(subject, answers));
+    const methods = await methodAnswersWithin(timeoutMs, methodChecks(registered, subject, answers, latestOnly));
     return Object.keys(methods).length > 0 ? { ...answers, methods } : answers;
   };
   try {
@@ -99,6 +94,15 @@ export async function readBack(registered: AnyRegistration, profile: SaverProfil
   } catch {
     return undefined;
   }
+}
+
+/** The targeted checks of single methods (./method-checks.ts): each reads through readers the round trip found right, so they run only then. */
+function methodChecks(registered: AnyRegistration, subject: unknown, answers: ReadBack, latestOnly: boolean): Record<string, () => Promise<boolean | undefined>> {
+  const kind = subjectKindOf(registered);
+  if (kind === "store") return answers.checkpoint.get && answers.checkpoint.search ? storeChecks(subject as BaseStore, (registered as { options?: StoreKindOptions }).options ?? {}) : {};
+  if (kind === "cache") return answers.checkpoint.getOneKey ? cacheChecks(subject as BaseCache) : {};
+  const readsRight = answers.checkpoint.getTuple === true && answers.lookalikeIds?.getTuple !== false;
+  return readsRight ? checkpointerChecks(subject as BaseCheckpointSaver, latestOnly, declaresForkDeviation(registered)) : {};
 }
 
 /** The test (ORD-11) whose clause the fork check repeats. */
