@@ -84,7 +84,7 @@ export function blamedMethodProbed(
 /** What the read-back probe's targeted check of each method (src/hints/method-checks.ts) looks at, by the kind's noun: bugs whose wrong answer shows only through another method's. */
 export const METHOD_CHECKS: Readonly<Record<string, Readonly<Record<string, string>>>> = {
   saver: {
-    getNextVersion: "40 versions from getNextVersion() must increase (compareChannelVersions), and two forks of one checkpoint given the versions it hands out must keep their own values where forks given distinct versions do",
+    getNextVersion: "40 versions in a row from getNextVersion() must increase under LangGraph's compareChannelVersions",
     deleteThread: "a thread deleted with deleteThread() must read as empty through getTuple(), which found it before",
     put: "channel values named \"a.b\" and \"$c\" read back wrong through both getTuple() and list()",
     putWrites: "a Map as the whole value of a write reads back wrong through both getTuple() and list()",

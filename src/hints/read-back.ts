@@ -102,15 +102,7 @@ function methodChecks(registered: AnyRegistration, subject: unknown, answers: Re
   if (kind === "store") return answers.checkpoint.get && answers.checkpoint.search ? storeChecks(subject as BaseStore, (registered as { options?: StoreKindOptions }).options ?? {}) : {};
   if (kind === "cache") return answers.checkpoint.getOneKey ? cacheChecks(subject as BaseCache) : {};
   const readsRight = answers.checkpoint.getTuple === true && answers.lookalikeIds?.getTuple !== false;
-  return readsRight ? checkpointerChecks(subject as BaseCheckpointSaver, latestOnly, declaresForkDeviation(registered)) : {};
-}
-
-/** The test (ORD-11) whose clause the fork check repeats. */
-const FORK_TEST = { name: "test_ord_fork_keeps_its_own_channel_values", id: "ORD-11" } as const;
-
-/** Whether the registration declares forks that share a version as a known deviation (PostgresSaver's backend does). */
-function declaresForkDeviation(registered: AnyRegistration): boolean {
-  return (registered.knownDeviations ?? []).some((d) => d.tests?.includes(FORK_TEST.name) || d.ids?.includes(FORK_TEST.id));
+  return readsRight ? checkpointerChecks(subject as BaseCheckpointSaver, latestOnly) : {};
 }
 
 async function roundTrip(saver: BaseCheckpointSaver, latestOnly: boolean): Promise<ReadBack> {
