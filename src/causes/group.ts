@@ -6,7 +6,7 @@ export type { FailureCause };
 import { causeKey, causeTitle, errorSignature, normaliseMessage } from "./signature.js";
 import { methodRank, observedBehaviour, writerOf, type CauseKind, type DataKind, type ObservedBehaviour } from "./behaviour.js";
 import { kindDescriptor, type SubjectKindId } from "../kinds/descriptors.js";
-import { blamedMethodProbed, probeCulprit, readBackVerdict, readersMatchLoosely } from "./read-back.js";
+import { blamedMethodProbed, checkedBroken, METHOD_CHECKS, probeCulprit, readBackVerdict, readersMatchLoosely } from "./read-back.js";
 import { ANSWER_KIND_TEXT, answerKind, type AnswerKind } from "./answer-kind.js";
 
 interface Grouped {
@@ -139,6 +139,7 @@ function blameText(blamed: string, confirmedWriters: ReadonlySet<string>, readBa
     const readers = Object.keys(readBack?.lookalikeIds ?? {}).map((m) => `${m}()`);
     return `a round trip on a fresh ${kind.noun} read the stored ids right, and every reader (${readers.join(", ")}) found the stored thread under ids that only look like it (another case, a LIKE wildcard, a trailing space): the readers match ids loosely, a bug they share`;
   }
+  if (checkedBroken(readBack).includes(blamed)) return `a targeted check on a fresh ${kind.noun} found ${blamed}() wrong: ${METHOD_CHECKS[kind.noun]?.[blamed] ?? "its own answer was wrong"}`;
   if (readsOf(kind).has(blamed)) return `a round trip on a fresh ${kind.noun} read back right through another reader and wrong through ${blamed}(): what was stored is right, ${blamed}() reads it wrong`;
   if (readBack && blamed === writerOf("checkpoint", kind) && readBack.putConfig === false) return "a round trip on a fresh saver showed put() returns a config that does not name the checkpoint it stored";
   if (readBack && (["checkpoint", "writes"] as const).some((kind) => readBackVerdict(readBack, kind)?.at === "writer")) {

@@ -18,15 +18,19 @@ export function readBackVerdict(readBack: ReadBack | undefined, data: DataKind):
   return wrong.length > 0 ? { at: "readers", wrong } : undefined;
 }
 
-/** The one method the probe found broken over both kinds of data and put()'s answer (one writer, or one reader), if it found exactly one. */
+/** The one method the probe found broken over both kinds of data, put()'s answer and its targeted method checks (one writer, one reader, or one method checked), if it found exactly one. */
 export function probeCulprit(readBack: ReadBack | undefined, kind: CauseKind = CHECKPOINTER_CAUSE_KIND): string | undefined {
   const kinds: DataKind[] = ["checkpoint", "writes"];
   const verdicts = kinds.map((data) => [data, readBackVerdict(readBack, data)] as const);
-  const writers = [...new Set([...verdicts.filter(([, v]) => v?.at === "writer").map(([data]) => writerOf(data, kind)), ...(readBack?.putConfig === false ? [writerOf("checkpoint", kind)] : [])])];
-  const readers = new Set(verdicts.flatMap(([, v]) => (v?.at === "readers" ? v.wrong : [])));
-  if (writers.length === 1 && readers.size === 0) return writers[0];
-  if (writers.length === 0 && readers.size === 1) return [...readers][0];
-  return undefined;
+  const writers = [...verdicts.filter(([, v]) => v?.at === "writer").map(([data]) => writerOf(data, kind)), ...(readBack?.putConfig === false ? [writerOf("checkpoint", kind)] : [])];
+  const readers = verdicts.flatMap(([, v]) => (v?.at === "readers" ? v.wrong : []));
+  const broken = new Set([...writers, ...readers, ...checkedBroken(readBack)]);
+  return broken.size === 1 ? [...broken][0] : undefined;
+}
+
+/** The methods the probe's targeted checks found answering wrong. */
+export function checkedBroken(readBack: ReadBack | undefined): string[] {
+  return Object.entries(readBack?.methods ?? {}).flatMap(([method, right]) => (right === false ? [method] : []));
 }
 
 /**
@@ -76,3 +80,22 @@ export function blamedMethodProbed(
 ): string {
   return readBackBlame(readBack, observed, kind) ?? blamedMethod(observed, readersSeen, confirmedWriters, kind);
 }
+
+/** What the read-back probe's targeted check of each method (src/hints/method-checks.ts) looks at, by the kind's noun: bugs whose wrong answer shows only through another method's. */
+export const METHOD_CHECKS: Readonly<Record<string, Readonly<Record<string, string>>>> = {
+  saver: {
+    getNextVersion: "40 versions in a row from getNextVersion() must increase under LangGraph's compareChannelVersions",
+    deleteThread: "a thread deleted with deleteThread() must read as empty through getTuple(), which found it before",
+    put: "channel values named \"a.b\" and \"$c\" read back wrong through both getTuple() and list()",
+    putWrites: "a Map as the whole value of a write reads back wrong through both getTuple() and list()",
+  },
+  store: {
+    get: "an item put with a short TTL (the declared ttl.put) was still read by get() past its expiry, while another reader no longer showed it",
+    search: "an item put with a short TTL (the declared ttl.put) was still found by search() past its expiry, while another reader no longer showed it",
+    listNamespaces: "a namespace holding only an item put with a short TTL (the declared ttl.put) was still listed by listNamespaces() past its expiry, while another reader no longer showed the item",
+    put: "items put at once under distinct keys of one namespace must all read back through get(), one key put at once several times must be listed once by search(), and (with an index) items holding the same value must rank alike in a query search whether updated, deleted and put again, or put once; both readers read one item right",
+  },
+  cache: {
+    set: "entries set at once under distinct keys of one namespace must all read back through get(), which reads them right one at a time",
+  },
+};

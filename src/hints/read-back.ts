@@ -13,6 +13,8 @@ import { at, putProbe } from "./probes/store.js";
 import { storeRoundTrip } from "./store-read-back.js";
 import { cacheRoundTrip } from "./cache-read-back.js";
 import { KIND_DESCRIPTORS } from "../kinds/descriptors.js";
+import type { StoreKindOptions } from "../kinds/store/options.js";
+import { cacheChecks, checkpointerChecks, methodAnswersWithin, storeChecks } from "./method-checks.js";
 
 /** The test a capability reports when its factory failed (src/engine/capability-run.ts, as verdict.ts reads it). */
 const FACTORY_TEST = "factory";
@@ -68,23 +70,39 @@ export async function readBackWhenFailed(
  * through getTuple() (by id, and the latest) and list(). Only what every
  * saver must keep is compared. Independent readers that read the same round
  * trip differently show what was stored is right and one reader is wrong;
- * every reader wrong shows the writer stored it wrong. Undefined when the round
+ * every reader wrong shows the writer stored it wrong. Where the readers read
+ * it right, targeted checks of single methods follow on the same saver
+ * (`methods`: bugs only another method's answer shows). Undefined when the round
  * trip could not run (the saver threw while writing, or its factory did).
  */
 export async function readBack(registered: AnyRegistration, profile: SaverProfile, timeoutMs: number): Promise<ReadBack | undefined> {
   // A store's round trip reads through get() and search() (./store-read-back.ts), a cache's through get() two ways (./cache-read-back.ts).
   const kind = subjectKindOf(registered);
+  const latestOnly = profile === "latest-only";
   const trip = (subject: unknown) =>
-    kind === "store" ? storeRoundTrip(subject as BaseStore) : kind === "cache" ? cacheRoundTrip(subject as BaseCache) : roundTrip(subject as BaseCheckpointSaver, profile === "latest-only");
+    kind === "store" ? storeRoundTrip(subject as BaseStore) : kind === "cache" ? cacheRoundTrip(subject as BaseCache) : roundTrip(subject as BaseCheckpointSaver, latestOnly);
+  const tripAndChecks = async (subject: unknown): Promise<ReadBack> => {
+    const answers = await withTimeout(trip(subject), timeoutMs, () => "in the read-back probe");
+    const methods = await methodAnswersWithin(timeoutMs, methodChecks(registered, subject, answers, latestOnly));
+    return Object.keys(methods).length > 0 ? { ...answers, methods } : answers;
+  };
   try {
-    return await withSubject<ReadBack, unknown>(registered, { timeoutMs, creating: `in the factory (creating a ${KIND_DESCRIPTORS[kind].noun} for the read-back probe)` }, (subject) =>
-      withTimeout(trip(subject), timeoutMs, () => "in the read-back probe"),
+    return await withSubject<ReadBack, unknown>(registered, { timeoutMs, creating: `in the factory (creating a ${KIND_DESCRIPTORS[kind].noun} for the read-back probe)` }, tripAndChecks,
       // A failed cleanup does not change what the readers answered.
       { onCleanupFailure: () => undefined },
     );
   } catch {
     return undefined;
   }
+}
+
+/** The targeted checks of single methods (./method-checks.ts): each reads through readers the round trip found right, so they run only then. */
+function methodChecks(registered: AnyRegistration, subject: unknown, answers: ReadBack, latestOnly: boolean): Record<string, () => Promise<boolean | undefined>> {
+  const kind = subjectKindOf(registered);
+  if (kind === "store") return answers.checkpoint.get && answers.checkpoint.search ? storeChecks(subject as BaseStore, (registered as { options?: StoreKindOptions }).options ?? {}) : {};
+  if (kind === "cache") return answers.checkpoint.getOneKey ? cacheChecks(subject as BaseCache) : {};
+  const readsRight = answers.checkpoint.getTuple === true && answers.lookalikeIds?.getTuple !== false;
+  return readsRight ? checkpointerChecks(subject as BaseCheckpointSaver, latestOnly) : {};
 }
 
 async function roundTrip(saver: BaseCheckpointSaver, latestOnly: boolean): Promise<ReadBack> {

@@ -130,12 +130,14 @@ function isReadBack(value: unknown): value is ReadBack {
   const answers = (v: unknown) => typeof v === "object" && v !== null && Object.values(v).every((a) => typeof a === "boolean");
   const putConfig = (value as ReadBack | null)?.putConfig;
   const lookalikeIds = (value as ReadBack | null)?.lookalikeIds;
+  const methods = (value as ReadBack | null)?.methods;
   return (
     typeof value === "object" &&
     value !== null &&
     answers((value as ReadBack).checkpoint) &&
     answers((value as ReadBack).writes) &&
     (putConfig === undefined || typeof putConfig === "boolean") &&
-    (lookalikeIds === undefined || answers(lookalikeIds))
+    (lookalikeIds === undefined || answers(lookalikeIds)) &&
+    (methods === undefined || answers(methods))
   );
 }

@@ -192,6 +192,13 @@ export interface ReadBack {
    * readers' matching, not what was stored.
    */
   lookalikeIds?: Partial<Record<ReadBackReader, boolean>>;
+  /**
+   * Targeted checks of single methods run with the round trip, each where the
+   * round trip showed its readers read right: whether the method answered right
+   * (a checkpointer's getNextVersion() and deleteThread(), a store's concurrent
+   * put(), a cache's concurrent set()). Absent in a report of an older version.
+   */
+  methods?: Partial<Record<string, boolean>>;
 }
 
 export interface ReportData {

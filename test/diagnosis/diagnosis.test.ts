@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { REPORTERS, plainPalette } from "../../src/reporters/index.js";
-import { diagnose, type Diagnosis } from "./measure.js";
+import { diagnoseEach, type Diagnosis } from "./measure.js";
 import { cacheSingleBugSaver, specSingleBugSaver, storeSingleBugSaver } from "./single-bug-savers.js";
 import getTupleFallsBack from "../mutants/get-tuple-unknown-id-falls-back.mutant.js";
 import falsyWritesAsNull from "../mutants/val-writes-falsy-as-null.mutant.js";
@@ -20,8 +20,7 @@ const SAMPLE = [specSingleBugSaver(getTupleFallsBack), specSingleBugSaver(falsyW
 let diagnoses: Diagnosis[];
 
 beforeAll(async () => {
-  diagnoses = [];
-  for (const saver of SAMPLE) diagnoses.push(await diagnose(saver));
+  diagnoses = await diagnoseEach(SAMPLE);
 }, 240_000);
 
 describe("the report names one root cause per bug (issue 25)", () => {

@@ -40,6 +40,13 @@ export async function diagnose(saver: SingleBugSaver, options: { timeoutMs?: num
   return diagnosisOf(saver, report);
 }
 
+/** `diagnose` of each saver, one after another (each is a whole default run). */
+export async function diagnoseEach(savers: readonly SingleBugSaver[]): Promise<Diagnosis[]> {
+  const diagnoses: Diagnosis[] = [];
+  for (const saver of savers) diagnoses.push(await diagnose(saver));
+  return diagnoses;
+}
+
 /** Where `diagnose` keeps a saver's report in a cache folder. */
 export function cachedReportFile(cache: string, saver: SingleBugSaver): string {
   return join(cache, `${saver.id.replace(/[^\w.-]/g, "_")}.json`);

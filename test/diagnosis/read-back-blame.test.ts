@@ -59,6 +59,18 @@ describe("the read-back probe decides between a reader and the writer (issue 25)
     expect(probeCulprit(undefined)).toBeUndefined();
   });
 
+  it("a method the targeted checks found wrong is the culprit when it is the only broken one, and takes the reads that only witness it", () => {
+    const versionsWrong = readBack({ methods: { getNextVersion: false, deleteThread: true } });
+    expect(probeCulprit(versionsWrong)).toBe("getNextVersion");
+    expect(blame("getTuple", "checkpoint", versionsWrong, ["getTuple"])).toBe("getNextVersion");
+    expect(blame("deleteThread", "checkpoint", readBack({ methods: { deleteThread: false } }), [], { witness: "getTuple" })).toBe("deleteThread");
+    // Checked right, or a second broken method: no culprit.
+    expect(probeCulprit(readBack({ methods: { getNextVersion: true } }))).toBeUndefined();
+    expect(probeCulprit(readBack({ checkpoint: { getTuple: false, list: true }, methods: { getNextVersion: false } }))).toBeUndefined();
+    // The writer the round trip blames, confirmed by its own check, is still one culprit.
+    expect(probeCulprit(readBack({ checkpoint: { getTuple: false, list: false }, methods: { put: false } }))).toBe("put");
+  });
+
   it("a store's delete test that reads through get() in words is get()'s when the probe found get() broken, else delete()'s", () => {
     const store = KIND_DESCRIPTORS.store;
     const item = { section: "spec", name: "t", label: "delete › t", ids: [], description: "", message: "get after delete must return null\n  expected: null\n  actual:   undefined", spec: { capability: "delete" } } as unknown as FailureItem;

@@ -15,7 +15,7 @@ const cacheProbe = (create: () => BaseCache) => readBack(cacheTest({ name: "c" }
 
 describe("the read-back probe of stores and caches (issue 25)", () => {
   it("reads a correct store's round trip right through get() and search(); a reader's bug and a writer's apart", async () => {
-    expect(await storeProbe(() => new InMemoryStore())).toEqual({ checkpoint: { get: true, search: true }, writes: {} });
+    expect(await storeProbe(() => new InMemoryStore())).toEqual({ checkpoint: { get: true, search: true }, writes: {}, methods: { put: true } });
     // A key never put read as undefined by get(), where search() reads the item right: get()'s.
     expect(await storeProbe(() => getMissingReturnsUndefined.create())).toEqual({ checkpoint: { get: false, search: true }, writes: {} });
     // Dates come back as strings through both: what was stored looks wrong (the readers share the code that copies an item out).
@@ -23,8 +23,8 @@ describe("the read-back probe of stores and caches (issue 25)", () => {
   });
 
   it("reads a cache through get() one key at a time and several at once: wrong together only is get()'s, wrong alone set()'s", async () => {
-    expect(await cacheProbe(() => new InMemoryCache())).toEqual({ checkpoint: { get: true, getOneKey: true }, writes: {} });
-    expect(await cacheProbe(() => getFirstKeyOnly.create())).toEqual({ checkpoint: { get: false, getOneKey: true }, writes: {} });
+    expect(await cacheProbe(() => new InMemoryCache())).toEqual({ checkpoint: { get: true, getOneKey: true }, writes: {}, methods: { set: true } });
+    expect(await cacheProbe(() => getFirstKeyOnly.create())).toEqual({ checkpoint: { get: false, getOneKey: true }, writes: {}, methods: { set: true } });
     expect(await cacheProbe(() => setFirstPairOnly.create())).toEqual({ checkpoint: { get: false, getOneKey: false }, writes: {} });
   });
 });
