@@ -36,16 +36,23 @@ export { DEFAULT_LIFESPAN_TIMEOUT_MS, DEFAULT_RETRIES, DEFAULT_TIMEOUT_MS, type 
  * @public
  */
 export function validate(input: AnyRegistration, options: ValidateOptions = {}): Promise<ConformanceReport> {
-  return runValidation(input, options, "serial");
+  return runValidation(input, options, { progressOrder: "serial", sectionsAlongside: true });
+}
+
+export interface RunManner {
+  /** Progress hooks called in the serial run's order, or as things happen (calls of capabilities running at once interleave). */
+  progressOrder: "serial" | "as-it-happens";
+  /** Whether sections that need no capability result run alongside the capabilities (with `concurrency` above 1); a function: yes, told when they start and end. */
+  sectionsAlongside: boolean | ((running: boolean) => void);
 }
 
 /**
- * `validate()`, its progress hooks called in the serial run's order
- * ("serial") or as things happen ("as-it-happens": the calls of capabilities
- * running at once interleave; the supervised child's, whose parent needs to
- * know every test in flight and puts them back in order itself).
+ * `validate()` in a given manner: the supervised child's calls its hooks as
+ * things happen (its parent must know every test in flight, and puts the
+ * calls in order itself) and says when sections run alongside (a crash
+ * meanwhile may be theirs).
  */
-export async function runValidation(input: AnyRegistration, options: ValidateOptions, progressOrder: "serial" | "as-it-happens"): Promise<ConformanceReport> {
+export async function runValidation(input: AnyRegistration, options: ValidateOptions, { progressOrder, sectionsAlongside }: RunManner): Promise<ConformanceReport> {
   const registered = asRegistration(input);
   if (!registered) {
     const nested = foundUnderDefault(input, asRegistration);
@@ -85,8 +92,13 @@ export async function runValidation(input: AnyRegistration, options: ValidateOpt
         }
       };
       // Capabilities at once, each on its own saver, under the one budget; so are the sections that need no capability result.
-      const early = sectionRunners.map((section) => (parallel && section.independent ? runSection(section) : undefined));
+      const alongside = parallel && sectionsAlongside !== false ? sectionRunners.filter((s) => s.independent && s.asked?.(options) !== false) : [];
+      const told = typeof sectionsAlongside === "function" && alongside.length > 0 ? sectionsAlongside : undefined;
+      told?.(true);
+      const early = sectionRunners.map((section) => (alongside.includes(section) ? runSection(section) : undefined));
       const ran = await mapBounded(plan.capabilities, plan.concurrency, (capability) => runCapability(plan, capability, progress, budget));
+      await Promise.all(early);
+      told?.(false);
       for (const result of ran) results[result.capability] = result;
       for (const [i, section] of sectionRunners.entries()) {
         const { added, error } = await (early[i] ?? runSection(section));
