@@ -10,6 +10,7 @@ import { framesBlock } from "../runtime/user-frames.js";
 import { retryFailure } from "./retry.js";
 import { runSchedule } from "./test-schedule.js";
 import { TestBudget } from "../run/test-budget.js";
+import { mapBounded } from "../util/bounded.js";
 
 /** After this many spec tests in a row time out, the saver is taken to have stopped answering. */
 export const CONSECUTIVE_TIMEOUTS_TO_STOP = 3;
@@ -74,6 +75,15 @@ export async function runCapability(plan: RunPlan, capability: CapabilityPlan, p
   }
   if (cleanupFailures.length > 0) draft = { ...draft, status: "failed", tests: [...draft.tests, ...cleanupFailures] } as CapabilityDraft;
   return finish(draft);
+}
+
+/**
+ * The plan's capabilities, several at once (up to `concurrency`, each on its
+ * own fresh saver) under the one `budget` of tests in flight; the results in
+ * the plan's order.
+ */
+export function runCapabilities(plan: RunPlan, progress: ProgressHooks, budget: TestBudget): Promise<CapabilityResult[]> {
+  return mapBounded(plan.capabilities, plan.concurrency, (capability) => runCapability(plan, capability, progress, budget));
 }
 
 async function runTests(

@@ -4,7 +4,7 @@ import { ConformanceReport, type CapabilityResult, type ReportSection } from "..
 import type { ReadBack } from "../report/types.js";
 import { describeValue, errorText } from "../util/describe-value.js";
 import { ConformanceUsageError } from "../util/errors.js";
-import { runCapability } from "./capability-run.js";
+import { runCapabilities } from "./capability-run.js";
 import type { ValidateOptions } from "../run/options.js";
 import { planRun } from "./run-plan.js";
 import { SUITE_VERSION } from "./version.js";
@@ -17,7 +17,6 @@ import { captureUnhandledRejections, settleTick } from "../runtime/unhandled-rej
 import { foundUnderDefault } from "../util/under-default.js";
 import { runSuggestions } from "../hints/run-suggestions.js";
 import { readBackWhenFailed } from "../hints/read-back.js";
-import { mapBounded } from "../util/bounded.js";
 import { serialOrderHooks } from "../run/serial-progress.js";
 import type { SectionRunner } from "../run/section-runner.js";
 import { TestBudget } from "../run/test-budget.js";
@@ -96,7 +95,7 @@ export async function runValidation(input: AnyRegistration, options: ValidateOpt
       const told = typeof sectionsAlongside === "function" && alongside.length > 0 ? sectionsAlongside : undefined;
       told?.(true);
       const early = sectionRunners.map((section) => (alongside.includes(section) ? runSection(section) : undefined));
-      const ran = await mapBounded(plan.capabilities, plan.concurrency, (capability) => runCapability(plan, capability, progress, budget));
+      const ran = await runCapabilities(plan, progress, budget);
       await Promise.all(early);
       told?.(false);
       for (const result of ran) results[result.capability] = result;

@@ -4,7 +4,7 @@ import { serialOrderHooks, type SerialOrderHooks } from "../run/serial-progress.
 import type { RunIdentity } from "../engine/run-identity.js";
 import type { Shard } from "../runtime/shard.js";
 import { reportFromJSON, staticSection, type ReportJSON } from "../sections/report-json.js";
-import { ConformanceReport, type CapabilityResult, type TestResult } from "../report/conformance-report.js";
+import { ConformanceReport, isCountedFailure, type CapabilityResult, type TestResult } from "../report/conformance-report.js";
 import { provideSpecTestList } from "../spec/test-list.js";
 import type { ChildMessage, RunRequest } from "./protocol.js";
 
@@ -274,7 +274,7 @@ export class RunTracker {
       const creating = position.kind === "creating" && position.capability === capability;
       if (creating || left.length === 0) {
         this.settled.delete(capability);
-        this.finish(crashedIn({ ...base(capability, this.kindOf(capability)), status: "failed" }, done.detected, done.tests));
+        this.finish(crashedIn({ ...base(capability, this.kindOf(capability)), status: "passed" }, done.detected, done.tests));
       }
     }
     const capabilities = this.plan.capabilities.map((c) => c.capability).filter((c) => this.results[c] === undefined);
@@ -473,9 +473,14 @@ export class RunTracker {
   }
 }
 
-/** A capability a crash went through: failed (the crashed test is a counted failure), with every test it finished. */
+/**
+ * A capability a crash went through, with every test it finished: failed when
+ * the crashed test is among them (a counted failure), else as `result` says
+ * (a capability that ran at once with another one's crash).
+ */
 function crashedIn(result: CapabilityResult, detected: boolean, tests: TestResult[]): CapabilityResult {
-  return { capability: result.capability, kind: result.kind, durationMs: result.durationMs, inherited: result.inherited, detected: detected || result.detected, status: "failed", tests };
+  const status = tests.some(isCountedFailure) ? "failed" : result.status;
+  return { capability: result.capability, kind: result.kind, durationMs: result.durationMs, inherited: result.inherited, detected: detected || result.detected, status, tests } as CapabilityResult;
 }
 
 function base(capability: Capability, kind: CapabilityResult["kind"]) {
