@@ -4,7 +4,7 @@ import { ConformanceReport, type CapabilityResult, type ReportSection } from "..
 import type { ReadBack } from "../report/types.js";
 import { describeValue, errorText } from "../util/describe-value.js";
 import { ConformanceUsageError } from "../util/errors.js";
-import { runCapability } from "./capability-run.js";
+import { runCapabilities } from "./capability-run.js";
 import type { ValidateOptions } from "../run/options.js";
 import { planRun } from "./run-plan.js";
 import { SUITE_VERSION } from "./version.js";
@@ -17,19 +17,33 @@ import { captureUnhandledRejections, settleTick } from "../runtime/unhandled-rej
 import { foundUnderDefault } from "../util/under-default.js";
 import { runSuggestions } from "../hints/run-suggestions.js";
 import { readBackWhenFailed } from "../hints/read-back.js";
+import { serialOrderHooks } from "../run/serial-progress.js";
+import { TestBudget } from "../run/test-budget.js";
 
 export { ConformanceSetupError } from "../util/errors.js";
 export { DEFAULT_LIFESPAN_TIMEOUT_MS, DEFAULT_RETRIES, DEFAULT_TIMEOUT_MS, type ValidateOptions } from "../run/options.js";
 
 /**
  * Runs the spec suites of the selected capabilities, one fresh saver per
- * capability, and returns the report. Never throws for a broken saver (that is
+ * capability (several capabilities at once under one budget of `concurrency`
+ * tests in flight; progress and results in the serial run's order), and
+ * returns the report. Never throws for a broken saver (that is
  * a failure in the report); throws `ConformanceUsageError` for misuse (a run
  * that would check nothing included) and `ConformanceSetupError` when the
  * lifespan's setup fails.
  * @public
  */
-export async function validate(input: AnyRegistration, options: ValidateOptions = {}): Promise<ConformanceReport> {
+export function validate(input: AnyRegistration, options: ValidateOptions = {}): Promise<ConformanceReport> {
+  return runValidation(input, options, "serial");
+}
+
+/**
+ * `validate()`, its progress hooks called in the serial run's order
+ * ("serial") or as things happen ("as-it-happens": the calls of capabilities
+ * running at once interleave; the supervised child's, whose parent must know
+ * every test in flight and puts the calls back in order itself).
+ */
+export async function runValidation(input: AnyRegistration, options: ValidateOptions, progressOrder: "serial" | "as-it-happens"): Promise<ConformanceReport> {
   const registered = asRegistration(input);
   if (!registered) {
     const nested = foundUnderDefault(input, asRegistration);
@@ -42,7 +56,9 @@ export async function validate(input: AnyRegistration, options: ValidateOptions 
   const plan = planRun(registered, options, "validate", sectionsAsked(sectionRunners, options));
   // Misused section options (an unknown scenario id, ...) fail now, not after the suites ran.
   for (const section of sectionRunners) await section.check?.(options);
-  const progress = options.progress ?? {};
+  const parallel = plan.concurrency > 1;
+  const progress = parallel && progressOrder === "serial" ? serialOrderHooks(options.progress ?? {}, plan.capabilities.map((c) => c.capability)) : (options.progress ?? {});
+  const budget = new TestBudget(plan.concurrency);
   const started = performance.now();
   const results: Partial<Record<Capability, CapabilityResult>> = {};
   const errors: string[] = [];
@@ -58,10 +74,10 @@ export async function validate(input: AnyRegistration, options: ValidateOptions 
   try {
     const lifespan = await enterLifespan(plan);
     try {
-      for (const capability of plan.capabilities) results[capability.capability] = await runCapability(plan, capability, progress);
+      for (const result of await runCapabilities(plan, progress, budget)) results[result.capability] = result;
       for (const section of sectionRunners) {
         try {
-          const added = await section.run(sectionContext(plan, options, results, progress));
+          const added = await section.run(sectionContext(plan, options, results, progress, budget));
           if (added) sections.push(added);
         } catch (error) {
           errors.push(`the ${section.key} section failed to run: ${errorText(error)}`);

@@ -23,6 +23,7 @@ import { probeCause } from "../hints/probe-cause.js";
 import { minimise, shrinkLoops, type Loop } from "./delta-debug.js";
 import { probeCandidates } from "./probe-candidates.js";
 import { runSequencesAtOnce } from "./sequences-at-once.js";
+import { TestBudget } from "../run/test-budget.js";
 
 /** A declared behaviour, and whether (how often) it explained a disagreement. */
 export interface DeclaredOutcome {
@@ -92,8 +93,8 @@ export interface ModelRunSettings extends ModelOptions {
   timeoutMs: number;
   /** Only the sequences of this shard run: sequence k (from 0, drawn from the same seed) when k mod count = index - 1. */
   shard?: Shard;
-  /** Sequences run at once, each on its own fresh saver (the run's `concurrency`); 1 or none: one after another. */
-  concurrency?: number;
+  /** The run's budget of tests in flight: sequences run at once up to its size, each on its own fresh saver; none or a size of 1: one after another. */
+  budget?: TestBudget;
 }
 
 /**
@@ -183,10 +184,11 @@ export async function runModel(registered: RegisteredCheckpointer, settings: Mod
   );
   const timeLimitMs = settings.timeLimitMs ?? defaultModelTimeLimitMs(requestedRuns, settings.timeoutMs);
   let concurrencyOnly: string | undefined;
-  if ((settings.concurrency ?? 1) > 1 && settings.path === undefined) {
+  const budget = settings.budget ?? new TestBudget(1);
+  if (budget.size > 1 && settings.path === undefined) {
     const ahead = await runSequencesAtOnce(
       poolsArb.chain(sequenceOf),
-      { runs: requestedRuns, seed, timeLimitMs, concurrency: settings.concurrency!, ...(settings.shard ? { shard: settings.shard } : {}) },
+      { runs: requestedRuns, seed, timeLimitMs, budget, ...(settings.shard ? { shard: settings.shard } : {}) },
       (commands, observeHere) =>
         withSubject(
           registered,
@@ -206,13 +208,14 @@ export async function runModel(registered: RegisteredCheckpointer, settings: Mod
     concurrencyOnly = `sequence ${ahead.failed.index + 1} of ${requestedRuns} disagreed with the reference model while other sequences ran at once, each on its own saver, and agrees when the sequences run one after another: a concurrency bug of the saver (state shared between its instances?); --concurrency 1 runs them one after another.\n${errorText(ahead.failed.error)}`;
     executed = 0;
   }
-  const details = await fc.check(property, {
+  // One sequence at a time: one slot of the run's budget.
+  const { value: details } = await budget.one(() => fc.check(property, {
     numRuns: requestedRuns,
     seed,
     ...(replay.run !== undefined ? { path: replay.run } : {}),
     interruptAfterTimeLimit: timeLimitMs,
     markInterruptAsFailure: false,
-  });
+  }));
   const runs = details.numRuns;
   if (!details.failed) {
     if (concurrencyOnly !== undefined) return finish({ status: "error", runs: details.numRuns, interrupted: details.interrupted, error: concurrencyOnly });

@@ -1,6 +1,7 @@
 import fc from "fast-check";
 import { inShard, type Shard } from "../runtime/shard.js";
 import { mapBounded } from "../util/bounded.js";
+import type { TestBudget } from "../run/test-budget.js";
 import type { DeclarableBehaviour } from "./behaviours.js";
 import type { ObservationSink } from "./sequence-env.js";
 
@@ -9,7 +10,8 @@ export interface AtOnceSettings {
   seed: number;
   /** No sequence starts after this long, and the run stops waiting for those still in flight. */
   timeLimitMs: number;
-  concurrency: number;
+  /** The run's budget of tests in flight (each sequence holds a slot), shared with the capabilities' spec tests. */
+  budget: TestBudget;
   shard?: Shard;
 }
 
@@ -27,8 +29,10 @@ export interface AtOnceResult {
 
 /**
  * Runs the sequences fast-check's loop would run for this seed (drawn by
- * fast-check itself: the same values, biases and order), up to `concurrency`
- * at once, each by `run` on its own saver. The sequences do not share threads
+ * fast-check itself: the same values, biases and order), each holding a slot
+ * of the run's budget (up to `concurrency` at once, the capabilities' spec
+ * tests included), each by `run` on its own saver. The time limit counts from
+ * when the first sequence got its slot. The sequences do not share threads
  * or savers, so running them at once checks what the serial loop checks;
  * observations are replayed in the sequences' order, so the report does not
  * depend on which finished first. A failure is only located here: the caller
@@ -46,30 +50,37 @@ export async function runSequencesAtOnce<C>(
     }),
     { numRuns: settings.runs, seed: settings.seed },
   );
-  const started = performance.now();
   const mine = drawn.flatMap((commands, index) => (inShard(index, settings.shard) ? [{ commands, index }] : []));
   const observed = mine.map((): [DeclarableBehaviour, readonly string[]][] => []);
   const failures: { index: number; error: unknown }[] = [];
   const finished = mine.map(() => false);
   let cut = false;
-  const work = mapBounded(mine, settings.concurrency, async ({ commands, index }, position) => {
-    if (failures.length > 0 || cut) return;
-    if (performance.now() - started >= settings.timeLimitMs) {
-      cut = true;
-      return;
-    }
-    try {
-      await run(commands, (behaviour, example) => observed[position]!.push([behaviour, example]));
-    } catch (error) {
-      failures.push({ index, error });
-    }
-    finished[position] = true;
-  });
+  let started: number | undefined;
   // The limit guards a hung saver: sequences still in flight when it passes are left behind (as the serial loop leaves its one).
   let timer: NodeJS.Timeout | undefined;
+  let startClock: () => void = () => {};
   const deadline = new Promise<"cut">((resolve) => {
-    timer = setTimeout(() => resolve("cut"), Math.max(0, settings.timeLimitMs - (performance.now() - started)));
+    startClock = () => {
+      started = performance.now();
+      timer = setTimeout(() => resolve("cut"), settings.timeLimitMs);
+    };
   });
+  const work = mapBounded(mine, settings.budget.size, ({ commands, index }, position) =>
+    settings.budget.one(async () => {
+      if (started === undefined) startClock();
+      if (failures.length > 0 || cut) return;
+      if (performance.now() - started! >= settings.timeLimitMs) {
+        cut = true;
+        return;
+      }
+      try {
+        await run(commands, (behaviour, example) => observed[position]!.push([behaviour, example]));
+      } catch (error) {
+        failures.push({ index, error });
+      }
+      finished[position] = true;
+    }),
+  );
   if ((await Promise.race([work.then(() => "done" as const), deadline])) === "cut") cut = true;
   clearTimeout(timer);
   // Under a cut, the sequences counted are those before the first one not finished (as a serial loop would have stopped there).
