@@ -117,7 +117,9 @@ async function runTests(
     announced = test.name;
     progress.onTestStart?.(capability.capability, test.name);
   };
-  const run = (test: AnySpecTest) =>
+  // With others in flight (a test's first attempt run together), a call past the timeout gets the grace (src/runtime/slow-call.ts).
+  const underLoad = { othersInFlight: () => budget.inFlight() > 1 };
+  const run = (test: AnySpecTest, alone = true) =>
     runSpecTest({
       registered: plan.registered,
       subjectKind: plan.subjectKind,
@@ -128,13 +130,14 @@ async function runTests(
       profile: plan.profile,
       skipTests: plan.skipTests,
       ...(plan.concurrency > 1 ? { onCallStart: () => announce(test) } : {}),
+      ...(alone ? {} : { load: underLoad }),
     });
   const tests = await runSchedule(capability.tests, budget, {
-    first: async (test) => {
+    first: async (test, alone) => {
       if (stopped()) return undefined;
       announced = test.name;
       progress.onTestStart?.(capability.capability, test.name);
-      return run(test);
+      return run(test, alone);
     },
     isStall,
     stopped,

@@ -41,7 +41,9 @@ export interface ScheduleSteps {
  * first retry, as in a serial run; passing alone, it stays failed, with
  * CONCURRENCY_ONLY_NOTE (a flaky failure, too, reads so: it cannot be told
  * apart from a race), unless it timed out (then FLAKY, as a serial run's
- * timeout that passes on its retry). Retries run alone in the whole run too.
+ * timeout that passes on its retry). A test that passed with others in
+ * flight only because a call got the grace (slow under load) runs alone too,
+ * and passes only if it passes alone. Retries run alone in the whole run too.
  * Once a test times out with others running, the rest of the stretch runs
  * alone, so a hung saver is stopped as in a serial run. Results are final in
  * the tests' order, so reports read as a serial run's. With a budget of 1
@@ -72,6 +74,8 @@ export async function runSchedule(tests: readonly AnySpecTest[], budget: TestBud
     for (const [k, t] of stretch.entries()) {
       const attempt = together[k];
       if (!attempt) await alone(t);
+      // Passed only because a call got the grace with others in flight: it must pass alone too.
+      else if (attempt.result.slowUnderLoad) finish(t, await budget.alone(() => confirmAlone(t, attempt.result, steps)));
       // A stall after the saver stopped answering: a serial run would not have run it.
       else if (steps.isStall(attempt.result) && steps.stopped()) finish(t, steps.notRun(t));
       // An attempt nothing else overlapped ran alone: its failure is retried as in a serial run.
@@ -100,6 +104,20 @@ async function runTogether(stretch: readonly AnySpecTest[], budget: TestBudget, 
     attempts[k] = { result, overlapped };
   });
   return attempts;
+}
+
+/**
+ * A test that passed with others in flight, one of its calls slower than the
+ * timeout (it got the grace: src/runtime/slow-call.ts), run alone as a serial
+ * run would run it: passing, it passes with the slow call as a note (slow
+ * under load, not a hang); failing, that run is its first attempt and is
+ * retried as in a serial run. The caller holds the whole budget.
+ */
+async function confirmAlone(test: AnySpecTest, together: TestResult, steps: ScheduleSteps): Promise<TestResult> {
+  const alone = await steps.first(test, true);
+  if (!alone) return steps.notRun(test);
+  if (alone.status === "passed") return { ...alone, ...(together.slowUnderLoad ? { slowUnderLoad: together.slowUnderLoad } : {}) };
+  return steps.retry(test, alone);
 }
 
 /** What a test that failed with others in flight comes to, once it ran alone (the caller holds the whole budget). */

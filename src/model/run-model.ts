@@ -24,6 +24,7 @@ import { minimise, shrinkLoops, type Loop } from "./delta-debug.js";
 import { probeCandidates } from "./probe-candidates.js";
 import { runSequencesAtOnce } from "./sequences-at-once.js";
 import { TestBudget } from "../run/test-budget.js";
+import type { SlowCall } from "../runtime/slow-call.js";
 
 /** A declared behaviour, and whether (how often) it explained a disagreement. */
 export interface DeclaredOutcome {
@@ -86,6 +87,8 @@ export interface ModelRunResult {
   /** Set in a shard's run: it ran only the sequences of its shard (`executed` of `runs`; the others passed without running). */
   shard?: Shard;
   executed?: number;
+  /** With sequences at once: calls slower than the timeout in sequences that agreed run alone too (slow under load, not a failure). */
+  slowUnderLoad?: SlowCall[];
 }
 
 export interface ModelRunSettings extends ModelOptions {
@@ -108,7 +111,13 @@ export async function runModel(registered: RegisteredCheckpointer, settings: Mod
   const seed = settings.seed === "random" ? (Math.random() * 0x7fffffff) | 0 : (settings.seed ?? MODEL_DEFAULTS.seed);
   const declared = declaredBehaviours(settings.ignore ?? [], registered.knownDeviations);
   const observed = new Map<DeclarableBehaviour, { occurrences: number; example: readonly string[] }>();
-  const base = { requestedRuns, seed, seedDrawn, declared: [] as DeclaredOutcome[], extended: [] as Capability[] };
+  const base: { requestedRuns: number; seed: number; seedDrawn: boolean; declared: DeclaredOutcome[]; extended: Capability[]; slowUnderLoad?: SlowCall[] } = {
+    requestedRuns,
+    seed,
+    seedDrawn,
+    declared: [],
+    extended: [],
+  };
   // Sequences are drawn in the same order in every shard; a shard runs its own and lets the others pass unrun.
   let drawn = 0;
   let executed = 0;
@@ -189,15 +198,16 @@ export async function runModel(registered: RegisteredCheckpointer, settings: Mod
     const ahead = await runSequencesAtOnce(
       poolsArb.chain(sequenceOf),
       { runs: requestedRuns, seed, timeLimitMs, budget, ...(settings.shard ? { shard: settings.shard } : {}) },
-      (commands, observeHere) =>
+      (commands, observeHere, load) =>
         withSubject(
           registered,
           { timeoutMs: settings.timeoutMs },
-          (saver: BaseCheckpointSaver) => runThenReread(() => ({ model: { model: new ReferenceModel(), env: new SequenceEnv(declared, observeHere, settings.timeoutMs) }, real: { saver } }), commands),
+          (saver: BaseCheckpointSaver) => runThenReread(() => ({ model: { model: new ReferenceModel(), env: new SequenceEnv(declared, observeHere, settings.timeoutMs, load) }, real: { saver } }), commands),
           cleanup,
         ),
     );
     executed = ahead.executed;
+    if (ahead.slowUnderLoad.length > 0) base.slowUnderLoad = ahead.slowUnderLoad;
     if (ahead.failed === undefined) {
       for (const [behaviour, example] of ahead.observations) observe(behaviour, example);
       if (cleanupFailure !== undefined) return finish({ status: "error", runs: ahead.runs, interrupted: ahead.cut, error: cleanupLine(), thrown: thrownError(cleanupFailure, "the factory's cleanup") });
@@ -205,7 +215,10 @@ export async function runModel(registered: RegisteredCheckpointer, settings: Mod
       return finish({ status: "passed", runs: ahead.runs, interrupted: false });
     }
     // A disagreement: fast-check's serial loop below runs the same sequences again, finds it and shrinks it.
-    concurrencyOnly = `sequence ${ahead.failed.index + 1} of ${requestedRuns} disagreed with the reference model while other sequences ran at once, each on its own saver, and agrees when the sequences run one after another: a concurrency bug of the saver (state shared between its instances?); --concurrency 1 runs them one after another.\n${errorText(ahead.failed.error)}`;
+    const hang = ahead.failed.error instanceof ModelDisagreement && ahead.failed.error.thrown?.name === "TimeoutError";
+    concurrencyOnly = hang
+      ? `sequence ${ahead.failed.index + 1} of ${requestedRuns} timed out while other sequences or tests ran at once (a call still pending at the end of the grace: a hang, not load), and agrees when the sequences run one after another; --concurrency 1 runs them one after another.\n${errorText(ahead.failed.error)}`
+      : `sequence ${ahead.failed.index + 1} of ${requestedRuns} disagreed with the reference model while other sequences ran at once, each on its own saver, and agrees when the sequences run one after another: a concurrency bug of the saver (state shared between its instances?); --concurrency 1 runs them one after another.\n${errorText(ahead.failed.error)}`;
     executed = 0;
   }
   // One sequence at a time: one slot of the run's budget.

@@ -18,6 +18,11 @@ export class TestBudget {
 
   constructor(readonly size: number) {}
 
+  /** Pieces of work holding a slot now (`one`); work run `alone` is not counted, nothing else runs then. */
+  inFlight(): number {
+    return this.holding.size;
+  }
+
   /** Runs `work` holding one slot; `overlapped`: something else in the run was in flight at some moment of it. */
   async one<T>(work: () => Promise<T>): Promise<{ value: T; overlapped: boolean }> {
     await this.acquire(1);
