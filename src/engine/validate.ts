@@ -18,6 +18,7 @@ import { foundUnderDefault } from "../util/under-default.js";
 import { runSuggestions } from "../hints/run-suggestions.js";
 import { readBackWhenFailed } from "../hints/read-back.js";
 import { serialOrderHooks } from "../run/serial-progress.js";
+import type { SectionRunner } from "../run/section-runner.js";
 import { TestBudget } from "../run/test-budget.js";
 
 export { ConformanceSetupError } from "../util/errors.js";
@@ -34,16 +35,23 @@ export { DEFAULT_LIFESPAN_TIMEOUT_MS, DEFAULT_RETRIES, DEFAULT_TIMEOUT_MS, type 
  * @public
  */
 export function validate(input: AnyRegistration, options: ValidateOptions = {}): Promise<ConformanceReport> {
-  return runValidation(input, options, "serial");
+  return runValidation(input, options, { progressOrder: "serial", sectionsAlongside: true });
+}
+
+export interface RunManner {
+  /** Progress hooks called in the serial run's order, or as things happen (calls of capabilities running at once interleave). */
+  progressOrder: "serial" | "as-it-happens";
+  /** Whether sections that need no capability result run alongside the capabilities (with `concurrency` above 1); a function: yes, told when they start and end. */
+  sectionsAlongside: boolean | ((running: boolean) => void);
 }
 
 /**
- * `validate()`, its progress hooks called in the serial run's order
- * ("serial") or as things happen ("as-it-happens": the calls of capabilities
- * running at once interleave; the supervised child's, whose parent must know
- * every test in flight and puts the calls back in order itself).
+ * `validate()` in a given manner: the supervised child's calls its hooks as
+ * things happen (its parent must know every test in flight, and puts the
+ * calls in order itself) and says when sections run alongside (a crash
+ * meanwhile may be theirs).
  */
-export async function runValidation(input: AnyRegistration, options: ValidateOptions, progressOrder: "serial" | "as-it-happens"): Promise<ConformanceReport> {
+export async function runValidation(input: AnyRegistration, options: ValidateOptions, { progressOrder, sectionsAlongside }: RunManner): Promise<ConformanceReport> {
   const registered = asRegistration(input);
   if (!registered) {
     const nested = foundUnderDefault(input, asRegistration);
@@ -74,14 +82,27 @@ export async function runValidation(input: AnyRegistration, options: ValidateOpt
   try {
     const lifespan = await enterLifespan(plan);
     try {
-      for (const result of await runCapabilities(plan, progress, budget)) results[result.capability] = result;
-      for (const section of sectionRunners) {
+      const runSection = async (section: SectionRunner): Promise<{ added?: ReportSection; error?: string }> => {
         try {
           const added = await section.run(sectionContext(plan, options, results, progress, budget));
-          if (added) sections.push(added);
+          return added ? { added } : {};
         } catch (error) {
-          errors.push(`the ${section.key} section failed to run: ${errorText(error)}`);
+          return { error: `the ${section.key} section failed to run: ${errorText(error)}` };
         }
+      };
+      // Capabilities at once, each on its own saver, under the one budget; so are the sections that need no capability result.
+      const alongside = parallel && sectionsAlongside !== false ? sectionRunners.filter((s) => s.independent && s.asked?.(options) !== false) : [];
+      const told = typeof sectionsAlongside === "function" && alongside.length > 0 ? sectionsAlongside : undefined;
+      told?.(true);
+      const early = sectionRunners.map((section) => (alongside.includes(section) ? runSection(section) : undefined));
+      const ran = await runCapabilities(plan, progress, budget);
+      await Promise.all(early);
+      told?.(false);
+      for (const result of ran) results[result.capability] = result;
+      for (const [i, section] of sectionRunners.entries()) {
+        const { added, error } = await (early[i] ?? runSection(section));
+        if (added) sections.push(added);
+        if (error) errors.push(error);
       }
       readBack = await readBackWhenFailed(registered, plan.profile, results, sections, plan.timeoutMs);
     } finally {

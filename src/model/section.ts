@@ -9,8 +9,8 @@ import { effectiveProfile, NOT_APPLICABLE_LATEST_ONLY } from "../profile/profile
 import { notApplicableSection } from "../report/not-applicable-section.js";
 
 /**
- * The model-based section: runs after the capability suites, on fresh savers
- * from the same factory, unless the options turn it off (see effectiveModelOptions).
+ * The model-based section: runs after the capability suites (alongside them
+ * under `concurrency`: it is `independent`), on fresh savers from the same factory, unless the options turn it off (see effectiveModelOptions).
  */
 export const modelSection: SectionRunner = {
   key: "model",

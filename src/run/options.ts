@@ -17,7 +17,8 @@ export const DEFAULT_RETRIES = 1;
 export const MAX_RETRIES = 10;
 /**
  * Spec tests run at once by default, up to 4 in the whole run (capabilities at once, each on its own saver):
- * a remote-like saver's run takes well under half the serial run's (measured: docs/performance.md). @public
+ * the model's sequences alongside them under the same budget; a remote-like saver's run takes well under half
+ * the serial run's, and the official backends keep their verdict (measured: docs/performance.md). @public
  */
 export const DEFAULT_CONCURRENCY = 4;
 /** More than this only adds contention. */

@@ -29,6 +29,8 @@ export interface SectionRunner {
   key: string;
   /** It reports facts, not a verdict: it does not make a run that selects no spec test a check. */
   informational?: true;
+  /** It needs no capability result (`results`): with `concurrency` above 1 it runs alongside the capabilities, its work under the run's `budget`. */
+  independent?: true;
   /** Whether the options turn this section on. */
   asked?(options: ValidateOptions): boolean;
   /** Checks the section's option before anything runs; throws `ConformanceUsageError` on misuse. */

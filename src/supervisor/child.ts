@@ -79,7 +79,10 @@ async function run(request: RunRequest): Promise<void> {
     const timeoutMs = request.options.timeoutMs ?? registered.timeoutMs ?? DEFAULT_TIMEOUT_MS;
     send(runPlanMessage(registered, request.options, timeoutMs));
     // As it happens: the parent must know every test in flight (a crash is attributed to them), and puts the calls in order itself.
-    const report = await runValidation(registered, { ...request.options, progress: forwardingHooks((call) => send({ t: "hook", call })) }, "as-it-happens");
+    const report = await runValidation(registered, { ...request.options, progress: forwardingHooks((call) => send({ t: "hook", call })) }, {
+      progressOrder: "as-it-happens",
+      sectionsAlongside: request.sectionsAfterCapabilities ? false : (running) => send({ t: "sections-alongside", running }),
+    });
     send({ t: "report", report: reportToJSON(report) });
   } catch (error) {
     if (error instanceof CliUsageError || error instanceof ConformanceUsageError) send({ t: "usage-error", message: error.message });

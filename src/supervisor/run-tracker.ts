@@ -80,6 +80,10 @@ export class RunTracker {
   fatal?: Extract<ChildMessage, { t: "usage-error" | "setup-error" | "unexpected-error" }>;
   exitCalled?: number;
   crash?: { origin: string; error: string };
+  /** Sections run alongside the capabilities in the current child: a crash now may be theirs. */
+  sectionsAlongside = false;
+  /** A crash came while sections ran alongside: the fresh children run them after the capabilities. */
+  sectionsAfterCapabilities = false;
 
   constructor(
     fallbackName: string,
@@ -116,6 +120,9 @@ export class RunTracker {
         }
         return;
       }
+      case "sections-alongside":
+        this.sectionsAlongside = message.running;
+        return;
       case "exit-called":
         this.exitCalled ??= message.code;
         return;
@@ -228,6 +235,7 @@ export class RunTracker {
     this.inFlight.clear();
     this.lastStarted = undefined;
     this.finishedInChild = 0;
+    this.sectionsAlongside = false;
   }
 
   /**
@@ -242,7 +250,14 @@ export class RunTracker {
     const position = this.position();
     if (!this.plan || options.shard || position.kind === "loading" || position.kind === "after-capabilities") return undefined;
     this.whereCut = describePosition(position);
-    this.recordEnding(position, ending, alone);
+    if (this.sectionsAlongside) {
+      // The crash may be a section's: no test is blamed; the tests in flight run again in a fresh child, which runs the
+      // sections after the capabilities, where a crash of theirs is seen as theirs.
+      this.sectionsAfterCapabilities = true;
+      this.recordEnding({ kind: "after-capabilities" }, ending);
+    } else {
+      this.recordEnding(position, ending, alone);
+    }
     this.crashes.push(ending.text);
     this.crashesInARow = this.finishedInChild > 0 ? 1 : this.crashesInARow + 1;
     if (this.crashesInARow >= CRASHES_IN_A_ROW_TO_STOP) {

@@ -5,7 +5,7 @@ import { FewBugsSaver } from "./fixtures/racy-savers.js";
 
 /** The model's sequences under `concurrency`: several at once, each on its own saver, with the serial run's report. */
 
-// No capability: only the model's sequences run.
+// No capability: the sequences run at once among themselves only.
 const MODEL_ONLY = { capabilities: [], graph: false, model: { runs: 20 } } as const;
 
 /** The model section of the report as JSON, without timings. */

@@ -197,4 +197,18 @@ describe("a supervised child's capabilities in parallel", () => {
       "end get_tuple passed",
     ]);
   });
+
+  it("a crash while the model runs alongside blames no test: a fresh child runs the tests in flight again, and the sections after the capabilities", () => {
+    const tracker = new RunTracker("S", {}, () => {});
+    const hook = (call: HookCall) => tracker.handle({ t: "hook", call });
+    tracker.handle(PLAN);
+    tracker.handle({ t: "sections-alongside", running: true });
+    hook({ name: "onRunStart", args: [{ checkpointerName: "S", capabilities: ["put", "get_tuple"] }] });
+    hook({ name: "onCapabilityStart", args: ["put", true] });
+    hook({ name: "onTestStart", args: ["put", "a"] });
+    hook({ name: "onTestResult", args: ["put", "a", true, undefined, passed("a")] });
+    hook({ name: "onTestStart", args: ["put", "b"] });
+    expect(tracker.afterCrash({ kind: "killed", text: "killed by SIGABRT" }, {})).toEqual({ capabilities: ["put", "get_tuple"], skipTests: ["a"] });
+    expect(tracker.sectionsAfterCapabilities).toBe(true);
+  });
 });
