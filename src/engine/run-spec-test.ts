@@ -15,7 +15,7 @@ import { TimeoutError } from "../util/timeout.js";
 import { withCallTimeout } from "../runtime/call-timeout.js";
 import { framesBlock, userFrames } from "../runtime/user-frames.js";
 import type { TrackedSaver } from "../runtime/tracked-saver.js";
-import type { LoadWatch } from "../runtime/slow-call.js";
+import type { LoadWatch, SlowCall } from "../runtime/slow-call.js";
 import { captureUnhandledRejections, settleTick } from "../runtime/unhandled-rejections.js";
 
 /** Everything one spec test needs to run against a live subject. */
@@ -58,6 +58,9 @@ export async function runSpecTest({ registered, subjectKind, capability, test, s
     return { ...meta, status: "skipped", reason: `needs ${missing.map((c) => capabilityInfoIn(subjectKind, c).method + "()").join(", ")}` };
   }
   const tracking = onCallStart ? { onCallStart } : undefined;
+  // An extra subject's factory and cleanup get the grace too (lease.ts); one slower than the timeout is this test's slow call.
+  let slowLifecycle: SlowCall | undefined;
+  const lifecycleLoad = load ? { load: { othersInFlight: () => load.othersInFlight(), onSlowCall: (call: SlowCall) => void (slowLifecycle ??= call) } } : {};
   const tracked = subjectKind.track(subject, tracking);
   const extras: { lease: SubjectLease<object>; tracked: TrackedSaver<object> }[] = [];
   const creations: Promise<SubjectLease<object>>[] = [];
@@ -68,7 +71,7 @@ export async function runSpecTest({ registered, subjectKind, capability, test, s
     uniqueId: (label = "t") => `${label}-${randomUUID()}`,
     freshSubject: async () => {
       // Counted as a call in flight, so the time the factory takes is not mistaken for a test stuck between calls.
-      const creating = tracked.track(`the factory (creating an extra ${noun})`, openSubject<object>(registered, { timeoutMs, creating: `in the factory (creating an extra ${noun})` }));
+      const creating = tracked.track(`the factory (creating an extra ${noun})`, openSubject<object>(registered, { timeoutMs, creating: `in the factory (creating an extra ${noun})`, ...lifecycleLoad }));
       creations.push(creating);
       const lease = await creating;
       const extra = { lease, tracked: subjectKind.track(lease.subject, tracking) };
@@ -109,8 +112,9 @@ export async function runSpecTest({ registered, subjectKind, capability, test, s
   if (failure) return { ...meta, status: "failed", durationMs, failure };
   if (notChecked) return { ...meta, status: "skipped", reason: notCheckedReason(notChecked), precondition: notChecked };
   const slowest = graced ? longestOf(watch.trackers()) : undefined;
+  const slow = slowest ? { call: slowest.name, tookMs: slowest.ms, timeoutMs } : slowLifecycle;
   // A call given the grace settled: the schedule runs the test alone before it is a pass (test-schedule.ts).
-  if (slowest) return { ...meta, status: "passed", durationMs, slowUnderLoad: { call: slowest.name, tookMs: slowest.ms, timeoutMs } };
+  if (slow) return { ...meta, status: "passed", durationMs, slowUnderLoad: slow };
   return { ...meta, status: "passed", durationMs };
 }
 

@@ -201,7 +201,7 @@ export async function runModel(registered: RegisteredCheckpointer, settings: Mod
       (commands, observeHere, load) =>
         withSubject(
           registered,
-          { timeoutMs: settings.timeoutMs },
+          { timeoutMs: settings.timeoutMs, ...(load ? { load } : {}) },
           (saver: BaseCheckpointSaver) => runThenReread(() => ({ model: { model: new ReferenceModel(), env: new SequenceEnv(declared, observeHere, settings.timeoutMs, load) }, real: { saver } }), commands),
           cleanup,
         ),

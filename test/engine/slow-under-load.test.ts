@@ -24,7 +24,7 @@ const TIMEOUT_MS = 200;
 const SLOW_MS = 2 * TIMEOUT_MS;
 
 /** One capability, `put`, with two fake tests: `holder` stays in flight until `slow`'s getTuple() settled; `slow` calls getTuple() once. */
-function slowPlan(concurrency: number, answer: "slow-under-load" | "hang-under-load" | "slow-always") {
+function slowPlan(concurrency: number, answer: "slow-under-load" | "hang-under-load" | "slow-always" | "slow-factory-under-load") {
   let holderRunning = false;
   let slowSettled!: () => void;
   const settled = new Promise<void>((resolve) => (slowSettled = resolve));
@@ -33,11 +33,16 @@ function slowPlan(concurrency: number, answer: "slow-under-load" | "hang-under-l
     override async getTuple(...args: Parameters<MemorySaver["getTuple"]>) {
       const loaded = holderRunning;
       if (answer === "hang-under-load" && loaded) return new Promise<never>(() => undefined);
-      if (answer === "slow-always" || loaded) await new Promise((resolve) => setTimeout(resolve, SLOW_MS));
+      if (answer === "slow-always" || (loaded && answer === "slow-under-load")) await new Promise((resolve) => setTimeout(resolve, SLOW_MS));
       return super.getTuple(...args);
     }
   }
-  const plan = planRun(checkpointerTest({ name: "load-sensitive" }, () => new LoadSensitiveSaver()), { concurrency, capabilities: ["put"], timeoutMs: TIMEOUT_MS }, "test");
+  // The factory of an extra saver (a lifecycle step, not a saver call) is slow under load in "slow-factory-under-load".
+  const factory = async () => {
+    if (answer === "slow-factory-under-load" && holderRunning) await new Promise((resolve) => setTimeout(resolve, SLOW_MS));
+    return new LoadSensitiveSaver();
+  };
+  const plan = planRun(checkpointerTest({ name: "load-sensitive" }, factory), { concurrency, capabilities: ["put"], timeoutMs: TIMEOUT_MS }, "test");
   const holder: AnySpecTest = {
     name: "holder",
     ids: ["PUT-01"],
@@ -56,7 +61,8 @@ function slowPlan(concurrency: number, answer: "slow-under-load" | "hang-under-l
     async run(ctx) {
       slowRuns++;
       try {
-        await (ctx as { saver: MemorySaver }).saver.getTuple({ configurable: { thread_id: "t" } });
+        const { saver, freshSaver } = ctx as unknown as { saver: MemorySaver; freshSaver(): Promise<MemorySaver> };
+        await (answer === "slow-factory-under-load" ? await freshSaver() : saver).getTuple({ configurable: { thread_id: "t" } });
       } finally {
         slowSettled();
       }
@@ -75,10 +81,17 @@ async function slowResult(concurrency: number, answer: Parameters<typeof slowPla
 describe("a call slower than the timeout while other tests are in flight", () => {
   it("settling within the grace, in a test that passes run alone: passed, with the call and how long it took as a note", async () => {
     const { result, runs } = await slowResult(2, "slow-under-load");
-    expect(result.status).toBe("passed");
+    expect(result.status, JSON.stringify(result)).toBe("passed");
     expect(result.slowUnderLoad).toMatchObject({ call: "getTuple()", timeoutMs: TIMEOUT_MS });
     expect(result.slowUnderLoad!.tookMs).toBeGreaterThanOrEqual(TIMEOUT_MS);
     // Once with the holder in flight, once alone to confirm.
+    expect(runs).toBe(2);
+  });
+
+  it("an extra saver's factory slower than the timeout while others are in flight: the same grace, and a note naming the factory", async () => {
+    const { result, runs } = await slowResult(2, "slow-factory-under-load");
+    expect(result.status, JSON.stringify(result)).toBe("passed");
+    expect(result.slowUnderLoad).toMatchObject({ call: "the factory (creating an extra saver)", timeoutMs: TIMEOUT_MS });
     expect(runs).toBe(2);
   });
 
