@@ -25,6 +25,7 @@ import { probeCandidates } from "./probe-candidates.js";
 import { runSequencesAtOnce } from "./sequences-at-once.js";
 import { TestBudget } from "../run/test-budget.js";
 import type { SlowCall } from "../runtime/slow-call.js";
+import { TimeoutError } from "../util/timeout.js";
 
 /** A declared behaviour, and whether (how often) it explained a disagreement. */
 export interface DeclaredOutcome {
@@ -215,7 +216,7 @@ export async function runModel(registered: RegisteredCheckpointer, settings: Mod
       return finish({ status: "passed", runs: ahead.runs, interrupted: false });
     }
     // A disagreement: fast-check's serial loop below runs the same sequences again, finds it and shrinks it.
-    const hang = ahead.failed.error instanceof ModelDisagreement && ahead.failed.error.thrown?.name === "TimeoutError";
+    const hang = timedOut(ahead.failed.error);
     concurrencyOnly = hang
       ? `sequence ${ahead.failed.index + 1} of ${requestedRuns} timed out while other sequences or tests ran at once (a call still pending at the end of the grace: a hang, not load), and agrees when the sequences run one after another; --concurrency 1 runs them one after another.\n${errorText(ahead.failed.error)}`
       : `sequence ${ahead.failed.index + 1} of ${requestedRuns} disagreed with the reference model while other sequences ran at once, each on its own saver, and agrees when the sequences run one after another: a concurrency bug of the saver (state shared between its instances?); --concurrency 1 runs them one after another.\n${errorText(ahead.failed.error)}`;
@@ -274,6 +275,12 @@ export async function runModel(registered: RegisteredCheckpointer, settings: Mod
       ...(final.error.thrown ? { error: final.error.thrown } : {}),
     },
   });
+}
+
+/** A sequence ended by a timeout: a call of the saver's, or its factory's or cleanup's. */
+function timedOut(error: unknown): boolean {
+  if (error instanceof ModelDisagreement) return error.thrown?.name === "TimeoutError";
+  return (error instanceof SubjectCreationError ? error.cause : error) instanceof TimeoutError;
 }
 
 /** Why a run the time limit cut short is not a pass. */
