@@ -49,7 +49,8 @@ export async function runCapability(plan: RunPlan, capability: CapabilityPlan, p
   try {
     draft = await withSubject(
       plan.registered,
-      { timeoutMs: plan.timeoutMs },
+      // Created or cleaned up while other capabilities' tests are in flight: the grace of a slow call (src/runtime/slow-call.ts).
+      { timeoutMs: plan.timeoutMs, load: { othersInFlight: () => budget.inFlight() > 0 } },
       async (subject: object) => {
         try {
           return await runTests(plan, capability, subject, progress, report, budget);
