@@ -18,7 +18,7 @@ export const MAX_RETRIES = 10;
 /**
  * Spec tests run at once by default, up to 4 in the whole run (capabilities at once, each on its own saver):
  * the model's sequences alongside them under the same budget; a remote-like saver's run takes well under half
- * the serial run's, and the official backends keep their verdict (measured: docs/performance.md). @public
+ * the serial run's, with the verdict of a serial run in the runs measured (docs/performance.md). @public
  */
 export const DEFAULT_CONCURRENCY = 4;
 /** More than this only adds contention. */
