@@ -38,6 +38,20 @@ async function stayInFlight(ctx: unknown, until: Promise<void>): Promise<void> {
   }
 }
 
+/** A fake test named `holder`: `running(true)`, then in flight until `until` settles (at once without one), then `running(false)`. */
+function holderTest(ids: AnySpecTest["ids"], description: string, running: (on: boolean) => void, until: Promise<void> | undefined): AnySpecTest {
+  return {
+    name: "holder",
+    ids,
+    description,
+    async run(ctx) {
+      running(true);
+      if (until) await stayInFlight(ctx, until);
+      running(false);
+    },
+  };
+}
+
 /** One capability, `put`, with two fake tests: `holder` stays in flight until `slow`'s getTuple() settled; `slow` calls getTuple() once. */
 function slowPlan(concurrency: number, answer: "slow-under-load" | "hang-under-load" | "slow-always" | "slow-factory-under-load") {
   let holderRunning = false;
@@ -58,17 +72,8 @@ function slowPlan(concurrency: number, answer: "slow-under-load" | "hang-under-l
     return new LoadSensitiveSaver();
   };
   const plan = planRun(checkpointerTest({ name: "load-sensitive" }, factory), { concurrency, capabilities: ["put"], timeoutMs: TIMEOUT_MS }, "test");
-  const holder: AnySpecTest = {
-    name: "holder",
-    ids: ["PUT-01"],
-    description: "stays in flight until the slow call settled",
-    async run(ctx) {
-      holderRunning = true;
-      // Alone (a budget of 1) nothing is slow: nothing to wait for.
-      if (concurrency > 1) await stayInFlight(ctx, settled);
-      holderRunning = false;
-    },
-  };
+  // Alone (a budget of 1) nothing is slow: nothing to wait for.
+  const holder = holderTest(["PUT-01"], "stays in flight until the slow call settled", (on) => (holderRunning = on), concurrency > 1 ? settled : undefined);
   const slow: AnySpecTest = {
     name: "slow",
     ids: ["GT-01"],
@@ -190,17 +195,11 @@ describe("a capability's own saver, cleaned up while another capability's tests 
     };
     const plan = planRun(checkpointerTest({ name: "slow-cleanup" }, factory), { concurrency: 2, capabilities: ["put", "put_writes"], timeoutMs: TIMEOUT_MS }, "test");
     const waitsForHolder: AnySpecTest = { name: "waits_for_holder", ids: ["PUT-01"], description: "ends once the other capability's test runs", run: () => started };
-    const holder: AnySpecTest = {
-      name: "holder",
-      ids: ["PW-01"],
-      description: "stays in flight until the other capability's saver was cleaned up",
-      async run(ctx) {
-        holderRunning = true;
-        holderStarted();
-        await stayInFlight(ctx, cleaned);
-        holderRunning = false;
-      },
+    const running = (on: boolean) => {
+      holderRunning = on;
+      if (on) holderStarted();
     };
+    const holder = holderTest(["PW-01"], "stays in flight until the other capability's saver was cleaned up", running, cleaned);
     const tests = { put: [waitsForHolder], put_writes: [holder] } as Record<string, AnySpecTest[]>;
     const withTests = { ...plan, capabilities: plan.capabilities.map((c) => ({ ...c, tests: tests[c.capability] ?? [] })) };
     const [put] = await runCapabilities(withTests, {}, new TestBudget(2));
