@@ -81,7 +81,7 @@ export const CLI_OPTIONS = {
   concurrency: option({
     type: "string",
     arg: "N",
-    help: `run up to N spec tests at once on a capability's saver (default ${DEFAULT_CONCURRENCY}; 1: one after another); a test that fails only with others running is reported as a concurrency bug`,
+    help: `run up to N spec tests at once in the whole run, capabilities at once, each on its own saver (default ${DEFAULT_CONCURRENCY}; 1: one after another); a test that fails only with others running is reported as a concurrency bug; a call slower than the timeout with others running may take up to 4× it (slow under load, not a hang)`,
     parse: (raw) => (raw === undefined ? undefined : checkConcurrency(positiveInteger(raw, "--concurrency", "4"), "--concurrency")),
     apply: (value, options) => (value === undefined ? options : { ...options, concurrency: value }),
   }),

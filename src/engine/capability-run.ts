@@ -9,6 +9,8 @@ import { SubjectCreationError, withSubject } from "../runtime/lease.js";
 import { framesBlock } from "../runtime/user-frames.js";
 import { retryFailure } from "./retry.js";
 import { runSchedule } from "./test-schedule.js";
+import { TestBudget } from "../run/test-budget.js";
+import { mapBounded } from "../util/bounded.js";
 
 /** After this many spec tests in a row time out, the saver is taken to have stopped answering. */
 export const CONSECUTIVE_TIMEOUTS_TO_STOP = 3;
@@ -21,12 +23,12 @@ export const LIFECYCLE_DESCRIPTION = "the saver's lifecycle";
 
 /**
  * One capability of a run, the same in every entry point: a fresh saver,
- * detection, the planned spec tests (several at once up to the `concurrency`
- * option: test-schedule.ts; stopping once the saver
+ * detection, the planned spec tests (several at once under the run's
+ * `budget` of tests in flight: test-schedule.ts; stopping once the saver
  * stopped answering), the "throws not implemented" rule, then the factory's
  * cleanup. Never throws: every problem is a result.
  */
-export async function runCapability(plan: RunPlan, capability: CapabilityPlan, progress: ProgressHooks = {}): Promise<CapabilityResult> {
+export async function runCapability(plan: RunPlan, capability: CapabilityPlan, progress: ProgressHooks = {}, budget = new TestBudget(plan.concurrency)): Promise<CapabilityResult> {
   const started = performance.now();
   const finish = (draft: CapabilityDraft): CapabilityResult => {
     const result = { ...draft, capability: capability.capability, kind: capability.kind, durationMs: performance.now() - started } as CapabilityResult;
@@ -47,10 +49,11 @@ export async function runCapability(plan: RunPlan, capability: CapabilityPlan, p
   try {
     draft = await withSubject(
       plan.registered,
-      { timeoutMs: plan.timeoutMs },
+      // Created or cleaned up while other capabilities' tests are in flight: the grace of a slow call (src/runtime/slow-call.ts).
+      { timeoutMs: plan.timeoutMs, load: { othersInFlight: () => budget.inFlight() > 0 } },
       async (subject: object) => {
         try {
-          return await runTests(plan, capability, subject, progress, report);
+          return await runTests(plan, capability, subject, progress, report, budget);
         } catch (error) {
           // A bug in the engine itself: still reported, and cleanup still runs.
           return { status: "failed", detected: false, inherited: false, tests: [lifecycleFailure("runner", errorText(error), error)] };
@@ -75,12 +78,22 @@ export async function runCapability(plan: RunPlan, capability: CapabilityPlan, p
   return finish(draft);
 }
 
+/**
+ * The plan's capabilities, several at once (up to `concurrency`, each on its
+ * own fresh saver) under the one `budget` of tests in flight; the results in
+ * the plan's order.
+ */
+export function runCapabilities(plan: RunPlan, progress: ProgressHooks, budget: TestBudget): Promise<CapabilityResult[]> {
+  return mapBounded(plan.capabilities, plan.concurrency, (capability) => runCapability(plan, capability, progress, budget));
+}
+
 async function runTests(
   plan: RunPlan,
   capability: CapabilityPlan,
   subject: object,
   progress: ProgressHooks,
   report: (result: TestResult) => void,
+  budget: TestBudget,
 ): Promise<CapabilityDraft> {
   const info = capabilityInfoIn(plan.subjectKind, capability.capability);
   const detection = plan.subjectKind.detect(subject, capability.capability, plan.registered.options);
@@ -105,7 +118,9 @@ async function runTests(
     announced = test.name;
     progress.onTestStart?.(capability.capability, test.name);
   };
-  const run = (test: AnySpecTest) =>
+  // With others in flight (a test's first attempt run together), a call past the timeout gets the grace (src/runtime/slow-call.ts).
+  const underLoad = { othersInFlight: () => budget.inFlight() > 1 };
+  const run = (test: AnySpecTest, alone = true) =>
     runSpecTest({
       registered: plan.registered,
       subjectKind: plan.subjectKind,
@@ -116,13 +131,14 @@ async function runTests(
       profile: plan.profile,
       skipTests: plan.skipTests,
       ...(plan.concurrency > 1 ? { onCallStart: () => announce(test) } : {}),
+      ...(alone ? {} : { load: underLoad }),
     });
-  const tests = await runSchedule(capability.tests, plan.concurrency, {
-    first: async (test) => {
+  const tests = await runSchedule(capability.tests, budget, {
+    first: async (test, alone) => {
       if (stopped()) return undefined;
       announced = test.name;
       progress.onTestStart?.(capability.capability, test.name);
-      return run(test);
+      return run(test, alone);
     },
     isStall,
     stopped,

@@ -15,6 +15,7 @@ import { TimeoutError } from "../util/timeout.js";
 import { withCallTimeout } from "../runtime/call-timeout.js";
 import { framesBlock, userFrames } from "../runtime/user-frames.js";
 import type { TrackedSaver } from "../runtime/tracked-saver.js";
+import type { LoadWatch, SlowCall } from "../runtime/slow-call.js";
 import { captureUnhandledRejections, settleTick } from "../runtime/unhandled-rejections.js";
 
 /** Everything one spec test needs to run against a live subject. */
@@ -33,6 +34,8 @@ export interface SpecTestRun {
   skipTests?: ReadonlySet<string>;
   /** Runs as each of the test's calls starts (on its subject or an extra one). */
   onCallStart?: () => void;
+  /** Other tests may be in flight: a call pending past the timeout runs on up to the grace (src/runtime/slow-call.ts). */
+  load?: LoadWatch;
 }
 
 /** A test's skip reason when the `skipTests` option (--skip-test) left it out. */
@@ -44,7 +47,7 @@ export const SKIPPED_BY_OPTION = "left out by skipTests (--skip-test)";
  * in the failure: src/engine/call-timeout.ts), cleans up extra subjects, and
  * turns any error into a `FailureInfo`. Never throws.
  */
-export async function runSpecTest({ registered, subjectKind, capability, test, subject, timeoutMs, profile, skipTests, onCallStart }: SpecTestRun): Promise<TestResult> {
+export async function runSpecTest({ registered, subjectKind, capability, test, subject, timeoutMs, profile, skipTests, onCallStart, load }: SpecTestRun): Promise<TestResult> {
   const meta = testMeta(registered, test);
   if (skipTests && skippedByOption(test, skipTests)) return { ...meta, status: "skipped", reason: SKIPPED_BY_OPTION };
   const notApplicable = notApplicableReason(test, profile);
@@ -55,6 +58,9 @@ export async function runSpecTest({ registered, subjectKind, capability, test, s
     return { ...meta, status: "skipped", reason: `needs ${missing.map((c) => capabilityInfoIn(subjectKind, c).method + "()").join(", ")}` };
   }
   const tracking = onCallStart ? { onCallStart } : undefined;
+  // An extra subject's factory and cleanup get the grace too (lease.ts); one slower than the timeout is this test's slow call.
+  let slowLifecycle: SlowCall | undefined;
+  const lifecycleLoad = load ? { load: { othersInFlight: () => load.othersInFlight(), onSlowCall: (call: SlowCall) => void (slowLifecycle ??= call) } } : {};
   const tracked = subjectKind.track(subject, tracking);
   const extras: { lease: SubjectLease<object>; tracked: TrackedSaver<object> }[] = [];
   const creations: Promise<SubjectLease<object>>[] = [];
@@ -65,7 +71,7 @@ export async function runSpecTest({ registered, subjectKind, capability, test, s
     uniqueId: (label = "t") => `${label}-${randomUUID()}`,
     freshSubject: async () => {
       // Counted as a call in flight, so the time the factory takes is not mistaken for a test stuck between calls.
-      const creating = tracked.track(`the factory (creating an extra ${noun})`, openSubject<object>(registered, { timeoutMs, creating: `in the factory (creating an extra ${noun})` }));
+      const creating = tracked.track(`the factory (creating an extra ${noun})`, openSubject<object>(registered, { timeoutMs, creating: `in the factory (creating an extra ${noun})`, ...lifecycleLoad }));
       creations.push(creating);
       const lease = await creating;
       const extra = { lease, tracked: subjectKind.track(lease.subject, tracking) };
@@ -80,8 +86,10 @@ export async function runSpecTest({ registered, subjectKind, capability, test, s
   let notChecked: PreconditionFailure | undefined;
   const unhandled: unknown[] = [];
   const stopCapture = captureUnhandledRejections((reason) => unhandled.push(reason));
+  let graced = false;
+  const watch = { trackers: () => [tracked, ...extras.map((e) => e.tracked)], ...(load ? { load: { othersInFlight: () => load.othersInFlight(), onGrace: () => (graced = true) } } : {}) };
   try {
-    await withCallTimeout(test.run(ctx), timeoutMs, { trackers: () => [tracked, ...extras.map((e) => e.tracked)] });
+    await withCallTimeout(test.run(ctx), timeoutMs, watch);
   } catch (error) {
     const trackers = [tracked, ...extras.map((e) => e.tracked)];
     // A precondition on the capability under test is that capability's own failure.
@@ -103,7 +111,16 @@ export async function runSpecTest({ registered, subjectKind, capability, test, s
   const durationMs = performance.now() - started;
   if (failure) return { ...meta, status: "failed", durationMs, failure };
   if (notChecked) return { ...meta, status: "skipped", reason: notCheckedReason(notChecked), precondition: notChecked };
+  const slowest = graced ? longestOf(watch.trackers()) : undefined;
+  const slow = slowest ? { call: slowest.name, tookMs: slowest.ms, timeoutMs } : slowLifecycle;
+  // A call given the grace settled: the schedule runs the test alone before it is a pass (test-schedule.ts).
+  if (slow) return { ...meta, status: "passed", durationMs, slowUnderLoad: slow };
   return { ...meta, status: "passed", durationMs };
+}
+
+/** The call that was pending longest among the test's savers. */
+function longestOf(trackers: readonly TrackedSaver<unknown>[]): { name: string; ms: number } | undefined {
+  return trackers.map((t) => t.longestCall()).reduce((a, b) => (b !== undefined && (a === undefined || b.ms > a.ms) ? b : a), undefined);
 }
 
 /** `not checked: precondition failed (list() yields the 3 checkpoints just put: got 1 item(s)) → see list`. */

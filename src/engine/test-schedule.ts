@@ -2,6 +2,7 @@ import type { TestResult } from "../report/conformance-report.js";
 import { isCountedFailure } from "../report/results.js";
 import { mapBounded } from "../util/bounded.js";
 import type { AnySpecTest } from "./run-plan.js";
+import type { TestBudget } from "../run/test-budget.js";
 
 /** Appended to a failure seen only with other tests running: the same test run alone passed. */
 export const CONCURRENCY_ONLY_NOTE =
@@ -30,31 +31,38 @@ export interface ScheduleSteps {
 }
 
 /**
- * Runs a capability's tests, at most `concurrency` at once: a stretch of
- * tests that isolate themselves runs together; a test marked `exclusive`
- * waits for it and runs alone. A test that failed with others running runs
- * again alone, once the stretch is done: failing alone too, that run is its
+ * Runs a capability's tests under the run's budget (test-budget.ts: at most
+ * `concurrency` tests in flight in the whole run, whichever capability they
+ * are of): a stretch of tests that isolate themselves runs together; a test
+ * marked `exclusive` waits for it and runs alone on its capability's saver
+ * (other capabilities' tests run meanwhile, each on its own saver: fresh
+ * savers share nothing, ISO-01). A test that failed with others in flight
+ * runs again alone in the whole run: failing alone too, that run is its
  * first retry, as in a serial run; passing alone, it stays failed, with
  * CONCURRENCY_ONLY_NOTE (a flaky failure, too, reads so: it cannot be told
  * apart from a race), unless it timed out (then FLAKY, as a serial run's
- * timeout that passes on its retry). Once a test times out with others running, the rest of
- * the stretch runs alone, so a hung saver is stopped as in a serial run.
- * Results are final in the tests' order, so reports read as a serial run's.
- * With `concurrency` 1 every test runs alone: exactly the serial run.
+ * timeout that passes on its retry). A test that passed with others in
+ * flight only because a call got the grace (slow under load) runs alone too,
+ * and passes only if it passes alone. Retries run alone in the whole run too.
+ * Once a test times out with others running, the rest of the stretch runs
+ * alone, so a hung saver is stopped as in a serial run. Results are final in
+ * the tests' order, so reports read as a serial run's. With a budget of 1
+ * every test runs alone: exactly the serial run.
  */
-export async function runSchedule(tests: readonly AnySpecTest[], concurrency: number, steps: ScheduleSteps): Promise<TestResult[]> {
+export async function runSchedule(tests: readonly AnySpecTest[], budget: TestBudget, steps: ScheduleSteps): Promise<TestResult[]> {
   const results: TestResult[] = [];
   const finish = (test: AnySpecTest, result: TestResult) => {
     results.push(result);
     steps.done(test, result);
   };
+  const retried = (test: AnySpecTest, first: TestResult) => (isCountedFailure(first) ? budget.alone(() => steps.retry(test, first)) : steps.retry(test, first));
   const alone = async (test: AnySpecTest, first?: TestResult) => {
-    first ??= await steps.first(test, true);
-    finish(test, first ? await steps.retry(test, first) : steps.notRun(test));
+    first ??= (await budget.one(() => steps.first(test, true))).value;
+    finish(test, first ? await retried(test, first) : steps.notRun(test));
   };
   for (let i = 0; i < tests.length; ) {
     const test = tests[i]!;
-    if (concurrency === 1 || test.exclusive) {
+    if (budget.size === 1 || test.exclusive) {
       await alone(test);
       i++;
       continue;
@@ -62,42 +70,57 @@ export async function runSchedule(tests: readonly AnySpecTest[], concurrency: nu
     let end = i;
     while (end < tests.length && !tests[end]!.exclusive) end++;
     const stretch = tests.slice(i, end);
-    const together = await runTogether(stretch, concurrency, steps);
+    const together = await runTogether(stretch, budget, steps);
     for (const [k, t] of stretch.entries()) {
       const attempt = together[k];
       if (!attempt) await alone(t);
+      // Passed only because a call got the grace with others in flight: it must pass alone too.
+      else if (attempt.result.slowUnderLoad) finish(t, await budget.alone(() => confirmAlone(t, attempt.result, steps)));
       // A stall after the saver stopped answering: a serial run would not have run it.
       else if (steps.isStall(attempt.result) && steps.stopped()) finish(t, steps.notRun(t));
-      // An attempt no other test overlapped ran alone: its failure is retried as in a serial run.
+      // An attempt nothing else overlapped ran alone: its failure is retried as in a serial run.
       else if (!attempt.overlapped) await alone(t, attempt.result);
-      else finish(t, await settleAlone(t, attempt.result, steps));
+      else finish(t, isCountedFailure(attempt.result) ? await budget.alone(() => settleAlone(t, attempt.result, steps)) : await steps.retry(t, attempt.result));
     }
     i = end;
   }
   return results;
 }
 
-/** The first attempts of a stretch, at most `concurrency` at once; none (undefined) once one timed out. */
-async function runTogether(stretch: readonly AnySpecTest[], concurrency: number, steps: ScheduleSteps) {
-  const running = new Set<{ overlapped: boolean }>();
+/**
+ * The first attempts of a stretch, each holding a slot of the budget, long
+ * chains started first; none (undefined) once one timed out. In the
+ * stretch's order.
+ */
+async function runTogether(stretch: readonly AnySpecTest[], budget: TestBudget, steps: ScheduleSteps) {
   let stalled = false;
-  return mapBounded(stretch, concurrency, async (test) => {
-    if (stalled) return undefined;
-    const attempt = { overlapped: running.size > 0 };
-    for (const other of running) other.overlapped = true;
-    running.add(attempt);
-    try {
-      const result = await steps.first(test, false);
-      if (!result) return undefined;
-      if (steps.isStall(result)) stalled = true;
-      return { result, overlapped: attempt.overlapped };
-    } finally {
-      running.delete(attempt);
-    }
+  const attempts = new Array<{ result: TestResult; overlapped: boolean } | undefined>(stretch.length);
+  const startOrder = [...stretch.keys()].sort((a, b) => Number(stretch[b]!.longChain ?? false) - Number(stretch[a]!.longChain ?? false));
+  await mapBounded(startOrder, budget.size, async (k) => {
+    if (stalled) return;
+    const { value: result, overlapped } = await budget.one(() => (stalled ? Promise.resolve(undefined) : steps.first(stretch[k]!, false)));
+    if (!result) return;
+    if (steps.isStall(result)) stalled = true;
+    attempts[k] = { result, overlapped };
   });
+  return attempts;
 }
 
-/** What a test that failed with others running comes to, once it ran alone. */
+/**
+ * A test that passed with others in flight, one of its calls slower than the
+ * timeout (it got the grace: src/runtime/slow-call.ts), run alone as a serial
+ * run would run it: passing, it passes with the slow call as a note (slow
+ * under load, not a hang); failing, that run is its first attempt and is
+ * retried as in a serial run. The caller holds the whole budget.
+ */
+async function confirmAlone(test: AnySpecTest, together: TestResult, steps: ScheduleSteps): Promise<TestResult> {
+  const alone = await steps.first(test, true);
+  if (!alone) return steps.notRun(test);
+  if (alone.status === "passed") return { ...alone, ...(together.slowUnderLoad ? { slowUnderLoad: together.slowUnderLoad } : {}) };
+  return steps.retry(test, alone);
+}
+
+/** What a test that failed with others in flight comes to, once it ran alone (the caller holds the whole budget). */
 async function settleAlone(test: AnySpecTest, together: TestResult, steps: ScheduleSteps): Promise<TestResult> {
   if (!isCountedFailure(together) || !steps.rerunAlone(together)) return steps.retry(test, together);
   const alone = await steps.first(test, true);

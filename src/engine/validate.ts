@@ -4,7 +4,7 @@ import { ConformanceReport, type CapabilityResult, type ReportSection } from "..
 import type { ReadBack } from "../report/types.js";
 import { describeValue, errorText } from "../util/describe-value.js";
 import { ConformanceUsageError } from "../util/errors.js";
-import { runCapability } from "./capability-run.js";
+import { runCapabilities } from "./capability-run.js";
 import type { ValidateOptions } from "../run/options.js";
 import { planRun } from "./run-plan.js";
 import { SUITE_VERSION } from "./version.js";
@@ -17,19 +17,41 @@ import { captureUnhandledRejections, settleTick } from "../runtime/unhandled-rej
 import { foundUnderDefault } from "../util/under-default.js";
 import { runSuggestions } from "../hints/run-suggestions.js";
 import { readBackWhenFailed } from "../hints/read-back.js";
+import { serialOrderHooks } from "../run/serial-progress.js";
+import type { SectionRunner } from "../run/section-runner.js";
+import { TestBudget } from "../run/test-budget.js";
 
 export { ConformanceSetupError } from "../util/errors.js";
 export { DEFAULT_LIFESPAN_TIMEOUT_MS, DEFAULT_RETRIES, DEFAULT_TIMEOUT_MS, type ValidateOptions } from "../run/options.js";
 
 /**
  * Runs the spec suites of the selected capabilities, one fresh saver per
- * capability, and returns the report. Never throws for a broken saver (that is
+ * capability (several capabilities at once under one budget of `concurrency`
+ * tests in flight; progress and results in the serial run's order), and
+ * returns the report. Never throws for a broken saver (that is
  * a failure in the report); throws `ConformanceUsageError` for misuse (a run
  * that would check nothing included) and `ConformanceSetupError` when the
  * lifespan's setup fails.
  * @public
  */
-export async function validate(input: AnyRegistration, options: ValidateOptions = {}): Promise<ConformanceReport> {
+export function validate(input: AnyRegistration, options: ValidateOptions = {}): Promise<ConformanceReport> {
+  return runValidation(input, options, { progressOrder: "serial", sectionsAlongside: true });
+}
+
+export interface RunManner {
+  /** Progress hooks called in the serial run's order, or as things happen (calls of capabilities running at once interleave). */
+  progressOrder: "serial" | "as-it-happens";
+  /** Whether sections that need no capability result run alongside the capabilities (with `concurrency` above 1); a function: yes, told when they start and end. */
+  sectionsAlongside: boolean | ((running: boolean) => void);
+}
+
+/**
+ * `validate()` in a given manner: the supervised child's calls its hooks as
+ * things happen (its parent must know every test in flight, and puts the
+ * calls in order itself) and says when sections run alongside (a crash
+ * meanwhile may be theirs).
+ */
+export async function runValidation(input: AnyRegistration, options: ValidateOptions, { progressOrder, sectionsAlongside }: RunManner): Promise<ConformanceReport> {
   const registered = asRegistration(input);
   if (!registered) {
     const nested = foundUnderDefault(input, asRegistration);
@@ -42,7 +64,9 @@ export async function validate(input: AnyRegistration, options: ValidateOptions 
   const plan = planRun(registered, options, "validate", sectionsAsked(sectionRunners, options));
   // Misused section options (an unknown scenario id, ...) fail now, not after the suites ran.
   for (const section of sectionRunners) await section.check?.(options);
-  const progress = options.progress ?? {};
+  const parallel = plan.concurrency > 1;
+  const progress = parallel && progressOrder === "serial" ? serialOrderHooks(options.progress ?? {}, plan.capabilities.map((c) => c.capability)) : (options.progress ?? {});
+  const budget = new TestBudget(plan.concurrency);
   const started = performance.now();
   const results: Partial<Record<Capability, CapabilityResult>> = {};
   const errors: string[] = [];
@@ -58,14 +82,27 @@ export async function validate(input: AnyRegistration, options: ValidateOptions 
   try {
     const lifespan = await enterLifespan(plan);
     try {
-      for (const capability of plan.capabilities) results[capability.capability] = await runCapability(plan, capability, progress);
-      for (const section of sectionRunners) {
+      const runSection = async (section: SectionRunner): Promise<{ added?: ReportSection; error?: string }> => {
         try {
-          const added = await section.run(sectionContext(plan, options, results, progress));
-          if (added) sections.push(added);
+          const added = await section.run(sectionContext(plan, options, results, progress, budget));
+          return added ? { added } : {};
         } catch (error) {
-          errors.push(`the ${section.key} section failed to run: ${errorText(error)}`);
+          return { error: `the ${section.key} section failed to run: ${errorText(error)}` };
         }
+      };
+      // Capabilities at once, each on its own saver, under the one budget; so are the sections that need no capability result.
+      const alongside = parallel && sectionsAlongside !== false ? sectionRunners.filter((s) => s.independent && s.asked?.(options) !== false) : [];
+      const told = typeof sectionsAlongside === "function" && alongside.length > 0 ? sectionsAlongside : undefined;
+      told?.(true);
+      const early = sectionRunners.map((section) => (alongside.includes(section) ? runSection(section) : undefined));
+      const ran = await runCapabilities(plan, progress, budget);
+      await Promise.all(early);
+      told?.(false);
+      for (const result of ran) results[result.capability] = result;
+      for (const [i, section] of sectionRunners.entries()) {
+        const { added, error } = await (early[i] ?? runSection(section));
+        if (added) sections.push(added);
+        if (error) errors.push(error);
       }
       readBack = await readBackWhenFailed(registered, plan.profile, results, sections, plan.timeoutMs);
     } finally {

@@ -9,6 +9,8 @@ export const modelKind: SectionKind<"model", ModelReportSection> = {
   label: "model",
   subjects: ["checkpointer"],
   optionOf: effectiveModelOptions,
+  // Its sequences run on their own savers and read no capability result.
+  independent: true,
   load: async () => (await import("./section.js")).modelSection,
   owns: (section): section is ModelReportSection => section instanceof ModelReportSection,
   revive: (state) => new ModelReportSection(state as ModelRunResult),

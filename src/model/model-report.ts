@@ -1,5 +1,6 @@
 import type { ReportSection, SectionFailure, SectionLinesOptions } from "../report/conformance-report.js";
 import type { ModelFailure, ModelRunResult } from "./run-model.js";
+import { slowCallText } from "../runtime/slow-call.js";
 
 /** The MODEL section of a report: the outcome of the model-based runs. */
 export class ModelReportSection implements ReportSection {
@@ -55,6 +56,7 @@ export class ModelReportSection implements ReportSection {
     }
     const errorCause = r.status === "error" ? options.causeOf?.("run") : undefined;
     if (r.status === "error") out.push(errorCause !== undefined ? `  ❌ ${r.interrupted ? "incomplete" : "could not run"}: ${errorCause}` : `  ❌ ${r.interrupted ? "incomplete" : "could not run"}: ${r.error}`);
+    for (const slow of r.slowUnderLoad ?? []) out.push(`  ⚠ slow under load: ${slowCallText(slow)}`);
     for (const d of r.declared) {
       const seen = d.occurrences > 0 ? `occurred ${d.occurrences}×` : "did not occur";
       out.push(`  ⚑ declared ${d.behaviour} [${d.ids.join(", ")}]: ${seen}; ${d.reason}`);
@@ -76,7 +78,7 @@ export class ModelReportSection implements ReportSection {
   }
 
   toJSON(): unknown {
-    const { status, runs, requestedRuns, seed, seedDrawn, interrupted, extended, declared, failure, error, shard, executed } = this.result;
+    const { status, runs, requestedRuns, seed, seedDrawn, interrupted, extended, declared, failure, error, shard, executed, slowUnderLoad } = this.result;
     return {
       status,
       passed: this.passed(),
@@ -90,6 +92,7 @@ export class ModelReportSection implements ReportSection {
       ...(failure ? { failure: { ...failure } } : {}),
       ...(error ? { error } : {}),
       ...(shard ? { shard, executed } : {}),
+      ...(slowUnderLoad ? { slow_under_load: slowUnderLoad.map((c) => ({ call: c.call, took_ms: Math.round(c.tookMs), timeout_ms: c.timeoutMs })) } : {}),
       duration_ms: Math.round(this.result.durationMs),
     };
   }

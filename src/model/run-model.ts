@@ -23,6 +23,9 @@ import { probeCause } from "../hints/probe-cause.js";
 import { minimise, shrinkLoops, type Loop } from "./delta-debug.js";
 import { probeCandidates } from "./probe-candidates.js";
 import { runSequencesAtOnce } from "./sequences-at-once.js";
+import { TestBudget } from "../run/test-budget.js";
+import type { SlowCall } from "../runtime/slow-call.js";
+import { TimeoutError } from "../util/timeout.js";
 
 /** A declared behaviour, and whether (how often) it explained a disagreement. */
 export interface DeclaredOutcome {
@@ -85,6 +88,8 @@ export interface ModelRunResult {
   /** Set in a shard's run: it ran only the sequences of its shard (`executed` of `runs`; the others passed without running). */
   shard?: Shard;
   executed?: number;
+  /** With sequences at once: calls slower than the timeout in sequences that agreed run alone too (slow under load, not a failure). */
+  slowUnderLoad?: SlowCall[];
 }
 
 export interface ModelRunSettings extends ModelOptions {
@@ -92,8 +97,8 @@ export interface ModelRunSettings extends ModelOptions {
   timeoutMs: number;
   /** Only the sequences of this shard run: sequence k (from 0, drawn from the same seed) when k mod count = index - 1. */
   shard?: Shard;
-  /** Sequences run at once, each on its own fresh saver (the run's `concurrency`); 1 or none: one after another. */
-  concurrency?: number;
+  /** The run's budget of tests in flight: sequences run at once up to its size, each on its own fresh saver; none or a size of 1: one after another. */
+  budget?: TestBudget;
 }
 
 /**
@@ -107,7 +112,13 @@ export async function runModel(registered: RegisteredCheckpointer, settings: Mod
   const seed = settings.seed === "random" ? (Math.random() * 0x7fffffff) | 0 : (settings.seed ?? MODEL_DEFAULTS.seed);
   const declared = declaredBehaviours(settings.ignore ?? [], registered.knownDeviations);
   const observed = new Map<DeclarableBehaviour, { occurrences: number; example: readonly string[] }>();
-  const base = { requestedRuns, seed, seedDrawn, declared: [] as DeclaredOutcome[], extended: [] as Capability[] };
+  const base: { requestedRuns: number; seed: number; seedDrawn: boolean; declared: DeclaredOutcome[]; extended: Capability[]; slowUnderLoad?: SlowCall[] } = {
+    requestedRuns,
+    seed,
+    seedDrawn,
+    declared: [],
+    extended: [],
+  };
   // Sequences are drawn in the same order in every shard; a shard runs its own and lets the others pass unrun.
   let drawn = 0;
   let executed = 0;
@@ -183,19 +194,21 @@ export async function runModel(registered: RegisteredCheckpointer, settings: Mod
   );
   const timeLimitMs = settings.timeLimitMs ?? defaultModelTimeLimitMs(requestedRuns, settings.timeoutMs);
   let concurrencyOnly: string | undefined;
-  if ((settings.concurrency ?? 1) > 1 && settings.path === undefined) {
+  const budget = settings.budget ?? new TestBudget(1);
+  if (budget.size > 1 && settings.path === undefined) {
     const ahead = await runSequencesAtOnce(
       poolsArb.chain(sequenceOf),
-      { runs: requestedRuns, seed, timeLimitMs, concurrency: settings.concurrency!, ...(settings.shard ? { shard: settings.shard } : {}) },
-      (commands, observeHere) =>
+      { runs: requestedRuns, seed, timeLimitMs, budget, ...(settings.shard ? { shard: settings.shard } : {}) },
+      (commands, observeHere, load) =>
         withSubject(
           registered,
-          { timeoutMs: settings.timeoutMs },
-          (saver: BaseCheckpointSaver) => runThenReread(() => ({ model: { model: new ReferenceModel(), env: new SequenceEnv(declared, observeHere, settings.timeoutMs) }, real: { saver } }), commands),
+          { timeoutMs: settings.timeoutMs, ...(load ? { load } : {}) },
+          (saver: BaseCheckpointSaver) => runThenReread(() => ({ model: { model: new ReferenceModel(), env: new SequenceEnv(declared, observeHere, settings.timeoutMs, load) }, real: { saver } }), commands),
           cleanup,
         ),
     );
     executed = ahead.executed;
+    if (ahead.slowUnderLoad.length > 0) base.slowUnderLoad = ahead.slowUnderLoad;
     if (ahead.failed === undefined) {
       for (const [behaviour, example] of ahead.observations) observe(behaviour, example);
       if (cleanupFailure !== undefined) return finish({ status: "error", runs: ahead.runs, interrupted: ahead.cut, error: cleanupLine(), thrown: thrownError(cleanupFailure, "the factory's cleanup") });
@@ -203,16 +216,20 @@ export async function runModel(registered: RegisteredCheckpointer, settings: Mod
       return finish({ status: "passed", runs: ahead.runs, interrupted: false });
     }
     // A disagreement: fast-check's serial loop below runs the same sequences again, finds it and shrinks it.
-    concurrencyOnly = `sequence ${ahead.failed.index + 1} of ${requestedRuns} disagreed with the reference model while other sequences ran at once, each on its own saver, and agrees when the sequences run one after another: a concurrency bug of the saver (state shared between its instances?); --concurrency 1 runs them one after another.\n${errorText(ahead.failed.error)}`;
+    const hang = timedOut(ahead.failed.error);
+    concurrencyOnly = hang
+      ? `sequence ${ahead.failed.index + 1} of ${requestedRuns} timed out while other sequences or tests ran at once (a call still pending at the end of the grace: a hang, not load), and agrees when the sequences run one after another; --concurrency 1 runs them one after another.\n${errorText(ahead.failed.error)}`
+      : `sequence ${ahead.failed.index + 1} of ${requestedRuns} disagreed with the reference model while other sequences ran at once, each on its own saver, and agrees when the sequences run one after another: a concurrency bug of the saver (state shared between its instances?); --concurrency 1 runs them one after another.\n${errorText(ahead.failed.error)}`;
     executed = 0;
   }
-  const details = await fc.check(property, {
+  // One sequence at a time: one slot of the run's budget.
+  const { value: details } = await budget.one(() => fc.check(property, {
     numRuns: requestedRuns,
     seed,
     ...(replay.run !== undefined ? { path: replay.run } : {}),
     interruptAfterTimeLimit: timeLimitMs,
     markInterruptAsFailure: false,
-  });
+  }));
   const runs = details.numRuns;
   if (!details.failed) {
     if (concurrencyOnly !== undefined) return finish({ status: "error", runs: details.numRuns, interrupted: details.interrupted, error: concurrencyOnly });
@@ -258,6 +275,12 @@ export async function runModel(registered: RegisteredCheckpointer, settings: Mod
       ...(final.error.thrown ? { error: final.error.thrown } : {}),
     },
   });
+}
+
+/** A sequence ended by a timeout: a call of the saver's, or its factory's or cleanup's. */
+function timedOut(error: unknown): boolean {
+  if (error instanceof ModelDisagreement) return error.thrown?.name === "TimeoutError";
+  return (error instanceof SubjectCreationError ? error.cause : error) instanceof TimeoutError;
 }
 
 /** Why a run the time limit cut short is not a pass. */

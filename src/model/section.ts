@@ -1,6 +1,5 @@
 import type { SectionRunner } from "../run/section-runner.js";
 import { ConformanceUsageError } from "../util/errors.js";
-import { DEFAULT_CONCURRENCY } from "../run/options.js";
 import { assertDeclarableBehaviours } from "./behaviours.js";
 import { ModelReportSection } from "./model-report.js";
 import { effectiveModelOptions } from "./options.js";
@@ -10,8 +9,8 @@ import { effectiveProfile, NOT_APPLICABLE_LATEST_ONLY } from "../profile/profile
 import { notApplicableSection } from "../report/not-applicable-section.js";
 
 /**
- * The model-based section: runs after the capability suites, on fresh savers
- * from the same factory, unless the options turn it off (see effectiveModelOptions).
+ * The model-based section: runs after the capability suites (alongside them
+ * under `concurrency`: it is `independent`), on fresh savers from the same factory, unless the options turn it off (see effectiveModelOptions).
  */
 export const modelSection: SectionRunner = {
   key: "model",
@@ -21,7 +20,7 @@ export const modelSection: SectionRunner = {
       throw new ConformanceUsageError('the model seed "random" cannot be sharded: each shard would draw its own; give every shard the same seed (e.g. --seed 7)');
     }
   },
-  async run({ registered, options, timeoutMs }) {
+  async run({ registered, options, timeoutMs, budget }) {
     const modelOptions = effectiveModelOptions(options);
     if (modelOptions === undefined) return undefined;
     if (effectiveProfile(registered, options) === "latest-only") {
@@ -32,6 +31,6 @@ export const modelSection: SectionRunner = {
       );
     }
     // A checkpointer's section (src/kinds/checkpointer.ts): its registration is a checkpointer's.
-    return new ModelReportSection(await runModel(registered as RegisteredCheckpointer, { ...modelOptions, timeoutMs, concurrency: options.concurrency ?? DEFAULT_CONCURRENCY, ...(options.shard ? { shard: options.shard } : {}) }));
+    return new ModelReportSection(await runModel(registered as RegisteredCheckpointer, { ...modelOptions, timeoutMs, budget, ...(options.shard ? { shard: options.shard } : {}) }));
   },
 };

@@ -2,7 +2,7 @@ import type { BaseCheckpointSaver } from "@langchain/langgraph-checkpoint";
 import type { Difference } from "../format.js";
 import { formatValue } from "../format.js";
 import type { CatalogId } from "../spec/types.js";
-import { withTimeout } from "../util/timeout.js";
+import { withSlowCallGrace, type LoadWatch, type SlowCall } from "../runtime/slow-call.js";
 import { userFrames } from "../runtime/user-frames.js";
 import { thrownError, type ThrownError } from "../runtime/thrown-error.js";
 import { DECLARABLE_BEHAVIOURS, type DeclarableBehaviour } from "./behaviours.js";
@@ -43,6 +43,11 @@ export class ModelDisagreement extends Error {
   }
 }
 
+/** A sequence run while others are in flight: a call past the timeout gets the grace, and a slow one that settled is told. */
+export interface SequenceLoad extends LoadWatch {
+  onSlowCall(call: SlowCall): void;
+}
+
 /** What every sequence reports to the run: a declared behaviour that did explain a disagreement. */
 export type ObservationSink = (behaviour: DeclarableBehaviour, example: readonly string[]) => void;
 
@@ -64,6 +69,8 @@ export class SequenceEnv {
     readonly declared: ReadonlyMap<DeclarableBehaviour, string>,
     private readonly observe: ObservationSink,
     private readonly timeoutMs: number,
+    /** Set when other sequences or tests may be in flight (src/runtime/slow-call.ts). */
+    private readonly load?: SequenceLoad,
   ) {}
 
   /** A channel version no earlier put of this sequence used, so a (channel, version) never gets two values. */
@@ -114,7 +121,7 @@ export class SequenceEnv {
     this.used = true;
     if (operation === "put()" || operation === "putWrites()") this.written = true;
     try {
-      return { value: await withTimeout(work(), this.timeoutMs, () => `in ${operation}`) };
+      return { value: await withSlowCallGrace(work(), this.timeoutMs, () => `in ${operation}`, this.load, (slow) => this.load?.onSlowCall(slow)) };
     } catch (error) {
       const lines = ["expected: to resolve", `actual:   rejected with ${formatValue(error)}`];
       // Where in the saver it threw: the first frames of the user's code.

@@ -1,6 +1,7 @@
 import { ALL_CAPABILITY_IDS, type AnyCapability } from "../kinds/descriptors.js";
 import type { KindCapabilityInfo } from "../kinds/types.js";
 import type { CatalogId } from "../spec/types.js";
+import type { SlowCall } from "../runtime/slow-call.js";
 
 /** Why a test failed, in the words a saver author needs. @public */
 export interface FailureInfo {
@@ -35,6 +36,8 @@ export type TestResult = TestOutcome & {
    * results (`allowFlaky`), then `passed`.
    */
   flaky?: FailureInfo;
+  /** Passed: with other tests running this call took longer than the timeout and settled, and the test passed run alone (docs/verdict.md#concurrency). */
+  slowUnderLoad?: SlowCall;
 };
 
 /** A step of a test that exercised another capability failed: the test's own clause was not checked. @public */

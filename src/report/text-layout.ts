@@ -1,5 +1,6 @@
 import { kindDescriptor, type AnyCapability as Capability } from "../kinds/descriptors.js";
 import type { KindCapabilityInfo } from "../kinds/types.js";
+import { slowCallText } from "../runtime/slow-call.js";
 import { attemptsSuffix, capabilityResultsOf, countsOf, flakyOf, isDeviation, isNotChecked, notCheckedOf, type CapabilityResult } from "./results.js";
 import { isNotApplicableReason } from "../profile/profile.js";
 import type { FailureCause, ReportData, Verdict } from "./types.js";
@@ -78,6 +79,13 @@ export function renderPrettyReport(report: ReportData, verdict: Verdict, causes:
       out.push(`      ~ ${capability} › ${test.name}${attemptsSuffix(test)}; the first attempt failed:`);
       for (const line of test.flaky.message.split("\n")) out.push(`        ${line}`);
     }
+    out.push("");
+  }
+
+  const slow = capabilityResultsOf(report.results).flatMap((r) => r.tests.flatMap((t) => (t.slowUnderLoad ? [{ capability: r.capability, test: t, slow: t.slowUnderLoad }] : [])));
+  if (slow.length > 0) {
+    out.push("    SLOW UNDER LOAD (passed: a call outlived the timeout while other tests ran at once, and the test passed run alone)");
+    for (const { capability, test, slow: call } of slow) out.push(`      ⚠ ${capability} › ${test.name}: ${slowCallText(call)}`);
     out.push("");
   }
 

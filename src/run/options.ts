@@ -16,8 +16,9 @@ export const DEFAULT_RETRIES = 1;
 /** More retries than this only slow a broken saver's run down. */
 export const MAX_RETRIES = 10;
 /**
- * Spec tests run at once on a capability's saver by default: 4 halves a remote-like saver's run and keeps
- * every official backend's verdict (measured: docs/performance.md); 8 gains nothing more. @public
+ * Spec tests run at once by default, up to 4 in the whole run (capabilities at once, each on its own saver):
+ * the model's sequences alongside them under the same budget; a remote-like saver's run takes well under half
+ * the serial run's, with the verdict of a serial run in the runs measured (docs/performance.md). @public
  */
 export const DEFAULT_CONCURRENCY = 4;
 /** More than this only adds contention. */
@@ -60,8 +61,10 @@ export interface SuiteOptions {
   /** FLAKY tests count as passed (still reported as flaky). Default false: they count as failed. */
   allowFlaky?: boolean;
   /**
-   * How many spec tests run at once on a capability's saver (default
-   * DEFAULT_CONCURRENCY; 1: one after another). Tests marked exclusive run alone;
+   * How many spec tests (and model sequences) are in flight at once in the
+   * whole run (default DEFAULT_CONCURRENCY; 1: one after another):
+   * capabilities run at once, each on its own saver. Tests marked exclusive
+   * run alone on their capability's saver;
    * a test that fails with others running is re-run alone, and one that then
    * passes is reported as failing only under concurrency (a concurrency bug of
    * the saver). Results and reports keep the serial order.

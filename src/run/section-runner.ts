@@ -4,6 +4,7 @@ import type { CapabilityResult, ReportSection } from "../report/conformance-repo
 import type { BehaviourProfile } from "../report/types.js";
 import type { ValidateOptions } from "./options.js";
 import type { ProgressHooks } from "./progress.js";
+import type { TestBudget } from "./test-budget.js";
 
 /** What a report section (graph scenarios, model-based runs, ...) gets from the runner. */
 export interface SectionContext {
@@ -14,6 +15,8 @@ export interface SectionContext {
   results: Partial<Record<Capability, CapabilityResult>>;
   timeoutMs: number;
   progress: ProgressHooks;
+  /** The run's budget of tests in flight at once (the `concurrency` option), shared with the capabilities' spec tests. */
+  budget: TestBudget;
   /** Runs the kind's behaviour probes on a fresh subject, each like a spec test (undefined for a kind that has none). */
   profileBehaviours?: () => Promise<BehaviourProfile>;
 }
@@ -26,6 +29,8 @@ export interface SectionRunner {
   key: string;
   /** It reports facts, not a verdict: it does not make a run that selects no spec test a check. */
   informational?: true;
+  /** It needs no capability result (`results`): with `concurrency` above 1 it runs alongside the capabilities, its work under the run's `budget`. */
+  independent?: true;
   /** Whether the options turn this section on. */
   asked?(options: ValidateOptions): boolean;
   /** Checks the section's option before anything runs; throws `ConformanceUsageError` on misuse. */

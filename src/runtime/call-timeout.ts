@@ -1,5 +1,6 @@
 import { MAX_TIMEOUT_MS, TimeoutError } from "../util/timeout.js";
 import type { TrackedSaver } from "./tracked-saver.js";
+import { graceExpiredText, slowCallGraceMs, type LoadWatch } from "./slow-call.js";
 
 /** A test that keeps getting answers may take this many times `timeoutMs` before it is stopped. */
 export const WHOLE_TEST_LIMIT_FACTOR = 20;
@@ -15,6 +16,8 @@ export interface CallTimeoutWatch {
   trackers: () => readonly TrackedSaver<unknown>[];
   /** Words after "timed out after N ms", before where it was (e.g. `running G01/default`); none by default. */
   what?: string;
+  /** Other work of the run may be in flight: a pending call then runs on up to the grace (src/runtime/slow-call.ts). */
+  load?: LoadWatch;
 }
 
 /**
@@ -25,7 +28,9 @@ export interface CallTimeoutWatch {
  * slow backend (10–50 ms a call) passes tests that make a thousand calls.
  * Pending and quiet times leave out the time this process's event loop was
  * blocked (src/runtime/responsive-clock.ts): under concurrency another test's
- * synchronous work is not this call's hang.
+ * synchronous work is not this call's hang. With `watch.load` saying other
+ * tests are in flight, a call pending for `timeoutMs` runs on up to
+ * `slowCallGraceMs(timeoutMs)` (slow under load is not a hang).
  * Rejects with a `TimeoutError`; a late rejection of `work` is swallowed.
  */
 export async function withCallTimeout<T>(work: Promise<T>, timeoutMs: number, watch: CallTimeoutWatch): Promise<T> {
@@ -33,10 +38,16 @@ export async function withCallTimeout<T>(work: Promise<T>, timeoutMs: number, wa
   const limitMs = wholeTestLimitMs(timeoutMs);
   const started = performance.now();
   let timer: NodeJS.Timeout | undefined;
+  let graced = false;
   // Not unref()ed, like withTimeout's timer: with a hang on a promise holding no handle it keeps Node alive to report it.
   const timeout = new Promise<never>((_, reject) => {
     const check = () => {
-      const verdict = judge(watch, timeoutMs, limitMs, performance.now() - started);
+      const verdict = judge(watch, timeoutMs, limitMs, performance.now() - started, graced);
+      if (verdict === GRACE) {
+        graced = true;
+        watch.load?.onGrace?.();
+        return check();
+      }
       if (typeof verdict === "string") reject(new TimeoutError(verdict));
       else timer = setTimeout(check, Math.max(1, Math.ceil(verdict)));
     };
@@ -50,8 +61,11 @@ export async function withCallTimeout<T>(work: Promise<T>, timeoutMs: number, wa
   }
 }
 
-/** The failure message when a rule is broken, else how long until one could be (ms). */
-function judge(watch: CallTimeoutWatch, timeoutMs: number, limitMs: number, elapsedMs: number): string | number {
+/** The judge's answer when a call passed the timeout with other tests in flight: it runs on, once, up to the grace. */
+const GRACE = Symbol("grace");
+
+/** The failure message when a rule is broken, GRACE when a pending call may run on, else how long until one could be (ms). */
+function judge(watch: CallTimeoutWatch, timeoutMs: number, limitMs: number, elapsedMs: number, graced: boolean): string | number | typeof GRACE {
   const trackers = watch.trackers();
   const progress = trackers.map((t) => t.progress());
   const pendingAges = progress.flatMap((p) => (p.oldestPendingMs === undefined ? [] : [p.oldestPendingMs]));
@@ -60,7 +74,13 @@ function judge(watch: CallTimeoutWatch, timeoutMs: number, limitMs: number, elap
   const what = watch.what ? ` ${watch.what}` : "";
   const pending = trackers.flatMap((t) => t.inFlight());
   const where = pending.length > 0 ? `in ${pending.join(", ")}` : "(no saver call was pending)";
-  if (quietMs >= timeoutMs) return `timed out after ${timeoutMs} ms${what} ${where}`;
+  // Once a call got the grace, the test's calls may stay pending up to it.
+  const quietLimitMs = graced ? slowCallGraceMs(timeoutMs) : timeoutMs;
+  if (quietMs >= quietLimitMs) {
+    if (graced) return graceExpiredText(timeoutMs, `${what ? `${what} ` : ""}${where}`.trim());
+    if (pendingAges.length > 0 && watch.load?.othersInFlight()) return GRACE;
+    return `timed out after ${timeoutMs} ms${what} ${where}`;
+  }
   if (elapsedMs >= limitMs) {
     const settled = progress.reduce((sum, p) => sum + p.settled, 0);
     const settledMs = progress.reduce((sum, p) => sum + p.settledMs, 0);
@@ -72,5 +92,5 @@ function judge(watch: CallTimeoutWatch, timeoutMs: number, limitMs: number, elap
       "if the backend is this slow, raise it with --timeout MS (the timeoutMs option)"
     );
   }
-  return Math.min(timeoutMs - quietMs, limitMs - elapsedMs);
+  return Math.min(quietLimitMs - quietMs, limitMs - elapsedMs);
 }

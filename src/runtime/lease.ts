@@ -33,6 +33,7 @@ import { lifecycleOf, type LifespanLease, type RawLifecycle } from "../registrat
 import { errorText } from "../util/describe-value.js";
 import { holdOpen } from "./open-leases.js";
 import { withTimeout, withTimeoutReleasing } from "../util/timeout.js";
+import { slowCallGraceMs, type LoadWatch, type SlowCall } from "./slow-call.js";
 
 /** A live subject from the registration's factory; `release()` runs the factory's cleanup within the timeout (rejecting when it fails). */
 export interface SubjectLease<S> {
@@ -53,6 +54,11 @@ export interface SubjectLimits {
   timeoutMs: number;
   /** Where a creation timeout happened, e.g. "in the factory (creating an extra saver)". */
   creating?: string;
+  /**
+   * Other tests may be in flight: a step that starts while they are may take up to the grace
+   * (src/runtime/slow-call.ts), and one that took longer than `timeoutMs` is told to `onSlowCall`.
+   */
+  load?: LoadWatch & { onSlowCall?(call: SlowCall): void };
 }
 
 /** What the unit owning the subject does with a failed cleanup (see the policy above). Required: a cleanup failure is never dropped. */
@@ -76,12 +82,34 @@ function rawLifecycle<S>(registered: object): RawLifecycle<S> {
  * factory threw (or the `TimeoutError`).
  */
 export async function openSubject<S = BaseCheckpointSaver>(registered: object, limits: SubjectLimits): Promise<SubjectLease<S>> {
-  const { timeoutMs } = limits;
+  const { timeoutMs, load } = limits;
   const held = rawLifecycle<S>(registered)
     .create()
     .then((lease) => ({ subject: lease.subject, release: holdOpen(() => lease.release()) }));
-  const lease = await withTimeoutReleasing(held, timeoutMs, () => limits.creating ?? CREATING, (late) => late.release());
-  return { subject: lease.subject, release: () => withTimeout(lease.release(), timeoutMs, () => CLEANING) };
+  const step = underLoad(timeoutMs, load);
+  const lease = await withTimeoutReleasing(held, step.limitMs, () => limits.creating ?? CREATING, (late) => late.release());
+  step.done((limits.creating ?? CREATING).replace(/^in /, ""));
+  return {
+    subject: lease.subject,
+    release: async () => {
+      const cleaning = underLoad(timeoutMs, load);
+      await withTimeout(lease.release(), cleaning.limitMs, () => CLEANING);
+      cleaning.done(CLEANING.replace(/^in /, ""));
+    },
+  };
+}
+
+/** A lifecycle step's limit: the grace when it starts with other tests in flight; `done` tells `onSlowCall` when it took longer than `timeoutMs`. */
+function underLoad(timeoutMs: number, load: SubjectLimits["load"]): { limitMs: number; done(what: string): void } {
+  const started = performance.now();
+  const graced = load?.othersInFlight() === true;
+  return {
+    limitMs: graced ? slowCallGraceMs(timeoutMs) : timeoutMs,
+    done(what) {
+      const tookMs = performance.now() - started;
+      if (graced && tookMs > timeoutMs) load?.onSlowCall?.({ call: what, tookMs, timeoutMs });
+    },
+  };
 }
 
 /**

@@ -23,6 +23,8 @@ export interface TrackedSaver<S = BaseCheckpointSaver> {
   thrownBy(error: unknown): string | undefined;
   /** The first error the saver threw or rejected with, and the method, if any. */
   firstThrow(): { method: string; error: unknown } | undefined;
+  /** The settled call that was pending longest (wall time, ms), if any settled. */
+  longestCall(): { name: string; ms: number } | undefined;
 }
 
 /**
@@ -53,6 +55,7 @@ export function trackSaver(target: BaseCheckpointSaver, options?: TrackOptions):
 export function trackSaver<S extends object>(target: S, options: TrackOptions & { shapeChecks: false }): TrackedSaver<S>;
 export function trackSaver<S extends object>(target: S, { shapeChecks = true, onCallStart }: TrackOptions = {}): TrackedSaver<S> {
   const pending = new Map<number, { name: string; started: number }>();
+  let longest: { name: string; ms: number } | undefined;
   let settled = 0;
   let settledMs = 0;
   let lastActivity = responsiveNow();
@@ -68,6 +71,7 @@ export function trackSaver<S extends object>(target: S, { shapeChecks = true, on
     onCallStart?.();
     const id = next++;
     const started = responsiveNow();
+    const startedWall = performance.now();
     lastActivity = started;
     pending.set(id, { name, started });
     return () => {
@@ -75,6 +79,8 @@ export function trackSaver<S extends object>(target: S, { shapeChecks = true, on
       lastActivity = responsiveNow();
       settled++;
       settledMs += lastActivity - started;
+      const wallMs = performance.now() - startedWall;
+      if (longest === undefined || wallMs > longest.ms) longest = { name, ms: wallMs };
     };
   };
   const wrapped = new Map<PropertyKey, unknown>();
@@ -126,6 +132,7 @@ export function trackSaver<S extends object>(target: S, { shapeChecks = true, on
     },
     thrownBy: (error) => throwers.get(error),
     firstThrow: () => first,
+    longestCall: () => longest,
   };
 }
 

@@ -50,6 +50,8 @@ export interface SectionKind<Key extends string = string, S extends ReportSectio
   optionOf(options: ValidateOptions): unknown;
   /** It reports facts, not a verdict (the behaviour profile): on by default, it does not make a run that selects no spec test a check. */
   informational?: true;
+  /** It needs no capability result: it may run alongside the capabilities, under the run's budget of tests in flight (SectionRunner.independent). */
+  independent?: true;
   /** Its runner, imported only when a run asks for the section (it may load heavy code). */
   load(): Promise<SectionRunner>;
   /** Whether a report section is one of this kind's own (built by its runner or revived from its state). */

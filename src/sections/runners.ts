@@ -9,7 +9,7 @@ import type { SectionKind } from "./kind.js";
  * them (fast-check, the graph scenarios) would slow the start-up of every run
  * that does not use them.
  */
-function lazySection({ key, optionOf, load, informational }: SectionKind): SectionRunner {
+function lazySection({ key, optionOf, load, informational, independent }: SectionKind): SectionRunner {
   const asked = (options: ValidateOptions) => {
     const option = optionOf(options);
     return option !== undefined && option !== false;
@@ -18,6 +18,7 @@ function lazySection({ key, optionOf, load, informational }: SectionKind): Secti
     key,
     asked,
     ...(informational ? { informational } : {}),
+    ...(independent ? { independent } : {}),
     async check(options) {
       if (asked(options)) await (await load()).check?.(options);
     },

@@ -281,6 +281,7 @@ const listTests: SpecTest[] = [
     name: "test_ord_long_thread_pages",
     ids: ["ORD-06"],
     needsHistory: true,
+    longChain: true,
     description: "a 1,050-checkpoint thread lists whole, and limit/before work past 100 and 1,000",
     async run(ctx) {
       const threadId = ctx.threadId("ord-long");

@@ -61,6 +61,13 @@ export interface SpecTestOf<Ctx, Cap extends string> {
    * threads, a race on the first call to an empty subject.
    */
   readonly exclusive?: boolean;
+  /**
+   * The test makes a long chain of calls that must stay one after another (a
+   * 1,050-checkpoint thread): under `concurrency` it starts first among the
+   * tests that run together, so the others overlap it (results keep the
+   * tests' order).
+   */
+  readonly longChain?: boolean;
   run(ctx: Ctx): Promise<void>;
 }
 

@@ -15,6 +15,8 @@ export interface RunRequest {
   options: Omit<ValidateOptions, "progress" | "capabilities" | "grep"> & { capabilities?: Capability[]; grep?: string };
   /** Loading the user's module longer than this is a usage error (a top-level await that never settles). */
   loadTimeoutMs: number;
+  /** Sections run after the capabilities, never alongside them (a resumed run after a crash that a section may have caused). */
+  sectionsAfterCapabilities?: boolean;
 }
 
 /** One spec test the child is going to run, so the parent can list what a cut-short run did not run. */
@@ -46,6 +48,8 @@ export type ChildMessage =
   | { t: "alive" }
   /** A progress hook was called (src/run/progress.ts); an argument that was undefined arrives as null. */
   | { t: "hook"; call: HookCall }
+  /** Sections (the model) run alongside the capabilities now, or no longer: a crash meanwhile may be theirs. */
+  | { t: "sections-alongside"; running: boolean }
   | { t: "output"; stream: "stdout" | "stderr"; text: string }
   | { t: "exit-called"; code: number }
   | { t: "crash"; origin: string; error: string }

@@ -65,13 +65,13 @@ export async function runSupervised(run: SupervisedRun): Promise<SupervisedOutco
       if (session.interrupted) return interrupted();
       if (!ended) return { kind: "report", report: tracker.finalReport(undefined) };
       const inFlight = tracker.inFlightTests();
-      const alone = inFlight.length > 1 && !request.options.shard ? await isolate(inFlight, request, tracker, session) : undefined;
+      const alone = inFlight.length > 1 && !request.options.shard && !tracker.sectionsAlongside ? await isolate(inFlight, request, tracker, session) : undefined;
       if (session.interrupted) return interrupted(); // pressed while the tests in flight ran alone
       const next = tracker.afterCrash(ended, request.options, alone);
       if (next === undefined) return { kind: "report", report: tracker.finalReport(ended) };
       if (next === "done") return { kind: "report", report: tracker.finalReport(undefined) };
       tracker.beginChild();
-      request = { ...request, options: next };
+      request = { ...request, options: next, ...(tracker.sectionsAfterCapabilities ? { sectionsAfterCapabilities: true } : {}) };
       child = startChild(run.request.cwd, run.env);
     }
   } finally {

@@ -1,9 +1,10 @@
 import { kindDescriptor, type AnyCapability as Capability, type SubjectKindId } from "../kinds/descriptors.js";
 import { replayHook, type HookCall, type ProgressHooks } from "../run/progress.js";
+import { serialOrderHooks, type SerialOrderHooks } from "../run/serial-progress.js";
 import type { RunIdentity } from "../engine/run-identity.js";
 import type { Shard } from "../runtime/shard.js";
 import { reportFromJSON, staticSection, type ReportJSON } from "../sections/report-json.js";
-import { ConformanceReport, type CapabilityResult, type TestResult } from "../report/conformance-report.js";
+import { ConformanceReport, isCountedFailure, type CapabilityResult, type TestResult } from "../report/conformance-report.js";
 import { provideSpecTestList } from "../spec/test-list.js";
 import type { ChildMessage, RunRequest } from "./protocol.js";
 
@@ -58,7 +59,10 @@ export class RunTracker {
   private readonly results: Partial<Record<Capability, CapabilityResult>> = {};
   /** Capabilities an earlier child began and crashed in: what they finished (the crashed test included). A resumed child leaves these tests out. */
   private readonly settled = new Map<Capability, { detected: boolean; tests: TestResult[] }>();
-  private current?: { capability: Capability; detected: boolean; tests: TestResult[]; lastTest?: string };
+  /** The capabilities begun and not ended (several when the child runs capabilities at once), in the order they began. */
+  private readonly current = new Map<Capability, { capability: Capability; detected: boolean; tests: TestResult[]; lastTest?: string }>();
+  /** The user's hooks in the serial run's order (the child's calls interleave when it runs capabilities at once), once the kind is known. */
+  private ordered: SerialOrderHooks | undefined;
   private readonly inFlight = new Map<string, TestRef>();
   private lastStarted?: string;
   private started = false;
@@ -76,6 +80,10 @@ export class RunTracker {
   fatal?: Extract<ChildMessage, { t: "usage-error" | "setup-error" | "unexpected-error" }>;
   exitCalled?: number;
   crash?: { origin: string; error: string };
+  /** Sections run alongside the capabilities in the current child: a crash now may be theirs. */
+  sectionsAlongside = false;
+  /** A crash came while sections ran alongside: the fresh children run them after the capabilities. */
+  sectionsAfterCapabilities = false;
 
   constructor(
     fallbackName: string,
@@ -112,6 +120,9 @@ export class RunTracker {
         }
         return;
       }
+      case "sections-alongside":
+        this.sectionsAlongside = message.running;
+        return;
       case "exit-called":
         this.exitCalled ??= message.code;
         return;
@@ -134,12 +145,13 @@ export class RunTracker {
         this.started = true;
         this.checkpointerName = call.args[0].checkpointerName;
         this.subjectKind = call.args[0].subjectKind;
+        this.ordered = serialOrderHooks(this.hooks, kindDescriptor(this.subjectKind).capabilities.map((c) => c.id as Capability));
         break;
       case "onCapabilityStart": {
         const [capability, detected] = call.args;
         if (this.results[capability]) return;
         const earlier = this.settled.get(capability);
-        this.current = { capability, detected: earlier?.detected ?? detected, tests: [...(earlier?.tests ?? [])] };
+        this.current.set(capability, { capability, detected: earlier?.detected ?? detected, tests: [...(earlier?.tests ?? [])] });
         if (earlier) return;
         break;
       }
@@ -155,20 +167,21 @@ export class RunTracker {
         const [capability, name, , , result] = call.args;
         if (this.isSettled(capability, name)) return;
         this.inFlight.delete(testKey(capability, name));
-        if (this.current?.capability === capability) {
-          this.current.tests.push(result);
-          this.current.lastTest = name;
+        const current = this.current.get(capability);
+        if (current) {
+          current.tests.push(result);
+          current.lastTest = name;
         }
         this.finishedInChild++;
-        replayHook(this.hooks, call);
+        replayHook(this.out, call);
         const output = this.outputByTest.get(testKey(capability, name));
         if (output !== undefined) this.showOutput(`${capability} › ${name}`, output);
         return;
       }
       case "onCapabilityEnd": {
         const [capability, result] = call.args;
-        const tests = this.current?.capability === capability ? this.current.tests : result.tests;
-        this.current = undefined;
+        const tests = this.current.get(capability)?.tests ?? result.tests;
+        this.current.delete(capability);
         if (this.results[capability]) return;
         const merged = this.settled.has(capability) ? crashedIn(result, this.settled.get(capability)!.detected, tests) : this.asFirstPlanned(result);
         this.settled.delete(capability);
@@ -176,7 +189,7 @@ export class RunTracker {
         return;
       }
     }
-    replayHook(this.hooks, call);
+    replayHook(this.out, call);
   }
 
   private isSettled(capability: Capability, name: string): boolean {
@@ -192,7 +205,7 @@ export class RunTracker {
 
   private finish(result: CapabilityResult): void {
     this.results[result.capability] = result;
-    this.hooks.onCapabilityEnd?.(result.capability, result);
+    this.out.onCapabilityEnd?.(result.capability, result);
   }
 
   /** Where the run is now. */
@@ -200,7 +213,8 @@ export class RunTracker {
     const inFlight = [...this.inFlight.values()];
     if (inFlight.length === 1) return { kind: "test", ...inFlight[0] };
     if (inFlight.length > 1) return { kind: "tests", tests: inFlight };
-    if (this.current) return { kind: "capability", capability: this.current.capability, after: this.current.lastTest };
+    const current = this.current.values().next().value;
+    if (current) return { kind: "capability", capability: current.capability, after: current.lastTest };
     if (!this.started) return { kind: "loading" };
     const next = this.plan?.capabilities.find((p) => this.results[p.capability] === undefined);
     return next ? { kind: "creating", capability: next.capability } : { kind: "after-capabilities" };
@@ -217,10 +231,11 @@ export class RunTracker {
     this.report = undefined;
     this.exitCalled = undefined;
     this.crash = undefined;
-    this.current = undefined;
+    this.current.clear();
     this.inFlight.clear();
     this.lastStarted = undefined;
     this.finishedInChild = 0;
+    this.sectionsAlongside = false;
   }
 
   /**
@@ -235,7 +250,14 @@ export class RunTracker {
     const position = this.position();
     if (!this.plan || options.shard || position.kind === "loading" || position.kind === "after-capabilities") return undefined;
     this.whereCut = describePosition(position);
-    this.recordEnding(position, ending, alone);
+    if (this.sectionsAlongside) {
+      // The crash may be a section's: no test is blamed; the tests in flight run again in a fresh child, which runs the
+      // sections after the capabilities, where a crash of theirs is seen as theirs.
+      this.sectionsAfterCapabilities = true;
+      this.recordEnding({ kind: "after-capabilities" }, ending);
+    } else {
+      this.recordEnding(position, ending, alone);
+    }
     this.crashes.push(ending.text);
     this.crashesInARow = this.finishedInChild > 0 ? 1 : this.crashesInARow + 1;
     if (this.crashesInARow >= CRASHES_IN_A_ROW_TO_STOP) {
@@ -252,7 +274,7 @@ export class RunTracker {
       const creating = position.kind === "creating" && position.capability === capability;
       if (creating || left.length === 0) {
         this.settled.delete(capability);
-        this.finish(crashedIn({ ...base(capability, this.kindOf(capability)), status: "failed" }, done.detected, done.tests));
+        this.finish(crashedIn({ ...base(capability, this.kindOf(capability)), status: "passed" }, done.detected, done.tests));
       }
     }
     const capabilities = this.plan.capabilities.map((c) => c.capability).filter((c) => this.results[c] === undefined);
@@ -269,6 +291,10 @@ export class RunTracker {
   }
 
   private whereCut?: string;
+
+  private get out(): ProgressHooks {
+    return this.ordered ?? this.hooks;
+  }
   private stopped?: string;
 
   /** The tests in flight (or the step) fail with how the process ended; their capability keeps what it finished. */
@@ -304,20 +330,30 @@ export class RunTracker {
     }
     for (const [capability, tests] of failed) {
       const earlier = this.settled.get(capability);
-      const finished = this.current?.capability === capability ? this.current.tests : (earlier?.tests ?? []);
-      const detected = this.current?.capability === capability ? this.current.detected : (earlier?.detected ?? false);
-      this.settled.set(capability, { detected, tests: [...finished, ...tests] });
-      if (this.current?.capability === capability) {
-        for (const test of tests) this.hooks.onTestResult?.(capability, test.name, test.status === "passed", test.status === "failed" ? test.failure.message : undefined, test);
+      const current = this.current.get(capability);
+      this.settled.set(capability, { detected: current?.detected ?? earlier?.detected ?? false, tests: [...(current?.tests ?? earlier?.tests ?? []), ...tests] });
+      if (current) {
+        for (const test of tests) this.out.onTestResult?.(capability, test.name, test.status === "passed", test.status === "failed" ? test.failure.message : undefined, test);
       }
+    }
+    // A capability that ran at once with the crash, between two of its tests: a fresh child goes on after what it finished.
+    for (const [capability, current] of this.current) {
+      if (!failed.has(capability)) this.settled.set(capability, { detected: current.detected, tests: [...current.tests] });
     }
     this.inFlight.clear();
     this.lastStarted = undefined;
-    this.current = undefined;
+    this.current.clear();
   }
 
   /** The child's report (with the saver output of each test), merged with what crashed children finished; or, when the run was cut short, the report of what ran. */
   finalReport(ending: Ending | undefined): ConformanceReport {
+    const report = this.reportNow(ending);
+    // What capabilities that never ended still hold (a run cut short) is shown now.
+    this.ordered?.flush();
+    return report;
+  }
+
+  private reportNow(ending: Ending | undefined): ConformanceReport {
     if (ending || (!this.report && this.crashes.length === 0)) {
       return this.withOutput(this.cutShort(ending ?? { kind: "crash", text: "the saver's process ended without a report" }));
     }
@@ -341,7 +377,7 @@ export class RunTracker {
   private resultsWithFirstPlan(): Partial<Record<Capability, CapabilityResult>> {
     for (const skip of this.plan?.skipped ?? []) {
       if (this.results[skip.capability]) continue;
-      this.hooks.onCapabilityStart?.(skip.capability, false);
+      this.out.onCapabilityStart?.(skip.capability, false);
       this.finish({ ...base(skip.capability, this.kindOf(skip.capability)), status: "skipped", reason: skip.reason, ...(skip.excluded ? { excluded: true } : {}) });
     }
     return this.results;
@@ -368,7 +404,7 @@ export class RunTracker {
       const earlier = this.settled.get(id);
       if (earlier) {
         results[id] = crashedIn({ ...base(id, kind), status: "failed" }, earlier.detected, [...earlier.tests, ...remaining(id, earlier.tests)]);
-        this.hooks.onCapabilityEnd?.(id, results[id]!);
+        this.out.onCapabilityEnd?.(id, results[id]!);
       } else if (this.plan?.capabilities.some((p) => p.capability === id) || !this.started) {
         results[id] = { ...base(id, kind), status: "skipped", reason: notRunReason, tests: remaining(id, []) };
       }
@@ -437,9 +473,14 @@ export class RunTracker {
   }
 }
 
-/** A capability a crash went through: failed (the crashed test is a counted failure), with every test it finished. */
+/**
+ * A capability a crash went through, with every test it finished: failed when
+ * the crashed test is among them (a counted failure), else as `result` says
+ * (a capability that ran at once with another one's crash).
+ */
 function crashedIn(result: CapabilityResult, detected: boolean, tests: TestResult[]): CapabilityResult {
-  return { capability: result.capability, kind: result.kind, durationMs: result.durationMs, inherited: result.inherited, detected: detected || result.detected, status: "failed", tests };
+  const status = tests.some(isCountedFailure) ? "failed" : result.status;
+  return { capability: result.capability, kind: result.kind, durationMs: result.durationMs, inherited: result.inherited, detected: detected || result.detected, status, tests } as CapabilityResult;
 }
 
 function base(capability: Capability, kind: CapabilityResult["kind"]) {

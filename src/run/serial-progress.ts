@@ -1,0 +1,58 @@
+import type { AnyCapability as Capability } from "../kinds/descriptors.js";
+import { PROGRESS_HOOKS, type ProgressHooks } from "./progress.js";
+
+/** Hooks that keep a serial run's order, and `flush()`, which passes on whatever is still held (a run cut short). */
+export type SerialOrderHooks = ProgressHooks & { flush(): void };
+
+/**
+ * Hooks that pass each call on to `hooks` in the order a serial run makes
+ * them, whatever order capabilities running at once make them in: a
+ * capability's calls are held until every capability before it in `order`
+ * has ended (`onCapabilityEnd`). Calls about no capability of `order`, or
+ * about one already ended, pass at once; `onRunEnd` passes what is held first.
+ */
+export function serialOrderHooks(hooks: ProgressHooks, order: readonly Capability[]): SerialOrderHooks {
+  const held = new Map<Capability, (() => boolean)[]>();
+  let head = 0;
+  const release = () => {
+    while (head < order.length) {
+      const calls = held.get(order[head]!) ?? [];
+      held.delete(order[head]!);
+      let ended = false;
+      for (const call of calls) ended = call() || ended;
+      if (!ended) return;
+      head++;
+    }
+  };
+  const flush = () => {
+    for (; head < order.length; head++) {
+      for (const call of held.get(order[head]!) ?? []) call();
+      held.delete(order[head]!);
+    }
+  };
+  const ordered: Record<string, unknown> & { flush(): void } = { flush };
+  for (const name of Object.keys(PROGRESS_HOOKS) as (keyof ProgressHooks)[]) {
+    ordered[name] = (...args: unknown[]) => {
+      // Returns whether the call ended its capability.
+      const call = (): boolean => {
+        (hooks[name] as ((...a: unknown[]) => void) | undefined)?.apply(hooks, args);
+        return name === "onCapabilityEnd";
+      };
+      if (name === "onRunEnd") flush();
+      const position = name === "onRunStart" || name === "onRunEnd" ? -1 : order.indexOf(args[0] as Capability);
+      if (position < head) {
+        call();
+      } else if (position === head) {
+        if (call()) {
+          head++;
+          release();
+        }
+      } else {
+        const calls = held.get(order[position]!) ?? [];
+        calls.push(call);
+        held.set(order[position]!, calls);
+      }
+    };
+  }
+  return ordered as SerialOrderHooks;
+}

@@ -1,0 +1,66 @@
+/** One piece of work under the budget, and whether other work was in flight at any moment of it. */
+interface Held {
+  overlapped: boolean;
+}
+
+/**
+ * The run's budget of spec tests (and model sequences) in flight at once: the
+ * `concurrency` option, one budget for the whole run however many capabilities
+ * run at once. `one` holds a slot; `alone` holds every slot, so nothing else
+ * in the run is in flight meanwhile (a failure's run alone, its retries).
+ * Waiters are served in the order they came, so a run alone is not starved by
+ * the tests that keep starting. A budget of 1 runs everything one at a time.
+ */
+export class TestBudget {
+  private used = 0;
+  private readonly waiting: { slots: number; grant: () => void }[] = [];
+  private readonly holding = new Set<Held>();
+
+  constructor(readonly size: number) {}
+
+  /** Pieces of work holding a slot now (`one`); work run `alone` is not counted, nothing else runs then. */
+  inFlight(): number {
+    return this.holding.size;
+  }
+
+  /** Runs `work` holding one slot; `overlapped`: something else in the run was in flight at some moment of it. */
+  async one<T>(work: () => Promise<T>): Promise<{ value: T; overlapped: boolean }> {
+    await this.acquire(1);
+    const held: Held = { overlapped: this.holding.size > 0 };
+    for (const other of this.holding) other.overlapped = true;
+    this.holding.add(held);
+    try {
+      return { value: await work(), overlapped: held.overlapped };
+    } finally {
+      this.holding.delete(held);
+      this.release(1);
+    }
+  }
+
+  /** Runs `work` with nothing else of the run in flight. */
+  async alone<T>(work: () => Promise<T>): Promise<T> {
+    await this.acquire(this.size);
+    try {
+      return await work();
+    } finally {
+      this.release(this.size);
+    }
+  }
+
+  private acquire(slots: number): Promise<void> {
+    if (this.waiting.length === 0 && this.used + slots <= this.size) {
+      this.used += slots;
+      return Promise.resolve();
+    }
+    return new Promise((grant) => this.waiting.push({ slots, grant }));
+  }
+
+  private release(slots: number): void {
+    this.used -= slots;
+    while (this.waiting.length > 0 && this.used + this.waiting[0]!.slots <= this.size) {
+      const next = this.waiting.shift()!;
+      this.used += next.slots;
+      next.grant();
+    }
+  }
+}
