@@ -3,8 +3,8 @@ import { chmod, mkdtemp, readdir, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { afterAll, describe, expect, it } from "vitest";
-import { postgresBackend, startEmbeddedPostgres } from "../../src/backends/index.js";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { postgresBackend, startEmbeddedPostgres, type PostgresServer } from "../../src/backends/index.js";
 import { validate } from "../../src/index.js";
 import { processesMentioning } from "./process-probe.js";
 
@@ -90,40 +90,47 @@ describe("embedded PostgreSQL leaves no process or directory behind", () => {
 });
 
 describe("two runs at once do not collide", () => {
-  it("two embedded servers get their own port, directory and process, and both stop cleanly", async () => {
-    const [a, b] = await Promise.all([startEmbeddedPostgres(), startEmbeddedPostgres()]);
+  // Two servers started at once, which the tests below use in turn (in order): the suites need one server, not a third.
+  // Each one kept as it comes up, so that one failing to start does not leave the other running.
+  const servers: PostgresServer[] = [];
+  beforeAll(async () => {
+    await Promise.all([1, 2].map(async () => servers.push(await startEmbeddedPostgres())));
+  }, CHILD_TIMEOUT_MS);
+  afterAll(async () => {
+    await Promise.all(servers.map((server) => server.stop()));
+  });
+
+  it("two embedded servers get their own port, directory and process", () => {
+    const [a, b] = servers as [PostgresServer, PostgresServer];
+    expect(new URL(a.url).port).not.toBe(new URL(b.url).port);
+    expect(a.dataDir).not.toBe(b.dataDir);
+    expect(a.pid).not.toBe(b.pid);
+  });
+
+  it("two suites at once on one server each use their own schemas and both pass", async () => {
+    const server = servers[0]!;
+    const [first, second] = await Promise.all(
+      // A timeout is not what this tests: suites at once on a loaded 2-core machine are slow.
+      [1, 2].map(() => validate(postgresBackend.registration({ postgres: server }), { capabilities: ["put", "list", "delete_thread"], timeoutMs: 60_000 })),
+    );
+    expect(first.failures()).toEqual([]);
+    expect(second.failures()).toEqual([]);
+    const { default: pg } = await import("pg");
+    const client = new pg.Client({ connectionString: server.url });
+    await client.connect();
     try {
-      expect(new URL(a.url).port).not.toBe(new URL(b.url).port);
-      expect(a.dataDir).not.toBe(b.dataDir);
-      expect(a.pid).not.toBe(b.pid);
+      const { rows } = await client.query("SELECT nspname FROM pg_namespace WHERE nspname LIKE 'lgc\\_%'");
+      expect(rows, "every schema the suites created is dropped").toEqual([]);
     } finally {
-      await Promise.all([a.stop(), b.stop()]);
-    }
-    for (const server of [a, b]) {
-      await expect(readdir(server.dataDir!)).rejects.toMatchObject({ code: "ENOENT" });
-      expect(await processesMentioning(server.dataDir!)).toEqual([]);
+      await client.end();
     }
   }, CHILD_TIMEOUT_MS);
 
-  it("two suites at once on one server each use their own schemas and both pass", async () => {
-    const server = await startEmbeddedPostgres();
-    try {
-      const [first, second] = await Promise.all(
-        [1, 2].map(() => validate(postgresBackend.registration({ postgres: server }), { capabilities: ["put", "list", "delete_thread"], timeoutMs: 30_000 })),
-      );
-      expect(first.failures()).toEqual([]);
-      expect(second.failures()).toEqual([]);
-      const { default: pg } = await import("pg");
-      const client = new pg.Client({ connectionString: server.url });
-      await client.connect();
-      try {
-        const { rows } = await client.query("SELECT nspname FROM pg_namespace WHERE nspname LIKE 'lgc\\_%'");
-        expect(rows, "every schema the suites created is dropped").toEqual([]);
-      } finally {
-        await client.end();
-      }
-    } finally {
-      await server.stop();
+  it("both servers stop cleanly: no directory, no process left", async () => {
+    await Promise.all(servers.map((server) => server.stop()));
+    for (const server of servers) {
+      await expect(readdir(server.dataDir!)).rejects.toMatchObject({ code: "ENOENT" });
+      expect(await processesMentioning(server.dataDir!)).toEqual([]);
     }
   }, CHILD_TIMEOUT_MS);
 });

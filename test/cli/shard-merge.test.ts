@@ -9,7 +9,7 @@ import { REPORTERS } from "../../src/reporters/index.js";
 import { plainPalette } from "../../src/reporters/palette.js";
 import dropsCustomMetadata from "../mutants/put-drops-custom-metadata.mutant.js";
 import { expectUsageError } from "./expect-usage-error.js";
-import { runInProcess } from "./run-cli-in-process.js";
+import { inProcessEnv, runInProcess } from "./run-cli-in-process.js";
 
 const COUNT = 3;
 const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/g;
@@ -201,7 +201,7 @@ it("a shard cut short (the saver's process.exit) merges with the others, and the
     const report = join(dir, `cut-${index}.json`);
     const args = ["test/cli/fixtures/exits-when-asked.ts", "--capabilities", "put,get_tuple", "--model", "0", "--shard", `${index}/2`, "--reporter", `report-json:${report}`];
     const quiet = { write: () => true };
-    return { code: await runCli(args, { stdout: quiet, stderr: quiet, env, cwd: process.cwd() }), report };
+    return { code: await runCli(args, { stdout: quiet, stderr: quiet, env: inProcessEnv(args, env), cwd: process.cwd() }), report };
   };
   const cut = await run(1, { EXIT_ON_PUT: "1" });
   const whole = await run(2, {});

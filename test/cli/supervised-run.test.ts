@@ -1,14 +1,28 @@
+import { existsSync, readFileSync } from "node:fs";
+import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import type { ReportDict } from "../../src/index.js";
 import { EARLY_EXIT_LINE } from "../../src/cli/early-exit.js";
 import { expectGone, firstLines, runMisbehaving } from "./misbehaving-run.js";
+import { makeTempDir } from "../temp-dir.js";
+
+/** One run of the saver that calls process.exit(0), shared by the tests of its pretty and its JSON report (to a file). */
+let exitZero: Promise<{ run: Awaited<ReturnType<typeof runMisbehaving>>; json: string }> | undefined;
+function exitZeroRun() {
+  exitZero ??= (async () => {
+    const json = join(makeTempDir("lgc-exit-0-"), "report.json");
+    const run = await runMisbehaving("exit-0.ts", ["--capabilities", "put,list", "--no-graph", "--model", "0", "--reporter", "pretty", "--reporter", `json:${json}`]);
+    return { run, json: existsSync(json) ? readFileSync(json, "utf8") : "" };
+  })();
+  return exitZero;
+}
 
 // Each misbehaviour of a saver, run through the CLI as a user would: the verdict, the report and the
 // exit code are the parent's, whatever the saver's process does. No timings: the runs must just end.
 // Concurrent: each case has its own processes and its own process-id file.
 describe.concurrent("the supervised CLI run, against savers that misbehave", { timeout: 240_000 }, () => {
   it("process.exit(0) mid-run: exit 1, the test in flight fails naming it, a fresh process runs the rest (pretty)", async () => {
-    const run = await runMisbehaving("exit-0.ts", ["--capabilities", "put,list", "--no-graph", "--model", "0"]);
+    const { run } = await exitZeroRun();
     expect(run.code, run.stderr).toBe(1);
     expect(firstLines(run.stdout, 1)).toEqual(["Checking ExitsWithZero (2 capabilities)"]);
     expect(run.stdout).toMatch(/✗ put › test_\w+ \[PUT-\d+[^\]]*\]\n.*\n\s+the saver's process exited with code 0 during put › test_\w+ \(process\.exit called\)/);
@@ -29,10 +43,10 @@ describe.concurrent("the supervised CLI run, against savers that misbehave", { t
     expect(run.stderr).toContain(EARLY_EXIT_LINE);
   });
 
-  it("process.exit(0) mid-run with --reporter json: valid JSON, the test in flight failed with the exit, the rest run by a fresh process", async () => {
-    const run = await runMisbehaving("exit-0.ts", ["--capabilities", "put,list", "--no-graph", "--model", "0", "--reporter", "json"]);
+  it("process.exit(0) mid-run, the same run's --reporter json:FILE: valid JSON, the test in flight failed with the exit, the rest run by a fresh process", async () => {
+    const { run, json } = await exitZeroRun();
     expect(run.code, run.stderr).toBe(1);
-    const dict = JSON.parse(run.stdout) as ReportDict & { supervision?: unknown };
+    const dict = JSON.parse(json) as ReportDict & { supervision?: unknown };
     expect(dict.conformance_level).toBe("BASE");
     expect(dict.results.put).toMatchObject({ passed: false, status: "failed" });
     expect(dict.results.put.failures).toHaveLength(1);

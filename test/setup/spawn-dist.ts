@@ -13,8 +13,8 @@ const SPAWNED = ["dist/cli/main.js", "dist/supervisor/child.js"];
  * child is the build too: what users run, without tsx's start-up in each
  * process. Otherwise they spawn the sources through tsx. Set
  * CONFORMANCE_SPAWN_DIST=0 to test the sources whatever dist/ holds. A run
- * started in a test's own process (runInProcess) passes its own environment,
- * without the variable: its child comes from the sources.
+ * started in a test's own process (runInProcess) passes the variable on to its
+ * supervised child (test/cli/run-cli-in-process.ts): the build too.
  */
 export default function setup(): void {
   if (process.env.CONFORMANCE_SPAWN_DIST === undefined && distIsFresh()) process.env.CONFORMANCE_SPAWN_DIST = "1";
