@@ -132,12 +132,27 @@ export class EntryPointRun {
 
   /** npm start's worker processes (each in its own process group): those of this run, by its private TMPDIR. */
   async startWorkerPids(): Promise<number[]> {
-    const pids: number[] = [];
-    for (const pid of await processesMentioning("start-worker")) {
+    return this.ofThisRun(await processesMentioning("start-worker"));
+  }
+
+  /**
+   * Waits until the run's node processes outside its group are gone too (a supervised child, npm start's workers:
+   * each in its own group, each ends by itself when its parent dies, removing what it tracked as it goes): until
+   * then they still create and remove files in TMPDIR. Its PostgreSQL server stays; the next run stops that.
+   */
+  async orphansGone(limitMs = 30_000): Promise<void> {
+    const deadline = Date.now() + limitMs;
+    while ((await this.ofThisRun(await nodeProcesses())).length > 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
+  }
+
+  /** Those of `pids` started with this run's private TMPDIR. */
+  private async ofThisRun(pids: readonly number[]): Promise<number[]> {
+    const mine: number[] = [];
+    for (const pid of pids) {
       const environ = await readFile(`/proc/${pid}/environ`, "utf8").catch(() => "");
-      if (environ.split("\0").includes(`TMPDIR=${this.tmp}`)) pids.push(pid);
+      if (environ.split("\0").includes(`TMPDIR=${this.tmp}`)) mine.push(pid);
     }
-    return pids;
+    return mine;
   }
 
   /** `processes`: others of the run outside its group (npm start's workers) that must be gone too. */
@@ -174,4 +189,16 @@ function isLive(pid: number): boolean {
   } catch {
     return false;
   }
+}
+
+/** Live (not zombie) node processes, by their command name (a PostgreSQL server's path names node_modules). */
+async function nodeProcesses(): Promise<number[]> {
+  const pids: number[] = [];
+  for (const entry of await readdir("/proc")) {
+    if (!/^\d+$/.test(entry)) continue;
+    const stat = await readFile(`/proc/${entry}/stat`, "utf8").catch(() => "");
+    // pid (comm) state ...
+    if (/^\d+ \(node\) [^Z]/.test(stat)) pids.push(Number(entry));
+  }
+  return pids;
 }

@@ -174,6 +174,8 @@ describe.concurrent("a run killed outright (SIGKILL) is cleaned up by the next r
     killed.signalGroup("SIGKILL");
     await killed.ended;
     await killed.gone();
+    // The supervised child (its own group) outlives the kill for a moment and removes what it tracked.
+    await killed.orphansGone();
     // Each capability has its own database: the kill may land between two of them, when none is on disk, or
     // between creating a directory and writing its owner marker (the test kills as soon as the directory
     // appears), when the directory cannot be attributed to the dead run and is left alone by design.
@@ -202,6 +204,8 @@ describe.concurrent("a run killed outright (SIGKILL) is cleaned up by the next r
     killed.signalProcess("SIGKILL");
     await killed.ended;
     expect(postmaster !== undefined && isAlive(postmaster), "the server outlives a run killed alone").toBe(true);
+    // The workers (their own groups) end by themselves when the main process dies; until then they still write in TMPDIR.
+    await killed.orphansGone();
 
     const next = await EntryPointRun.cli(ENTRY_POINTS.cliNext, { tmp: killed.tmp });
     const { code } = await next.ended;

@@ -33,7 +33,8 @@ describe("hangs", () => {
       grep: /test_put_roundtrip|test_put_returns_config|DT-01/,
       timeoutMs: 200,
     });
-    expect(failureOf(report, "put", ROUNDTRIP)).toBe("timed out after 200 ms in getTuple()");
+    // Tests run at once: a call pending past the timeout while others are in flight gets the grace (4×) before it is a hang.
+    expect(failureOf(report, "put", ROUNDTRIP)).toMatch(/^timed out after (200|800) ms in getTuple\(\)/);
     expect(report.results.put?.tests.find((t) => t.name === "test_put_returns_config")?.status).toBe("passed");
     expect(report.results.delete_thread?.tests.length).toBeGreaterThan(0);
   });
@@ -44,16 +45,16 @@ describe("hangs", () => {
       grep: "ISO-03",
       timeoutMs: 200,
     });
-    expect(failureOf(report, "list", "test_iso_list_returns_fresh_objects")).toBe("timed out after 200 ms in list() iteration");
+    expect(failureOf(report, "list", "test_iso_list_returns_fresh_objects")).toMatch(/^timed out after (200|800) ms in list\(\) iteration/);
   });
 
   it("the timeout comes from validate()'s option, else the registration's", async () => {
     const hang: FaultPlan = { method: "getTuple", fault: { kind: "hang" } };
     const registered = checkpointerTest({ name: "slow", timeoutMs: 150 }, () => withFaults(new MemorySaver(), hang));
     const byRegistration = await validate(registered, { capabilities: ["put"], grep: ROUNDTRIP });
-    expect(failureOf(byRegistration, "put", ROUNDTRIP)).toBe("timed out after 150 ms in getTuple()");
+    expect(failureOf(byRegistration, "put", ROUNDTRIP)).toMatch(/^timed out after (150|600) ms in getTuple\(\)/);
     const byOption = await validate(registered, { capabilities: ["put"], grep: ROUNDTRIP, timeoutMs: 120 });
-    expect(failureOf(byOption, "put", ROUNDTRIP)).toBe("timed out after 120 ms in getTuple()");
+    expect(failureOf(byOption, "put", ROUNDTRIP)).toMatch(/^timed out after (120|480) ms in getTuple\(\)/);
   });
 
   // Seen on langgraph-checkpoint-cloudflare-d1 over local D1 (docs/third-party.md): about 20 ms a put, so the
