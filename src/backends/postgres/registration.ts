@@ -3,6 +3,7 @@ import type { PostgresSaver } from "@langchain/langgraph-checkpoint-postgres";
 import { checkpointerTest, type KnownDeviation, type RegisteredCheckpointer } from "../../registration.js";
 import { requireOptional } from "../../util/optional-import.js";
 import { fastByteaArrayTypes } from "./bytea-array.js";
+import { quietPool } from "./quiet-pool.js";
 import { SchemaAllocator } from "./schemas.js";
 import { acquirePostgres, type PostgresServer } from "./server.js";
 
@@ -88,21 +89,12 @@ export function postgresRegistration(variant: PostgresVariant, given?: PostgresS
 }
 
 /**
- * An idle pooled client whose connection the server ends (a server stopping)
- * emits "error" on the pool; unhandled, that crashes the process. The next
- * query on the pool reports the problem instead.
- */
-/**
  * A round trip to a server costs far more than a call into memory, and the
  * serialization tests move megabytes: a busy CI machine needs more than the
  * default 5 s per call before a slow call is a hang.
  */
 const SERVER_TEST_TIMEOUT_MS = 30_000;
 
-function quietPool(pool: Pool): Pool {
-  pool.on("error", () => undefined);
-  return pool;
-}
 
 async function endRun(state: RunState): Promise<void> {
   const problems: unknown[] = [];

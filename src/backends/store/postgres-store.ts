@@ -1,7 +1,9 @@
 import type { BaseStore } from "@langchain/langgraph-checkpoint";
 import type { PostgresStore } from "@langchain/langgraph-checkpoint-postgres/store";
+import type { Pool } from "pg";
 import type { StoreIndexOptions, StoreTtlOptions } from "../../kinds/store/options.js";
 import { requireOptional } from "../../util/optional-import.js";
+import { quietPool } from "../postgres/quiet-pool.js";
 import { SchemaAllocator } from "../postgres/schemas.js";
 import type { SubjectLease } from "../subject-backend.js";
 
@@ -24,9 +26,7 @@ export async function createPostgresStore(url: string, options: { index?: StoreI
     requireOptional<PgModule>("pg"),
     requireOptional<StoreModule>("@langchain/langgraph-checkpoint-postgres/store"),
   ]);
-  const admin = new pg.Pool({ connectionString: url, max: 1 });
-  // An idle client whose server went away emits "error" on the pool: reported by the next query, not a crash.
-  admin.on("error", () => undefined);
+  const admin = quietPool(new pg.Pool({ connectionString: url, max: 1 }));
   const schemas = new SchemaAllocator(admin, "plain");
   let store: PostgresStore | undefined;
   const release = async () => {
@@ -42,6 +42,9 @@ export async function createPostgresStore(url: string, options: { index?: StoreI
     const max = options.maxConnections === undefined ? undefined : Math.max(1, options.maxConnections - 1);
     const index = options.index && { dims: options.index.dims, embed: options.index.embed, ...(options.index.fields ? { fields: [...options.index.fields] } : {}) };
     store = new Store({ connectionOptions: { connectionString: url, max }, schema, ...(index ? { index } : {}) });
+    // PostgresStore keeps the pool it makes in a private field; a server stopping under it must not crash the process either.
+    const ownPool = (store as unknown as { core?: { pool?: Pool } }).core?.pool;
+    if (ownPool) quietPool(ownPool);
     await store.setup();
     return { subject: store, release };
   } catch (error) {
