@@ -49,8 +49,8 @@ export async function runCapability(plan: RunPlan, capability: CapabilityPlan, p
   try {
     draft = await withSubject(
       plan.registered,
-      // Created or cleaned up while other capabilities' tests are in flight: the grace of a slow call (src/runtime/slow-call.ts).
-      { timeoutMs: plan.timeoutMs, load: { othersInFlight: () => budget.inFlight() > 0 } },
+      // Its creation and cleanup are work in flight of the run, judged by the grace rule as the rest (src/runtime/slow-call.ts).
+      { timeoutMs: plan.timeoutMs, load: { othersInFlight: () => budget.othersInFlight(), counted: (step) => budget.step(step) } },
       async (subject: object) => {
         try {
           return await runTests(plan, capability, subject, progress, report, budget);
@@ -119,7 +119,7 @@ async function runTests(
     progress.onTestStart?.(capability.capability, test.name);
   };
   // With others in flight (a test's first attempt run together), a call past the timeout gets the grace (src/runtime/slow-call.ts).
-  const underLoad = { othersInFlight: () => budget.inFlight() > 1 };
+  const underLoad = { othersInFlight: () => budget.othersInFlight() };
   const run = (test: AnySpecTest, alone = true) =>
     runSpecTest({
       registered: plan.registered,

@@ -10,17 +10,36 @@ interface Held {
  * in the run is in flight meanwhile (a failure's run alone, its retries).
  * Waiters are served in the order they came, so a run alone is not starved by
  * the tests that keep starting. A budget of 1 runs everything one at a time.
+ * It is also the run's load signal (src/runtime/slow-call.ts's grace rule):
+ * the work in flight is the slots held and the `step`s counted (a capability's
+ * saver being created or cleaned up, which holds no slot).
  */
 export class TestBudget {
   private used = 0;
   private readonly waiting: { slots: number; grant: () => void }[] = [];
   private readonly holding = new Set<Held>();
+  private steps = 0;
 
   constructor(readonly size: number) {}
 
-  /** Pieces of work holding a slot now (`one`); work run `alone` is not counted, nothing else runs then. */
+  /** Pieces of work in flight now: holding a slot (`one`) or counted (`step`); work run `alone` is not counted. */
   inFlight(): number {
-    return this.holding.size;
+    return this.holding.size + this.steps;
+  }
+
+  /** Asked from inside counted work (`one`, `step`): whether anything else of the run is in flight now. */
+  othersInFlight(): boolean {
+    return this.inFlight() > 1;
+  }
+
+  /** Counts `work` as in flight while it runs, without taking a slot. */
+  async step<T>(work: () => Promise<T>): Promise<T> {
+    this.steps++;
+    try {
+      return await work();
+    } finally {
+      this.steps--;
+    }
   }
 
   /** Runs `work` holding one slot; `overlapped`: something else in the run was in flight at some moment of it. */

@@ -1,6 +1,6 @@
 import { MAX_TIMEOUT_MS, TimeoutError } from "../util/timeout.js";
 import type { TrackedSaver } from "./tracked-saver.js";
-import { graceExpiredText, slowCallGraceMs, type LoadWatch } from "./slow-call.js";
+import { GraceRule, type LoadWatch } from "./slow-call.js";
 
 /** A test that keeps getting answers may take this many times `timeoutMs` before it is stopped. */
 export const WHOLE_TEST_LIMIT_FACTOR = 20;
@@ -28,26 +28,21 @@ export interface CallTimeoutWatch {
  * slow backend (10–50 ms a call) passes tests that make a thousand calls.
  * Pending and quiet times leave out the time this process's event loop was
  * blocked (src/runtime/responsive-clock.ts): under concurrency another test's
- * synchronous work is not this call's hang. With `watch.load` saying other
- * tests are in flight, a call pending for `timeoutMs` runs on up to
- * `slowCallGraceMs(timeoutMs)` (slow under load is not a hang).
+ * synchronous work is not this call's hang. A call pending for `timeoutMs`
+ * while `watch.load` says other work is in flight gets the grace
+ * (src/runtime/slow-call.ts's `GraceRule`: slow under load is not a hang).
  * Rejects with a `TimeoutError`; a late rejection of `work` is swallowed.
  */
 export async function withCallTimeout<T>(work: Promise<T>, timeoutMs: number, watch: CallTimeoutWatch): Promise<T> {
   if (!Number.isFinite(timeoutMs) || timeoutMs <= 0) return work;
   const limitMs = wholeTestLimitMs(timeoutMs);
   const started = performance.now();
+  const rule = new GraceRule(timeoutMs, watch.load);
   let timer: NodeJS.Timeout | undefined;
-  let graced = false;
   // Not unref()ed, like withTimeout's timer: with a hang on a promise holding no handle it keeps Node alive to report it.
   const timeout = new Promise<never>((_, reject) => {
     const check = () => {
-      const verdict = judge(watch, timeoutMs, limitMs, performance.now() - started, graced);
-      if (verdict === GRACE) {
-        graced = true;
-        watch.load?.onGrace?.();
-        return check();
-      }
+      const verdict = judge(watch, rule, limitMs, performance.now() - started);
       if (typeof verdict === "string") reject(new TimeoutError(verdict));
       else timer = setTimeout(check, Math.max(1, Math.ceil(verdict)));
     };
@@ -61,11 +56,8 @@ export async function withCallTimeout<T>(work: Promise<T>, timeoutMs: number, wa
   }
 }
 
-/** The judge's answer when a call passed the timeout with other tests in flight: it runs on, once, up to the grace. */
-const GRACE = Symbol("grace");
-
-/** The failure message when a rule is broken, GRACE when a pending call may run on, else how long until one could be (ms). */
-function judge(watch: CallTimeoutWatch, timeoutMs: number, limitMs: number, elapsedMs: number, graced: boolean): string | number | typeof GRACE {
+/** The failure message when a rule is broken, else how long until one could be (ms). */
+function judge(watch: CallTimeoutWatch, rule: GraceRule, limitMs: number, elapsedMs: number): string | number {
   const trackers = watch.trackers();
   const progress = trackers.map((t) => t.progress());
   const pendingAges = progress.flatMap((p) => (p.oldestPendingMs === undefined ? [] : [p.oldestPendingMs]));
@@ -74,13 +66,9 @@ function judge(watch: CallTimeoutWatch, timeoutMs: number, limitMs: number, elap
   const what = watch.what ? ` ${watch.what}` : "";
   const pending = trackers.flatMap((t) => t.inFlight());
   const where = pending.length > 0 ? `in ${pending.join(", ")}` : "(no saver call was pending)";
-  // Once a call got the grace, the test's calls may stay pending up to it.
-  const quietLimitMs = graced ? slowCallGraceMs(timeoutMs) : timeoutMs;
-  if (quietMs >= quietLimitMs) {
-    if (graced) return graceExpiredText(timeoutMs, `${what ? `${what} ` : ""}${where}`.trim());
-    if (pendingAges.length > 0 && watch.load?.othersInFlight()) return GRACE;
-    return `timed out after ${timeoutMs} ms${what} ${where}`;
-  }
+  // Once a call got the grace, the test's calls (and its quiet times) may last up to it.
+  const quiet = rule.judge(quietMs, watch.what ? `${watch.what} ${where}` : where, pendingAges.length > 0);
+  if (typeof quiet === "string") return quiet;
   if (elapsedMs >= limitMs) {
     const settled = progress.reduce((sum, p) => sum + p.settled, 0);
     const settledMs = progress.reduce((sum, p) => sum + p.settledMs, 0);
@@ -88,9 +76,9 @@ function judge(watch: CallTimeoutWatch, timeoutMs: number, limitMs: number, elap
     return (
       `timed out after the whole-test limit of ${fmt(limitMs)} ms${what} ${where}\n` +
       `  the saver was answering, not stuck: ${fmt(settled)} calls had settled, ${settled > 0 ? (settledMs / settled).toFixed(1) : "0"} ms each on average. ` +
-      `No call may stay pending for the timeout (${fmt(timeoutMs)} ms), and a test that keeps getting answers may take up to ${WHOLE_TEST_LIMIT_FACTOR}× it: ` +
+      `No call may stay pending for the timeout (${fmt(rule.timeoutMs)} ms), and a test that keeps getting answers may take up to ${WHOLE_TEST_LIMIT_FACTOR}× it: ` +
       "if the backend is this slow, raise it with --timeout MS (the timeoutMs option)"
     );
   }
-  return Math.min(quietLimitMs - quietMs, limitMs - elapsedMs);
+  return Math.min(quiet, limitMs - elapsedMs);
 }

@@ -32,8 +32,8 @@ import type { BaseCheckpointSaver } from "@langchain/langgraph-checkpoint";
 import { lifecycleOf, type LifespanLease, type RawLifecycle } from "../registration.js";
 import { errorText } from "../util/describe-value.js";
 import { holdOpen } from "./open-leases.js";
-import { withTimeout, withTimeoutReleasing } from "../util/timeout.js";
-import { slowCallGraceMs, type LoadWatch, type SlowCall } from "./slow-call.js";
+import { releasingLate, withTimeout, withTimeoutReleasing } from "../util/timeout.js";
+import { withSlowCallGrace, type LoadWatch, type SlowCall } from "./slow-call.js";
 
 /** A live subject from the registration's factory; `release()` runs the factory's cleanup within the timeout (rejecting when it fails). */
 export interface SubjectLease<S> {
@@ -55,10 +55,17 @@ export interface SubjectLimits {
   /** Where a creation timeout happened, e.g. "in the factory (creating an extra saver)". */
   creating?: string;
   /**
-   * Other tests may be in flight: a step that starts while they are may take up to the grace
-   * (src/runtime/slow-call.ts), and one that took longer than `timeoutMs` is told to `onSlowCall`.
+   * Other work of the run may be in flight: the factory and the cleanup follow the grace rule
+   * (src/runtime/slow-call.ts), and one that got the grace and settled is told to `onSlowCall`.
    */
-  load?: LoadWatch & { onSlowCall?(call: SlowCall): void };
+  load?: SubjectLoad;
+}
+
+/** The load a subject's factory and cleanup are judged under. */
+export interface SubjectLoad extends LoadWatch {
+  onSlowCall?(call: SlowCall): void;
+  /** Counts a step (the factory, the cleanup) as work in flight of the run while it is pending: for a subject made outside any counted work (a capability's own). */
+  counted?<T>(step: () => Promise<T>): Promise<T>;
 }
 
 /** What the unit owning the subject does with a failed cleanup (see the policy above). Required: a cleanup failure is never dropped. */
@@ -86,30 +93,17 @@ export async function openSubject<S = BaseCheckpointSaver>(registered: object, l
   const held = rawLifecycle<S>(registered)
     .create()
     .then((lease) => ({ subject: lease.subject, release: holdOpen(() => lease.release()) }));
-  const step = underLoad(timeoutMs, load);
-  const lease = await withTimeoutReleasing(held, step.limitMs, () => limits.creating ?? CREATING, (late) => late.release());
-  step.done((limits.creating ?? CREATING).replace(/^in /, ""));
+  const lease = await releasingLate(held, lifecycleStep(() => held, timeoutMs, limits.creating ?? CREATING, load), (late) => late.release());
   return {
     subject: lease.subject,
-    release: async () => {
-      const cleaning = underLoad(timeoutMs, load);
-      await withTimeout(lease.release(), cleaning.limitMs, () => CLEANING);
-      cleaning.done(CLEANING.replace(/^in /, ""));
-    },
+    release: () => lifecycleStep(() => lease.release(), timeoutMs, CLEANING, load),
   };
 }
 
-/** A lifecycle step's limit: the grace when it starts with other tests in flight; `done` tells `onSlowCall` when it took longer than `timeoutMs`. */
-function underLoad(timeoutMs: number, load: SubjectLimits["load"]): { limitMs: number; done(what: string): void } {
-  const started = performance.now();
-  const graced = load?.othersInFlight() === true;
-  return {
-    limitMs: graced ? slowCallGraceMs(timeoutMs) : timeoutMs,
-    done(what) {
-      const tookMs = performance.now() - started;
-      if (graced && tookMs > timeoutMs) load?.onSlowCall?.({ call: what, tookMs, timeoutMs });
-    },
-  };
+/** A lifecycle step (`where` it is) under the grace rule, counted as work in flight when `load` counts steps. */
+function lifecycleStep<T>(work: () => Promise<T>, timeoutMs: number, where: string, load: SubjectLoad | undefined): Promise<T> {
+  const timed = () => withSlowCallGrace(work(), timeoutMs, () => where, load, (slow) => load?.onSlowCall?.(slow));
+  return load?.counted ? load.counted(timed) : timed();
 }
 
 /**

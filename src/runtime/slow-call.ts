@@ -24,11 +24,57 @@ export interface SlowCall {
   timeoutMs: number;
 }
 
-/** What a timeout needs to know to give a call the grace: whether other work of the run is in flight now. */
+/**
+ * What a timeout needs to know to give a step the grace: whether other work of
+ * the run (spec tests, model sequences, savers being created or cleaned up) is
+ * in flight now, besides the step asking and the work it is part of.
+ */
 export interface LoadWatch {
   othersInFlight(): boolean;
-  /** Called when the grace was given (a call passed `timeoutMs` with others in flight). */
+  /** Called when the grace was given (a step passed `timeoutMs` with others in flight). */
   onGrace?(): void;
+}
+
+/**
+ * The one rule for a step pending past its timeout (a saver call, a factory, a
+ * cleanup): pending for `timeoutMs` while `load` says other work is in flight
+ * at that moment, it gets the grace, once, and may stay pending up to
+ * `slowCallGraceMs(timeoutMs)`; pending past the grace, it is a hang, named as
+ * such. With nothing else in flight when the timeout fires (or no `load`: a
+ * run alone), the timeout is exactly `timeoutMs` and its usual message.
+ */
+export class GraceRule {
+  #graced = false;
+
+  constructor(
+    readonly timeoutMs: number,
+    private readonly load: LoadWatch | undefined,
+  ) {}
+
+  /** Whether the grace was given. */
+  get graced(): boolean {
+    return this.#graced;
+  }
+
+  /** How long the step may be pending now: `timeoutMs`, or the grace once given. */
+  get limitMs(): number {
+    return this.#graced ? slowCallGraceMs(this.timeoutMs) : this.timeoutMs;
+  }
+
+  /**
+   * Judges a step pending for `pendingMs` (`where` it is, e.g. `in getTuple()`):
+   * the ms until it should be judged again, or the message of its `TimeoutError`.
+   * `mayGrace` false: nothing is pending that load could explain (a test quiet
+   * between calls), so no grace is given.
+   */
+  judge(pendingMs: number, where: string, mayGrace = true): number | string {
+    if (pendingMs < this.limitMs) return this.limitMs - pendingMs;
+    if (this.#graced) return graceExpiredText(this.timeoutMs, where);
+    if (!mayGrace || !this.load?.othersInFlight()) return `timed out after ${this.timeoutMs} ms ${where}`;
+    this.#graced = true;
+    this.load.onGrace?.();
+    return this.limitMs - pendingMs;
+  }
 }
 
 /** The note a passing test or sequence carries: `getTuple() took 7,412 ms (the timeout is 5,000 ms) ...`. */
@@ -37,35 +83,35 @@ export function slowCallText({ call, tookMs, timeoutMs }: SlowCall): string {
   return `${call} took ${fmt(tookMs)} ms (the timeout is ${fmt(timeoutMs)} ms) while other tests ran at once, and passed run alone: slow under load, not a hang`;
 }
 
-/** The timeout's message when a call is still pending at the end of the grace. */
+/** The timeout's message when a step is still pending at the end of the grace. */
 export function graceExpiredText(timeoutMs: number, where: string): string {
-  return `timed out after ${slowCallGraceMs(timeoutMs)} ms ${where} (${SLOW_CALL_GRACE_FACTOR}× the ${timeoutMs} ms timeout, the grace for a call while other tests run at once): a hang, not load`;
+  return `timed out after ${slowCallGraceMs(timeoutMs)} ms ${where} (${SLOW_CALL_GRACE_FACTOR}× the ${timeoutMs} ms timeout, the grace for a step while other work of the run is in flight): a hang, not load`;
 }
 
 /**
- * `withTimeout` for one call, with the grace: a call still pending after
- * `timeoutMs` while `load` says other work is in flight runs on up to
- * `slowCallGraceMs`; settling then, it resolves and `onSlow` gets how long it
- * took. Without `load` (a run alone), exactly `withTimeout`'s rule and message.
+ * `withTimeout` for one step (a saver call, a factory, a cleanup) under the
+ * grace rule (`GraceRule`): settling after the grace was given, it resolves and
+ * `onSlow` gets how long it took. Without `load` (a run alone), exactly
+ * `withTimeout`'s rule and message.
  */
 export async function withSlowCallGrace<T>(work: Promise<T>, timeoutMs: number, where: () => string, load: LoadWatch | undefined, onSlow: (call: SlowCall) => void): Promise<T> {
   if (!Number.isFinite(timeoutMs) || timeoutMs <= 0) return work;
   const started = performance.now();
+  const rule = new GraceRule(timeoutMs, load);
   let timer: NodeJS.Timeout | undefined;
-  let graced = false;
   // Not unref()ed, like withTimeout's timer: a hang on a promise that holds no handle must still be reported.
   const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => {
-      if (!load?.othersInFlight()) return reject(new TimeoutError(`timed out after ${timeoutMs} ms ${where()}`));
-      graced = true;
-      load.onGrace?.();
-      timer = setTimeout(() => reject(new TimeoutError(graceExpiredText(timeoutMs, where()))), slowCallGraceMs(timeoutMs) - timeoutMs);
-    }, timeoutMs);
+    const check = () => {
+      const verdict = rule.judge(performance.now() - started, where());
+      if (typeof verdict === "string") reject(new TimeoutError(verdict));
+      else timer = setTimeout(check, Math.max(1, Math.ceil(verdict)));
+    };
+    timer = setTimeout(check, timeoutMs);
   });
   work.catch(() => undefined);
   try {
     const value = await Promise.race([work, timeout]);
-    if (graced) onSlow({ call: where().replace(/^in /, ""), tookMs: performance.now() - started, timeoutMs });
+    if (rule.graced) onSlow({ call: where().replace(/^in /, ""), tookMs: performance.now() - started, timeoutMs });
     return value;
   } finally {
     clearTimeout(timer);

@@ -50,17 +50,25 @@ export async function withTimeout<T>(work: Promise<T>, ms: number, describe: () 
 /**
  * `withTimeout` for work that produces a resource (a saver lease, a running
  * lifespan): if the value arrives after the timeout, it is handed to `release`
- * so the resource is still cleaned up. Errors of that late release are ignored:
- * the timeout has already been reported.
+ * so the resource is still cleaned up (`releasingLate`).
  */
-export async function withTimeoutReleasing<T>(
+export function withTimeoutReleasing<T>(
   work: Promise<T>,
   ms: number,
   describe: () => string,
   release: (late: T) => Promise<unknown>,
 ): Promise<T> {
+  return releasingLate(work, withTimeout(work, ms, describe), release);
+}
+
+/**
+ * `timed` (`work` under some timeout): when it rejects with a `TimeoutError`,
+ * `work`'s value, if it ever arrives, is handed to `release`. Errors of that
+ * late release are ignored: the timeout has already been reported.
+ */
+export async function releasingLate<T>(work: Promise<T>, timed: Promise<T>, release: (late: T) => Promise<unknown>): Promise<T> {
   try {
-    return await withTimeout(work, ms, describe);
+    return await timed;
   } catch (error) {
     if (error instanceof TimeoutError) work.then(release).catch(() => undefined);
     throw error;

@@ -121,7 +121,7 @@ describe("a call slower than the timeout while other tests are in flight", () =>
     if (result.status !== "failed") return;
     expect(result.failure.errorName).toBe("TimeoutError");
     expect(result.failure.message).toBe(
-      `timed out after ${SLOW_CALL_GRACE_FACTOR * TIMEOUT_MS} ms in getTuple() (${SLOW_CALL_GRACE_FACTOR}× the ${TIMEOUT_MS} ms timeout, the grace for a call while other tests run at once): a hang, not load`,
+      `timed out after ${SLOW_CALL_GRACE_FACTOR * TIMEOUT_MS} ms in getTuple() (${SLOW_CALL_GRACE_FACTOR}× the ${TIMEOUT_MS} ms timeout, the grace for a step while other work of the run is in flight): a hang, not load`,
     );
     expect(result.slowUnderLoad).toBeUndefined();
   });
