@@ -11,8 +11,8 @@ interface Held {
  * Waiters are served in the order they came, so a run alone is not starved by
  * the tests that keep starting. A budget of 1 runs everything one at a time.
  * It is also the run's load signal (src/runtime/slow-call.ts's grace rule):
- * the work in flight is the slots held and the `step`s counted (a capability's
- * saver being created or cleaned up, which holds no slot).
+ * the work in flight is the slots held, the work run alone and the `step`s
+ * counted (a capability's saver being created or cleaned up, which holds no slot).
  */
 export class TestBudget {
   private used = 0;
@@ -22,7 +22,7 @@ export class TestBudget {
 
   constructor(readonly size: number) {}
 
-  /** Pieces of work in flight now: holding a slot (`one`) or counted (`step`); work run `alone` is not counted. */
+  /** Pieces of work in flight now: holding a slot (`one`), run `alone` (what no slot holds, a capability's factory, may still overlap it) or counted (`step`). */
   inFlight(): number {
     return this.holding.size + this.steps;
   }
@@ -56,11 +56,11 @@ export class TestBudget {
     }
   }
 
-  /** Runs `work` with nothing else of the run in flight. */
+  /** Runs `work` with no other test or sequence of the run in flight. */
   async alone<T>(work: () => Promise<T>): Promise<T> {
     await this.acquire(this.size);
     try {
-      return await work();
+      return await this.step(work);
     } finally {
       this.release(this.size);
     }

@@ -149,16 +149,18 @@ describe("steps under the rule, on fake timers", () => {
     await Promise.all(leases.map((l) => (l.value as { release(): Promise<void> }).release()));
   });
 
-  it("a factory alone in the run gets exactly the timeout; one that work started to overlap gets the grace", async () => {
+  it("a factory alone in the run gets exactly the timeout", async () => {
     const alone = watch(openSubject(waitingFactory(new Promise(() => undefined)), { timeoutMs: TIMEOUT_MS, load: capabilityLoad(new TestBudget(4)) }));
     await vi.advanceTimersByTimeAsync(TIMEOUT_MS);
     expect(String(alone.error)).toBe("TimeoutError: timed out after 100 ms in the factory (creating a saver)");
+  });
 
+  it.each(["one", "alone"] as const)("a factory that a test started to overlap (budget.%s) gets the grace, then is a hang", async (how) => {
     const budget = new TestBudget(4);
     const late = watch(openSubject(waitingFactory(new Promise(() => undefined)), { timeoutMs: TIMEOUT_MS, load: capabilityLoad(budget) }));
     await vi.advanceTimersByTimeAsync(TIMEOUT_MS / 2);
     const test = latch();
-    const holding = budget.one(() => test.promise);
+    const holding = budget[how](() => test.promise);
     await vi.advanceTimersByTimeAsync(TIMEOUT_MS);
     expect(late.settled).toBe(false);
     await vi.advanceTimersByTimeAsync(GRACE_MS);
