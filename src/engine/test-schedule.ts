@@ -89,8 +89,8 @@ export async function runSchedule(tests: readonly AnySpecTest[], budget: TestBud
 
 /**
  * The first attempts of a stretch, each holding a slot of the budget, long
- * chains started first; none (undefined) once one timed out. In the
- * stretch's order.
+ * chains started first (and ahead of the other capabilities' tests waiting
+ * for the budget); none (undefined) once one timed out. In the stretch's order.
  */
 async function runTogether(stretch: readonly AnySpecTest[], budget: TestBudget, steps: ScheduleSteps) {
   let stalled = false;
@@ -98,7 +98,7 @@ async function runTogether(stretch: readonly AnySpecTest[], budget: TestBudget, 
   const startOrder = [...stretch.keys()].sort((a, b) => Number(stretch[b]!.longChain ?? false) - Number(stretch[a]!.longChain ?? false));
   await mapBounded(startOrder, budget.size, async (k) => {
     if (stalled) return;
-    const { value: result, overlapped } = await budget.one(() => (stalled ? Promise.resolve(undefined) : steps.first(stretch[k]!, false)));
+    const { value: result, overlapped } = await budget.one(() => (stalled ? Promise.resolve(undefined) : steps.first(stretch[k]!, false)), { first: stretch[k]!.longChain ?? false });
     if (!result) return;
     if (steps.isStall(result)) stalled = true;
     attempts[k] = { result, overlapped };

@@ -9,14 +9,16 @@ interface Held {
  * run at once. `one` holds a slot; `alone` holds every slot, so nothing else
  * in the run is in flight meanwhile (a failure's run alone, its retries).
  * Waiters are served in the order they came, so a run alone is not starved by
- * the tests that keep starting. A budget of 1 runs everything one at a time.
+ * the tests that keep starting; a few tests that start a long path wait ahead
+ * of the other single slots (`first`). A budget of 1 runs everything one at a time.
  * It is also the run's load signal (src/runtime/slow-call.ts's grace rule):
  * the work in flight is the slots held, the work run alone and the `step`s
  * counted (a capability's saver being created or cleaned up, which holds no slot).
  */
 export class TestBudget {
   private used = 0;
-  private readonly waiting: { slots: number; grant: () => void }[] = [];
+  /** `ahead`: a run alone or a slot asked `first`, which a later `first` does not pass. */
+  private readonly waiting: { slots: number; ahead: boolean; grant: () => void }[] = [];
   private readonly holding = new Set<Held>();
   private steps = 0;
 
@@ -42,9 +44,13 @@ export class TestBudget {
     }
   }
 
-  /** Runs `work` holding one slot; `overlapped`: something else in the run was in flight at some moment of it. */
-  async one<T>(work: () => Promise<T>): Promise<{ value: T; overlapped: boolean }> {
-    await this.acquire(1);
+  /**
+   * Runs `work` holding one slot; `overlapped`: something else in the run was in flight at some moment of it.
+   * `first`: it waits ahead of the plain slots already waiting, behind runs alone and other `first` slots
+   * (a test that starts a long path: SpecTest.longChain).
+   */
+  async one<T>(work: () => Promise<T>, { first = false } = {}): Promise<{ value: T; overlapped: boolean }> {
+    await this.acquire(1, first ? "first" : "plain");
     const held: Held = { overlapped: this.holding.size > 0 };
     for (const other of this.holding) other.overlapped = true;
     this.holding.add(held);
@@ -58,7 +64,7 @@ export class TestBudget {
 
   /** Runs `work` with no other test or sequence of the run in flight. */
   async alone<T>(work: () => Promise<T>): Promise<T> {
-    await this.acquire(this.size);
+    await this.acquire(this.size, "alone");
     try {
       return await this.step(work);
     } finally {
@@ -66,12 +72,15 @@ export class TestBudget {
     }
   }
 
-  private acquire(slots: number): Promise<void> {
+  private acquire(slots: number, kind: "plain" | "first" | "alone"): Promise<void> {
     if (this.waiting.length === 0 && this.used + slots <= this.size) {
       this.used += slots;
       return Promise.resolve();
     }
-    return new Promise((grant) => this.waiting.push({ slots, grant }));
+    return new Promise((grant) => {
+      const at = kind === "first" ? this.waiting.findLastIndex((w) => w.ahead) + 1 : this.waiting.length;
+      this.waiting.splice(at, 0, { slots, ahead: kind !== "plain", grant });
+    });
   }
 
   private release(slots: number): void {

@@ -163,6 +163,8 @@ const early: SpecTest = {
   name: "test_val_values_written_by_python_read_back_exactly",
   ids: ["VAL-14"],
   needsHistory: true,
+  // VAL-15 re-reads this data at least 1.5 s after it is written: written first, that wait overlaps the run's other tests.
+  longChain: true,
   requires: ["put_writes"],
   description: "a thread as Python LangGraph writes it (string versions, microsecond +00:00 ts, steps past int32, forks) reads back exactly",
   async run(ctx) {

@@ -62,10 +62,12 @@ export interface SpecTestOf<Ctx, Cap extends string> {
    */
   readonly exclusive?: boolean;
   /**
-   * The test makes a long chain of calls that must stay one after another (a
-   * 1,050-checkpoint thread): under `concurrency` it starts first among the
-   * tests that run together, so the others overlap it (results keep the
-   * tests' order).
+   * The test starts a long path: a long chain of calls that must stay one
+   * after another (a 1,050-checkpoint thread), or a clock a later test waits
+   * out (VAL-14's data, re-read by VAL-15 1.5 s later). Under `concurrency` it
+   * starts first among the tests that run together, ahead of the other
+   * capabilities' tests waiting for the run's budget, so the others overlap
+   * it (results keep the tests' order).
    */
   readonly longChain?: boolean;
   run(ctx: Ctx): Promise<void>;

@@ -117,6 +117,47 @@ describe("capabilities in parallel under one budget", () => {
     expect((await budget.one(async () => 1)).overlapped).toBe(false);
   });
 
+  it("a slot asked `first` (a test that starts a long path) waits ahead of the single slots asked before it, never ahead of a waiting `alone`", async () => {
+    const budget = new TestBudget(1);
+    const order: string[] = [];
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const running = budget.one(() => held);
+    const waiting = [
+      budget.one(async () => void order.push("plain")),
+      budget.alone(async () => void order.push("alone")),
+      budget.one(async () => void order.push("plain after alone")),
+      budget.one(async () => void order.push("plain 3")),
+      budget.one(async () => void order.push("plain 4")),
+    ];
+    // Asked last: served ahead of the plain slots that wait behind the alone run, then another `first` behind it.
+    waiting.push(budget.one(async () => void order.push("long path"), { first: true }));
+    waiting.push(budget.one(async () => void order.push("long path 2"), { first: true }));
+    release();
+    await Promise.all([running, ...waiting]);
+    expect(order).toEqual(["plain", "alone", "long path", "long path 2", "plain after alone", "plain 3", "plain 4"]);
+  });
+
+  it("a long chain (ORD-06, VAL-14) starts ahead of the other capabilities' tests already waiting for the budget", async () => {
+    const started: string[] = [];
+    const plan = planRun(checkpointerTest({ name: "memory" }, () => new MemorySaver()), { concurrency: 3, capabilities: CAPABILITIES }, "test");
+    const fakeTest = (capability: Capability, index: number): AnySpecTest => ({
+      name: `${capability}_${index}`,
+      ids: ["PUT-01"],
+      description: "a fake test",
+      ...(capability === "get_tuple" && index === 0 ? { longChain: true } : {}),
+      async run() {
+        started.push(`${capability}_${index}`);
+        for (let i = 0; i < 3; i++) await new Promise((resolve) => setImmediate(resolve));
+      },
+    });
+    const tests = { ...plan, capabilities: plan.capabilities.map((c) => ({ ...c, tests: Array.from({ length: 4 }, (_, i) => fakeTest(c.capability as Capability, i)) })) };
+    await runCapabilities(tests, {}, new TestBudget(3));
+    // put's tests take the three slots; put_writes' wait first, then get_tuple's: its long chain is served ahead of them.
+    expect(started.indexOf("get_tuple_0")).toBe(3);
+    expect(started.filter((name) => name.startsWith("get_tuple")).length).toBe(4);
+  });
+
   it("reporters see a concurrent run's progress in the serial run's order", async () => {
     const run = async (concurrency: number) => {
       const seen = reporterCalls();
