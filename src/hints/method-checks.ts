@@ -10,12 +10,12 @@ import { at, idFound, putProbe } from "./probes/store.js";
 /** The checks' answers: the method, and whether it answered right; a check that could not decide (it threw, or its premise did not hold) answers nothing. */
 export type MethodAnswers = Partial<Record<string, boolean>>;
 
-/** Runs `checks` within the call timeout; what they could not answer in time is left out (the round trip's own answers stand). */
-export async function methodAnswersWithin(timeoutMs: number, checks: Record<string, () => Promise<boolean | undefined>>): Promise<MethodAnswers> {
-  const answers: MethodAnswers = {};
+/** Runs `checks` one after another within the call timeout; what they could not answer in time, or threw on, is left out (the round trip's own answers stand). */
+export async function methodAnswersWithin<T = boolean>(timeoutMs: number, checks: Partial<Record<string, () => Promise<T | undefined>>>): Promise<Partial<Record<string, T>>> {
+  const answers: Partial<Record<string, T>> = {};
   const run = async () => {
     for (const [method, check] of Object.entries(checks)) {
-      const answer = await check().catch(() => undefined);
+      const answer = await check?.().catch(() => undefined);
       if (answer !== undefined) answers[method] = answer;
     }
   };
