@@ -123,6 +123,10 @@ export const READER_CHECKS: Readonly<Record<ReaderCheckId, { data: DataKind; tex
     data: "checkpoint",
     text: "checkpoint c put with parent a read back with parent b, a checkpoint put after c: no writer can have stored that, the reader derives the parent from what is stored now",
   },
+  expiryInverted: {
+    data: "checkpoint",
+    text: "an item put with a short TTL (the declared ttl.put) was hidden from every reader right after the put and shown by every reader past its expiry: the expiry stored is right (passing it changed the answers), the readers' check of it is inverted",
+  },
   freshObjects: {
     data: "checkpoint",
     text: "a tuple read back and changed by the caller showed the change when read again: the reader hands out what it keeps",

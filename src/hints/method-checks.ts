@@ -97,8 +97,7 @@ const PAST_TTL_MS = 600;
  */
 export function storeChecks(store: BaseStore, { ttl, index }: Pick<StoreKindOptions, "ttl" | "index">): Record<string, () => Promise<boolean | undefined>> {
   const indexed = index !== undefined;
-  let expired: Promise<MethodAnswers> | undefined;
-  const expiredRead = (reader: string) => async () => ttl && (await (expired ??= expiredItemReaders(store, ttl)))[reader];
+  const expiredRead = (reader: string) => async () => ttl && expiredItemReaders(await ttlItemShown(store, ttl))[reader];
   return {
     get: expiredRead("get"),
     search: expiredRead("search"),
@@ -143,23 +142,64 @@ async function sameValuesRankAlike(store: BaseStore): Promise<boolean | undefine
   return score("updated") === score("fresh") && score("deleted") === score("unindexed");
 }
 
-/**
- * An item put with a short TTL, alone in its namespace, read past its expiry
- * through get(), search() and listNamespaces(): when some readers still show it
- * and others do not, what was stored expired and the ones showing it read
- * wrong. Undecided when every reader shows it (a store that expires lazily, or
- * rounds the TTL up, looks alike).
- */
-async function expiredItemReaders(store: BaseStore, ttl: StoreTtlOptions): Promise<MethodAnswers> {
+/** Whether each reader showed an item put alone in its namespace with a short TTL: right after the put, and past its expiry. */
+interface TtlReads {
+  fresh: Record<string, boolean>;
+  expired: Record<string, boolean>;
+}
+
+/** One TTL round per store, shared by the method checks and the reader check (the wait is the costly part). */
+const ttlRounds = new WeakMap<BaseStore, Promise<TtlReads>>();
+
+function ttlItemShown(store: BaseStore, ttl: StoreTtlOptions): Promise<TtlReads> {
+  let round = ttlRounds.get(store);
+  if (!round) ttlRounds.set(store, (round = readTtlItem(store, ttl)));
+  return round;
+}
+
+async function readTtlItem(store: BaseStore, ttl: StoreTtlOptions): Promise<TtlReads> {
   const namespace = ["probe-ttl", randomUUID()];
+  const shown = async () => ({
+    get: (await store.get(namespace, "expiring")) !== null,
+    search: (await store.search(namespace, { limit: 10 })).length > 0,
+    listNamespaces: (await store.listNamespaces({ prefix: namespace })).some((ns) => ns.join("\u0000") === namespace.join("\u0000")),
+  });
   await ttl.put(store, namespace, "expiring", { n: 1 }, ttl.unit === "minutes" ? TTL_MS / 60_000 : TTL_MS / 1_000);
+  const fresh = await shown();
   await new Promise((resolve) => setTimeout(resolve, PAST_TTL_MS));
-  const hidden: MethodAnswers = {
-    get: (await store.get(namespace, "expiring")) === null,
-    search: (await store.search(namespace, { limit: 10 })).length === 0,
-    listNamespaces: !(await store.listNamespaces({ prefix: namespace })).some((ns) => ns.join("\u0000") === namespace.join("\u0000")),
-  };
+  return { fresh, expired: await shown() };
+}
+
+/**
+ * The item read past its expiry through get(), search() and listNamespaces():
+ * when some readers still show it and others do not, what was stored expired
+ * and the ones showing it read wrong. Undecided when every reader shows it (a
+ * store that expires lazily, or rounds the TTL up, looks alike).
+ */
+function expiredItemReaders({ expired }: TtlReads): MethodAnswers {
+  const hidden = Object.fromEntries(Object.entries(expired).map(([reader, shown]) => [reader, !shown]));
   return Object.values(hidden).some(Boolean) ? hidden : {};
+}
+
+/**
+ * The store's reader check, with a declared TTL: the item hidden from every
+ * reader right after the put and shown by every reader past its expiry was
+ * stored with the right expiry (passing it changed the answers) and is read
+ * with the check inverted: get() and search() wrong (`expiryInverted`). Shown
+ * fresh and hidden expired by both: right. Anything else (a read slower than
+ * the TTL on a loaded machine, say) decides nothing.
+ */
+export function storeReaderChecks(store: BaseStore, { ttl }: Pick<StoreKindOptions, "ttl">): Record<string, () => Promise<Partial<Record<"get" | "search", boolean>> | undefined>> {
+  if (!ttl) return {};
+  return {
+    expiryInverted: async () => {
+      const { fresh, expired } = await ttlItemShown(store, ttl);
+      const readers = Object.keys(fresh);
+      const every = (answers: Record<string, boolean>, shown: boolean) => readers.every((r) => answers[r] === shown);
+      if (every(fresh, true) && every(expired, false)) return { get: true, search: true };
+      return every(fresh, false) && every(expired, true) ? { get: false, search: false } : undefined;
+    },
+  };
 }
 
 /** The cache's check, run only when the round trip read get() right one key at a time: set() at once into one namespace. */

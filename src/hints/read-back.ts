@@ -14,7 +14,7 @@ import { storeRoundTrip } from "./store-read-back.js";
 import { cacheRoundTrip } from "./cache-read-back.js";
 import { KIND_DESCRIPTORS } from "../kinds/descriptors.js";
 import type { StoreKindOptions } from "../kinds/store/options.js";
-import { cacheChecks, checkpointerChecks, methodAnswersWithin, storeChecks } from "./method-checks.js";
+import { cacheChecks, checkpointerChecks, methodAnswersWithin, storeChecks, storeReaderChecks } from "./method-checks.js";
 import { readerChecks } from "./reader-checks.js";
 
 /** The test a capability reports when its factory failed (src/engine/capability-run.ts, as verdict.ts reads it). */
@@ -88,7 +88,7 @@ export async function readBack(registered: AnyRegistration, profile: SaverProfil
     const answers = await withTimeout(trip(subject), timeoutMs, () => "in the read-back probe");
     const methods = await methodAnswersWithin(timeoutMs, methodChecks(registered, subject, answers, latestOnly));
     // The reader checks do not need the round trip read right: each writes so that only a reader can answer wrong the way it looks for.
-    const readers = kind === "checkpointer" ? await methodAnswersWithin(timeoutMs, readerChecks(subject as BaseCheckpointSaver, latestOnly)) : {};
+    const readers = await methodAnswersWithin(timeoutMs, readerChecksOf(registered, subject, latestOnly));
     return { ...answers, ...(Object.keys(methods).length > 0 ? { methods } : {}), ...(Object.keys(readers).length > 0 ? { readers } : {}) };
   };
   try {
@@ -108,6 +108,13 @@ function methodChecks(registered: AnyRegistration, subject: unknown, answers: Re
   if (kind === "cache") return answers.checkpoint.getOneKey ? cacheChecks(subject as BaseCache) : {};
   const readsRight = answers.checkpoint.getTuple === true && answers.lookalikeIds?.getTuple !== false;
   return readsRight ? checkpointerChecks(subject as BaseCheckpointSaver, latestOnly) : {};
+}
+
+/** The reader checks (./reader-checks.ts for a checkpointer, the TTL check for a store with a declared TTL; none for a cache). */
+function readerChecksOf(registered: AnyRegistration, subject: unknown, latestOnly: boolean): Record<string, () => Promise<Partial<Record<ReadBackReader, boolean>> | undefined>> {
+  const kind = subjectKindOf(registered);
+  if (kind === "store") return storeReaderChecks(subject as BaseStore, (registered as { options?: StoreKindOptions }).options ?? {});
+  return kind === "checkpointer" ? readerChecks(subject as BaseCheckpointSaver, latestOnly) : {};
 }
 
 async function roundTrip(saver: BaseCheckpointSaver, latestOnly: boolean): Promise<ReadBack> {

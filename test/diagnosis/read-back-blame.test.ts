@@ -103,4 +103,14 @@ describe("the read-back probe decides between a reader and the writer (issue 25)
     expect(blame("getTuple", "writes", judgedRight)).toBe("putWrites");
     expect(probeCulprit(judgedRight)).toBe("putWrites");
   });
+
+  it("a store's readers whose expiry check a reader check found inverted take put()'s tests of items, named by get(); listNamespaces(), not asked, keeps its own", () => {
+    const store = KIND_DESCRIPTORS.store;
+    const inverted: ReadBack = { checkpoint: { get: true, search: true }, writes: {}, readers: { expiryInverted: { get: false, search: false } } };
+    const blameStore = (method: string) => blamedMethodProbed({ method, data: "checkpoint" }, new Map(), new Set(), inverted, store);
+    expect(blameStore("put")).toBe("get");
+    expect(blameStore("search")).toBe("get");
+    expect(blameStore("listNamespaces")).toBe("listNamespaces");
+    expect(probeCulprit(inverted, store)).toBe("get");
+  });
 });
