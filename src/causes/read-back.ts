@@ -127,6 +127,10 @@ export const READER_CHECKS: Readonly<Record<ReaderCheckId, { data: DataKind; tex
     data: "checkpoint",
     text: "an item put with a short TTL (the declared ttl.put) was hidden from every reader right after the put and shown by every reader past its expiry: the expiry stored is right (passing it changed the answers), the readers' check of it is inverted",
   },
+  itemDates: {
+    data: "checkpoint",
+    text: "an item's createdAt and updatedAt came back as strings naming a valid time, not Dates: the time was kept, and turning it back into a Date is the reader's",
+  },
   freshObjects: {
     data: "checkpoint",
     text: "a tuple read back and changed by the caller showed the change when read again: the reader hands out what it keeps",

@@ -182,16 +182,19 @@ function expiredItemReaders({ expired }: TtlReads): MethodAnswers {
 }
 
 /**
- * The store's reader check, with a declared TTL: the item hidden from every
- * reader right after the put and shown by every reader past its expiry was
- * stored with the right expiry (passing it changed the answers) and is read
- * with the check inverted: get() and search() wrong (`expiryInverted`). Shown
+ * The store's reader checks: an item's dates (`itemDates`, below) and, with
+ * a declared TTL, `expiryInverted`: an item hidden from every reader right
+ * after the put and shown by every reader past its expiry was stored with the
+ * right expiry (passing it changed the answers) and is read with the check
+ * inverted: get() and search() wrong. Shown
  * fresh and hidden expired by both: right. Anything else (a read slower than
  * the TTL on a loaded machine, say) decides nothing.
  */
 export function storeReaderChecks(store: BaseStore, { ttl }: Pick<StoreKindOptions, "ttl">): Record<string, () => Promise<Partial<Record<"get" | "search", boolean>> | undefined>> {
-  if (!ttl) return {};
+  const itemDates = { itemDates: () => datesReadAsDates(store) };
+  if (!ttl) return itemDates;
   return {
+    ...itemDates,
     expiryInverted: async () => {
       const { fresh, expired } = await ttlItemShown(store, ttl);
       const readers = Object.keys(fresh);
@@ -200,6 +203,25 @@ export function storeReaderChecks(store: BaseStore, { ttl }: Pick<StoreKindOptio
       return every(fresh, false) && every(expired, true) ? { get: false, search: false } : undefined;
     },
   };
+}
+
+/**
+ * An item's createdAt and updatedAt through get() and search(): Dates are
+ * right; a string naming a valid time is a reader's wrong answer (the time
+ * was kept, whatever form the writer stored it in: turning it back into a
+ * Date is the reader's); anything else decides nothing.
+ */
+async function datesReadAsDates(store: BaseStore): Promise<Partial<Record<"get" | "search", boolean>> | undefined> {
+  const namespace = ["probe-dates", randomUUID()];
+  await store.put(namespace, "dated", { n: 1 });
+  const judge = (item: { createdAt?: unknown; updatedAt?: unknown } | null | undefined) => {
+    const dates = [item?.createdAt, item?.updatedAt];
+    if (dates.every((d) => d instanceof Date && !Number.isNaN(d.getTime()))) return true;
+    return dates.every((d) => typeof d === "string" && !Number.isNaN(Date.parse(d))) ? false : undefined;
+  };
+  const answers = { get: judge(await store.get(namespace, "dated")), search: judge((await store.search(namespace, { limit: 10 }))[0]) };
+  const judged = Object.fromEntries(Object.entries(answers).filter(([, right]) => right !== undefined));
+  return Object.keys(judged).length > 0 ? judged : undefined;
 }
 
 /** The cache's check, run only when the round trip read get() right one key at a time: set() at once into one namespace. */
