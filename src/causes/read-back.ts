@@ -105,7 +105,7 @@ export const METHOD_CHECKS: Readonly<Record<string, Readonly<Record<string, stri
   },
 };
 
-/** What each reader check (src/hints/reader-checks.ts) showed when a reader answered wrong, and the kind of data its round trip it explains. */
+/** What each reader check (src/hints/reader-checks.ts, a store's in src/hints/method-checks.ts) showed when a reader answered wrong, and the kind of data whose failures it explains. */
 export const READER_CHECKS: Readonly<Record<ReaderCheckId, { data: DataKind; text: string }>> = {
   writesOrder: {
     data: "writes",

@@ -73,8 +73,8 @@ export async function readBackWhenFailed(
  * trip differently show what was stored is right and one reader is wrong;
  * every reader wrong shows the writer stored it wrong. Where the readers read
  * it right, targeted checks of single methods follow on the same saver
- * (`methods`: bugs only another method's answer shows), and a checkpointer's
- * readers are checked where only they can answer wrong (`readers`: bugs in
+ * (`methods`: bugs only another method's answer shows), and the readers (a
+ * checkpointer's, a store's) are checked where only they can answer wrong (`readers`: bugs in
  * code the readers share, which the round trip shows as the writer's). Undefined when the round
  * trip could not run (the saver threw while writing, or its factory did).
  */
@@ -110,7 +110,7 @@ function methodChecks(registered: AnyRegistration, subject: unknown, answers: Re
   return readsRight ? checkpointerChecks(subject as BaseCheckpointSaver, latestOnly) : {};
 }
 
-/** The reader checks (./reader-checks.ts for a checkpointer, the TTL check for a store with a declared TTL; none for a cache). */
+/** The reader checks: a checkpointer's (./reader-checks.ts), a store's item dates and, with a declared TTL, its expiry (./method-checks.ts); none for a cache. */
 function readerChecksOf(registered: AnyRegistration, subject: unknown, latestOnly: boolean): Record<string, () => Promise<Partial<Record<ReadBackReader, boolean>> | undefined>> {
   const kind = subjectKindOf(registered);
   if (kind === "store") return storeReaderChecks(subject as BaseStore, (registered as { options?: StoreKindOptions }).options ?? {});

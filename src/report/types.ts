@@ -200,8 +200,8 @@ export interface ReadBack {
    */
   methods?: Partial<Record<string, boolean>>;
   /**
-   * Checks of the readers (a checkpointer's; a store's with a TTL) on data written so that the writer
-   * cannot have stored it wrong in the way each looks for (src/hints/reader-checks.ts):
+   * Checks of the readers (a checkpointer's, a store's) on data written so that the writer
+   * cannot have stored it wrong in the way each looks for (src/hints/reader-checks.ts, src/hints/method-checks.ts):
    * per check, whether each reader answered right. Every reader wrong there is
    * a bug the readers share, not the writer's. Absent in a report of an older version.
    */
