@@ -6,7 +6,7 @@ export type { FailureCause };
 import { causeKey, causeTitle, errorSignature, normaliseMessage } from "./signature.js";
 import { methodRank, observedBehaviour, writerOf, type CauseKind, type DataKind, type ObservedBehaviour } from "./behaviour.js";
 import { kindDescriptor, type SubjectKindId } from "../kinds/descriptors.js";
-import { blamedMethodProbed, checkedBroken, METHOD_CHECKS, probeCulprit, readBackVerdict, readersMatchLoosely } from "./read-back.js";
+import { blamedMethodProbed, checkedBroken, METHOD_CHECKS, probeCulprit, READER_CHECKS, readBackVerdict, readerChecksWrong, readersMatchLoosely } from "./read-back.js";
 import { ANSWER_KIND_TEXT, answerKind, type AnswerKind } from "./answer-kind.js";
 
 interface Grouped {
@@ -138,6 +138,11 @@ function blameText(blamed: string, confirmedWriters: ReadonlySet<string>, readBa
   if (readersMatchLoosely(readBack)) {
     const readers = Object.keys(readBack?.lookalikeIds ?? {}).map((m) => `${m}()`);
     return `a round trip on a fresh ${kind.noun} read the stored ids right, and every reader (${readers.join(", ")}) found the stored thread under ids that only look like it (another case, a LIKE wildcard, a trailing space): the readers match ids loosely, a bug they share`;
+  }
+  const readerFinding = readerChecksWrong(readBack, kind).find((c) => c.blamed === blamed);
+  if (readerFinding) {
+    const who = readerFinding.shared ? `every reader it asked (${readerFinding.readers.map((r) => `${r}()`).join(", ")}) wrong, a bug in code they share` : `${blamed}() wrong`;
+    return `a targeted check of the readers on a fresh ${kind.noun} found ${who}: ${READER_CHECKS[readerFinding.check].text}`;
   }
   if (checkedBroken(readBack).includes(blamed)) return `a targeted check on a fresh ${kind.noun} found ${blamed}() wrong: ${METHOD_CHECKS[kind.noun]?.[blamed] ?? "its own answer was wrong"}`;
   if (readsOf(kind).has(blamed)) return `a round trip on a fresh ${kind.noun} read back right through another reader and wrong through ${blamed}(): what was stored is right, ${blamed}() reads it wrong`;

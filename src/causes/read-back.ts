@@ -1,4 +1,4 @@
-import type { ReadBack } from "../report/types.js";
+import type { ReadBack, ReaderCheckId } from "../report/types.js";
 import { blamedMethod, CHECKPOINTER_CAUSE_KIND, writerOf, type CauseKind, type DataKind, type ObservedBehaviour } from "./behaviour.js";
 
 /** What the read-back probe showed for one kind of data: its writer stored it wrong, some readers read it wrong, or nothing (every reader read it right, or no probe). */
@@ -13,7 +13,8 @@ type Verdict = { at: "writer" } | { at: "readers"; wrong: readonly string[] } | 
 export function readBackVerdict(readBack: ReadBack | undefined, data: DataKind): Verdict {
   const answers = Object.entries(readBack?.[data] ?? {});
   if (answers.length === 0) return undefined;
-  if (answers.every(([, right]) => !right)) return { at: "writer" };
+  // Readers a check found sharing a bug on this data agree for that reason: their agreement says nothing of what was stored.
+  if (answers.every(([, right]) => !right)) return sharedReaderBug(readBack, data) ? undefined : { at: "writer" };
   const wrong = answers.filter(([, right]) => !right).map(([reader]) => reader);
   return wrong.length > 0 ? { at: "readers", wrong } : undefined;
 }
@@ -24,7 +25,7 @@ export function probeCulprit(readBack: ReadBack | undefined, kind: CauseKind = C
   const verdicts = kinds.map((data) => [data, readBackVerdict(readBack, data)] as const);
   const writers = [...verdicts.filter(([, v]) => v?.at === "writer").map(([data]) => writerOf(data, kind)), ...(readBack?.putConfig === false ? [writerOf("checkpoint", kind)] : [])];
   const readers = verdicts.flatMap(([, v]) => (v?.at === "readers" ? v.wrong : []));
-  const broken = new Set([...writers, ...readers, ...checkedBroken(readBack)]);
+  const broken = new Set([...writers, ...readers, ...checkedBroken(readBack), ...readerChecksWrong(readBack, kind).map((c) => c.blamed)]);
   return broken.size === 1 ? [...broken][0] : undefined;
 }
 
@@ -53,6 +54,10 @@ export function readBackBlame(readBack: ReadBack | undefined, observed: Observed
   const writer = writerOf(observed.data, kind);
   const culprit = probeCulprit(readBack, kind);
   if (observed.witness !== undefined) return culprit === observed.witness ? observed.witness : undefined;
+  // Readers a check found answering wrong where the writer cannot have: a shared bug takes the writer's tests of that data and the readers it asked; another reader keeps its own.
+  const shared = sharedReaderBug(readBack, observed.data, kind);
+  if (shared) return shared.readers.includes(observed.method) || observed.method === writer ? shared.blamed : kind.causeMethods.readers.includes(observed.method) ? observed.method : undefined;
+  if (readerChecksWrong(readBack, kind).some((c) => c.readers.includes(observed.method) && READER_CHECKS[c.check].data === observed.data)) return observed.method;
   const isReader = kind.causeMethods.readers.includes(observed.method);
   const writers = Object.values(kind.causeMethods.writers);
   if (!isReader && !writers.includes(observed.method)) return undefined;
@@ -99,3 +104,61 @@ export const METHOD_CHECKS: Readonly<Record<string, Readonly<Record<string, stri
     set: "entries set at once under distinct keys of one namespace must all read back through get(), which reads them right one at a time",
   },
 };
+
+/** What each reader check (src/hints/reader-checks.ts, a store's in src/hints/method-checks.ts) showed when a reader answered wrong, and the kind of data whose failures it explains. */
+export const READER_CHECKS: Readonly<Record<ReaderCheckId, { data: DataKind; text: string }>> = {
+  writesOrder: {
+    data: "writes",
+    text: "pending writes of four tasks stored without a task path, one write each, came back each right but out of task id order (JS-02: by code point); their order is decided by the task ids the reader returns, so the reader orders them wrong",
+  },
+  writesPages: {
+    data: "writes",
+    text: "of 120 pending writes put ten at a time, the reader returned only the first ones in order, while writes put before those were missing: the reader stopped reading (a writer that stopped storing would have kept the first put)",
+  },
+  channelsBatch: {
+    data: "checkpoint",
+    text: "a checkpoint of 120 channels, stored in two puts of 60 new values whose checkpoints read back whole, came back with its versions right and values missing: every value was stored, the reader cut its read short",
+  },
+  parentLinks: {
+    data: "checkpoint",
+    text: "checkpoint c put with parent a read back with parent b, a checkpoint put after c: no writer can have stored that, the reader derives the parent from what is stored now",
+  },
+  expiryInverted: {
+    data: "checkpoint",
+    text: "an item put with a short TTL (the declared ttl.put) was hidden from every reader right after the put and shown by every reader past its expiry: the expiry stored is right (passing it changed the answers), the readers' check of it is inverted",
+  },
+  itemDates: {
+    data: "checkpoint",
+    text: "an item's createdAt and updatedAt came back as strings naming a valid time, not Dates: the time was kept, and turning it back into a Date is the reader's",
+  },
+  freshObjects: {
+    data: "checkpoint",
+    text: "a tuple read back and changed by the caller showed the change when read again: the reader hands out what it keeps",
+  },
+};
+
+/** A reader check that found readers wrong: which, and the method named for it (the first of them when every reader it asked was wrong). */
+interface ReaderCheckFinding {
+  check: ReaderCheckId;
+  readers: string[];
+  /** Every reader the check asked answered wrong: a bug in code they share. */
+  shared: boolean;
+  blamed: string;
+}
+
+/** The reader checks that found a reader wrong, readers in the kind's order. */
+export function readerChecksWrong(readBack: ReadBack | undefined, kind: CauseKind = CHECKPOINTER_CAUSE_KIND): ReaderCheckFinding[] {
+  const order = (r: string) => kind.causeMethods.readers.indexOf(r);
+  return (Object.entries(readBack?.readers ?? {}) as [ReaderCheckId, Partial<Record<string, boolean>>][]).flatMap(([check, answers]) => {
+    const asked = Object.keys(answers).sort((a, b) => order(a) - order(b));
+    const readers = asked.filter((r) => answers[r] === false);
+    if (readers.length === 0 || !(check in READER_CHECKS)) return [];
+    const shared = asked.length > 1 && readers.length === asked.length;
+    return [{ check, readers, shared, blamed: readers[0] }];
+  });
+}
+
+/** A reader check that found every reader it asked wrong on this kind of data: the readers share the bug, named by the first. */
+export function sharedReaderBug(readBack: ReadBack | undefined, data: DataKind, kind: CauseKind = CHECKPOINTER_CAUSE_KIND): ReaderCheckFinding | undefined {
+  return readerChecksWrong(readBack, kind).find((c) => c.shared && READER_CHECKS[c.check].data === data);
+}

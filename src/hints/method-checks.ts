@@ -10,12 +10,12 @@ import { at, idFound, putProbe } from "./probes/store.js";
 /** The checks' answers: the method, and whether it answered right; a check that could not decide (it threw, or its premise did not hold) answers nothing. */
 export type MethodAnswers = Partial<Record<string, boolean>>;
 
-/** Runs `checks` within the call timeout; what they could not answer in time is left out (the round trip's own answers stand). */
-export async function methodAnswersWithin(timeoutMs: number, checks: Record<string, () => Promise<boolean | undefined>>): Promise<MethodAnswers> {
-  const answers: MethodAnswers = {};
+/** Runs `checks` one after another within the call timeout; what they could not answer in time, or threw on, is left out (the round trip's own answers stand). */
+export async function methodAnswersWithin<T = boolean>(timeoutMs: number, checks: Partial<Record<string, () => Promise<T | undefined>>>): Promise<Partial<Record<string, T>>> {
+  const answers: Partial<Record<string, T>> = {};
   const run = async () => {
     for (const [method, check] of Object.entries(checks)) {
-      const answer = await check().catch(() => undefined);
+      const answer = await check?.().catch(() => undefined);
       if (answer !== undefined) answers[method] = answer;
     }
   };
@@ -97,8 +97,7 @@ const PAST_TTL_MS = 600;
  */
 export function storeChecks(store: BaseStore, { ttl, index }: Pick<StoreKindOptions, "ttl" | "index">): Record<string, () => Promise<boolean | undefined>> {
   const indexed = index !== undefined;
-  let expired: Promise<MethodAnswers> | undefined;
-  const expiredRead = (reader: string) => async () => ttl && (await (expired ??= expiredItemReaders(store, ttl)))[reader];
+  const expiredRead = (reader: string) => async () => ttl && expiredItemReaders(await ttlItemShown(store, ttl))[reader];
   return {
     get: expiredRead("get"),
     search: expiredRead("search"),
@@ -143,23 +142,86 @@ async function sameValuesRankAlike(store: BaseStore): Promise<boolean | undefine
   return score("updated") === score("fresh") && score("deleted") === score("unindexed");
 }
 
-/**
- * An item put with a short TTL, alone in its namespace, read past its expiry
- * through get(), search() and listNamespaces(): when some readers still show it
- * and others do not, what was stored expired and the ones showing it read
- * wrong. Undecided when every reader shows it (a store that expires lazily, or
- * rounds the TTL up, looks alike).
- */
-async function expiredItemReaders(store: BaseStore, ttl: StoreTtlOptions): Promise<MethodAnswers> {
+/** Whether each reader showed an item put alone in its namespace with a short TTL: right after the put, and past its expiry. */
+interface TtlReads {
+  fresh: Record<string, boolean>;
+  expired: Record<string, boolean>;
+}
+
+/** One TTL round per store, shared by the method checks and the reader check (the wait is the costly part). */
+const ttlRounds = new WeakMap<BaseStore, Promise<TtlReads>>();
+
+function ttlItemShown(store: BaseStore, ttl: StoreTtlOptions): Promise<TtlReads> {
+  let round = ttlRounds.get(store);
+  if (!round) ttlRounds.set(store, (round = readTtlItem(store, ttl)));
+  return round;
+}
+
+async function readTtlItem(store: BaseStore, ttl: StoreTtlOptions): Promise<TtlReads> {
   const namespace = ["probe-ttl", randomUUID()];
+  const shown = async () => ({
+    get: (await store.get(namespace, "expiring")) !== null,
+    search: (await store.search(namespace, { limit: 10 })).length > 0,
+    listNamespaces: (await store.listNamespaces({ prefix: namespace })).some((ns) => ns.join("\u0000") === namespace.join("\u0000")),
+  });
   await ttl.put(store, namespace, "expiring", { n: 1 }, ttl.unit === "minutes" ? TTL_MS / 60_000 : TTL_MS / 1_000);
+  const fresh = await shown();
   await new Promise((resolve) => setTimeout(resolve, PAST_TTL_MS));
-  const hidden: MethodAnswers = {
-    get: (await store.get(namespace, "expiring")) === null,
-    search: (await store.search(namespace, { limit: 10 })).length === 0,
-    listNamespaces: !(await store.listNamespaces({ prefix: namespace })).some((ns) => ns.join("\u0000") === namespace.join("\u0000")),
-  };
+  return { fresh, expired: await shown() };
+}
+
+/**
+ * The item read past its expiry through get(), search() and listNamespaces():
+ * when some readers still show it and others do not, what was stored expired
+ * and the ones showing it read wrong. Undecided when every reader shows it (a
+ * store that expires lazily, or rounds the TTL up, looks alike).
+ */
+function expiredItemReaders({ expired }: TtlReads): MethodAnswers {
+  const hidden = Object.fromEntries(Object.entries(expired).map(([reader, shown]) => [reader, !shown]));
   return Object.values(hidden).some(Boolean) ? hidden : {};
+}
+
+/**
+ * The store's reader checks: an item's dates (`itemDates`, below) and, with
+ * a declared TTL, `expiryInverted`: an item hidden from every reader right
+ * after the put and shown by every reader past its expiry was stored with the
+ * right expiry (passing it changed the answers) and is read with the check
+ * inverted: get() and search() wrong. Shown
+ * fresh and hidden expired by both: right. Anything else (a read slower than
+ * the TTL on a loaded machine, say) decides nothing.
+ */
+export function storeReaderChecks(store: BaseStore, { ttl }: Pick<StoreKindOptions, "ttl">): Record<string, () => Promise<Partial<Record<"get" | "search", boolean>> | undefined>> {
+  const itemDates = { itemDates: () => datesReadAsDates(store) };
+  if (!ttl) return itemDates;
+  return {
+    ...itemDates,
+    expiryInverted: async () => {
+      const { fresh, expired } = await ttlItemShown(store, ttl);
+      const readers = Object.keys(fresh);
+      const every = (answers: Record<string, boolean>, shown: boolean) => readers.every((r) => answers[r] === shown);
+      if (every(fresh, true) && every(expired, false)) return { get: true, search: true };
+      return every(fresh, false) && every(expired, true) ? { get: false, search: false } : undefined;
+    },
+  };
+}
+
+/**
+ * An item's createdAt and updatedAt through get() and search(): Dates are
+ * right; a string naming a valid time is a reader's wrong answer (the time
+ * was kept, whatever form the writer stored it in: turning it back into a
+ * Date is the reader's); anything else decides nothing.
+ */
+async function datesReadAsDates(store: BaseStore): Promise<Partial<Record<"get" | "search", boolean>> | undefined> {
+  const namespace = ["probe-dates", randomUUID()];
+  await store.put(namespace, "dated", { n: 1 });
+  const judge = (item: { createdAt?: unknown; updatedAt?: unknown } | null | undefined) => {
+    const dates = [item?.createdAt, item?.updatedAt];
+    if (dates.every((d) => d instanceof Date && !Number.isNaN(d.getTime()))) return true;
+    return dates.every((d) => typeof d === "string" && !Number.isNaN(Date.parse(d))) ? false : undefined;
+  };
+  const answers = { get: judge(await store.get(namespace, "dated")), search: judge((await store.search(namespace, { limit: 10 }))[0]) };
+  const judged = Object.fromEntries(Object.entries(answers).filter(([, right]) => right !== undefined));
+  return Object.keys(judged).length > 0 ? judged : undefined;
 }
 
 /** The cache's check, run only when the round trip read get() right one key at a time: set() at once into one namespace. */

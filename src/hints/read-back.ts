@@ -14,7 +14,8 @@ import { storeRoundTrip } from "./store-read-back.js";
 import { cacheRoundTrip } from "./cache-read-back.js";
 import { KIND_DESCRIPTORS } from "../kinds/descriptors.js";
 import type { StoreKindOptions } from "../kinds/store/options.js";
-import { cacheChecks, checkpointerChecks, methodAnswersWithin, storeChecks } from "./method-checks.js";
+import { cacheChecks, checkpointerChecks, methodAnswersWithin, storeChecks, storeReaderChecks } from "./method-checks.js";
+import { readerChecks } from "./reader-checks.js";
 
 /** The test a capability reports when its factory failed (src/engine/capability-run.ts, as verdict.ts reads it). */
 const FACTORY_TEST = "factory";
@@ -72,7 +73,9 @@ export async function readBackWhenFailed(
  * trip differently show what was stored is right and one reader is wrong;
  * every reader wrong shows the writer stored it wrong. Where the readers read
  * it right, targeted checks of single methods follow on the same saver
- * (`methods`: bugs only another method's answer shows). Undefined when the round
+ * (`methods`: bugs only another method's answer shows), and the readers (a
+ * checkpointer's, a store's) are checked where only they can answer wrong (`readers`: bugs in
+ * code the readers share, which the round trip shows as the writer's). Undefined when the round
  * trip could not run (the saver threw while writing, or its factory did).
  */
 export async function readBack(registered: AnyRegistration, profile: SaverProfile, timeoutMs: number): Promise<ReadBack | undefined> {
@@ -84,7 +87,9 @@ export async function readBack(registered: AnyRegistration, profile: SaverProfil
   const tripAndChecks = async (subject: unknown): Promise<ReadBack> => {
     const answers = await withTimeout(trip(subject), timeoutMs, () => "in the read-back probe");
     const methods = await methodAnswersWithin(timeoutMs, methodChecks(registered, subject, answers, latestOnly));
-    return Object.keys(methods).length > 0 ? { ...answers, methods } : answers;
+    // The reader checks do not need the round trip read right: each writes so that only a reader can answer wrong the way it looks for.
+    const readers = await methodAnswersWithin(timeoutMs, readerChecksOf(registered, subject, latestOnly));
+    return { ...answers, ...(Object.keys(methods).length > 0 ? { methods } : {}), ...(Object.keys(readers).length > 0 ? { readers } : {}) };
   };
   try {
     return await withSubject<ReadBack, unknown>(registered, { timeoutMs, creating: `in the factory (creating a ${KIND_DESCRIPTORS[kind].noun} for the read-back probe)` }, tripAndChecks,
@@ -103,6 +108,13 @@ function methodChecks(registered: AnyRegistration, subject: unknown, answers: Re
   if (kind === "cache") return answers.checkpoint.getOneKey ? cacheChecks(subject as BaseCache) : {};
   const readsRight = answers.checkpoint.getTuple === true && answers.lookalikeIds?.getTuple !== false;
   return readsRight ? checkpointerChecks(subject as BaseCheckpointSaver, latestOnly) : {};
+}
+
+/** The reader checks: a checkpointer's (./reader-checks.ts), a store's item dates and, with a declared TTL, its expiry (./method-checks.ts); none for a cache. */
+function readerChecksOf(registered: AnyRegistration, subject: unknown, latestOnly: boolean): Record<string, () => Promise<Partial<Record<ReadBackReader, boolean>> | undefined>> {
+  const kind = subjectKindOf(registered);
+  if (kind === "store") return storeReaderChecks(subject as BaseStore, (registered as { options?: StoreKindOptions }).options ?? {});
+  return kind === "checkpointer" ? readerChecks(subject as BaseCheckpointSaver, latestOnly) : {};
 }
 
 async function roundTrip(saver: BaseCheckpointSaver, latestOnly: boolean): Promise<ReadBack> {

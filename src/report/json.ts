@@ -131,6 +131,7 @@ function isReadBack(value: unknown): value is ReadBack {
   const putConfig = (value as ReadBack | null)?.putConfig;
   const lookalikeIds = (value as ReadBack | null)?.lookalikeIds;
   const methods = (value as ReadBack | null)?.methods;
+  const readers = (value as ReadBack | null)?.readers;
   return (
     typeof value === "object" &&
     value !== null &&
@@ -138,6 +139,7 @@ function isReadBack(value: unknown): value is ReadBack {
     answers((value as ReadBack).writes) &&
     (putConfig === undefined || typeof putConfig === "boolean") &&
     (lookalikeIds === undefined || answers(lookalikeIds)) &&
-    (methods === undefined || answers(methods))
+    (methods === undefined || answers(methods)) &&
+    (readers === undefined || (typeof readers === "object" && readers !== null && Object.values(readers).every(answers)))
   );
 }

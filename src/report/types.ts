@@ -199,7 +199,17 @@ export interface ReadBack {
    * put(), a cache's concurrent set()). Absent in a report of an older version.
    */
   methods?: Partial<Record<string, boolean>>;
+  /**
+   * Checks of the readers (a checkpointer's, a store's) on data written so that the writer
+   * cannot have stored it wrong in the way each looks for (src/hints/reader-checks.ts, src/hints/method-checks.ts):
+   * per check, whether each reader answered right. Every reader wrong there is
+   * a bug the readers share, not the writer's. Absent in a report of an older version.
+   */
+  readers?: Partial<Record<ReaderCheckId, Partial<Record<ReadBackReader, boolean>>>>;
 }
+
+/** The reader checks: a checkpointer's pending writes of distinct tasks in task id order, 120 writes put in small calls, 120 channels stored in two puts, a parent put before a lower id, a read answer changed by its caller; a store's item with a TTL read before and past its expiry, a store's item dates. @public */
+export type ReaderCheckId = "writesOrder" | "writesPages" | "channelsBatch" | "parentLinks" | "freshObjects" | "expiryInverted" | "itemDates";
 
 export interface ReportData {
   /** The subject's name (a store's or a cache's too: the field keeps its first name). */

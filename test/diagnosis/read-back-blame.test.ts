@@ -80,4 +80,37 @@ describe("the read-back probe decides between a reader and the writer (issue 25)
     expect(blamedMethodProbed(observed, new Map(), new Set(), getWrong, store)).toBe("get");
     expect(blamedMethodProbed(observed, new Map(), new Set(), { checkpoint: { get: true, search: true }, writes: {} }, store)).toBe("delete");
   });
+
+  it("readers a reader check found wrong together take the writer's tests of that data and their own, named by the first; another reader keeps its own, and other data keeps the round trip's verdict", () => {
+    // The round trip read the writes wrong through both readers (only their order differed): that no longer blames putWrites().
+    const sharedOrder = readBack({ writes: { getTuple: false, list: false }, readers: { writesOrder: { getTuple: false, list: false } } });
+    expect(probeCulprit(sharedOrder)).toBe("getTuple");
+    expect(blame("putWrites", "writes", sharedOrder)).toBe("getTuple");
+    expect(blame("list", "writes", sharedOrder, ["getTuple", "list"])).toBe("getTuple");
+    // getDeltaChannelHistory() was not asked: its own answer, not the writer's though two readers read the writes wrong.
+    expect(blame("getDeltaChannelHistory", "writes", sharedOrder, ["getTuple", "getDeltaChannelHistory"])).toBe("getDeltaChannelHistory");
+    // Checkpoints every reader read wrong are still put()'s: the check spoke of writes only.
+    const withCheckpointsWrong = readBack({ checkpoint: { getTuple: false, list: false }, readers: { writesOrder: { getTuple: false, list: false } } });
+    expect(blame("list", "checkpoint", withCheckpointsWrong)).toBe("put");
+    expect(probeCulprit(withCheckpointsWrong)).toBeUndefined();
+  });
+
+  it("one reader a reader check found wrong keeps its own tests; readers it found right, or could not judge, change nothing", () => {
+    const getTupleOnly = readBack({ readers: { freshObjects: { getTuple: false, list: true } } });
+    expect(blame("getTuple", "checkpoint", getTupleOnly, ["getTuple", "list"])).toBe("getTuple");
+    expect(probeCulprit(getTupleOnly)).toBe("getTuple");
+    const judgedRight = readBack({ writes: { getTuple: false, list: false }, readers: { writesOrder: RIGHT, parentLinks: {} } });
+    expect(blame("getTuple", "writes", judgedRight)).toBe("putWrites");
+    expect(probeCulprit(judgedRight)).toBe("putWrites");
+  });
+
+  it("a store's readers whose expiry check a reader check found inverted take put()'s tests of items, named by get(); listNamespaces(), not asked, keeps its own", () => {
+    const store = KIND_DESCRIPTORS.store;
+    const inverted: ReadBack = { checkpoint: { get: true, search: true }, writes: {}, readers: { expiryInverted: { get: false, search: false } } };
+    const blameStore = (method: string) => blamedMethodProbed({ method, data: "checkpoint" }, new Map(), new Set(), inverted, store);
+    expect(blameStore("put")).toBe("get");
+    expect(blameStore("search")).toBe("get");
+    expect(blameStore("listNamespaces")).toBe("listNamespaces");
+    expect(probeCulprit(inverted, store)).toBe("get");
+  });
 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { InMemoryCache, InMemoryStore, MemorySaver, type BaseCheckpointSaver } from "@langchain/langgraph-checkpoint";
-import { cacheChecks, checkpointerChecks, methodAnswersWithin, storeChecks } from "../../src/hints/method-checks.js";
+import { cacheChecks, checkpointerChecks, methodAnswersWithin, storeChecks, storeReaderChecks } from "../../src/hints/method-checks.js";
 import { BlobStoreSaver } from "../fixtures/blob-store-saver.js";
 import { LatestOnlySaver } from "../fixtures/latest-only-saver.js";
 import { ReferenceStore } from "../fixtures/reference-store.js";
@@ -17,9 +17,15 @@ import concurrentLostUpdate from "../store-mutants/concurrent-put-lost-update.mu
 import concurrentDuplicateRows from "../store-mutants/concurrent-put-duplicate-index-rows.mutant.js";
 import ttlGetIgnoresExpiry from "../store-mutants/ttl-get-ignores-expiry.mutant.js";
 import ttlListsExpired from "../store-mutants/ttl-lists-expired-namespaces.mutant.js";
+import ttlExpiryInverted from "../store-mutants/ttl-expiry-inverted.mutant.js";
+import datesAsStrings from "../store-mutants/dates-as-strings.mutant.js";
 import namespaceLostUpdate from "../cache-mutants/namespace-lost-update.mutant.js";
 
 const TIMEOUT_MS = 10_000;
+/** A store whose put() stores nothing. */
+const putLosesItems = new (class extends InMemoryStore {
+  override async put(): Promise<void> {}
+})();
 const saverAnswers = (saver: BaseCheckpointSaver, latestOnly = false) => methodAnswersWithin(TIMEOUT_MS, checkpointerChecks(saver, latestOnly));
 const ALL_RIGHT = { getNextVersion: true, deleteThread: true, put: true, putWrites: true };
 
@@ -74,6 +80,24 @@ describe("the read-back probe's targeted method checks (issue 25)", () => {
     expect(await methodAnswersWithin(TIMEOUT_MS, storeChecks(reference(), { ttl: TTL }))).toEqual(right);
     expect(await methodAnswersWithin(TIMEOUT_MS, storeChecks(ttlGetIgnoresExpiry.create(), { ttl: TTL }))).toEqual({ ...right, get: false });
     expect(await methodAnswersWithin(TIMEOUT_MS, storeChecks(ttlListsExpired.create(), { ttl: TTL }))).toEqual({ ...right, listNamespaces: false });
+  });
+
+  it("with a declared TTL, find every reader's expiry check inverted when the item is hidden fresh and shown past its expiry; a reader that only ignores expiry is not that", async () => {
+    const readers = (store: Parameters<typeof storeReaderChecks>[0]) => methodAnswersWithin(TIMEOUT_MS, storeReaderChecks(store, { ttl: TTL }));
+    const datesRight = { itemDates: { get: true, search: true } };
+    expect(await readers(new ReferenceStore({}))).toEqual({ ...datesRight, expiryInverted: { get: true, search: true } });
+    expect(await readers(ttlExpiryInverted.create())).toEqual({ ...datesRight, expiryInverted: { get: false, search: false } });
+    expect(await readers(ttlGetIgnoresExpiry.create())).toEqual(datesRight);
+    // Without a declared TTL only the dates are checked.
+    expect(Object.keys(storeReaderChecks(new ReferenceStore({}), {}))).toEqual(["itemDates"]);
+  });
+
+  it("find every reader of a store returning item dates as strings naming the time wrong (turning them into Dates is the reader's); the official store's right", async () => {
+    const readers = (store: Parameters<typeof storeReaderChecks>[0]) => methodAnswersWithin(TIMEOUT_MS, storeReaderChecks(store, {}));
+    expect(await readers(new InMemoryStore())).toEqual({ itemDates: { get: true, search: true } });
+    expect(await readers(datesAsStrings.create())).toEqual({ itemDates: { get: false, search: false } });
+    // Items lost on put: nothing to judge, so nothing decided.
+    expect(await readers(putLosesItems)).toEqual({});
   });
 
   it("find a cache's set() wrong when sets at once into one namespace lose a key; a correct cache's right", async () => {

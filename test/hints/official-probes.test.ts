@@ -43,13 +43,14 @@ describe("the probes on the official savers", () => {
     }
   }, 180_000);
 
-  it("the read-back probe reads SqliteSaver's and PostgresSaver's round trip right through every reader, and its method checks find nothing wrong (it blames no correct saver)", async () => {
+  it("the read-back probe reads SqliteSaver's and PostgresSaver's round trip right through every reader, and its method and reader checks find nothing wrong (it blames no correct saver)", async () => {
     const allRight = {
       checkpoint: { getTuple: true, list: true },
       writes: { getTuple: true, list: true },
       putConfig: true,
       lookalikeIds: { getTuple: true, list: true },
       methods: { getNextVersion: true, deleteThread: true, put: true, putWrites: true },
+      readers: Object.fromEntries(["writesOrder", "writesPages", "channelsBatch", "parentLinks", "freshObjects"].map((check) => [check, { getTuple: true, list: true }])),
     };
     expect(await readBack(checkpointerTest({ name: "SqliteSaver" }, () => SqliteSaver.fromConnString(":memory:")), "full", 60_000)).toEqual(allRight);
     const registered = postgresRegistration({ name: "PostgresSaver", connections: "own", schemaStyle: "plain", knownDeviations: [] }, postgres.server!);
