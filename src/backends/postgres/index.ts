@@ -14,7 +14,7 @@ function makePostgresBackend(id: string, variant: PostgresVariant): Backend {
   };
 }
 
-/** PostgresSaver, each saver with its own connection pool and its own schema. @public */
+/** PostgresSaver, each saver with its own connection pool (its connections reused from the run's) and its own schema. @public */
 export const postgresBackend = makePostgresBackend("postgres", {
   name: "PostgresSaver",
   connections: "own",

@@ -3,6 +3,7 @@ import type { PostgresSaver } from "@langchain/langgraph-checkpoint-postgres";
 import { checkpointerTest, type KnownDeviation, type RegisteredCheckpointer } from "../../registration.js";
 import { requireOptional } from "../../util/optional-import.js";
 import { fastByteaArrayTypes } from "./bytea-array.js";
+import { leasedPool } from "./leased-pool.js";
 import { quietPool } from "./quiet-pool.js";
 import { SchemaAllocator } from "./schemas.js";
 import { acquirePostgres, type PostgresServer } from "./server.js";
@@ -12,7 +13,10 @@ type SaverModule = typeof import("@langchain/langgraph-checkpoint-postgres");
 
 export interface PostgresVariant {
   name: string;
-  /** `"own"`: each saver opens (and ends) its own pool; `"shared"`: every saver uses one pg.Pool of the run. */
+  /**
+   * `"own"`: each saver has its own pool, which it ends (its connections borrowed from the run's: leased-pool.ts);
+   * `"shared"`: every saver uses one pg.Pool of the run.
+   */
   connections: "own" | "shared";
   schemaStyle: "plain" | "quoted";
   knownDeviations: readonly KnownDeviation[];
@@ -23,9 +27,11 @@ interface RunState {
   server: PostgresServer;
   ownsServer: boolean;
   admin: Pool;
-  /** The variant's shared pool; undefined when each saver opens its own. */
+  /** The variant's shared pool; undefined when each saver has its own. */
   shared?: Pool;
-  newPool(max?: number): Pool;
+  /** The connections the savers' own pools borrow; undefined with a shared pool. */
+  connections?: Pool;
+  ownPool(): Pool;
   schemas: SchemaAllocator;
 }
 
@@ -44,12 +50,14 @@ export function postgresRegistration(variant: PostgresVariant, given?: PostgresS
     const types = fastByteaArrayTypes(pg.types);
     const newPool = (max?: number) => quietPool(new pg.Pool({ connectionString: server.url, max, types }));
     const admin = newPool(2);
+    const connections = variant.connections === "own" ? newPool(RUN_CONNECTIONS) : undefined;
     const state: RunState = {
       server,
       ownsServer: given === undefined,
       admin,
       shared: variant.connections === "shared" ? newPool(10) : undefined,
-      newPool,
+      connections,
+      ownPool: () => leasedPool(pg.Pool, connections!),
       schemas: new SchemaAllocator(admin, variant.schemaStyle),
     };
     run = state;
@@ -67,8 +75,8 @@ export function postgresRegistration(variant: PostgresVariant, given?: PostgresS
     const { PostgresSaver } = await requireOptional<SaverModule>("@langchain/langgraph-checkpoint-postgres");
     const schema = await state.schemas.create();
     try {
-      // Like PostgresSaver.fromConnString, but with a pool whose idle-client errors are handled.
-      const pool = state.shared ?? state.newPool();
+      // Like PostgresSaver.fromConnString (a pool of its own, at most 10 connections), but with connections that are reused.
+      const pool = state.shared ?? state.ownPool();
       const saver = new PostgresSaver(pool, undefined, { schema });
       try {
         await saver.setup();
@@ -95,12 +103,15 @@ export function postgresRegistration(variant: PostgresVariant, given?: PostgresS
  */
 const SERVER_TEST_TIMEOUT_MS = 30_000;
 
+/** The open connections of a run whose savers have pools of their own: several savers' ten each, well under the server's default 100. */
+const RUN_CONNECTIONS = 20;
 
 async function endRun(state: RunState): Promise<void> {
   const problems: unknown[] = [];
   const attempt = async (step: () => Promise<unknown>) => step().catch((error: unknown) => problems.push(error));
   await attempt(() => state.schemas.dropAll());
   if (state.shared) await attempt(() => state.shared!.end());
+  if (state.connections) await attempt(() => state.connections!.end());
   await attempt(() => state.admin.end());
   if (state.ownsServer) await attempt(() => state.server.stop());
   if (problems.length > 0) {
