@@ -1,6 +1,5 @@
 import { existsSync } from "node:fs";
 import { join } from "node:path";
-import { REPO_ROOT } from "./run-cli-process.js";
 
 /** Set by test/setup/bundled-fixtures.ts: the run's folder of bundled fixtures (or "0": none, the fixtures as they are). */
 export const BUNDLED_FIXTURES_ENV = "CONFORMANCE_BUNDLED_FIXTURES";
@@ -16,4 +15,10 @@ export function spawnedFixture(path: string): string {
   const bundled = join(dir, path.replace(/\.ts$/, ".js"));
   if (!existsSync(bundled)) throw new Error(`${path} is not among the fixtures test/setup/bundled-fixtures.ts bundles (${bundled} does not exist)`);
   return bundled;
+}
+
+/** Whether `path` is one of this run's bundles: JavaScript that, unlike the JavaScript fixtures, imports no source file. */
+export function isBundledFixture(path: string): boolean {
+  const dir = process.env[BUNDLED_FIXTURES_ENV];
+  return dir !== undefined && dir !== "0" && path.startsWith(`${dir}/`);
 }

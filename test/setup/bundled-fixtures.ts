@@ -1,14 +1,18 @@
-import { mkdirSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
+import { mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { build } from "esbuild";
+import { NODE_BUNDLE } from "../../scripts/esbuild-options.js";
 import { BUNDLED_FIXTURES_ENV } from "../cli/spawned-fixture.js";
 
 const ROOT = fileURLToPath(new URL("../..", import.meta.url));
 /** The TypeScript saver modules tests hand to a CLI run (through test/cli/spawned-fixture.ts), bundled here once per run. */
 const FOLDERS = ["test/fixtures/misbehaving", "test/cli/fixtures"];
-/** Where the bundles go: under node_modules, so that the packages they import (left as imports) resolve as from the sources. */
-const CACHE = join(ROOT, "node_modules", ".cache");
+/**
+ * Where the bundles go: in the repository (git ignores `.scratch*`), so that the packages they import (left as
+ * imports) resolve as from the sources; not under node_modules, where a stack frame would be a dependency's, not the saver's.
+ */
+const PREFIX = join(ROOT, ".scratch-test-fixtures-");
 
 /** The run's folder, on globalThis: vitest calls this setup once per project, each time from a fresh copy of this module. */
 const RUN_BUNDLES = Symbol.for("langgraph-checkpoint-conformance.test-run-bundled-fixtures");
@@ -43,8 +47,7 @@ export default async function setup(): Promise<() => void> {
 }
 
 async function bundle(): Promise<string> {
-  mkdirSync(CACHE, { recursive: true });
-  const dir = mkdtempSync(join(CACHE, "lgc-test-fixtures-"));
+  const dir = mkdtempSync(PREFIX);
   const entryPoints = FOLDERS.flatMap((folder) =>
     readdirSync(join(ROOT, folder))
       .filter((name) => name.endsWith(".ts"))
@@ -55,17 +58,8 @@ async function bundle(): Promise<string> {
       entryPoints,
       outdir: dir,
       outbase: ROOT,
-      bundle: true,
-      // What several fixtures import (src/ above all) is written once, in shared chunks.
-      splitting: true,
-      format: "esm",
-      platform: "node",
-      target: "node20",
-      packages: "external",
-      chunkNames: "chunks/[name]-[hash]",
-      // Class and function names stay as written: reports show the savers' class names.
-      keepNames: true,
-      logLevel: "warning",
+      // As the build bundles: what several fixtures import (src/ above all) is written once, in shared chunks.
+      ...NODE_BUNDLE,
     });
   } catch (error) {
     rmSync(dir, { recursive: true, force: true });
