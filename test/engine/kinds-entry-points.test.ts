@@ -5,10 +5,11 @@ import { isCountedFailure } from "../../src/report/conformance-report.js";
 import { reportFromJSON, reportToJSON } from "../../src/sections/report-json.js";
 import { runProcess } from "../adapters/run-process.js";
 import { runInProcess } from "../cli/run-cli-in-process.js";
+import { spawnedFixture } from "../cli/spawned-fixture.js";
 import { fakeRunner } from "./fake-runner.js";
 import { memoryCache, memoryStore, nullStore } from "./fixtures/kind-subjects.js";
 
-const MODULE = "test/engine/fixtures/kind-subjects.ts";
+const MODULE = spawnedFixture("test/engine/fixtures/kind-subjects.ts");
 const SUBJECTS = { memoryStore, nullStore, memoryCache } as const;
 const OPTIONS = { retries: 0 } as const;
 
