@@ -4,7 +4,7 @@ import { expectGone } from "../cli/misbehaving-run.js";
 import { countStatus, runWithJsonReport, type JsonFileResult } from "./json-report.js";
 import { runProcess } from "./run-process.js";
 import { makeTempDir } from "../temp-dir.js";
-import { isBundledFixture, spawnedFixture } from "../cli/spawned-fixture.js";
+import { nodeTestArgs } from "../cli/spawned-fixture.js";
 
 // The savers of test/fixtures/misbehaving that make sense in a runner's own process (the cases are listed in
 // test/adapters/fixtures/misbehaving/cases.ts), each in its own fixture file, run by each runner in a real process.
@@ -92,11 +92,10 @@ describe.concurrent("misbehaving savers in each test runner's own process", { ti
 
   it("node --test: every failing saver fails its file and the run", async () => {
     const pids = pidDir();
-    // The bundles when the run made them: plain JavaScript, no tsx loader in each file's process.
-    const files = readdirSync(`${FIXTURES}/node`).map((f) => spawnedFixture(`${FIXTURES}/node/${f}`));
-    const loader = files.every(isBundledFixture) ? [] : ["--import", "tsx"];
-    const run = await runProcess(process.execPath, [...loader, "--test", "--test-reporter=tap", ...files], { env: pids.env });
-    const extension = loader.length === 0 ? "js" : "ts";
+    const args = nodeTestArgs(readdirSync(`${FIXTURES}/node`).map((f) => `${FIXTURES}/node/${f}`));
+    const run = await runProcess(process.execPath, args, { env: pids.env });
+    // The files' names as node:test shows them: the bundles' when the run made them.
+    const extension = args.at(-1)!.endsWith(".js") ? "js" : "ts";
     expect(run.code, run.stderr).toBe(1);
     const topLevel = (verdict: "ok" | "not ok", name: string) => new RegExp(`^${verdict} \\d+ - ${name}$`, "m");
     expect(run.stdout).toMatch(topLevel("ok", "NoisySaver conformance"));

@@ -22,3 +22,10 @@ export function isBundledFixture(path: string): boolean {
   const dir = process.env[BUNDLED_FIXTURES_ENV];
   return dir !== undefined && dir !== "0" && path.startsWith(`${dir}/`);
 }
+
+/** node's arguments that run TypeScript fixtures under `node --test` (TAP): their bundles, or the `.ts` files through tsx's loader. */
+export function nodeTestArgs(paths: readonly string[]): string[] {
+  const files = paths.map(spawnedFixture);
+  const loader = files.every(isBundledFixture) ? [] : ["--import", "tsx"];
+  return [...loader, "--test", "--test-reporter=tap", ...files];
+}
