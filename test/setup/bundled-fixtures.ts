@@ -7,7 +7,7 @@ import { BUNDLED_FIXTURES_ENV } from "../cli/spawned-fixture.js";
 
 const ROOT = fileURLToPath(new URL("../..", import.meta.url));
 /** The TypeScript saver modules tests hand to a CLI run or to `node --test` (through test/cli/spawned-fixture.ts), bundled here once per run. */
-const FOLDERS = ["test/fixtures/misbehaving", "test/cli/fixtures", "test/engine/fixtures", "test/adapters/fixtures/misbehaving/node", "test/adapters/fixtures/node"];
+const FOLDERS = ["test/fixtures/misbehaving", "test/cli/fixtures", "test/engine/fixtures", "test/adapters/fixtures/misbehaving/node", "test/adapters/fixtures/node", "test/adapters/fixtures/node-misbehaving", "test/adapters/fixtures/leaks"];
 /**
  * Where the bundles go: in the repository (git ignores `.scratch*`), so that the packages they import (left as
  * imports) resolve as from the sources; not under node_modules, where a stack frame would be a dependency's, not the saver's.
