@@ -11,6 +11,7 @@
 import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { dirname, join, relative, sep } from "node:path";
 import { build } from "esbuild";
+import { NODE_BUNDLE } from "./esbuild-options.js";
 
 const ROOT = new URL("..", import.meta.url).pathname;
 const DIST = join(ROOT, "dist");
@@ -42,16 +43,7 @@ const result = await build({
   outbase: DIST,
   allowOverwrite: true,
   write: false,
-  bundle: true,
-  splitting: true,
-  format: "esm",
-  platform: "node",
-  target: "node20",
-  packages: "external",
-  chunkNames: "chunks/[name]-[hash]",
-  // Error and class names stay as written (reports and stack frames show them).
-  keepNames: true,
-  logLevel: "warning",
+  ...NODE_BUNDLE,
 });
 
 // Code that finds files from its own location (the supervised child, package.json) is written for a

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { USER_HANDLES_KEPT } from "./fixtures/leaks/user-handles.js";
 import { runProcess, type ProcessResult } from "./run-process.js";
+import { nodeTestArgs } from "../cli/spawned-fixture.js";
 
 // test/adapters/fixtures/leaks: two correct savers, one leaking a setInterval per saver, one a listening server and a
 // socket to it, and the user's own timer and server, which must stay as they are. Without the handle guard, jest and
@@ -36,7 +37,7 @@ describe.concurrent("a saver that leaks handles does not keep the test runner's 
   });
 
   it("node --test: the file's process ends, exit 0 (it never did)", async () => {
-    const run = await runProcess(process.execPath, ["--import", "tsx", "--test", "--test-reporter=tap", `${FIXTURES}/leaks.node.ts`], { hangAfterMs: HANG_MS });
+    const run = await runProcess(process.execPath, nodeTestArgs([`${FIXTURES}/leaks.node.ts`]), { hangAfterMs: HANG_MS });
     expectEndedAndWarned(run);
     expect(run.stdout).toMatch(/^# pass 138$/m);
     expect(run.stdout).toMatch(/^# fail 0$/m);

@@ -4,6 +4,7 @@ import { expectGone } from "../cli/misbehaving-run.js";
 import { countStatus, runWithJsonReport, type JsonFileResult } from "./json-report.js";
 import { runProcess } from "./run-process.js";
 import { makeTempDir } from "../temp-dir.js";
+import { nodeTestArgs } from "../cli/spawned-fixture.js";
 
 // The savers of test/fixtures/misbehaving that make sense in a runner's own process (the cases are listed in
 // test/adapters/fixtures/misbehaving/cases.ts), each in its own fixture file, run by each runner in a real process.
@@ -91,8 +92,10 @@ describe.concurrent("misbehaving savers in each test runner's own process", { ti
 
   it("node --test: every failing saver fails its file and the run", async () => {
     const pids = pidDir();
-    const files = readdirSync(`${FIXTURES}/node`).map((f) => `${FIXTURES}/node/${f}`);
-    const run = await runProcess(process.execPath, ["--import", "tsx", "--test", "--test-reporter=tap", ...files], { env: pids.env });
+    const args = nodeTestArgs(readdirSync(`${FIXTURES}/node`).map((f) => `${FIXTURES}/node/${f}`));
+    const run = await runProcess(process.execPath, args, { env: pids.env });
+    // The files' names as node:test shows them: the bundles' when the run made them.
+    const extension = args.at(-1)!.endsWith(".js") ? "js" : "ts";
     expect(run.code, run.stderr).toBe(1);
     const topLevel = (verdict: "ok" | "not ok", name: string) => new RegExp(`^${verdict} \\d+ - ${name}$`, "m");
     expect(run.stdout).toMatch(topLevel("ok", "NoisySaver conformance"));
@@ -105,7 +108,7 @@ describe.concurrent("misbehaving savers in each test runner's own process", { ti
     expect(run.stdout).toMatch(exitLine("ExitsWithZero", "test_\\w+"));
     expect(run.stdout).toMatch(exitLine("ExitsInAdvisoryTest", "test_put_stores_only_changed_channels"));
     for (const file of ["exit-0", "exit-0-in-advisory", "throw-from-timer"]) {
-      expect(run.stdout).toMatch(topLevel("not ok", `.*/${file}\\.conformance\\.ts`));
+      expect(run.stdout).toMatch(topLevel("not ok", `.*/${file}\\.conformance\\.${extension}`));
     }
     expect(run.stdout).toContain("boom from the saver's timer");
     pids.expectNoneLeft();

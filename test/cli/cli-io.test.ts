@@ -5,6 +5,7 @@ import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { expectGone, MISBEHAVING, runMisbehaving } from "./misbehaving-run.js";
 import { cliNodeArgs, REPO_ROOT, runCliProcess } from "./run-cli-process.js";
+import { spawnedFixture } from "./spawned-fixture.js";
 
 const scratch = mkdtempSync(join(tmpdir(), "lgc-cli-io-"));
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
@@ -52,11 +53,11 @@ describe.concurrent("clean CLI I/O", { timeout: 240_000 }, () => {
   });
 
   it("a module whose top-level await never settles: one line after the load timeout, exit 2, nothing left running", async () => {
-    // Long enough for the fixture's imports (the sources, through tsx) to load on a busy machine: the pid file is written after them.
+    // Long enough for the fixture's imports to load on a busy machine: the pid file is written after them.
     const run = await runMisbehaving("top-level-await-hangs.ts", [], { CONFORMANCE_LOAD_TIMEOUT_MS: "15000" });
     expect(run.code).toBe(2);
     expect(run.stderr).toBe(
-      `checkpoint-conformance: loading ${MISBEHAVING}/top-level-await-hangs.ts did not finish within 15 s (a top-level await that never settles?); fix the module, or raise CONFORMANCE_LOAD_TIMEOUT_MS\n`,
+      `checkpoint-conformance: loading ${spawnedFixture(`${MISBEHAVING}/top-level-await-hangs.ts`)} did not finish within 15 s (a top-level await that never settles?); fix the module, or raise CONFORMANCE_LOAD_TIMEOUT_MS\n`,
     );
     expectGone(run.saverPid);
   });

@@ -4,6 +4,7 @@ import { describe, expect, it } from "vitest";
 import { THROUGHPUT_OPERATIONS } from "../../src/bench/throughput.js";
 import { runInProcess } from "./run-cli-in-process.js";
 import { FIXTURES, runCliProcess } from "./run-cli-process.js";
+import { spawnedFixture } from "./spawned-fixture.js";
 import { makeTempDir } from "../temp-dir.js";
 
 const memoryModule = [`${FIXTURES}/memory-named.mjs`, "--export", "memory"];
@@ -49,7 +50,7 @@ describe("--backends: the matrix from the CLI (in process)", { timeout: 180_000 
   });
 
   it("exits 1 when a backend that ran misses the level: here the module's broken saver, while the official one passes", async () => {
-    const run = await runInProcess([`${FIXTURES}/broken.ts`, "--backends", "memory", "--capabilities", "put", "--no-graph"]);
+    const run = await runInProcess([spawnedFixture(`${FIXTURES}/broken.ts`), "--backends", "memory", "--capabilities", "put", "--no-graph"]);
     expect(run.code, run.stderr).toBe(1);
     expect(tableLine(run.stdout, "put")).toMatch(/^≠ put\s+✗ \d+\/\d+\s+✓ \d+/);
     expect(run.stdout).toMatch(/put test_put_preserves_metadata: fail: DropsCustomMetadata; pass: memory/);

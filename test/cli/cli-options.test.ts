@@ -5,6 +5,7 @@ import { GRAPH_SCENARIOS } from "../../src/graph/scenarios/index.js";
 import { expectUsageError } from "./expect-usage-error.js";
 import { runInProcess } from "./run-cli-in-process.js";
 import { FIXTURES } from "./run-cli-process.js";
+import { spawnedFixture } from "./spawned-fixture.js";
 
 const validateOptionsOf = (...args: string[]) => toValidateOptions(parseCliArgs(["x.ts", ...args]).options);
 
@@ -77,7 +78,7 @@ describe("graph scenarios and the model mode from the CLI (in process)", { timeo
   });
 
   it("a saver that passes the storage specs but fails a graph scenario exits 1 when the scenario runs, 0 when it does not", async () => {
-    const args = [`${FIXTURES}/latest-by-step.ts`, "--capabilities", "get_tuple", "--reporter", "json"];
+    const args = [spawnedFixture(`${FIXTURES}/latest-by-step.ts`), "--capabilities", "get_tuple", "--reporter", "json"];
     const [withGraph, without] = await Promise.all([runInProcess([...args, "--graph-scenarios", "G06"]), runInProcess(args)]);
     expect(JSON.parse(withGraph.stdout).results.get_tuple.passed).toBe(true);
     expect(JSON.parse(withGraph.stdout).graph.cases_failed).toBeGreaterThan(0);
@@ -87,7 +88,7 @@ describe("graph scenarios and the model mode from the CLI (in process)", { timeo
   });
 
   it("the replay line the MODEL section prints is a command line this CLI accepts, and it reproduces the failure", async () => {
-    const module = `${FIXTURES}/broken.ts`;
+    const module = spawnedFixture(`${FIXTURES}/broken.ts`);
     const first = await runInProcess([module, "--capabilities", "put", "--grep", "PUT-02", "--model", "60", "--seed", "7"]);
     expect(first.code, first.stderr).toBe(1);
     const replay = /or: npx checkpoint-conformance <your-saver-module> (.+)$/m.exec(first.stdout)?.[1];

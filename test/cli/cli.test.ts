@@ -4,6 +4,7 @@ import { describe, expect, it } from "vitest";
 import { expectUsageError } from "./expect-usage-error.js";
 import { specFor } from "../../src/spec/index.js";
 import { FIXTURES, runCliProcess } from "./run-cli-process.js";
+import { spawnedFixture } from "./spawned-fixture.js";
 import { makeTempDir } from "../temp-dir.js";
 
 const fixture = (name: string) => `${FIXTURES}/${name}`;
@@ -69,7 +70,7 @@ describe.concurrent("checkpoint-conformance CLI (subprocess)", { timeout: 240_00
   });
 
   it("exits 1 on a broken saver and names the failing spec tests with their catalog ids (markdown)", async () => {
-    const run = await runCliProcess([fixture("broken.ts"), "--capabilities", "get_tuple", "--reporter", "markdown"]);
+    const run = await runCliProcess([spawnedFixture(fixture("broken.ts")), "--capabilities", "get_tuple", "--reporter", "markdown"]);
     expect(run.code, run.stderr).toBe(1);
     expect(run.stdout).toContain("## Checkpointer conformance: DropsCustomMetadata");
     expect(run.stdout).toMatch(/\| `get_tuple` \| base \| ❌ failed \|/);
@@ -80,7 +81,7 @@ describe.concurrent("checkpoint-conformance CLI (subprocess)", { timeout: 240_00
   });
 
   it("--strict also requires the extended capabilities: exit 0 without it, 1 with it", async () => {
-    const args = [fixture("copy-thread-noop.ts"), "--capabilities", "delete_thread,copy_thread", "--reporter", "json"];
+    const args = [spawnedFixture(fixture("copy-thread-noop.ts")), "--capabilities", "delete_thread,copy_thread", "--reporter", "json"];
     const [lenient, strict] = await Promise.all([runCliProcess(args), runCliProcess([...args, "--strict"])]);
     expect(JSON.parse(lenient.stdout).results.copy_thread.passed).toBe(false);
     expect(lenient.code, lenient.stderr).toBe(0);

@@ -4,9 +4,10 @@ import { toValidateOptions } from "../../src/cli/options.js";
 import { expectUsageError } from "./expect-usage-error.js";
 import { runInProcess } from "./run-cli-in-process.js";
 import { FIXTURES } from "./run-cli-process.js";
+import { spawnedFixture } from "./spawned-fixture.js";
 
-const FLAKY = `${FIXTURES}/flaky-delete-thread.ts`;
-const NOOP = `${FIXTURES}/noop-delete-thread.ts`;
+const FLAKY = spawnedFixture(`${FIXTURES}/flaky-delete-thread.ts`);
+const NOOP = spawnedFixture(`${FIXTURES}/noop-delete-thread.ts`);
 const DT01 = "test_delete_thread_removes_checkpoints";
 /** One test, so the run's only failure is the flaky one; the saver runs supervised, in its own process. */
 const ONE = ["--capabilities", "delete_thread", "--grep", DT01, "--reporter", "dots"];

@@ -3,6 +3,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { expect } from "vitest";
 import { runCliProcess, type CliRun } from "./run-cli-process.js";
+import { spawnedFixture } from "./spawned-fixture.js";
 
 export const MISBEHAVING = "test/fixtures/misbehaving";
 
@@ -16,7 +17,7 @@ export async function runMisbehaving(fixture: string, args: readonly string[] = 
     const pidFile = join(dir, "pid");
     // Serial unless asked: the fixtures misbehave on their process's nth put, and the one-test-in-flight messages are the point.
     const serial = args.includes("--concurrency") ? [] : ["--concurrency", "1"];
-    const run = await runCliProcess([`${MISBEHAVING}/${fixture}`, ...serial, ...args], { NO_COLOR: "1", ...env, MISBEHAVE_PID_FILE: pidFile });
+    const run = await runCliProcess([spawnedFixture(`${MISBEHAVING}/${fixture}`), ...serial, ...args], { NO_COLOR: "1", ...env, MISBEHAVE_PID_FILE: pidFile });
     return { ...run, saverPid: existsSync(pidFile) ? Number(readFileSync(pidFile, "utf8")) : undefined };
   } finally {
     rmSync(dir, { recursive: true, force: true });

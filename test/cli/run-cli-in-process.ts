@@ -1,15 +1,18 @@
 import { runCli } from "../../src/cli/run-cli.js";
 import { REPO_ROOT, type CliRun } from "./run-cli-process.js";
+import { isBundledFixture } from "./spawned-fixture.js";
 
 /**
  * The environment a CLI run in the test's own process hands its supervised child: `env`, plus where that child's
  * code comes from (test/setup/spawn-dist.ts): the build when it is fresh, as for the spawned CLI, instead of the
  * sources through tsx, whose loader slows every module the child loads. Not for a JavaScript fixture (`args`' module):
- * it imports the sources (.ts), which only the sources' child, started with tsx's loader, can.
+ * it imports the sources (.ts), which only the sources' child, started with tsx's loader, can; a bundled one
+ * (test/cli/spawned-fixture.ts) imports none.
  */
 export function inProcessEnv(args: readonly string[], env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
   const spawnDist = process.env.CONFORMANCE_SPAWN_DIST;
-  if (spawnDist === undefined || /\.[cm]?js$/.test(args[0] ?? "")) return env;
+  const module = args[0] ?? "";
+  if (spawnDist === undefined || (/\.[cm]?js$/.test(module) && !isBundledFixture(module))) return env;
   return { CONFORMANCE_SPAWN_DIST: spawnDist, ...env };
 }
 

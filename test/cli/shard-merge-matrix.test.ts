@@ -5,12 +5,13 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { expectUsageError } from "./expect-usage-error.js";
 import { runInProcess } from "./run-cli-in-process.js";
 import type { CliRun } from "./run-cli-process.js";
+import { spawnedFixture } from "./spawned-fixture.js";
 
 const dir = mkdtempSync(join(tmpdir(), "shard-merge-matrix-test-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 /** A matrix run with a broken saver's column (so the verdict is a failure), the model mode on: shard 1/2 runs the module and sqlite, 2/2 memory. */
-const RUN = ["test/cli/fixtures/broken.ts", "--backends", "memory,sqlite", "--no-graph", "--model", "3"];
+const RUN = [spawnedFixture("test/cli/fixtures/broken.ts"), "--backends", "memory,sqlite", "--no-graph", "--model", "3"];
 const FORMATS = { md: "markdown", json: "json", xml: "junit", html: "html", txt: "pretty" } as const;
 const file = (name: string) => join(dir, name);
 /** Every format of the matrix, each to its own file `<prefix>.<ext>`. */
@@ -99,7 +100,7 @@ describe("--backends with --shard: the shards' reports merge into the unsharded 
     expectUsageError(await runInProcess(["merge", one]), "shard 2/2 is missing");
     const { shard: _shard, ...unsharded } = shard2 as typeof shard2 & { shard: unknown };
     expectUsageError(await runInProcess(["merge", one, write("unsharded.json", unsharded)]), "whole matrix run, not a shard's");
-    const single = await runInProcess(["test/cli/fixtures/memory.ts", "--capabilities", "put", "--model", "0", "--shard", "1/2", "--reporter", `report-json:${file("single.json")}`]);
+    const single = await runInProcess([spawnedFixture("test/cli/fixtures/memory.ts"), "--capabilities", "put", "--model", "0", "--shard", "1/2", "--reporter", `report-json:${file("single.json")}`]);
     expect(single.code, single.stderr).toBe(0);
     expectUsageError(await runInProcess(["merge", one, file("single.json")]), "mix matrix reports (--backends) and single-saver reports");
     expectUsageError(await runInProcess(["merge", one, two, "--reporter", "dots"]), "--reporter dots does not apply to a backend matrix");

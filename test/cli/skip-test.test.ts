@@ -9,8 +9,9 @@ import { specFor } from "../../src/spec/index.js";
 import { expectUsageError } from "./expect-usage-error.js";
 import { runInProcess } from "./run-cli-in-process.js";
 import { FIXTURES, runCliProcess } from "./run-cli-process.js";
+import { spawnedFixture } from "./spawned-fixture.js";
 
-const SAVER = `${FIXTURES}/aborts-on-one-test.ts`;
+const SAVER = spawnedFixture(`${FIXTURES}/aborts-on-one-test.ts`);
 const ABORTING_TEST = "test_put_writes_defaults_missing_namespace";
 
 describe("--skip-test / skipTests: leave out one spec test, see the rest", () => {

@@ -1,9 +1,10 @@
 import { existsSync, readFileSync } from "node:fs";
-import { join } from "node:path";
+import { basename, join } from "node:path";
 import { describe, expect, it } from "vitest";
 import type { ReportDict } from "../../src/index.js";
 import { EARLY_EXIT_LINE } from "../../src/cli/early-exit.js";
-import { expectGone, firstLines, runMisbehaving } from "./misbehaving-run.js";
+import { expectGone, firstLines, MISBEHAVING, runMisbehaving } from "./misbehaving-run.js";
+import { spawnedFixture } from "./spawned-fixture.js";
 import { makeTempDir } from "../temp-dir.js";
 
 /** One run of the saver that calls process.exit(0), shared by the tests of its pretty and its JSON report (to a file). */
@@ -74,8 +75,9 @@ describe.concurrent("the supervised CLI run, against savers that misbehave", { t
   it("an exception thrown from the saver's timer: exit 1, the crash and its message in the report", async () => {
     const run = await runMisbehaving("throw-from-timer.ts", ["--reporter", "verbose"]);
     expect(run.code, run.stderr).toBe(1);
-    // The error and the first frames of its stack, which point into the saver's code.
-    expect(run.stdout).toMatch(/the saver's process crashed with an uncaught exception during put › test_\w+: Error: boom from the saver's timer\n\s+at .*throw-from-timer\.ts:\d+/);
+    // The error and the first frames of its stack, which point into the saver's code (the module the run loaded).
+    const saverFile = basename(spawnedFixture(`${MISBEHAVING}/throw-from-timer.ts`)).replace(".", "\\.");
+    expect(run.stdout).toMatch(new RegExp(`the saver's process crashed with an uncaught exception during put › test_\\w+: Error: boom from the saver's timer\\n\\s+at .*/${saverFile}:\\d+`));
     expectGone(run.saverPid);
   });
 

@@ -4,10 +4,11 @@ import { describeConformance as describeNodeTest } from "../../src/adapters/node
 import { ConformanceUsageError, validate, type Capability, type ConformanceReport, type RegisteredCheckpointer, type ReportDict, type ValidateOptions } from "../../src/index.js";
 import { isCountedFailure } from "../../src/report/conformance-report.js";
 import { runInProcess } from "../cli/run-cli-in-process.js";
+import { spawnedFixture } from "../cli/spawned-fixture.js";
 import { fakeRunner, type RecordedTest } from "./fake-runner.js";
 import { broken, correct, ENTRY_CAPABILITIES, factoryThrows, lateFactory, LATE_TIMEOUT_MS, listIgnoresLimit, losesThread, notImplemented, skipsList } from "./fixtures/entry-savers.js";
 
-const MODULE = "test/engine/fixtures/entry-savers.ts";
+const MODULE = spawnedFixture("test/engine/fixtures/entry-savers.ts");
 const SAVERS = { correct, broken, notImplemented, factoryThrows } as const;
 
 type Status = "passed" | "failed" | "skipped";

@@ -5,10 +5,11 @@ import { isCountedFailure } from "../../src/report/conformance-report.js";
 import { reportFromJSON, reportToJSON } from "../../src/sections/report-json.js";
 import { runProcess } from "../adapters/run-process.js";
 import { runInProcess } from "../cli/run-cli-in-process.js";
+import { nodeTestArgs, spawnedFixture } from "../cli/spawned-fixture.js";
 import { fakeRunner } from "./fake-runner.js";
 import { memoryCache, memoryStore, nullStore } from "./fixtures/kind-subjects.js";
 
-const MODULE = "test/engine/fixtures/kind-subjects.ts";
+const MODULE = spawnedFixture("test/engine/fixtures/kind-subjects.ts");
 const SUBJECTS = { memoryStore, nullStore, memoryCache } as const;
 const OPTIONS = { retries: 0 } as const;
 
@@ -53,7 +54,7 @@ describe("a store and a cache through every entry point", { timeout: 180_000 }, 
     expect(adapter).toEqual(statusesOf(report));
     expect(hookErrors).toEqual([]);
 
-    const node = await runProcess(process.execPath, ["--import", "tsx", "--test", "--test-reporter=tap", "test/adapters/fixtures/node/kind-subject.conformance.ts"], { env: { KIND_SUBJECT: name } });
+    const node = await runProcess(process.execPath, nodeTestArgs(["test/adapters/fixtures/node/kind-subject.conformance.ts"]), { env: { KIND_SUBJECT: name } });
     expect(node.code, node.stderr).toBe(passed ? 0 : 1);
     const count = (key: string) => Number(new RegExp(`^# ${key} (\\d+)$`, "m").exec(node.stdout)?.[1]);
     const want = Object.values(statusesOf(report));

@@ -3,9 +3,10 @@ import { describe, expect, it } from "vitest";
 import { checkpointerTest, ConformanceReport, validate, type CapabilityResult, type ReportSection } from "../../src/index.js";
 import { userFrames } from "../../src/runtime/user-frames.js";
 import { runInProcess } from "../cli/run-cli-in-process.js";
+import { spawnedFixture } from "../cli/spawned-fixture.js";
 import { REPORTERS, plainPalette } from "../../src/reporters/index.js";
 
-const MEMORY = "test/cli/fixtures/memory.ts";
+const MEMORY = spawnedFixture("test/cli/fixtures/memory.ts");
 
 function passed(capability: CapabilityResult["capability"], kind: "base" | "extended" = "base"): CapabilityResult {
   return { capability, kind, status: "passed", detected: true, inherited: false, durationMs: 1, tests: [] };

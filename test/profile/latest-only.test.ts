@@ -8,6 +8,7 @@ import { LatestOnlySaver } from "../fixtures/latest-only-saver.js";
 import { ReferenceSaver } from "../fixtures/reference-saver.js";
 import { runInProcess } from "../cli/run-cli-in-process.js";
 import { FIXTURES } from "../cli/run-cli-process.js";
+import { spawnedFixture } from "../cli/spawned-fixture.js";
 import getTupleLatestFirstInserted from "../mutants/get-tuple-latest-first-inserted.mutant.js";
 import getTupleLatestIgnoresNamespace from "../mutants/get-tuple-latest-ignores-namespace.mutant.js";
 import listOldestFirst from "../mutants/list-oldest-first.mutant.js";
@@ -93,16 +94,16 @@ describe("the latest-only profile", () => {
   });
 
   it("CLI: --latest-only declares the profile; the Result line says it", async () => {
-    const plain = await runInProcess([`${FIXTURES}/latest-only.ts`, "--reporter", "dots"]);
+    const plain = await runInProcess([spawnedFixture(`${FIXTURES}/latest-only.ts`), "--reporter", "dots"]);
     expect(plain.code).toBe(1);
     expect(plain.stdout).toMatch(/Result: (NONE|BASE) \(/);
-    const declared = await runInProcess([`${FIXTURES}/latest-only.ts`, "--latest-only", "--reporter", "dots"]);
+    const declared = await runInProcess([spawnedFixture(`${FIXTURES}/latest-only.ts`), "--latest-only", "--reporter", "dots"]);
     expect(declared.code).toBe(0);
     expect(declared.stdout).toMatch(/Result: FULL \(latest-only\)/);
     const list = await runInProcess(["--list", "--capabilities", "put"]);
     expect(list.stdout).toMatch(/test_put_parent_config\s+PUT-12 \(not with --latest-only\)/);
     expect(list.stdout).toMatch(/test_latest_is_the_last_put\s+PUT-10, GT-02, JS-11\n/);
-    const matrix = await runInProcess([`${FIXTURES}/latest-only.ts`, "--latest-only", "--backends", "memory"]);
+    const matrix = await runInProcess([spawnedFixture(`${FIXTURES}/latest-only.ts`), "--latest-only", "--backends", "memory"]);
     expect(matrix.code).toBe(2);
     expect(matrix.stderr).toContain('profile: \\"latest-only\\"'.replace(/\\/g, ""));
   });

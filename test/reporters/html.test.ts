@@ -7,6 +7,7 @@ import { renderMatrixHtml } from "../../src/reporters/matrix/render-html.js";
 import { xmlEscape } from "../../src/reporters/xml.js";
 import { runInProcess } from "../cli/run-cli-in-process.js";
 import { FIXTURES } from "../cli/run-cli-process.js";
+import { spawnedFixture } from "../cli/spawned-fixture.js";
 import { fixedReport } from "./fixed-report.js";
 import { reportWithSections } from "./html-fixtures.js";
 import { makeTempDir } from "../temp-dir.js";
@@ -92,7 +93,7 @@ describe("the HTML report (structure, no browser)", () => {
   it("CLI: --reporter html:FILE writes the page, and the screen says where", async () => {
     const dir = makeTempDir("conformance-html-");
     const file = join(dir, "report.html");
-    const run = await runInProcess([`${FIXTURES}/memory.ts`, "--capabilities", "put", "--reporter", `html:${file}`]);
+    const run = await runInProcess([spawnedFixture(`${FIXTURES}/memory.ts`), "--capabilities", "put", "--reporter", `html:${file}`]);
     expect(run.code).toBe(0);
     expect(run.stdout).toContain(`reports written to ${file}`);
     const page = readFileSync(file, "utf8");
