@@ -22,14 +22,19 @@ function fail(diagnostics: readonly ts.Diagnostic[]): never {
   process.exit(1);
 }
 
-const configFile = ts.readConfigFile(join(ROOT, "tsconfig.json"), ts.sys.readFile);
-if (configFile.error) fail([configFile.error]);
-const config = ts.parseJsonConfigFileContent(configFile.config, ts.sys, ROOT);
-if (config.errors.length > 0) fail(config.errors);
+function parsed(file: string): ts.ParsedCommandLine {
+  const configFile = ts.readConfigFile(join(ROOT, file), ts.sys.readFile);
+  if (configFile.error) fail([configFile.error]);
+  const config = ts.parseJsonConfigFileContent(configFile.config, ts.sys, ROOT);
+  if (config.errors.length > 0) fail(config.errors);
+  return config;
+}
 
-// tsconfig.build.json's options (no source maps), but the project's root as rootDir: test/ is in this program too.
-// What src/x.ts emits into dist/src/ is written where the build puts it, dist/x.
-const program = ts.createProgram(config.fileNames, { ...config.options, rootDir: ROOT, outDir: DIST, noEmit: false, sourceMap: false });
+// The project's files (tsconfig.json) with the build's options (tsconfig.build.json), but the project's root as
+// rootDir: test/ is in this program too. What src/x.ts emits into dist/src/ is written where the build puts it, dist/x.
+const build = parsed("tsconfig.build.json").options;
+if (build.outDir !== DIST) throw new Error(`check-and-emit: tsconfig.build.json's outDir is ${build.outDir}, not ${DIST}`);
+const program = ts.createProgram(parsed("tsconfig.json").fileNames, { ...build, rootDir: ROOT });
 const diagnostics = ts.getPreEmitDiagnostics(program);
 if (diagnostics.length > 0) fail(diagnostics);
 

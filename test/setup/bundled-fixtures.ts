@@ -6,8 +6,16 @@ import { NODE_BUNDLE } from "../../scripts/esbuild-options.js";
 import { BUNDLED_FIXTURES_ENV } from "../cli/spawned-fixture.js";
 
 const ROOT = fileURLToPath(new URL("../..", import.meta.url));
-/** The TypeScript saver modules tests hand to a CLI run or to `node --test` (through test/cli/spawned-fixture.ts), bundled here once per run. */
-const FOLDERS = ["test/fixtures/misbehaving", "test/cli/fixtures", "test/engine/fixtures", "test/adapters/fixtures/misbehaving/node", "test/adapters/fixtures/node", "test/adapters/fixtures/node-misbehaving", "test/adapters/fixtures/leaks"];
+/**
+ * The TypeScript saver modules tests hand to a CLI run, then the files they hand to `node --test` (through
+ * test/cli/spawned-fixture.ts), bundled here once per run. Two builds: a `node --test` file imports a saver
+ * fixture, and in one build that fixture's code would move into a shared chunk, so a stack frame of the saver
+ * would name the chunk instead of the fixture's own file (test/cli/supervised-run.test.ts asserts it).
+ */
+const FOLDER_GROUPS = [
+  ["test/fixtures/misbehaving", "test/cli/fixtures", "test/engine/fixtures"],
+  ["test/adapters/fixtures/misbehaving/node", "test/adapters/fixtures/node", "test/adapters/fixtures/node-misbehaving", "test/adapters/fixtures/leaks"],
+];
 /**
  * Where the bundles go: in the repository (git ignores `.scratch*`), so that the packages they import (left as
  * imports) resolve as from the sources; not under node_modules, where a stack frame would be a dependency's, not the saver's.
@@ -48,19 +56,17 @@ export default async function setup(): Promise<() => void> {
 
 async function bundle(): Promise<string> {
   const dir = mkdtempSync(PREFIX);
-  const entryPoints = FOLDERS.flatMap((folder) =>
-    readdirSync(join(ROOT, folder))
-      .filter((name) => name.endsWith(".ts"))
-      .map((name) => join(ROOT, folder, name)),
-  );
+  const entryPoints = (folders: readonly string[]) =>
+    folders.flatMap((folder) =>
+      readdirSync(join(ROOT, folder))
+        .filter((name) => name.endsWith(".ts"))
+        .map((name) => join(ROOT, folder, name)),
+    );
   try {
-    await build({
-      entryPoints,
-      outdir: dir,
-      outbase: ROOT,
-      // As the build bundles: what several fixtures import (src/ above all) is written once, in shared chunks.
-      ...NODE_BUNDLE,
-    });
+    for (const folders of FOLDER_GROUPS) {
+      // As the build bundles: what several fixtures of a group import (src/ above all) is written once, in shared chunks.
+      await build({ entryPoints: entryPoints(folders), outdir: dir, outbase: ROOT, ...NODE_BUNDLE });
+    }
   } catch (error) {
     rmSync(dir, { recursive: true, force: true });
     throw error;
