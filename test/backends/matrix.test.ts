@@ -37,8 +37,11 @@ beforeAll(async () => {
   if (runnable.some((b) => b.uses === "postgres")) postgres = await acquirePostgres();
   // All backends at once: the SQL savers wait on I/O far more than on CPU.
   for (const backend of runnable) {
-    // Default options, capabilities at once: factories waiting behind one another under load get the grace (src/runtime/slow-call.ts).
-    const report = validate(backend.registration({ postgres }), { timeoutMs: SUITE_TIMEOUT_MS });
+    // Seven backends already run at once in this one process: within each, one test at a time (capabilities at once
+    // are tested in test/engine). With default options, on a loaded CI machine (clean clone, 2026-12-02), the model's
+    // factory of all three PostgreSQL backends stayed pending for the whole 60 s, past what load explains; not yet
+    // found why (docs/performance.md, "slow calls under load").
+    const report = validate(backend.registration({ postgres }), { timeoutMs: SUITE_TIMEOUT_MS, concurrency: 1 });
     report.catch(() => undefined); // awaited by the backend's group below
     reports.set(backend.id, report);
   }
