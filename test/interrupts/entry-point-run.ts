@@ -139,10 +139,16 @@ export class EntryPointRun {
    * Waits until the run's node processes outside its group are gone too (a supervised child, npm start's workers:
    * each in its own group, each ends by itself when its parent dies, removing what it tracked as it goes): until
    * then they still create and remove files in TMPDIR. Its PostgreSQL server stays; the next run stops that.
+   * One still running after `limitMs` fails the test (a worker outliving its parent is a bug, not a slow machine).
    */
-  async orphansGone(limitMs = 30_000): Promise<void> {
+  async orphansGone(limitMs = 90_000): Promise<void> {
     const deadline = Date.now() + limitMs;
-    while ((await this.ofThisRun(await nodeProcesses())).length > 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
+    let left = await this.ofThisRun(await nodeProcesses());
+    while (left.length > 0 && Date.now() < deadline) {
+      await new Promise((r) => setTimeout(r, 100));
+      left = await this.ofThisRun(await nodeProcesses());
+    }
+    expect(left, `processes of the killed run still running ${limitMs} ms after it was killed`).toEqual([]);
   }
 
   /** Those of `pids` started with this run's private TMPDIR. */
