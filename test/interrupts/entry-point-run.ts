@@ -6,6 +6,7 @@ import { join } from "node:path";
 import { expect } from "vitest";
 import { cliNodeArgs, REPO_ROOT } from "../cli/run-cli-process.js";
 import { processesInGroup, processesMentioning } from "../backends/process-probe.js";
+import { ownerMayBeAlive, readOwnerMarker } from "../../src/cleanup/owner-marker.js";
 
 /** `npm start` as a user types it: npm, its shell and node, all in the group a terminal's Ctrl-C reaches. */
 export const NPM_START = ["npm", "start", "--", "--no-graph"] as const;
@@ -143,12 +144,22 @@ export class EntryPointRun {
    */
   async orphansGone(limitMs = 90_000): Promise<void> {
     const deadline = Date.now() + limitMs;
-    let left = await this.ofThisRun(await nodeProcesses());
-    while (left.length > 0 && Date.now() < deadline) {
+    const left = async () => [...(await this.ofThisRun(await nodeProcesses())).map((pid) => `process ${pid}`), ...(await this.ownedByLiveProcesses())];
+    let still = await left();
+    while (still.length > 0 && Date.now() < deadline) {
       await new Promise((r) => setTimeout(r, 100));
-      left = await this.ofThisRun(await nodeProcesses());
+      still = await left();
     }
-    expect(left, `processes of the killed run still running ${limitMs} ms after it was killed`).toEqual([]);
+    expect(still, `the killed run's processes, or directories whose owner marker names a live process, ${limitMs} ms after it was killed`).toEqual([]);
+  }
+
+  /** The run's temporary directories whose owner (by their marker) may still be alive: the next run leaves those alone. */
+  private async ownedByLiveProcesses(): Promise<string[]> {
+    const names = (await readdir(this.tmp)).filter((name) => name.startsWith("lgc-"));
+    return names.flatMap((name) => {
+      const marker = readOwnerMarker(join(this.tmp, name));
+      return marker !== undefined && ownerMayBeAlive(marker) ? [`${name} (owner pid ${marker.pid})`] : [];
+    });
   }
 
   /** Those of `pids` started with this run's private TMPDIR. */
