@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { uuid6, type BaseCheckpointSaver, type CheckpointPendingWrite, type CheckpointTuple } from "@langchain/langgraph-checkpoint";
+import { compareWritesSortKeys, uuid6, writesSortKey, type BaseCheckpointSaver, type CheckpointPendingWrite, type CheckpointTuple } from "@langchain/langgraph-checkpoint";
 import { diffValues } from "../format.js";
 import type { ReaderCheckId } from "../report/types.js";
 import { listAll } from "../spec/helpers.js";
@@ -46,11 +46,8 @@ async function judgeReaders(saver: BaseCheckpointSaver, thread: string, id: stri
 
 const same = (a: unknown, b: unknown) => diffValues(a, b, { max: 1 }).length === 0;
 const multiset = (xs: readonly unknown[]) => xs.map((x) => JSON.stringify(x)).sort().join("\n");
-const byCodePoint = (a: string, b: string) => {
-  const [x, y] = [[...a], [...b]];
-  for (let i = 0; i < Math.min(x.length, y.length); i++) if (x[i] !== y[i]) return x[i].codePointAt(0)! - y[i].codePointAt(0)!;
-  return x.length - y.length;
-};
+/** The contract's order of tasks stored without a task path (JS-02), as the reference model orders them. */
+const byTaskId = (a: string, b: string) => compareWritesSortKeys(writesSortKey("", a, 0), writesSortKey("", b, 0));
 
 /**
  * Tasks stored without a task path, one write each, put out of order: their
@@ -63,7 +60,7 @@ async function writesOrder(saver: BaseCheckpointSaver): Promise<ReaderAnswers> {
   const tasks = ["task-\u{1F600}", "task-a", "task-\uFFFF", "task-B"];
   const id = await putProbe(saver, thread, "");
   for (const [n, task] of tasks.entries()) await saver.putWrites(at(thread, "", id), [["ch", n]], task);
-  const expected: CheckpointPendingWrite[] = [...tasks].sort(byCodePoint).map((task) => [task, "ch", tasks.indexOf(task)]);
+  const expected: CheckpointPendingWrite[] = [...tasks].sort(byTaskId).map((task) => [task, "ch", tasks.indexOf(task)]);
   return judgeReaders(saver, thread, id, (tuple) => {
     const writes = tuple?.pendingWrites ?? [];
     return multiset(writes) === multiset(expected) ? same(expected, writes) : undefined;
