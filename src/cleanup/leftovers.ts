@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync, statSync } from "node:fs";
-import { rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { removeOwnedDir } from "./owned-dir-removal.js";
 import { ownerMayBeAlive, readOwnerMarker } from "./owner-marker.js";
 import { commandLine, isAlive, stopProcess } from "./processes.js";
 
@@ -39,7 +39,7 @@ export async function removeLeftovers(dir = tmpdir(), log: (line: string) => voi
     const server = await stopOrphanServer(path);
     if (server === "unverifiable") continue;
     try {
-      await rm(path, { recursive: true, force: true, maxRetries: 3 });
+      await removeOwnedDir(path);
       removed.push(server === undefined ? name : `${name} (and its PostgreSQL server, pid ${server})`);
     } catch {
       // another user's directory, or in use: leave it

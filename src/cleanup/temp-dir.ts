@@ -1,9 +1,10 @@
-import { mkdtempSync, rmSync } from "node:fs";
-import { chmod, rm } from "node:fs/promises";
+import { mkdtempSync } from "node:fs";
+import { chmod } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { refuseWhenInterrupted } from "./interrupts.js";
 import { removeLeftoversOnce, TEMP_DIR_PREFIX } from "./leftovers.js";
+import { removeOwnedDir, removeOwnedDirSync } from "./owned-dir-removal.js";
 import { writeOwnerMarker } from "./owner-marker.js";
 import { trackCleanup } from "./track.js";
 
@@ -29,12 +30,13 @@ export async function createTempDir(prefix: string, options: { mode?: number } =
   // clean-up that ran while an mkdtemp was in flight, then exited, left that directory behind (seen in CI).
   const path = mkdtempSync(join(tmpdir(), prefix));
   const removal = trackCleanup({
-    run: () => rm(path, { recursive: true, force: true, maxRetries: 3 }),
-    runNow: () => rmSync(path, { recursive: true, force: true, maxRetries: 3 }),
+    run: () => removeOwnedDir(path),
+    runNow: () => removeOwnedDirSync(path),
   });
   try {
-    if (options.mode !== undefined) await chmod(path, options.mode);
+    // The marker first, in the same synchronous step as the creation: a kill between them leaves a directory no run may touch.
     writeOwnerMarker(path);
+    if (options.mode !== undefined) await chmod(path, options.mode);
   } catch (error) {
     await removal.run();
     throw error;

@@ -4,6 +4,7 @@ import { hostname, tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { createTempDir, removeLeftovers } from "../../src/cleanup/index.js";
+import { removeAllButMarker, removeOwnedDir, removeOwnedDirSync } from "../../src/cleanup/owned-dir-removal.js";
 import { currentOwner, OWNER_MARKER, type OwnerMarker } from "../../src/cleanup/owner-marker.js";
 
 const dirs: string[] = [];
@@ -73,5 +74,33 @@ describe("createTempDir", () => {
 
   it("refuses a prefix that the next run's sweep would not look at", async () => {
     await expect(createTempDir("mine-")).rejects.toThrow('createTempDir: the prefix must start with "lgc-", got "mine-"');
+  });
+});
+
+describe("an owned directory is removed with its owner marker last (a run killed while removing it leaves one the next run can attribute)", () => {
+  it("the first step removes everything but the marker, nested directories too", async () => {
+    const dir = markedDir(privateTmp(), "lgc-sqlite-removing", currentOwner());
+    mkdirSync(join(dir, "nested"));
+    writeFileSync(join(dir, "nested", "wal"), "x");
+    await removeAllButMarker(dir);
+    expect(readdirSync(dir)).toEqual([OWNER_MARKER]);
+  });
+
+  it("removes the whole directory, asynchronously or synchronously; a directory already gone is no error", async () => {
+    const tmp = privateTmp();
+    const first = markedDir(tmp, "lgc-sqlite-a", currentOwner());
+    const second = markedDir(tmp, "lgc-sqlite-b", currentOwner());
+    await removeOwnedDir(first);
+    removeOwnedDirSync(second);
+    expect(readdirSync(tmp)).toEqual([]);
+    await removeOwnedDir(first);
+    removeOwnedDirSync(second);
+  });
+
+  it("createTempDir's directory has its marker from the start and is removed whole", async () => {
+    const dir = await createTempDir("lgc-sqlite-test-");
+    expect(readdirSync(dir.path)).toEqual([OWNER_MARKER]);
+    await dir.remove();
+    expect(existsSync(dir.path)).toBe(false);
   });
 });

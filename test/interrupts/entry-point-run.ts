@@ -1,12 +1,12 @@
 import { spawn } from "node:child_process";
-import { readFileSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { chmod, mkdtemp, readdir, readFile, rm } from "node:fs/promises";
 import { constants, tmpdir } from "node:os";
 import { join } from "node:path";
 import { expect } from "vitest";
 import { cliNodeArgs, REPO_ROOT } from "../cli/run-cli-process.js";
 import { processesInGroup, processesMentioning } from "../backends/process-probe.js";
-import { ownerMayBeAlive, readOwnerMarker } from "../../src/cleanup/owner-marker.js";
+import { OWNER_MARKER, ownerMayBeAlive, readOwnerMarker } from "../../src/cleanup/owner-marker.js";
 
 /** `npm start` as a user types it: npm, its shell and node, all in the group a terminal's Ctrl-C reaches. */
 export const NPM_START = ["npm", "start", "--", "--no-graph"] as const;
@@ -153,6 +153,24 @@ export class EntryPointRun {
     expect(still, `the killed run's processes, or directories whose owner marker names a live process, ${limitMs} ms after it was killed`).toEqual([]);
   }
 
+  /**
+   * The run's temporary directories without an owner marker: a kill that landed between creating one and writing its
+   * marker (one synchronous step) leaves it so, and no run may remove a directory it cannot attribute. `leftAlone()`
+   * checks that the next run did not touch them, and removes them.
+   */
+  async unattributable(prefix = "lgc-"): Promise<{ names: string[]; leftAlone(): Promise<void> }> {
+    const names = (await readdir(this.tmp)).filter((name) => name.startsWith(prefix) && !existsSync(join(this.tmp, name, OWNER_MARKER)));
+    return {
+      names,
+      leftAlone: async () => {
+        for (const name of names) {
+          expect(existsSync(join(this.tmp, name)), "a directory without an owner marker is never touched").toBe(true);
+          await rm(join(this.tmp, name), { recursive: true, force: true });
+        }
+      },
+    };
+  }
+
   /** The run's temporary directories whose owner (by their marker) may still be alive: the next run leaves those alone. */
   private async ownedByLiveProcesses(): Promise<string[]> {
     const names = (await readdir(this.tmp)).filter((name) => name.startsWith("lgc-"));
@@ -177,7 +195,11 @@ export class EntryPointRun {
     expect(processes.filter(isLive), `processes of the run left outside its group\n${this.output}`).toEqual([]);
     // tsx keeps its compile cache in TMPDIR; everything else there would be the run's.
     const left = (await readdir(this.tmp)).filter((name) => !name.startsWith("tsx-"));
-    expect(left, `leftover files in the run's TMPDIR\n${this.output}`).toEqual([]);
+    const described = left.map((name) => {
+      const marker = readOwnerMarker(join(this.tmp, name));
+      return marker === undefined ? `${name} (no owner marker)` : `${name} (owner pid ${marker.pid}${ownerMayBeAlive(marker) ? ", alive" : ", gone"})`;
+    });
+    expect(described, `leftover files in the run's TMPDIR\n${this.output}`).toEqual([]);
     expect(await processesInGroup(this.pid), `processes left in the run's group\n${this.output}`).toEqual([]);
     expect(await processesMentioning(this.tmp), `processes (a postmaster) still on the run's directories\n${this.output}`).toEqual([]);
   }
