@@ -15,7 +15,7 @@ import { cacheRoundTrip } from "./cache-read-back.js";
 import { KIND_DESCRIPTORS } from "../kinds/descriptors.js";
 import type { StoreKindOptions } from "../kinds/store/options.js";
 import { cacheChecks, checkpointerChecks, methodAnswersWithin, storeChecks, storeReaderChecks } from "./method-checks.js";
-import { readerChecks } from "./reader-checks.js";
+import { byTaskId, readerChecks } from "./reader-checks.js";
 
 /** The test a capability reports when its factory failed (src/engine/capability-run.ts, as verdict.ts reads it). */
 const FACTORY_TEST = "factory";
@@ -205,9 +205,9 @@ async function store(saver: BaseCheckpointSaver, put: Omit<Stored, "writes" | "r
     metadata: { source: "loop", step: put.step, parents: {} },
   });
   for (const [task, taskWrites] of writes) await saver.putWrites(at(put.thread, "", put.id), taskWrites, task);
-  // Task ids in code point order, each task's writes in the order it sent them (JS-02).
+  // Each task's writes in the order it sent them, the tasks in the contract's order (JS-02).
   const ordered = [...writes]
-    .sort(([x], [y]) => (x < y ? -1 : x > y ? 1 : 0))
+    .sort(([x], [y]) => byTaskId(x, y))
     .flatMap(([task, ws]) => ws.map(([channel, value]) => [task, channel, value]));
   return { ...put, writes: ordered, returnedRight };
 }

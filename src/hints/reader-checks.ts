@@ -47,7 +47,7 @@ async function judgeReaders(saver: BaseCheckpointSaver, thread: string, id: stri
 const same = (a: unknown, b: unknown) => diffValues(a, b, { max: 1 }).length === 0;
 const multiset = (xs: readonly unknown[]) => xs.map((x) => JSON.stringify(x)).sort().join("\n");
 /** The contract's order of tasks stored without a task path (JS-02), as the reference model orders them. */
-const byTaskId = (a: string, b: string) => compareWritesSortKeys(writesSortKey("", a, 0), writesSortKey("", b, 0));
+export const byTaskId = (a: string, b: string) => compareWritesSortKeys(writesSortKey("", a, 0), writesSortKey("", b, 0));
 
 /**
  * Tasks stored without a task path, one write each, put out of order: their
