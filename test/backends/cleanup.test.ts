@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { postgresBackend, startEmbeddedPostgres, type PostgresServer } from "../../src/backends/index.js";
 import { validate } from "../../src/index.js";
 import { processesMentioning } from "./process-probe.js";
+import { linkTsxCache } from "../setup/tsx-cache.js";
 
 const CHILD = fileURLToPath(new URL("./fixtures/postgres-child.ts", import.meta.url));
 const privateDirs: string[] = [];
@@ -25,6 +26,7 @@ async function runChild(mode: string, interrupt: false | "process" | "group"): P
   privateDirs.push(tmp);
   // Like /tmp: as root, the server runs as the postgres user and must reach its files here.
   await chmod(tmp, 0o1777);
+  linkTsxCache(tmp, tmpdir());
   const child = spawn(process.execPath, ["--import", "tsx", CHILD, mode], {
     // The embedded server on purpose: with POSTGRES_URL (in `vitest run`, the run's shared server) the child would start none.
     env: { ...process.env, TMPDIR: tmp, POSTGRES_URL: "" },

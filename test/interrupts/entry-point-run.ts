@@ -6,6 +6,7 @@ import { join } from "node:path";
 import { expect } from "vitest";
 import { cliNodeArgs, REPO_ROOT } from "../cli/run-cli-process.js";
 import { processesInGroup, processesMentioning } from "../backends/process-probe.js";
+import { linkTsxCache } from "../setup/tsx-cache.js";
 import { OWNER_MARKER, ownerMayBeAlive, readOwnerMarker } from "../../src/cleanup/owner-marker.js";
 
 /** `npm start` as a user types it: npm, its shell and node, all in the group a terminal's Ctrl-C reaches. */
@@ -212,6 +213,8 @@ export async function privateTmp(): Promise<string> {
   const dir = await mkdtemp(join(tmpdir(), "conformance-interrupt-test-"));
   // Like /tmp: as root, the server runs as the postgres user and must reach its directory here.
   await chmod(dir, 0o1777);
+  // The run's tsx cache (linked to the machine's): npm start and the scripts start from the sources warm.
+  linkTsxCache(dir, tmpdir());
   privateDirs.push(dir);
   return dir;
 }

@@ -1,6 +1,7 @@
-import { chmodSync, mkdirSync, mkdtempSync, readdirSync, rmSync, symlinkSync } from "node:fs";
-import { tmpdir, userInfo } from "node:os";
+import { chmodSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { linkTsxCache, TSX_CACHE } from "./tsx-cache.js";
 
 /**
  * vitest globalSetup: the run gets a TMPDIR of its own, which every test file and
@@ -10,7 +11,6 @@ import { join } from "node:path";
  * other's files. tsx's compile cache stays the machine's (a link), so spawning
  * from the sources stays warm.
  */
-const TSX_CACHE = `tsx-${userInfo().uid}`;
 /** What test files share during one run (the packed tarball, test/packaging/scratch-project.ts): removed with the run's folder. */
 export const RUN_CACHE_PREFIX = "run-cache-";
 /** Caches, not tests' leftovers: tsx's (linked), jest's (the adapter tests run jest) and the run's own. */
@@ -28,8 +28,7 @@ export default function setup(): () => void {
   // Like the machine's own TMPDIR (1777): the embedded PostgreSQL runs as the postgres user, which must reach its files in here.
   chmodSync(dir, 0o1777);
   state[RUN_TMP] = dir;
-  mkdirSync(join(machineTmp, TSX_CACHE), { recursive: true });
-  symlinkSync(join(machineTmp, TSX_CACHE), join(dir, TSX_CACHE));
+  linkTsxCache(dir, machineTmp);
   process.env.TMPDIR = dir;
   return () => teardown(dir, machineTmp);
 }
