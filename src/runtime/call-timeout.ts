@@ -1,6 +1,6 @@
-import { MAX_TIMEOUT_MS, TimeoutError } from "../util/timeout.js";
+import { MAX_TIMEOUT_MS } from "../util/timeout.js";
 import type { TrackedSaver } from "./tracked-saver.js";
-import { GraceRule, type LoadWatch } from "./slow-call.js";
+import { GraceRule, raceJudged, type LoadWatch } from "./slow-call.js";
 
 /** A test that keeps getting answers may take this many times `timeoutMs` before it is stopped. */
 export const WHOLE_TEST_LIMIT_FACTOR = 20;
@@ -36,24 +36,8 @@ export interface CallTimeoutWatch {
 export async function withCallTimeout<T>(work: Promise<T>, timeoutMs: number, watch: CallTimeoutWatch): Promise<T> {
   if (!Number.isFinite(timeoutMs) || timeoutMs <= 0) return work;
   const limitMs = wholeTestLimitMs(timeoutMs);
-  const started = performance.now();
   const rule = new GraceRule(timeoutMs, watch.load);
-  let timer: NodeJS.Timeout | undefined;
-  // Not unref()ed, like withTimeout's timer: with a hang on a promise holding no handle it keeps Node alive to report it.
-  const timeout = new Promise<never>((_, reject) => {
-    const check = () => {
-      const verdict = judge(watch, rule, limitMs, performance.now() - started);
-      if (typeof verdict === "string") reject(new TimeoutError(verdict));
-      else timer = setTimeout(check, Math.max(1, Math.ceil(verdict)));
-    };
-    timer = setTimeout(check, timeoutMs);
-  });
-  work.catch(() => undefined);
-  try {
-    return await Promise.race([work, timeout]);
-  } finally {
-    clearTimeout(timer);
-  }
+  return raceJudged(work, timeoutMs, (elapsedMs) => judge(watch, rule, limitMs, elapsedMs));
 }
 
 /** The failure message when a rule is broken, else how long until one could be (ms). */

@@ -98,21 +98,30 @@ export async function withSlowCallGrace<T>(work: Promise<T>, timeoutMs: number, 
   if (!Number.isFinite(timeoutMs) || timeoutMs <= 0) return work;
   const started = performance.now();
   const rule = new GraceRule(timeoutMs, load);
+  const value = await raceJudged(work, timeoutMs, (elapsedMs) => rule.judge(elapsedMs, where()));
+  if (rule.graced) onSlow({ call: where().replace(/^in /, ""), tookMs: performance.now() - started, timeoutMs });
+  return value;
+}
+
+/**
+ * `work`, or a TimeoutError: `judge` is asked at `firstCheckMs` and then again after as many ms as it answers,
+ * until it answers a message (the timeout's) or the work settles.
+ */
+export async function raceJudged<T>(work: Promise<T>, firstCheckMs: number, judge: (elapsedMs: number) => string | number): Promise<T> {
+  const started = performance.now();
   let timer: NodeJS.Timeout | undefined;
   // Not unref()ed, like withTimeout's timer: a hang on a promise that holds no handle must still be reported.
   const timeout = new Promise<never>((_, reject) => {
     const check = () => {
-      const verdict = rule.judge(performance.now() - started, where());
+      const verdict = judge(performance.now() - started);
       if (typeof verdict === "string") reject(new TimeoutError(verdict));
       else timer = setTimeout(check, Math.max(1, Math.ceil(verdict)));
     };
-    timer = setTimeout(check, timeoutMs);
+    timer = setTimeout(check, firstCheckMs);
   });
   work.catch(() => undefined);
   try {
-    const value = await Promise.race([work, timeout]);
-    if (rule.graced) onSlow({ call: where().replace(/^in /, ""), tookMs: performance.now() - started, timeoutMs });
-    return value;
+    return await Promise.race([work, timeout]);
   } finally {
     clearTimeout(timer);
   }
