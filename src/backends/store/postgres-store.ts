@@ -42,8 +42,8 @@ export async function createPostgresStore(url: string, options: { index?: StoreI
     const max = options.maxConnections === undefined ? undefined : Math.max(1, options.maxConnections - 1);
     const index = options.index && { dims: options.index.dims, embed: options.index.embed, ...(options.index.fields ? { fields: [...options.index.fields] } : {}) };
     store = new Store({ connectionOptions: { connectionString: url, max }, schema, ...(index ? { index } : {}) });
-    // PostgresStore keeps the pool it makes in a private field; a server stopping under it must not crash the process either.
-    const ownPool = (store as unknown as { core?: { pool?: Pool } }).core?.pool;
+    // A server stopping under the store's own pool must not crash the process either.
+    const ownPool = postgresStorePool(store);
     if (ownPool) quietPool(ownPool);
     await store.setup();
     return { subject: store, release };
@@ -51,4 +51,13 @@ export async function createPostgresStore(url: string, options: { index?: StoreI
     await release().catch(() => undefined);
     throw error;
   }
+}
+
+/**
+ * The pool PostgresStore makes for itself, kept in a private field (`core.pool`, @langchain/langgraph-checkpoint-postgres
+ * 1.x): it has no public way to pass one in or reach it. Undefined if a version keeps it elsewhere
+ * (test/store/postgres-store-pool.test.ts fails then, so the guard is not lost silently).
+ */
+export function postgresStorePool(store: PostgresStore): Pool | undefined {
+  return (store as unknown as { core?: { pool?: Pool } }).core?.pool;
 }
