@@ -13,6 +13,7 @@ import { acquirePostgres, postgresBackend, sqliteBackend } from "../src/backends
 import { summarize } from "../src/bench/stats.js";
 import { createTempDir } from "../src/cleanup/index.js";
 import { runProcess } from "./measure-process.js";
+import { timePostgresFloor } from "./postgres-floor.js";
 
 export interface Timing {
   label: string;
@@ -100,6 +101,8 @@ export interface SuiteSpeedResult {
   processes: { ours: Timing; theirs: Timing };
   /** validate() in-process on PostgresSaver, storage suites only. */
   postgresSuites: Timing;
+  /** The saver calls of the largest required cases alone on PostgresSaver (bench/postgres-floor.ts). */
+  postgresFloor: Timing;
   ratio: number;
   /** Median whole-process time of the default run minus that of `--model 0`. */
   modelMs: number;
@@ -172,6 +175,7 @@ export async function measureSuiteSpeed(runs = 5, onTiming: (timing: Timing) => 
   record(await timeValidate("validate() in-process, storage suites (SqliteSaver, temp file)", runs, sqliteBackend.registration(), suitesOnly, false));
 
   let postgresSuites: Timing | undefined;
+  let postgresFloor: Timing | undefined;
   const serverStart = performance.now();
   const server = await acquirePostgres();
   const startMs = performance.now() - serverStart;
@@ -179,6 +183,10 @@ export async function measureSuiteSpeed(runs = 5, onTiming: (timing: Timing) => 
     const pg = postgresBackend.registration({ postgres: server });
     postgresSuites = await timeValidate(`validate() in-process, storage suites (PostgresSaver, ${server.kind} server)`, runs, pg, suitesOnly, false);
     record(postgresSuites);
+    const floorSamples: number[] = [];
+    for (let i = 0; i < runs; i++) floorSamples.push(await timePostgresFloor(server));
+    postgresFloor = timing("floor: the saver calls of VAL-11, VAL-09 and ORD-06 only, on one PostgresSaver on the same server (no check)", floorSamples);
+    record(postgresFloor);
     record(timing(`PostgreSQL server start (${server.kind})`, [startMs], { note: "once per run, not part of the suite" }));
   } finally {
     await server.stop();
@@ -196,6 +204,7 @@ export async function measureSuiteSpeed(runs = 5, onTiming: (timing: Timing) => 
     theirs: { tests: theirTests },
     processes: { ours, theirs },
     postgresSuites,
+    postgresFloor,
     ratio: ours.median / theirs.median,
     modelMs: ours.median - withoutModel.median,
     floorRatio: floor.median / theirs.median,
