@@ -5,6 +5,8 @@ import { loadMutants } from "../mutants/load.js";
 import type { Mutant } from "../mutants/types.js";
 import { BASELINE_PROFILES, type BaselineName } from "../fixtures/baselines.js";
 import type { BaseCheckpointSaver } from "@langchain/langgraph-checkpoint";
+import type { Shard } from "../../src/runtime/shard.js";
+import { catchingSequencesFile, recordedSequences, recordsText, rewriteCommand } from "./catching-sequences.js";
 
 /**
  * The model mode alone (no spec suite) against every mutant: which it catches
@@ -49,6 +51,14 @@ export const KNOWN_MISSES: Record<string, string> = {
  * asserted. The spec suite catches them by waiting (VAL-15).
  */
 export const TIMING_DEPENDENT = new Set(["val-ttl-in-seconds-not-minutes"]);
+
+/**
+ * Mutants whose catching sequence catches them only after the sequences before it, so the proof always searches
+ * from the first sequence (catching-sequences.ts), and why.
+ */
+export const SEARCHED_FROM_THE_FIRST_SEQUENCE: Record<string, string> = {
+  "iso-static-storage": "every saver shares one module-level store: a sequence sees what the sequences before it left there",
+};
 
 /** A call a saver method received: the input a mutant's bug needs. */
 export type SaverCall = { method: RecordedMethod; args: readonly unknown[] };
@@ -103,10 +113,17 @@ export interface MutantOutcome {
   name: string;
   caught: boolean;
   detail: string;
+  /** The sequence (from 1) that caught it. */
+  sequence?: number;
+  /** The recorded sequence, when it did not catch the mutant alone (the full search ran). */
+  missedAlone?: number;
 }
 
-/** The model run at the proof's settings; `runs` fewer only to learn what the run detects (its extended operations). */
-export async function runModelOn(name: string, create: () => BaseCheckpointSaver, settings: { runs?: number; timeLimitMs?: number } = {}): Promise<ModelRunResult> {
+/**
+ * The model run at the proof's settings; `runs` fewer only to learn what the run detects (its extended operations),
+ * a shard of one sequence to run only a recorded catching sequence (catching-sequences.ts).
+ */
+export async function runModelOn(name: string, create: () => BaseCheckpointSaver, settings: { runs?: number; timeLimitMs?: number; shard?: Shard } = {}): Promise<ModelRunResult> {
   return runModel(checkpointerTest({ name }, create), { ...MODEL_SETTINGS, ...settings });
 }
 
@@ -147,21 +164,40 @@ export function recording(create: () => BaseCheckpointSaver, onCall: (call: Save
   };
 }
 
+const outcomeOf = (name: string, result: ModelRunResult): MutantOutcome => ({
+  name,
+  caught: result.status === "failed",
+  detail: result.failure?.lines[0] ?? result.error ?? "",
+  // A failed run stops at its first disagreement: `runs` counts the sequences up to it.
+  ...(result.status === "failed" ? { sequence: result.runs } : {}),
+});
+
+/** A mutant at the proof's settings: its recorded sequence alone if that catches it, else every sequence (known misses: always every sequence). */
+async function prove(mutant: Mutant, recorded: number | undefined): Promise<MutantOutcome> {
+  const create = () => mutant.create();
+  if (mutant.name in KNOWN_MISSES) return outcomeOf(mutant.name, await runModelOn(mutant.name, create));
+  if (recorded !== undefined && !(mutant.name in SEARCHED_FROM_THE_FIRST_SEQUENCE)) {
+    const alone = await runModelOn(mutant.name, create, { timeLimitMs: TIME_TO_CATCH_MS, shard: { index: recorded, count: RUNS } });
+    if (alone.status === "failed") return outcomeOf(mutant.name, alone);
+  }
+  const searched = outcomeOf(mutant.name, await runModelOn(mutant.name, create, { timeLimitMs: TIME_TO_CATCH_MS }));
+  return recorded === undefined || mutant.name in SEARCHED_FROM_THE_FIRST_SEQUENCE ? searched : { ...searched, missedAlone: recorded };
+}
+
 /**
  * One part of the mutants (every `parts`-th, from index `part` - 1, so that the slow known misses spread
  * over the parts), each run at the proof's settings; those in NEVER_DRAWN are asserted by model-mutants-scope.test.ts.
  */
 export function describeMutantPart(part: number, parts: number): void {
   let outcomes: MutantOutcome[];
+  let recorded: Map<string, number>;
 
   beforeAll(async () => {
+    recorded = recordedSequences();
     const mutants = (await modelledMutants()).filter((mutant, i) => i % parts === part - 1 && !(mutant.name in NEVER_DRAWN));
     outcomes = await ignoringUnhandledRejections(async () => {
       const done: MutantOutcome[] = [];
-      for (const mutant of mutants) {
-        const result = await runModelOn(mutant.name, () => mutant.create(), mutant.name in KNOWN_MISSES ? {} : { timeLimitMs: TIME_TO_CATCH_MS });
-        done.push({ name: mutant.name, caught: result.status === "failed", detail: result.failure?.lines[0] ?? result.error ?? "" });
-      }
+      for (const mutant of mutants) done.push(await prove(mutant, recorded.get(mutant.name)));
       return done;
     });
   }, 1_500_000);
@@ -179,6 +215,21 @@ export function describeMutantPart(part: number, parts: number): void {
 
     it("catches mutants by a disagreement, never by a run error", () => {
       expect(outcomes.filter((o) => o.detail.startsWith("a sequence failed outside")).map((o) => o.name)).toEqual([]);
+    });
+
+    it("has the sequence that catches each mutant recorded, to run it alone", async () => {
+      const needEarlier = outcomes.filter((o) => o.missedAlone !== undefined && o.missedAlone === o.sequence).map((o) => o.name);
+      expect(needEarlier, "caught at their recorded sequence only after the sequences before it: list them in SEARCHED_FROM_THE_FIRST_SEQUENCE, with why").toEqual([]);
+      const caught = outcomes.filter((o): o is MutantOutcome & { sequence: number } => o.sequence !== undefined && !(o.name in KNOWN_MISSES) && !(o.name in SEARCHED_FROM_THE_FIRST_SEQUENCE));
+      const changed = [
+        ...outcomes
+          .filter((o) => o.missedAlone !== undefined)
+          .map((o) => `${o.name}: the recorded sequence ${o.missedAlone} alone does not catch it; ${o.sequence === undefined ? "no sequence does" : `the search caught it at sequence ${o.sequence}`}`),
+        ...caught.filter((o) => !recorded.has(o.name)).map((o) => `${o.name}: no sequence recorded; the search caught it at sequence ${o.sequence}`),
+      ];
+      const file = catchingSequencesFile(part);
+      const why = [`${file} records the sequence that catches each mutant, which this proof runs alone instead of searching all ${RUNS}`, ...changed];
+      await expect(recordsText(caught), [...why, `re-record it and review the diff: ${rewriteCommand(part)}`].join("\n")).toMatchFileSnapshot(file);
     });
   });
 }
