@@ -20,7 +20,8 @@ function exitZeroRun() {
 
 // Each misbehaviour of a saver, run through the CLI as a user would: the verdict, the report and the
 // exit code are the parent's, whatever the saver's process does. No timings: the runs must just end.
-// Concurrent: each case has its own processes and its own process-id file.
+// Concurrent: each case has its own processes and its own process-id file. The fixtures misbehave in put: a run
+// checks that capability alone (no model sequences), unless the case is about the capabilities after it.
 describe.concurrent("the supervised CLI run, against savers that misbehave", { timeout: 240_000 }, () => {
   it("process.exit(0) mid-run: exit 1, the test in flight fails naming it, a fresh process runs the rest (pretty)", async () => {
     const { run } = await exitZeroRun();
@@ -58,7 +59,7 @@ describe.concurrent("the supervised CLI run, against savers that misbehave", { t
   });
 
   it("process.exit(3): exit 1, the code is named", async () => {
-    const run = await runMisbehaving("exit-3.ts", ["--reporter", "dots"]);
+    const run = await runMisbehaving("exit-3.ts", ["--capabilities", "put", "--reporter", "dots"]);
     expect(run.code, run.stderr).toBe(1);
     expect(run.stdout).toMatch(/✗ put › test_\w+ \[PUT-\d+[^\]]*\]: the saver's process exited with code 3 during put › test_\w+ \(process\.exit called\)/);
     expectGone(run.saverPid);
@@ -73,7 +74,7 @@ describe.concurrent("the supervised CLI run, against savers that misbehave", { t
   });
 
   it("an exception thrown from the saver's timer: exit 1, the crash and its message in the report", async () => {
-    const run = await runMisbehaving("throw-from-timer.ts", ["--reporter", "verbose"]);
+    const run = await runMisbehaving("throw-from-timer.ts", ["--capabilities", "put", "--reporter", "verbose"]);
     expect(run.code, run.stderr).toBe(1);
     // The error and the first frames of its stack, which point into the saver's code (the module the run loaded).
     const saverFile = basename(spawnedFixture(`${MISBEHAVING}/throw-from-timer.ts`)).replace(".", "\\.");
@@ -82,7 +83,7 @@ describe.concurrent("the supervised CLI run, against savers that misbehave", { t
   });
 
   it("heap exhaustion: exit 1, 'heap out of memory during put › …'", async () => {
-    const run = await runMisbehaving("heap-exhaustion.ts", ["--reporter", "dots"], { NODE_OPTIONS: "--max-old-space-size=64" });
+    const run = await runMisbehaving("heap-exhaustion.ts", ["--capabilities", "put", "--reporter", "dots"], { NODE_OPTIONS: "--max-old-space-size=64" });
     expect(run.code, run.stderr).toBe(1);
     expect(run.stdout).toMatch(/✗ put › test_\w+ \[PUT-\d+[^\]]*\]: heap out of memory during put › test_\w+/);
     expectGone(run.saverPid);
@@ -98,14 +99,14 @@ describe.concurrent("the supervised CLI run, against savers that misbehave", { t
 
   it("a synchronous endless loop (no timeout can fire in its process): killed after a while without a heartbeat, exit 1", async () => {
     // The stall limit is the larger of 4 × the timeout and CONFORMANCE_STALL_MS (10 s by default): 2 s here.
-    const run = await runMisbehaving("sync-loop.ts", ["--timeout", "500", "--reporter", "dots"], { CONFORMANCE_STALL_MS: "2000" });
+    const run = await runMisbehaving("sync-loop.ts", ["--capabilities", "put", "--timeout", "500", "--reporter", "dots"], { CONFORMANCE_STALL_MS: "2000" });
     expect(run.code, run.stderr).toBe(1);
     expect(run.stdout).toMatch(/✗ put › test_\w+ \[PUT-\d+[^\]]*\]: the saver's process stopped responding during put › test_\w+: its event loop was blocked for \d+ s \(a synchronous endless loop\?\), where no timeout can fire; it was killed/);
     expectGone(run.saverPid);
   });
 
   it("a constructor that throws: exit 1, the factory failure in the report", async () => {
-    const run = await runMisbehaving("constructor-throws.ts", ["--reporter", "dots"]);
+    const run = await runMisbehaving("constructor-throws.ts", ["--capabilities", "put", "--reporter", "dots"]);
     expect(run.code, run.stderr).toBe(1);
     expect(run.stdout).toContain("✗ put › factory: the factory failed to produce a saver: cannot connect to the database");
     expectGone(run.saverPid);
