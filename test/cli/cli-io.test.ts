@@ -28,7 +28,7 @@ describe.concurrent("clean CLI I/O", { timeout: 240_000 }, () => {
     ["a correct saver", "test/cli/fixtures/memory.ts", "0"],
     ["a broken saver", "test/cli/fixtures/broken.ts", "1"],
   ])("| head -2 on %s: two lines, no EPIPE stack, the run's own exit code", async (_, module, code) => {
-    const run = await shell(`node ${cliNodeArgs().join(" ")} ${module} --capabilities put,list --reporter verbose | head -2; echo "exit=\${PIPESTATUS[0]}"`);
+    const run = await shell(`node ${cliNodeArgs().join(" ")} ${spawnedFixture(module)} --capabilities put,list --reporter verbose | head -2; echo "exit=\${PIPESTATUS[0]}"`);
     expect(run.stdout).toMatch(new RegExp(`^  put:\\n    ✓ test_\\w+ [^\\n]*\\nexit=${code}\\n$`));
     expect(run.stderr).toBe("");
   });
@@ -65,7 +65,7 @@ describe.concurrent("clean CLI I/O", { timeout: 240_000 }, () => {
   it("Ctrl-C (SIGINT to the CLI's process group) mid-run: a partial report marked interrupted, exit 130, nothing left running", async () => {
     const pidFile = join(scratch, "interrupt.pid");
     // Serial: the 3rd put (in the second test) never settles and the timeout is long: the signal comes while that test is in flight.
-    const cli = spawn(process.execPath, [...cliNodeArgs(), `${MISBEHAVING}/never-resolves.ts`, "--timeout", "60000", "--reporter", "verbose", "--concurrency", "1"], {
+    const cli = spawn(process.execPath, [...cliNodeArgs(), spawnedFixture(`${MISBEHAVING}/never-resolves.ts`), "--timeout", "60000", "--reporter", "verbose", "--concurrency", "1"], {
       cwd: REPO_ROOT,
       env: { ...process.env, NO_COLOR: "1", MISBEHAVE_PID_FILE: pidFile },
       detached: true,
