@@ -1,4 +1,4 @@
-import { readFileSync, writeFileSync } from "node:fs";
+import { readFileSync, renameSync, writeFileSync } from "node:fs";
 import { hostname } from "node:os";
 import { join } from "node:path";
 import { isAlive, processStartTime } from "./processes.js";
@@ -18,8 +18,11 @@ export function currentOwner(): OwnerMarker {
   return { pid: process.pid, start: processStartTime(process.pid), host: hostname() };
 }
 
+/** Written whole or not at all (a rename): a kill while writing it leaves no marker, never an empty or partial one that a run could not read. */
 export function writeOwnerMarker(dir: string): void {
-  writeFileSync(join(dir, OWNER_MARKER), `${JSON.stringify(currentOwner())}\n`);
+  const partial = join(dir, `${OWNER_MARKER}.${process.pid}.partial`);
+  writeFileSync(partial, `${JSON.stringify(currentOwner())}\n`);
+  renameSync(partial, join(dir, OWNER_MARKER));
 }
 
 /** The directory's marker, or undefined when it has none (not ours, or created a moment ago) or it cannot be read. */

@@ -7,7 +7,7 @@ import { expect } from "vitest";
 import { cliNodeArgs, REPO_ROOT } from "../cli/run-cli-process.js";
 import { processesInGroup, processesMentioning } from "../backends/process-probe.js";
 import { linkTsxCache } from "../setup/tsx-cache.js";
-import { OWNER_MARKER, ownerMayBeAlive, readOwnerMarker } from "../../src/cleanup/owner-marker.js";
+import { ownerMayBeAlive, readOwnerMarker } from "../../src/cleanup/owner-marker.js";
 
 /** `npm start` as a user types it: npm, its shell and node, all in the group a terminal's Ctrl-C reaches. */
 export const NPM_START = ["npm", "start", "--", "--no-graph"] as const;
@@ -155,12 +155,12 @@ export class EntryPointRun {
   }
 
   /**
-   * The run's temporary directories without an owner marker: a kill that landed between creating one and writing its
-   * marker (one synchronous step) leaves it so, and no run may remove a directory it cannot attribute. `leftAlone()`
+   * The run's temporary directories without a readable owner marker: a kill that landed between creating one and
+   * writing its marker (one synchronous step) leaves it so, and no run may remove a directory it cannot attribute. `leftAlone()`
    * checks that the next run did not touch them, and removes them.
    */
   async unattributable(prefix = "lgc-"): Promise<{ names: string[]; leftAlone(): Promise<void> }> {
-    const names = (await readdir(this.tmp)).filter((name) => name.startsWith(prefix) && !existsSync(join(this.tmp, name, OWNER_MARKER)));
+    const names = (await readdir(this.tmp)).filter((name) => name.startsWith(prefix) && readOwnerMarker(join(this.tmp, name)) === undefined);
     return {
       names,
       leftAlone: async () => {
