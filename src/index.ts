@@ -1,3 +1,5 @@
+// The public declarations name Node's types (NodeJS.ProcessEnv, NodeJS.Signals): this pulls @types/node into a project whose tsconfig lists no types (TypeScript 6 and later default to none).
+/// <reference types="node" preserve="true" />
 export { checkpointerTest, ConformanceUsageError } from "./registration.js";
 export type { AnyRegistration, CheckpointerTestOptions, KnownDeviation, Lifespan, RegisteredCheckpointer, RegisteredSubject, SaverFactory, SubjectFactory, SubjectTestOptions } from "./registration.js";
 export { cacheTest, storeTest } from "./kinds/register.js";

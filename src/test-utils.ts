@@ -1,3 +1,5 @@
+// Node's types for the public declarations, as in src/index.ts.
+/// <reference types="node" preserve="true" />
 /**
  * Public helpers for saver authors: data builders and semantic asserts.
  * `import { generateCheckpoint, ... } from "langgraph-checkpoint-conformance/test-utils"`.

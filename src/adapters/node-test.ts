@@ -1,3 +1,5 @@
+// Node's types for the public declarations, as in src/index.ts.
+/// <reference types="node" preserve="true" />
 import { after, before, describe, it } from "node:test";
 import type { AnyRegistration } from "../registration.js";
 import type { ValidationInitializer } from "../engine/validation-initializer.js";

@@ -1,3 +1,5 @@
+// Node's types for the public declarations, as in src/index.ts.
+/// <reference types="node" preserve="true" />
 import { ConformanceUsageError, type AnyRegistration } from "../registration.js";
 import type { ValidationInitializer } from "../engine/validation-initializer.js";
 import { defineConformance, type ConformanceSuiteOptions, type RunnerBinding } from "./define-conformance.js";

@@ -1,3 +1,5 @@
+// Node's types for the public declarations, as in src/index.ts.
+/// <reference types="node" preserve="true" />
 /**
  * Ready registrations for real backends: `langgraph-checkpoint-conformance/backends`.
  *

@@ -1,3 +1,5 @@
+// Node's types for the public declarations, as in src/index.ts.
+/// <reference types="node" preserve="true" />
 /**
  * The graph scenarios and the official savers' graph-level deviations:
  * `langgraph-checkpoint-conformance/graph`. A subpath of its own, so that the

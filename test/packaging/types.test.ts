@@ -85,7 +85,9 @@ describe("the package's types", () => {
     const project = projects[setup.type];
     const config = `tsconfig.${setup.moduleResolution}.${setup.module}.json`;
     // tsc --init turns on exactOptionalPropertyTypes with skipLibCheck; @langchain/core's own declarations fail it without.
-    const compilerOptions = { module: setup.module, moduleResolution: setup.moduleResolution, target: "es2022", strict: true, exactOptionalPropertyTypes: setup.skipLibCheck, noEmit: true, skipLibCheck: setup.skipLibCheck, types: ["node"] };
+    // Plain tsc lists no types, as TypeScript 6 and later default to: the package's declarations must bring Node's types themselves.
+    const types = setup.skipLibCheck ? ["node"] : [];
+    const compilerOptions = { module: setup.module, moduleResolution: setup.moduleResolution, target: "es2022", strict: true, exactOptionalPropertyTypes: setup.skipLibCheck, noEmit: true, skipLibCheck: setup.skipLibCheck, types };
     project.write(config, JSON.stringify({ compilerOptions, files: ["uses-every-subpath.ts"] }));
     expect(checker!.check(project.dir, config)).toBe("");
     // Checking every library's declarations on a shared 2-core machine takes minutes.
