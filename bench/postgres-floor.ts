@@ -7,16 +7,15 @@
  */
 import pg from "pg";
 import { PostgresSaver } from "@langchain/langgraph-checkpoint-postgres";
-import { fastByteaArrayTypes } from "../src/backends/postgres/bytea-array.js";
-import { quietPool } from "../src/backends/postgres/quiet-pool.js";
 import { SchemaAllocator } from "../src/backends/postgres/schemas.js";
+import { suitePools } from "../src/backends/postgres/suite-pool.js";
 import type { PostgresServer } from "../src/backends/index.js";
 import { largeCaseCalls } from "./fixtures/large-case-calls.mjs";
 
 /** One timed run of the calls, in ms. */
 export async function timePostgresFloor(server: PostgresServer): Promise<number> {
-  // Quiet: a Ctrl-C stops the server under these pools (see quiet-pool.ts).
-  const newPool = (max: number) => quietPool(new pg.Pool({ connectionString: server.url, max, types: fastByteaArrayTypes(pg.types) }));
+  // As the suite's: a Ctrl-C stops the server under these pools.
+  const newPool = suitePools(pg, server.url);
   const admin = newPool(1);
   const schemas = new SchemaAllocator(admin, "plain");
   try {

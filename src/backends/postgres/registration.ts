@@ -2,10 +2,9 @@ import type { Pool } from "pg";
 import type { PostgresSaver } from "@langchain/langgraph-checkpoint-postgres";
 import { checkpointerTest, type KnownDeviation, type RegisteredCheckpointer } from "../../registration.js";
 import { requireOptional } from "../../util/optional-import.js";
-import { fastByteaArrayTypes } from "./bytea-array.js";
 import { leasedPool } from "./leased-pool.js";
-import { quietPool } from "./quiet-pool.js";
 import { SchemaAllocator } from "./schemas.js";
+import { suitePools } from "./suite-pool.js";
 import { acquirePostgres, type PostgresServer } from "./server.js";
 
 type PgModule = { default: typeof import("pg") };
@@ -47,8 +46,7 @@ export function postgresRegistration(variant: PostgresVariant, given?: PostgresS
   async function* lifespan(): AsyncGenerator<void, void, unknown> {
     const { default: pg } = await requireOptional<PgModule>("pg");
     const server = given ?? (await acquirePostgres());
-    const types = fastByteaArrayTypes(pg.types);
-    const newPool = (max?: number) => quietPool(new pg.Pool({ connectionString: server.url, max, types }));
+    const newPool = suitePools(pg, server.url);
     const admin = newPool(2);
     const connections = variant.connections === "own" ? newPool(RUN_CONNECTIONS) : undefined;
     const state: RunState = {
