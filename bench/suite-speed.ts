@@ -70,18 +70,25 @@ export async function timeProcess(
 ): Promise<Timing> {
   const samples: number[] = [];
   let peakKb = 0;
+  // Each measured process gets a TMPDIR of this run's own, removed however the run ends: a Ctrl-C that reaches the
+  // existing tool's vitest mid-run left vitest's temporary directory (tmpdir()/<nanoid>) behind (CI, 2026-12-02).
+  const tmp = await createTempDir("lgc-bench-tmp-");
   const once = async () => {
     beforeRun();
-    const run = await runProcess(command, args, root, env);
+    const run = await runProcess(command, args, root, { ...env, TMPDIR: tmp.path });
     if (run.status !== 0) throw new Error(`${label}: the process exited with status ${run.status}`);
     check(run.stdout);
     return run;
   };
-  if (warmUp) await once(); // for both tools alike
-  for (let i = 0; i < runs; i++) {
-    const run = await once();
-    samples.push(run.wallMs);
-    peakKb = Math.max(peakKb, run.peakKb);
+  try {
+    if (warmUp) await once(); // for both tools alike
+    for (let i = 0; i < runs; i++) {
+      const run = await once();
+      samples.push(run.wallMs);
+      peakKb = Math.max(peakKb, run.peakKb);
+    }
+  } finally {
+    await tmp.remove();
   }
   return timing(label, samples, { peakKb });
 }
