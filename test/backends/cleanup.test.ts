@@ -2,14 +2,16 @@ import { spawn } from "node:child_process";
 import { chmod, mkdtemp, readdir, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { postgresBackend, startEmbeddedPostgres, type PostgresServer } from "../../src/backends/index.js";
 import { validate } from "../../src/index.js";
 import { processesMentioning } from "./process-probe.js";
 import { linkTsxCache } from "../setup/tsx-cache.js";
+import { isBundledFixture, spawnedFixture } from "../cli/spawned-fixture.js";
 
-const CHILD = fileURLToPath(new URL("./fixtures/postgres-child.ts", import.meta.url));
+/** The child: this run's bundle of it (no tsx loader to start), or the TypeScript file through tsx. */
+const CHILD = spawnedFixture("test/backends/fixtures/postgres-child.ts");
+const CHILD_ARGS = isBundledFixture(CHILD) ? [CHILD] : ["--import", "tsx", CHILD];
 const privateDirs: string[] = [];
 
 afterAll(async () => {
@@ -27,7 +29,7 @@ async function runChild(mode: string, interrupt: false | "process" | "group"): P
   // Like /tmp: as root, the server runs as the postgres user and must reach its files here.
   await chmod(tmp, 0o1777);
   linkTsxCache(tmp, tmpdir());
-  const child = spawn(process.execPath, ["--import", "tsx", CHILD, mode], {
+  const child = spawn(process.execPath, [...CHILD_ARGS, mode], {
     // The embedded server on purpose: with POSTGRES_URL (in `vitest run`, the run's shared server) the child would start none.
     env: { ...process.env, TMPDIR: tmp, POSTGRES_URL: "" },
     stdio: ["ignore", "pipe", "pipe"],
