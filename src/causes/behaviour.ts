@@ -71,7 +71,9 @@ export function observedBehaviour(item: FailureItem, kind: CauseKind = CHECKPOIN
   const named = changesStorage ? capability : (called ?? capability);
   // The read a clause names, called (`get(`) or in words (`get after delete must return null`).
   const read = called ?? readerNamed(firstLine, methods.readers);
-  const witness = changesStorage && read !== undefined && methods.readers.includes(read) ? read : undefined;
+  // So does a test of a method that neither stores as the writers do nor reads (a store's batch(), which runs the others' operations): a read it names in words only.
+  const checksByReading = changesStorage || (capability !== undefined && !methods.readers.includes(capability) && !Object.values(methods.writers).includes(capability));
+  const witness = checksByReading && read !== undefined && read !== named && methods.readers.includes(read) ? read : undefined;
   const comparesReaders = /\blist\b/.test(firstLine) && /\bgetTuple\b/.test(firstLine);
   return named === undefined ? undefined : { method: named, data, ...(witness ? { witness } : {}), ...(comparesReaders ? { comparesReaders: true as const } : {}) };
 }
