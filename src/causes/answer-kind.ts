@@ -25,7 +25,8 @@ export function answerKind(item: FailureItem): AnswerKind {
     if (actual < expected) return "too-few";
   }
   if (/got (\d[\d,]*) tuples; the first difference is at position (\d[\d,]*)\n\s*expected there: undefined/.test(text)) return "too-many";
-  if (/expected: undefined\n\s*actual:\s+(?!undefined)\S/.test(text) || /\bunexpected\b/.test(text)) return "unexpected-item";
+  // An object where null was expected (a get() that found an item; the model's `expected null, got {…}`) is an item where none is expected, as is anything where undefined was.
+  if (/expected: undefined\n\s*actual:\s+(?!undefined)\S/.test(text) || /expected: null\n\s*actual:\s+[{[]|expected null, got [{[]/.test(text) || /\bunexpected\b/.test(text)) return "unexpected-item";
   if (/actual:\s+undefined\s*$/m.test(text) || /came back as undefined|came back as no \w+ at all|\bmissing\b|\bis gone\b|\blost\b/.test(text)) return "missing-item";
   // The clause may speak of an order; the data decides: the same items rearranged, or values that changed.
   const shown = shownArrays(text);

@@ -30,7 +30,7 @@ export interface ObservedBehaviour {
   method: string;
   /** Whether the wrong answer was about pending writes or about the checkpoint itself. */
   data: DataKind;
-  /** For a test of a method that changes what is stored (deleteThread, …): the reader its clause reads through, the witness. */
+  /** For a test of a method that changes what is stored (deleteThread, …) or of a store's batch(): the reader its clause reads through, the witness. */
   witness?: string;
   /** The clause compares two readers with each other (`list()'s tuple must equal getTuple()'s`): it cannot tell which one reads wrong. */
   comparesReaders?: true;
@@ -71,7 +71,9 @@ export function observedBehaviour(item: FailureItem, kind: CauseKind = CHECKPOIN
   const named = changesStorage ? capability : (called ?? capability);
   // The read a clause names, called (`get(`) or in words (`get after delete must return null`).
   const read = called ?? readerNamed(firstLine, methods.readers);
-  const witness = changesStorage && read !== undefined && methods.readers.includes(read) ? read : undefined;
+  // That read is the witness of a test of a method that changes what is stored, or of one that is neither a writer nor a reader (a store's batch(), which runs the others' operations) when the clause names the read in words only.
+  const checksByReading = changesStorage || (capability !== undefined && !methods.readers.includes(capability) && !Object.values(methods.writers).includes(capability));
+  const witness = checksByReading && read !== undefined && read !== named && methods.readers.includes(read) ? read : undefined;
   const comparesReaders = /\blist\b/.test(firstLine) && /\bgetTuple\b/.test(firstLine);
   return named === undefined ? undefined : { method: named, data, ...(witness ? { witness } : {}), ...(comparesReaders ? { comparesReaders: true as const } : {}) };
 }

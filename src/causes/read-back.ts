@@ -131,6 +131,10 @@ export const READER_CHECKS: Readonly<Record<ReaderCheckId, { data: DataKind; tex
     data: "checkpoint",
     text: "an item's createdAt and updatedAt came back as strings naming a valid time, not Dates: the time was kept, and turning it back into a Date is the reader's",
   },
+  otherNamespaces: {
+    data: "checkpoint",
+    text: "an item put under one namespace, read right there by get() and search(), was found by its key in a namespace that does not hold it (a sibling, a child, the parent, or a label that only looks like its own) by one reader while the other found nothing there: what was stored is where it was put, that reader matches the namespace loosely or ignores it",
+  },
   freshObjects: {
     data: "checkpoint",
     text: "a tuple read back and changed by the caller showed the change when read again: the reader hands out what it keeps",

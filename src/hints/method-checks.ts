@@ -6,6 +6,7 @@ import { throughReference } from "../spec/value-checks.js";
 import { withTimeout } from "../util/timeout.js";
 import type { StoreKindOptions, StoreTtlOptions } from "../kinds/store/options.js";
 import { at, idFound, putProbe } from "./probes/store.js";
+import { otherNamespacesReadNothing } from "./store-read-back.js";
 
 /** The checks' answers: the method, and whether it answered right; a check that could not decide (it threw, or its premise did not hold) answers nothing. */
 export type MethodAnswers = Partial<Record<string, boolean>>;
@@ -182,7 +183,7 @@ function expiredItemReaders({ expired }: TtlReads): MethodAnswers {
 }
 
 /**
- * The store's reader checks: an item's dates (`itemDates`, below) and, with
+ * The store's reader checks: an item's dates (`itemDates`, below), an item read in namespaces that do not hold it (`otherNamespaces`, ./store-read-back.ts) and, with
  * a declared TTL, `expiryInverted`: an item hidden from every reader right
  * after the put and shown by every reader past its expiry was stored with the
  * right expiry (passing it changed the answers) and is read with the check
@@ -191,7 +192,7 @@ function expiredItemReaders({ expired }: TtlReads): MethodAnswers {
  * the TTL on a loaded machine, say) decides nothing.
  */
 export function storeReaderChecks(store: BaseStore, { ttl }: Pick<StoreKindOptions, "ttl">): Record<string, () => Promise<Partial<Record<"get" | "search", boolean>> | undefined>> {
-  const itemDates = { itemDates: () => datesReadAsDates(store) };
+  const itemDates = { itemDates: () => datesReadAsDates(store), otherNamespaces: () => otherNamespacesReadNothing(store) };
   if (!ttl) return itemDates;
   return {
     ...itemDates,

@@ -208,8 +208,8 @@ export interface ReadBack {
   readers?: Partial<Record<ReaderCheckId, Partial<Record<ReadBackReader, boolean>>>>;
 }
 
-/** The reader checks: a checkpointer's pending writes of distinct tasks in task id order, 120 writes put in small calls, 120 channels stored in two puts, a parent put before a lower id, a read answer changed by its caller; a store's item with a TTL read before and past its expiry, a store's item dates. @public */
-export type ReaderCheckId = "writesOrder" | "writesPages" | "channelsBatch" | "parentLinks" | "freshObjects" | "expiryInverted" | "itemDates";
+/** The reader checks: a checkpointer's pending writes of distinct tasks in task id order, 120 writes put in small calls, 120 channels stored in two puts, a parent put before a lower id, a read answer changed by its caller; a store's item with a TTL read before and past its expiry, a store's item dates, a store's item read in namespaces that do not hold it. @public */
+export type ReaderCheckId = "writesOrder" | "writesPages" | "channelsBatch" | "parentLinks" | "freshObjects" | "expiryInverted" | "itemDates" | "otherNamespaces";
 
 export interface ReportData {
   /** The subject's name (a store's or a cache's too: the field keeps its first name). */

@@ -84,17 +84,17 @@ describe("the read-back probe's targeted method checks (issue 25)", () => {
 
   it("with a declared TTL, find every reader's expiry check inverted when the item is hidden fresh and shown past its expiry; a reader that only ignores expiry is not that", async () => {
     const readers = (store: Parameters<typeof storeReaderChecks>[0]) => methodAnswersWithin(TIMEOUT_MS, storeReaderChecks(store, { ttl: TTL }));
-    const datesRight = { itemDates: { get: true, search: true } };
+    const datesRight = { itemDates: { get: true, search: true }, otherNamespaces: { get: true, search: true } };
     expect(await readers(new ReferenceStore({}))).toEqual({ ...datesRight, expiryInverted: { get: true, search: true } });
     expect(await readers(ttlExpiryInverted.create())).toEqual({ ...datesRight, expiryInverted: { get: false, search: false } });
     expect(await readers(ttlGetIgnoresExpiry.create())).toEqual(datesRight);
-    // Without a declared TTL only the dates are checked.
-    expect(Object.keys(storeReaderChecks(new ReferenceStore({}), {}))).toEqual(["itemDates"]);
+    // Without a declared TTL only the dates and the other namespaces are checked.
+    expect(Object.keys(storeReaderChecks(new ReferenceStore({}), {}))).toEqual(["itemDates", "otherNamespaces"]);
   });
 
   it("find every reader of a store returning item dates as strings naming the time wrong (turning them into Dates is the reader's); the official store's right", async () => {
     const readers = (store: Parameters<typeof storeReaderChecks>[0]) => methodAnswersWithin(TIMEOUT_MS, storeReaderChecks(store, {}));
-    expect(await readers(new InMemoryStore())).toEqual({ itemDates: { get: true, search: true } });
+    expect(await readers(new InMemoryStore())).toEqual({ itemDates: { get: true, search: true }, otherNamespaces: { get: true, search: true } });
     expect(await readers(datesAsStrings.create())).toEqual({ itemDates: { get: false, search: false } });
     // Items lost on put: nothing to judge, so nothing decided.
     expect(await readers(putLosesItems)).toEqual({});

@@ -27,7 +27,7 @@ const tests: StoreSpecTest[] = [
       expectEqual(namespaceSet(results[3] as string[][]), namespaceSet([[...root, "b"]]), "result 3 (listNamespaces prefix [b]) must list [b]");
       expectSame(results[4], null, "result 4 (get of an absent key) must be null");
       expectEqual((results[5] as Item | null)?.value, { v: "x" }, "result 5 (get [a] x) must be that item");
-      expectEqual((await ctx.store.get([...root, "c"], "new"))?.value, { v: "new" }, "the put in the batch must be applied");
+      expectEqual((await ctx.store.get([...root, "c"], "new"))?.value, { v: "new" }, "get must return the item the batch put");
     },
   },
   {
@@ -43,8 +43,8 @@ const tests: StoreSpecTest[] = [
         { namespace: root, key: "gone", value: { v: 1 } },
         { namespace: root, key: "gone", value: null },
       ]);
-      expectEqual((await ctx.store.get(root, "k"))?.value, { v: 3 }, "after three puts of one key in a batch, the last value must be stored");
-      expectSame(await ctx.store.get(root, "gone"), null, "a put followed by a delete of the same key in one batch must leave no item");
+      expectEqual((await ctx.store.get(root, "k"))?.value, { v: 3 }, "after three puts of one key in a batch, get must return the last value");
+      expectSame(await ctx.store.get(root, "gone"), null, "after a put and a delete of the same key in one batch, get must find no item");
     },
   },
   {
@@ -57,8 +57,8 @@ const tests: StoreSpecTest[] = [
         { namespace: [...root, "a"], key: "b:c", value: { which: "key with colon" } },
         { namespace: [...root, "a", "b"], key: "c", value: { which: "deeper namespace" } },
       ]);
-      expectEqual((await ctx.store.get([...root, "a"], "b:c"))?.value, { which: "key with colon" }, 'the put of key "b:c" under [a] must not be merged with the put of "c" under [a, b]');
-      expectEqual((await ctx.store.get([...root, "a", "b"], "c"))?.value, { which: "deeper namespace" }, 'the put of key "c" under [a, b] must be stored');
+      expectEqual((await ctx.store.get([...root, "a"], "b:c"))?.value, { which: "key with colon" }, 'get of key "b:c" under [a] must return its own put, not merged with the put of "c" under [a, b]');
+      expectEqual((await ctx.store.get([...root, "a", "b"], "c"))?.value, { which: "deeper namespace" }, 'get of key "c" under [a, b] must return its put');
     },
   },
   {
@@ -71,7 +71,7 @@ const tests: StoreSpecTest[] = [
         () => ctx.store.batch([{ namespace: [...root, "ok"], key: "k", value: { v: 1 } }, { namespace: [...root, "bad.label"], key: "k", value: { v: 1 } }]),
         "a batch holding a put with an invalid namespace must reject",
       );
-      expectSame(await ctx.store.get([...root, "bad.label"], "k").catch(() => null), null, "the invalid put must not be stored");
+      expectSame(await ctx.store.get([...root, "bad.label"], "k").catch(() => null), null, "get must find nothing of the invalid put");
     },
   },
   {

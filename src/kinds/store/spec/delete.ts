@@ -26,10 +26,10 @@ const tests: StoreSpecTest[] = [
       await ctx.store.put([...root, "a", "c"], "k", { v: "ac" });
       await ctx.store.put([...root, "a"], "other", { v: "other" });
       await ctx.store.delete([...root, "a"], "k");
-      expectSame(await ctx.store.get([...root, "a"], "k"), null, "the deleted item must be gone");
-      expectEqual((await ctx.store.get([...root, "b"], "k"))?.value, { v: "b" }, "the same key in a sibling namespace must stay");
-      expectEqual((await ctx.store.get([...root, "a", "c"], "k"))?.value, { v: "ac" }, "the same key in a child namespace must stay");
-      expectEqual((await ctx.store.get([...root, "a"], "other"))?.value, { v: "other" }, "another key in the same namespace must stay");
+      expectSame(await ctx.store.get([...root, "a"], "k"), null, "get of the deleted item must return null");
+      expectEqual((await ctx.store.get([...root, "b"], "k"))?.value, { v: "b" }, "get of the same key in a sibling namespace must still return its item");
+      expectEqual((await ctx.store.get([...root, "a", "c"], "k"))?.value, { v: "ac" }, "get of the same key in a child namespace must still return its item");
+      expectEqual((await ctx.store.get([...root, "a"], "other"))?.value, { v: "other" }, "get of another key in the same namespace must still return its item");
     },
   },
   {
@@ -41,7 +41,7 @@ const tests: StoreSpecTest[] = [
       await ctx.store.put(root, "k", { v: 1 });
       await expectResolves(() => ctx.store.delete(root, "absent"), "delete of an absent key must resolve (a no-op)");
       await expectResolves(() => ctx.store.delete([...root, "never"], "k"), "delete in a namespace never written must resolve (a no-op)");
-      expectEqual((await ctx.store.get(root, "k"))?.value, { v: 1 }, "deleting absent keys must not touch the existing item");
+      expectEqual((await ctx.store.get(root, "k"))?.value, { v: 1 }, "after deleting absent keys, get must return the existing item unchanged");
     },
   },
   {
@@ -54,8 +54,8 @@ const tests: StoreSpecTest[] = [
       await ctx.store.delete(root, "k");
       await ctx.store.put(root, "k", { v: 2 });
       const item = await ctx.store.get(root, "k");
-      expectDefined(item, "a key put again after delete must be readable");
-      expectEqual(item.value, { v: 2 }, "the key put again must hold the new value only");
+      expectDefined(item, "get of a key put again after delete must find it");
+      expectEqual(item.value, { v: 2 }, "get of the key put again must return the new value only");
       expectItems(await ctx.store.search(root, { limit: 10 }), [[root, "k"]], "search must return the key put again once");
     },
   },
