@@ -121,10 +121,11 @@ export interface MutantOutcome {
 
 /**
  * The model run at the proof's settings; `runs` fewer only to learn what the run detects (its extended operations),
- * a shard of one sequence to run only a recorded catching sequence (catching-sequences.ts).
+ * a shard of one sequence to run only a recorded catching sequence (catching-sequences.ts). A proof needs only
+ * whether a disagreement caught the mutant, so the run stops at the first one, unshrunk and unprobed.
  */
 export async function runModelOn(name: string, create: () => BaseCheckpointSaver, settings: { runs?: number; timeLimitMs?: number; shard?: Shard } = {}): Promise<ModelRunResult> {
-  return runModel(checkpointerTest({ name }, create), { ...MODEL_SETTINGS, ...settings });
+  return runModel(checkpointerTest({ name }, create), { ...MODEL_SETTINGS, ...settings, stopAtFirstDisagreement: true });
 }
 
 /** Runs `body` with unhandled rejections ignored: mutants that fire writes without awaiting them (conc-put-writes-not-awaited) reject later. */
