@@ -80,7 +80,7 @@ export class OutsideVocabularyError extends Error {
     readonly rule: VocabularyRuleName,
     readonly call: SaverCall,
   ) {
-    super(`a command called ${call.method}() with ${VOCABULARY[rule].input}, outside the generators' vocabulary (rule ${rule}: ${VOCABULARY[rule].reason}): a bug of the model mode, not of the saver`);
+    super(`a command called the saver with ${VOCABULARY[rule].input}, outside the generators' vocabulary (rule ${rule}: ${VOCABULARY[rule].reason}): a bug of the model mode, not of the saver`);
   }
 }
 
