@@ -111,7 +111,8 @@ const NOT_PROBED = "cause not probed: the run reported the first disagreement as
 
 /**
  * Runs random operation sequences on fresh savers from the registration and on
- * the reference model, and shrinks the first disagreement to a minimal one.
+ * the reference model, and shrinks the first disagreement to a minimal one
+ * (unless `stopAtFirstDisagreement`).
  */
 export async function runModel(registered: RegisteredCheckpointer, settings: ModelRunSettings): Promise<ModelRunResult> {
   const started = performance.now();
