@@ -99,11 +99,20 @@ export interface ModelRunSettings extends ModelOptions {
   shard?: Shard;
   /** The run's budget of tests in flight: sequences run at once up to its size, each on its own fresh saver; none or a size of 1: one after another. */
   budget?: TestBudget;
+  /**
+   * Internal (the mutant proofs, which need only whether a disagreement caught the saver): the run stops at the
+   * first disagreement and reports it as found, without fast-check's shrinking, the replays or the probes.
+   */
+  stopAtFirstDisagreement?: boolean;
 }
+
+/** The cause of a disagreement reported as found (`stopAtFirstDisagreement`). */
+const NOT_PROBED = "cause not probed: the run reported the first disagreement as found";
 
 /**
  * Runs random operation sequences on fresh savers from the registration and on
- * the reference model, and shrinks the first disagreement to a minimal one.
+ * the reference model, and shrinks the first disagreement to a minimal one
+ * (unless `stopAtFirstDisagreement`).
  */
 export async function runModel(registered: RegisteredCheckpointer, settings: ModelRunSettings): Promise<ModelRunResult> {
   const started = performance.now();
@@ -229,6 +238,7 @@ export async function runModel(registered: RegisteredCheckpointer, settings: Mod
     ...(replay.run !== undefined ? { path: replay.run } : {}),
     interruptAfterTimeLimit: timeLimitMs,
     markInterruptAsFailure: false,
+    ...(settings.stopAtFirstDisagreement ? { endOnFailure: true } : {}),
   }));
   const runs = details.numRuns;
   if (!details.failed) {
@@ -246,10 +256,12 @@ export async function runModel(registered: RegisteredCheckpointer, settings: Mod
     return finish({ status: "error", runs, interrupted: details.interrupted, error: `a sequence failed outside the comparison: ${errorText(error)}${framesBlock(error)}`, thrown: thrownError(error) });
   }
   const sequence = details.counterexample ? String(details.counterexample[0]) : "";
-  const replayer = new SequenceReplayer(registered, declared, settings.timeoutMs, cleanup);
-  const shrunk = await replayer.minimise(lastFailure.commands, error);
-  const final = shrunk?.failure ?? { env: lastFailure.env, error, ids: { threads: [], namespaces: [] } };
-  const cause = await probeCause(new ProbeRunner(registered, settings.timeoutMs), probeCandidates(final.error, final.env.transcript), final.ids, final.error.thrown);
+  const asFound = { env: lastFailure.env, error, ids: { threads: [], namespaces: [] } };
+  const shrunk = settings.stopAtFirstDisagreement ? undefined : await new SequenceReplayer(registered, declared, settings.timeoutMs, cleanup).minimise(lastFailure.commands, error);
+  const final = shrunk?.failure ?? asFound;
+  const cause = settings.stopAtFirstDisagreement
+    ? { confirmed: undefined, lines: [NOT_PROBED] }
+    : await probeCause(new ProbeRunner(registered, settings.timeoutMs), probeCandidates(final.error, final.env.transcript), final.ids, final.error.thrown);
   const confirmed = cause.confirmed;
   // A confirmed cause is filed under its own operation and clause (a putWrites bug that a list() observed is putWrites').
   const refiled = confirmed && confirmed.operation !== final.error.operation && !confirmed.operation.includes("/") ? confirmed : undefined;

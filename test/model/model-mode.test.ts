@@ -84,6 +84,14 @@ describe("model mode", () => {
     expect(replay.failure?.reproduction).toBe(failure.reproduction);
   });
 
+  it("stops at the first disagreement and reports it unshrunk and unprobed with stopAtFirstDisagreement (the mutant proofs')", async () => {
+    const registered = checkpointerTest({ name: dropsMetadata.name }, () => dropsMetadata.create());
+    const result = await runModel(registered, { runs: 200, seed: 3, timeoutMs: 5_000, stopAtFirstDisagreement: true });
+    expect(result.status).toBe("failed");
+    expect(result.failure).toMatchObject({ shrinks: 0, replays: 0, removedByReplay: 0, cause: ["cause not probed: the run reported the first disagreement as found"] });
+    expect(result.failure!.lines.join("\n")).toMatch(/metadata\.[^:]+: expected .*but the key is missing/);
+  });
+
   it("a declared behaviour in the options turns its disagreements into observations", async () => {
     const lazy = checkpointerTest({ name: "lazy tables" }, () => openSubject(sqliteMemoryBackend.registration(), { timeoutMs: 5_000 }).then((l) => l.subject));
     // Only the task-path order declared: the lazy tables' deleteThread is what fails.

@@ -6,6 +6,7 @@ import type { Mutant } from "../mutants/types.js";
 import { BASELINE_PROFILES, type BaselineName } from "../fixtures/baselines.js";
 import type { BaseCheckpointSaver } from "@langchain/langgraph-checkpoint";
 import type { Shard } from "../../src/runtime/shard.js";
+import { CHECKED_METHODS, VOCABULARY, type SaverCall, type VocabularyRuleName } from "../../src/model/vocabulary.js";
 import { catchingSequencesFile, recordedSequences, recordsText, rewriteCommand } from "./catching-sequences.js";
 
 /**
@@ -27,22 +28,23 @@ export const MODEL_SETTINGS = { runs: RUNS, seed: SEED, maxCommands: MAX_COMMAND
 const TIME_TO_CATCH_MS = 300_000;
 
 export const OUT_OF_SCOPE = "outside the model's contract";
-const BYTES_WRITES_ADVISORY = `${OUT_OF_SCOPE}: a Uint8Array as the whole value of a write is advisory (VAL-13: MemorySaver and SqliteSaver fail it), so not generated`;
+/** The reason of a known miss whose input the vocabulary keeps out of every sequence. */
+const outsideVocabulary = (rule: VocabularyRuleName) => `${OUT_OF_SCOPE}: ${VOCABULARY[rule].reason}`;
 /** Not caught, and why. */
 export const KNOWN_MISSES: Record<string, string> = {
-  "get-tuple-skips-pending-sends-migration": `${OUT_OF_SCOPE}: sequences put v4 checkpoints only (JS-12 migrates v < 4)`,
-  "list-skips-pending-sends-migration": `${OUT_OF_SCOPE}: sequences put v4 checkpoints only (JS-12)`,
-  "list-filter-skips-object-values": `${OUT_OF_SCOPE}: nested filter values are unspecified (LS-16 ADV), so filters are scalars`,
-  "list-ignores-config-checkpoint-id": `${OUT_OF_SCOPE}: a checkpoint_id in list's config is advisory (LS-18)`,
-  "put-echoes-caller-configurable": `${OUT_OF_SCOPE}: extra keys in put's returned config are advisory (JS-08)`,
-  "put-writes-loses-write-without-namespace": `${OUT_OF_SCOPE}: putWrites always gets checkpoint_ns (JS-07: MemorySaver throws without it)`,
+  "get-tuple-skips-pending-sends-migration": outsideVocabulary("v4-checkpoints"),
+  "list-skips-pending-sends-migration": outsideVocabulary("v4-checkpoints"),
+  "list-filter-skips-object-values": outsideVocabulary("scalar-list-filters"),
+  "list-ignores-config-checkpoint-id": outsideVocabulary("list-config-without-checkpoint-id"),
+  "put-echoes-caller-configurable": outsideVocabulary("put-config-keys"),
+  "put-writes-loses-write-without-namespace": outsideVocabulary("put-writes-with-namespace"),
   "pr-keep-latest-not-delta-aware": `${OUT_OF_SCOPE}: delta-aware pruning is advisory (PR-10)`,
-  "pr-unknown-strategy-deletes": `${OUT_OF_SCOPE}: unknown strategies are unspecified (PR-09), so not generated`,
+  "pr-unknown-strategy-deletes": outsideVocabulary("prune-strategies"),
   "blob-store-stores-all-channels": `${OUT_OF_SCOPE}: storing only changed channels is advisory (JS-13 ADV); full storage reads back the same`,
-  "val-inherited-write-index": `${OUT_OF_SCOPE}: write channels named like Object.prototype members are advisory (VAL-10: every official saver fails it), so not generated`,
-  "val-write-bytes-type-dropped": BYTES_WRITES_ADVISORY,
-  "val-write-bytes-as-text": BYTES_WRITES_ADVISORY,
-  "val-write-bytes-cut-at-four-mib": BYTES_WRITES_ADVISORY,
+  "val-inherited-write-index": outsideVocabulary("write-channel-names"),
+  "val-write-bytes-type-dropped": outsideVocabulary("write-values-not-bytes"),
+  "val-write-bytes-as-text": outsideVocabulary("write-values-not-bytes"),
+  "val-write-bytes-cut-at-four-mib": outsideVocabulary("write-values-not-bytes"),
 };
 
 /**
@@ -60,45 +62,23 @@ export const SEARCHED_FROM_THE_FIRST_SEQUENCE: Record<string, string> = {
   "iso-static-storage": "every saver shares one module-level store: a sequence sees what the sequences before it left there",
 };
 
-/** A call a saver method received: the input a mutant's bug needs. */
-export type SaverCall = { method: RecordedMethod; args: readonly unknown[] };
-export const RECORDED_METHODS = ["put", "putWrites", "list", "prune", "deleteForRuns"] as const;
-type RecordedMethod = (typeof RECORDED_METHODS)[number];
-
-type Configurable = Record<string, unknown> | undefined;
-const configurableOf = (config: unknown): Configurable => (config as { configurable?: Record<string, unknown> } | undefined)?.configurable;
-const writesOf = (call: SaverCall) => (call.method === "putWrites" ? (call.args[1] as [string, unknown][]) : []);
-const PUT_CONFIG_KEYS = ["thread_id", "checkpoint_ns", "checkpoint_id"];
-const bytesWrite = (call: SaverCall) => writesOf(call).some(([, value]) => value instanceof Uint8Array);
-
 /**
- * The known misses by construction: the sequences never give the
- * mutant the input its bug needs, so running them proves nothing. Each is
- * asserted by that reason instead: the calls its baseline receives over the
- * same sequences (the same seed and settings) never include `input`
- * (`earlier`: the calls the same saver received before this one).
+ * The known misses by construction: the mutant's bug needs an input outside a rule of the generators' vocabulary
+ * (src/model/vocabulary.ts), which every model run enforces on every call its commands make, so no sequence gives
+ * it and running the mutant proves nothing. model-mutants-scope.test.ts asserts each by that reason instead.
  */
-export const NEVER_DRAWN: Record<string, { input: string; matches(call: SaverCall, earlier: readonly SaverCall[]): boolean }> = {
-  "get-tuple-skips-pending-sends-migration": { input: "a put of a checkpoint with v < 4", matches: (c) => c.method === "put" && (c.args[1] as { v: number }).v < 4 },
-  "list-skips-pending-sends-migration": { input: "a put of a checkpoint with v < 4", matches: (c) => c.method === "put" && (c.args[1] as { v: number }).v < 4 },
-  "list-filter-skips-object-values": {
-    input: "a list filter with an object value",
-    matches: (c) => c.method === "list" && Object.values((c.args[1] as { filter?: object } | undefined)?.filter ?? {}).some((v) => v !== null && typeof v === "object"),
-  },
-  "list-ignores-config-checkpoint-id": { input: "a list config with a checkpoint_id", matches: (c) => c.method === "list" && configurableOf(c.args[0])?.checkpoint_id !== undefined },
-  "put-echoes-caller-configurable": {
-    input: "a put config with a key other than thread_id, checkpoint_ns and checkpoint_id",
-    matches: (c) => c.method === "put" && Object.keys(configurableOf(c.args[0]) ?? {}).some((key) => !PUT_CONFIG_KEYS.includes(key)),
-  },
-  "put-writes-loses-write-without-namespace": { input: "a putWrites config without checkpoint_ns", matches: (c) => c.method === "putWrites" && configurableOf(c.args[0])?.checkpoint_ns === undefined },
-  "pr-unknown-strategy-deletes": {
-    input: "a prune strategy other than keep_latest and delete",
-    matches: (c) => c.method === "prune" && ![undefined, "keep_latest", "delete"].includes((c.args[1] as { strategy?: string } | undefined)?.strategy),
-  },
-  "val-inherited-write-index": { input: "a write channel named like an Object.prototype member", matches: (c) => writesOf(c).some(([channel]) => channel in Object.prototype) },
-  "val-write-bytes-type-dropped": { input: "a write whose whole value is a Uint8Array", matches: bytesWrite },
-  "val-write-bytes-as-text": { input: "a write whose whole value is a Uint8Array", matches: bytesWrite },
-  "val-write-bytes-cut-at-four-mib": { input: "a write whose whole value is a Uint8Array", matches: bytesWrite },
+export const NEVER_DRAWN: Record<string, VocabularyRuleName> = {
+  "get-tuple-skips-pending-sends-migration": "v4-checkpoints",
+  "list-skips-pending-sends-migration": "v4-checkpoints",
+  "list-filter-skips-object-values": "scalar-list-filters",
+  "list-ignores-config-checkpoint-id": "list-config-without-checkpoint-id",
+  "put-echoes-caller-configurable": "put-config-keys",
+  "put-writes-loses-write-without-namespace": "put-writes-with-namespace",
+  "pr-unknown-strategy-deletes": "prune-strategies",
+  "val-inherited-write-index": "write-channel-names",
+  "val-write-bytes-type-dropped": "write-values-not-bytes",
+  "val-write-bytes-as-text": "write-values-not-bytes",
+  "val-write-bytes-cut-at-four-mib": "write-values-not-bytes",
 };
 
 /** The model keeps every checkpoint: it does not apply to latest-only savers (validate() reports it not applicable). */
@@ -121,10 +101,11 @@ export interface MutantOutcome {
 
 /**
  * The model run at the proof's settings; `runs` fewer only to learn what the run detects (its extended operations),
- * a shard of one sequence to run only a recorded catching sequence (catching-sequences.ts).
+ * a shard of one sequence to run only a recorded catching sequence (catching-sequences.ts). A proof needs only
+ * whether a disagreement caught the mutant, so the run stops at the first one, unshrunk and unprobed.
  */
 export async function runModelOn(name: string, create: () => BaseCheckpointSaver, settings: { runs?: number; timeLimitMs?: number; shard?: Shard } = {}): Promise<ModelRunResult> {
-  return runModel(checkpointerTest({ name }, create), { ...MODEL_SETTINGS, ...settings });
+  return runModel(checkpointerTest({ name }, create), { ...MODEL_SETTINGS, ...settings, stopAtFirstDisagreement: true });
 }
 
 /** Runs `body` with unhandled rejections ignored: mutants that fire writes without awaiting them (conc-put-writes-not-awaited) reject later. */
@@ -139,29 +120,39 @@ export async function ignoringUnhandledRejections<T>(body: () => Promise<T>): Pr
 }
 
 /**
- * `create`'s savers, each telling `onCall` about every call of RECORDED_METHODS (the saver's own inner calls too)
- * before running it, with the calls that saver received before.
+ * `create`'s savers, each telling `onCall` about every call of the methods the vocabulary checks (the saver's own
+ * inner calls too) before running it.
  */
-export function recording(create: () => BaseCheckpointSaver, onCall: (call: SaverCall, earlier: readonly SaverCall[]) => void): () => BaseCheckpointSaver {
+export function recording(create: () => BaseCheckpointSaver, onCall: (call: SaverCall) => void): () => BaseCheckpointSaver {
   return () => {
     const saver = create();
-    const earlier: SaverCall[] = [];
-    for (const method of RECORDED_METHODS) {
+    for (const method of CHECKED_METHODS) {
       const original = (saver as unknown as Record<string, unknown>)[method];
       if (typeof original !== "function") continue;
       Object.defineProperty(saver, method, {
         configurable: true,
         writable: true,
         value(this: unknown, ...args: unknown[]) {
-          const call = { method, args };
-          onCall(call, earlier);
-          earlier.push(call);
+          onCall({ method, args });
           return original.apply(this, args);
         },
       });
     }
     return saver;
   };
+}
+
+/**
+ * Sequence `sequence` (from 1) of the proof's alone, as a shard of one, with the time a mutant expected to be caught
+ * gets. It draws no sequence past it: fast-check draws each from the seed whatever the run's length.
+ */
+export async function runSequenceAlone(name: string, create: () => BaseCheckpointSaver, sequence: number): Promise<ModelRunResult> {
+  return runModelOn(name, create, { runs: sequence, timeLimitMs: TIME_TO_CATCH_MS, shard: { index: sequence, count: RUNS } });
+}
+
+/** The proof's sequences from the first, up to `runs` of them (all by default), with the time a mutant expected to be caught gets. */
+export async function runFromTheFirstSequence(name: string, create: () => BaseCheckpointSaver, runs: number = RUNS): Promise<ModelRunResult> {
+  return runModelOn(name, create, { runs, timeLimitMs: TIME_TO_CATCH_MS });
 }
 
 const outcomeOf = (name: string, result: ModelRunResult): MutantOutcome => ({
@@ -177,10 +168,10 @@ async function prove(mutant: Mutant, recorded: number | undefined): Promise<Muta
   const create = () => mutant.create();
   if (mutant.name in KNOWN_MISSES) return outcomeOf(mutant.name, await runModelOn(mutant.name, create));
   if (recorded !== undefined && !(mutant.name in SEARCHED_FROM_THE_FIRST_SEQUENCE)) {
-    const alone = await runModelOn(mutant.name, create, { timeLimitMs: TIME_TO_CATCH_MS, shard: { index: recorded, count: RUNS } });
+    const alone = await runSequenceAlone(mutant.name, create, recorded);
     if (alone.status === "failed") return outcomeOf(mutant.name, alone);
   }
-  const searched = outcomeOf(mutant.name, await runModelOn(mutant.name, create, { timeLimitMs: TIME_TO_CATCH_MS }));
+  const searched = outcomeOf(mutant.name, await runFromTheFirstSequence(mutant.name, create));
   return recorded === undefined || mutant.name in SEARCHED_FROM_THE_FIRST_SEQUENCE ? searched : { ...searched, missedAlone: recorded };
 }
 

@@ -4,6 +4,7 @@ import type { Pools } from "../arbitraries.js";
 import { diffList, diffTuple } from "../compare.js";
 import { ts, type ModelState, type RealState } from "../sequence-env.js";
 import { listAll } from "../../spec/helpers.js";
+import { VocabularyGuard } from "../vocabulary.js";
 
 const GET_IDS = ["GT-02", "GT-03", "GT-04", "GT-07", "GT-08", "GT-09", "JS-02"] as const;
 const LIST_IDS = ["LS-01", "LS-04", "LS-13", "LS-14", "LS-15", "LS-17"] as const;
@@ -74,9 +75,21 @@ export const stateCheckCommand = (pools: Pools): fc.Arbitrary<StateCheckCommand>
  * was written early, and only a read at the end shows it.
  */
 export async function runThenReread(setup: () => { model: ModelState; real: RealState }, commands: Iterable<fc.AsyncCommand<ModelState, RealState>>): Promise<void> {
-  let state: { model: ModelState; real: RealState } | undefined;
-  await fc.asyncModelRun(() => (state = setup()), commands);
-  const { model, real } = state!;
-  const threads = [...new Set(model.model.allCoordinates().map((c) => c.threadId))];
-  await new StateCheckCommand(threads).run(model, real);
+  // Every call the commands make passes the vocabulary's check (vocabulary.ts): one outside it fails the sequence.
+  const vocabulary = new VocabularyGuard();
+  try {
+    let state: { model: ModelState; real: RealState } | undefined;
+    const watched = () => {
+      const { model, real } = setup();
+      return (state = { model, real: { saver: vocabulary.watch(real.saver) } });
+    };
+    await fc.asyncModelRun(watched, commands);
+    const { model, real } = state!;
+    const threads = [...new Set(model.model.allCoordinates().map((c) => c.threadId))];
+    await new StateCheckCommand(threads).run(model, real);
+  } catch (error) {
+    vocabulary.throwIfBroken();
+    throw error;
+  }
+  vocabulary.throwIfBroken();
 }
