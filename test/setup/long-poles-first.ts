@@ -9,7 +9,6 @@ import { BaseSequencer, type TestSpecification } from "vitest/node";
 const LONG_POLES = [
   "test/backends/matrix.test.ts",
   "test/interrupts/entry-points.test.ts",
-  "test/model/model-mutants-scope.test.ts",
   "test/adapters/misbehaving-savers.test.ts",
   "test/backends/cleanup.test.ts",
   "test/model/model-mutants-1.test.ts",
