@@ -13,7 +13,7 @@ const ROOT = fileURLToPath(new URL("../..", import.meta.url));
  * would name the chunk instead of the fixture's own file (test/cli/supervised-run.test.ts asserts it).
  */
 const FOLDER_GROUPS = [
-  ["test/fixtures/misbehaving", "test/cli/fixtures", "test/engine/fixtures", "test/backends/fixtures"],
+  ["test/fixtures/misbehaving", "test/cli/fixtures", "test/engine/fixtures", "test/backends/fixtures", "test/robustness/scripts"],
   ["test/adapters/fixtures/misbehaving/node", "test/adapters/fixtures/node", "test/adapters/fixtures/node-misbehaving", "test/adapters/fixtures/leaks"],
 ];
 /**
