@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { runProcess } from "./run-process.js";
-import { isBundledFixture, nodeTestArgs, spawnedFixture } from "../cli/spawned-fixture.js";
+import { fixtureScriptArgs, nodeTestArgs } from "../cli/spawned-fixture.js";
 
 // A saver that calls process.exit(0) inside `node --test`: without the adapter's guard the file's
 // process ends with code 0 and the runner reports only the tests that passed before it.
@@ -16,8 +16,7 @@ describe("describeConformance under node --test, when the saver calls process.ex
 
   it("a dependency's exit hook calling process.exit(0) does not turn a failing run into exit 0", async () => {
     // The file run as a script (no --test): the hook's process.exit(0) is this process's own exit.
-    const file = spawnedFixture("test/adapters/fixtures/node-misbehaving/exit-hook.conformance.ts");
-    const run = await runProcess(process.execPath, [...(isBundledFixture(file) ? [] : ["--import", "tsx"]), "--test-reporter=tap", file]);
+    const run = await runProcess(process.execPath, fixtureScriptArgs("test/adapters/fixtures/node-misbehaving/exit-hook.conformance.ts", ["--test-reporter=tap"]));
     expect(run.code, run.stderr).toBe(1);
     expect(Number(/^# fail (\d+)$/m.exec(run.stdout)?.[1])).toBeGreaterThan(0);
   });

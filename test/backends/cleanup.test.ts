@@ -7,11 +7,10 @@ import { postgresBackend, startEmbeddedPostgres, type PostgresServer } from "../
 import { validate } from "../../src/index.js";
 import { processesMentioning } from "./process-probe.js";
 import { linkTsxCache } from "../setup/tsx-cache.js";
-import { isBundledFixture, spawnedFixture } from "../cli/spawned-fixture.js";
+import { fixtureScriptArgs } from "../cli/spawned-fixture.js";
 
 /** The child: this run's bundle of it (no tsx loader to start), or the TypeScript file through tsx. */
-const CHILD = spawnedFixture("test/backends/fixtures/postgres-child.ts");
-const CHILD_ARGS = isBundledFixture(CHILD) ? [CHILD] : ["--import", "tsx", CHILD];
+const CHILD_ARGS = fixtureScriptArgs("test/backends/fixtures/postgres-child.ts");
 const privateDirs: string[] = [];
 
 afterAll(async () => {

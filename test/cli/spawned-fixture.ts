@@ -23,9 +23,17 @@ export function isBundledFixture(path: string): boolean {
   return dir !== undefined && dir !== "0" && path.startsWith(`${dir}/`);
 }
 
+/** The loader node needs for `files`: none for this run's bundles, tsx's for the `.ts` files themselves. */
+const loaderFor = (files: readonly string[]): string[] => (files.every(isBundledFixture) ? [] : ["--import", "tsx"]);
+
+/** node's arguments that run the TypeScript fixture at `path` as a script (`options` before it): its bundle, or the `.ts` file through tsx's loader. */
+export function fixtureScriptArgs(path: string, options: readonly string[] = []): string[] {
+  const file = spawnedFixture(path);
+  return [...loaderFor([file]), ...options, file];
+}
+
 /** node's arguments that run TypeScript fixtures under `node --test` (TAP): their bundles, or the `.ts` files through tsx's loader. */
 export function nodeTestArgs(paths: readonly string[]): string[] {
   const files = paths.map(spawnedFixture);
-  const loader = files.every(isBundledFixture) ? [] : ["--import", "tsx"];
-  return [...loader, "--test", "--test-reporter=tap", ...files];
+  return [...loaderFor(files), "--test", "--test-reporter=tap", ...files];
 }

@@ -1,14 +1,14 @@
 import { execFile } from "node:child_process";
 import { describe, expect, it } from "vitest";
 import type { ReportDict } from "../../src/index.js";
-import { isBundledFixture, spawnedFixture } from "../cli/spawned-fixture.js";
+import { fixtureScriptArgs } from "../cli/spawned-fixture.js";
 
-const script = spawnedFixture("test/robustness/scripts/validate-hanging-saver.ts");
+const SCRIPT = "test/robustness/scripts/validate-hanging-saver.ts";
 
 /** Runs the script (this run's bundle of it, or the TypeScript file through tsx); resolves when the process exits on its own (no kill, no process.exit in the script). */
 function runScript(): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
-    const child = execFile(process.execPath, [...(isBundledFixture(script) ? [] : ["--import", "tsx"]), script], { maxBuffer: 64 * 1024 * 1024 }, (error, stdout, stderr) => {
+    const child = execFile(process.execPath, fixtureScriptArgs(SCRIPT), { maxBuffer: 64 * 1024 * 1024 }, (error, stdout, stderr) => {
       resolve({ code: error ? (child.exitCode ?? 1) : 0, stdout, stderr });
     });
   });
