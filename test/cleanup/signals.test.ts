@@ -18,3 +18,28 @@ describe("interruptArrivals: one keypress is one interrupt", () => {
     expect([interruptExitCode("SIGINT"), interruptExitCode("SIGTERM"), interruptExitCode("SIGKILL")]).toEqual([130, 143, 1]);
   });
 });
+
+describe("interruptArrivals on a loop held up (a loaded machine)", () => {
+  const busyFor = (ms: number) => {
+    const until = Date.now() + ms;
+    while (Date.now() < until);
+  };
+  const turns = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+  it("a relay handled only after the loop was held up past the window is still the same interrupt", async () => {
+    const arrival = interruptArrivals();
+    expect(arrival()).toBe("first");
+    await turns();
+    // The relay arrives now, but the process handles it only after more than the window (as the timer's tick comes first).
+    busyFor(SAME_INTERRUPT_MS + 200);
+    await turns();
+    expect(arrival()).toBe("same");
+  });
+
+  it("a second keypress while the loop turns freely, past the window, is another Ctrl-C", async () => {
+    const arrival = interruptArrivals();
+    expect(arrival()).toBe("first");
+    await new Promise((resolve) => setTimeout(resolve, SAME_INTERRUPT_MS + 100));
+    expect(arrival()).toBe("again");
+  });
+});
