@@ -1,3 +1,5 @@
+import { responsiveNow } from "../util/responsive-clock.js";
+
 /** The exit code of a run ended by the signal: 128 + its number, as a shell reports it. */
 export const INTERRUPT_EXIT_CODES = { SIGINT: 130, SIGTERM: 143 } as const;
 export type InterruptSignal = keyof typeof INTERRUPT_EXIT_CODES;
@@ -15,7 +17,7 @@ export function interruptExitCode(signal: NodeJS.Signals): number {
  * later: one keypress, several signals. On a loaded machine the relayed one
  * came more than 400 ms after the first (CI, 2026-12-02), and a process held
  * up for over a second handled a relay sent 60 ms after the first as a second
- * keypress (a full test run at load 12): hence `earliestArrival`. A second
+ * keypress (a full test run at load 12): hence the responsive clock. A second
  * keypress comes after the user has read "press Ctrl-C again", well past a
  * second.
  */
@@ -25,50 +27,20 @@ export const SAME_INTERRUPT_MS = 1_000;
 export type InterruptArrival = "first" | "same" | "again";
 
 /**
- * Classifies each signal it is given, by when it arrived after the first.
- * `arrivedAt` is when a signal handled now may have arrived: a signal is only
- * handled when the event loop turns, and on a loaded machine the loop can be
- * held up (synchronous work, or the process not scheduled) for longer than the
- * window, so the handling time alone would make one keypress two.
+ * Classifies each signal it is given, by when it arrived after the first, on
+ * the responsive clock (src/util/responsive-clock.ts): a signal is only handled
+ * when the event loop turns, and on a loaded machine the loop can be held up
+ * (synchronous work, or the process not scheduled) for longer than the window,
+ * so on wall time one keypress would read as two.
  */
-export function interruptArrivals(arrivedAt: () => number = earliestArrival): () => InterruptArrival {
+export function interruptArrivals(now: () => number = responsiveNow): () => InterruptArrival {
   let first: number | undefined;
   return () => {
-    const at = arrivedAt();
+    const at = now();
     if (first === undefined) {
       first = at;
-      loopWatch.start();
       return "first";
     }
     return at - first < SAME_INTERRUPT_MS ? "same" : "again";
   };
-}
-
-const TICK_MS = 50;
-/** A tick this much later than due means the loop was held up, and a signal handled then may have arrived as it began. */
-const LATE_MS = 100;
-
-/** The event loop's recent turns, from an unref'd timer started at the first interrupt (one per process). */
-const loopWatch = {
-  timer: undefined as NodeJS.Timeout | undefined,
-  lastTick: 0,
-  heldUp: undefined as { from: number; to: number } | undefined,
-  start(): void {
-    if (this.timer !== undefined) return;
-    this.lastTick = Date.now();
-    this.timer = setInterval(() => {
-      const now = Date.now();
-      if (now - this.lastTick > TICK_MS + LATE_MS) this.heldUp = { from: this.lastTick, to: now };
-      this.lastTick = now;
-    }, TICK_MS).unref();
-  },
-};
-
-/** Now, or, when the loop has just been held up (or still is), the moment it stopped turning. */
-function earliestArrival(): number {
-  const now = Date.now();
-  if (loopWatch.timer === undefined) return now;
-  if (now - loopWatch.lastTick > TICK_MS + LATE_MS) return loopWatch.lastTick;
-  const heldUp = loopWatch.heldUp;
-  return heldUp !== undefined && now - heldUp.to <= TICK_MS + LATE_MS ? heldUp.from : now;
 }

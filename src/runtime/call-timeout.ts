@@ -27,7 +27,7 @@ export interface CallTimeoutWatch {
  * is only stopped at `wholeTestLimitMs(timeoutMs)`, so a correct saver over a
  * slow backend (10–50 ms a call) passes tests that make a thousand calls.
  * Pending and quiet times leave out the time this process's event loop was
- * blocked (src/runtime/responsive-clock.ts): under concurrency another test's
+ * blocked (src/util/responsive-clock.ts): under concurrency another test's
  * synchronous work is not this call's hang. A call pending for `timeoutMs`
  * while `watch.load` says other work is in flight gets the grace
  * (src/runtime/slow-call.ts's `GraceRule`: slow under load is not a hang).

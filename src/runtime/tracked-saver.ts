@@ -1,6 +1,6 @@
 import type { BaseCheckpointSaver } from "@langchain/langgraph-checkpoint";
 import { withShapeChecks } from "../spec/shape.js";
-import { responsiveNow } from "./responsive-clock.js";
+import { responsiveNow } from "../util/responsive-clock.js";
 
 /**
  * Wraps a saver so the runner knows which of its methods are in flight: a test
@@ -29,7 +29,7 @@ export interface TrackedSaver<S = BaseCheckpointSaver> {
 
 /**
  * How far the saver got, for the timeout's rules (src/runtime/call-timeout.ts). All durations in ms, on
- * the responsive clock (src/runtime/responsive-clock.ts): time the event loop was blocked does not count.
+ * the responsive clock (src/util/responsive-clock.ts): time the event loop was blocked does not count.
  */
 export interface CallProgress {
   /** Calls settled so far, and their total time. */

@@ -8,6 +8,9 @@
  * ticker: a tick that comes late means the loop was busy (or the machine gave
  * the process no CPU), and the delay beyond the tick's interval is not counted.
  * A saver that never answers while the loop is free is still a hang on time.
+ * The interrupts' "one keypress, one interrupt" window is on this clock too
+ * (src/cleanup/signals.ts): a signal relayed at once but handled after a stall
+ * arrived, on this clock, when the stall began.
  */
 
 const TICK_MS = 50;
