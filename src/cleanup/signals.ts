@@ -23,24 +23,44 @@ export function interruptExitCode(signal: NodeJS.Signals): number {
  */
 export const SAME_INTERRUPT_MS = 1_000;
 
+/**
+ * Past this long after the first on the wall clock, a signal is another
+ * Ctrl-C however long the process was held up: a relay is sent within
+ * milliseconds, while a process busy with its run's work can have its
+ * responsive clock run at a fraction of the wall clock's pace, and a second
+ * keypress must still stop it (CI, 2026-12-02: a press 1.1 s after the first
+ * read as under a second).
+ */
+export const SURELY_AGAIN_MS = 3 * SAME_INTERRUPT_MS;
+
 /** What a signal means: the first interrupt, part of it, or another Ctrl-C pressed after it ("stop at once"). */
 export type InterruptArrival = "first" | "same" | "again";
 
+export interface InterruptClocks {
+  /** Does not advance while the event loop is held up (src/util/responsive-clock.ts). */
+  responsive: () => number;
+  wall: () => number;
+}
+
+const REAL_CLOCKS: InterruptClocks = { responsive: responsiveNow, wall: () => performance.now() };
+
 /**
  * Classifies each signal it is given, by when it arrived after the first, on
- * the responsive clock (src/util/responsive-clock.ts): a signal is only handled
- * when the event loop turns, and on a loaded machine the loop can be held up
- * (synchronous work, or the process not scheduled) for longer than the window,
- * so on wall time one keypress would read as two.
+ * the responsive clock: a signal is only handled when the event loop turns,
+ * and on a loaded machine the loop can be held up (synchronous work, or the
+ * process not scheduled) for longer than the window, so on wall time one
+ * keypress would read as two. Past `SURELY_AGAIN_MS` of wall time, it is
+ * another Ctrl-C whatever the responsive clock says.
  */
-export function interruptArrivals(now: () => number = responsiveNow): () => InterruptArrival {
-  let first: number | undefined;
+export function interruptArrivals(clocks: InterruptClocks = REAL_CLOCKS): () => InterruptArrival {
+  let first: { responsive: number; wall: number } | undefined;
   return () => {
-    const at = now();
+    const at = { responsive: clocks.responsive(), wall: clocks.wall() };
     if (first === undefined) {
       first = at;
       return "first";
     }
-    return at - first < SAME_INTERRUPT_MS ? "same" : "again";
+    const same = at.responsive - first.responsive < SAME_INTERRUPT_MS && at.wall - first.wall < SURELY_AGAIN_MS;
+    return same ? "same" : "again";
   };
 }

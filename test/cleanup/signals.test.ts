@@ -1,16 +1,26 @@
 import { describe, expect, it } from "vitest";
-import { interruptArrivals, interruptExitCode, SAME_INTERRUPT_MS } from "../../src/cleanup/signals.js";
+import { interruptArrivals, interruptExitCode, SAME_INTERRUPT_MS, SURELY_AGAIN_MS } from "../../src/cleanup/signals.js";
 
 describe("interruptArrivals: one keypress is one interrupt", () => {
   it("signals within the window of the first are the same interrupt; one after it is another Ctrl-C", () => {
     let now = 1_000;
-    const arrival = interruptArrivals(() => now);
+    const arrival = interruptArrivals({ responsive: () => now, wall: () => now });
     expect(arrival()).toBe("first");
     now += 30; // tsx relays the signal when its child has not answered within 30 ms
     expect(arrival()).toBe("same");
     now += SAME_INTERRUPT_MS - 31;
     expect(arrival()).toBe("same");
     now += 1;
+    expect(arrival()).toBe("again");
+  });
+
+  it("a process held up all along (its responsive clock still): a signal is the same interrupt until SURELY_AGAIN_MS of wall time, another Ctrl-C from then on", () => {
+    let wall = 1_000;
+    const arrival = interruptArrivals({ responsive: () => 5, wall: () => wall });
+    expect(arrival()).toBe("first");
+    wall += SURELY_AGAIN_MS - 1;
+    expect(arrival()).toBe("same");
+    wall += 1;
     expect(arrival()).toBe("again");
   });
 
