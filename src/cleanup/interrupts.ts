@@ -78,7 +78,6 @@ function onSignal(signal: InterruptSignal): void {
       // a partial report that cannot be written must not keep the clean-up from running
     }
   }
-  arrival.firstHandled();
   void settledWithin(runCleanups(), CLEANUP_LIMIT_MS).then((settled) => {
     if (!settled) runCleanupsNow();
     finish(signal);

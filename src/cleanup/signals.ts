@@ -44,16 +44,6 @@ export interface InterruptClocks {
 
 const REAL_CLOCKS: InterruptClocks = { responsive: responsiveNow, wall: () => performance.now() };
 
-export interface InterruptArrivals {
-  /** Classifies a signal handled now. */
-  (): InterruptArrival;
-  /**
-   * The first signal's synchronous handling (a partial report) ended now: the
-   * window starts here, as the relays that came in meanwhile are handled next.
-   */
-  firstHandled(): void;
-}
-
 /**
  * Classifies each signal it is given, by when it arrived after the first, on
  * the responsive clock: a signal is only handled when the event loop turns,
@@ -62,11 +52,10 @@ export interface InterruptArrivals {
  * keypress would read as two. Past `SURELY_AGAIN_MS` of wall time, it is
  * another Ctrl-C whatever the responsive clock says.
  */
-export function interruptArrivals(clocks: InterruptClocks = REAL_CLOCKS): InterruptArrivals {
+export function interruptArrivals(clocks: InterruptClocks = REAL_CLOCKS): () => InterruptArrival {
   let first: { responsive: number; wall: number } | undefined;
-  const now = () => ({ responsive: clocks.responsive(), wall: clocks.wall() });
-  const classify = (): InterruptArrival => {
-    const at = now();
+  return () => {
+    const at = { responsive: clocks.responsive(), wall: clocks.wall() };
     if (first === undefined) {
       first = at;
       return "first";
@@ -74,9 +63,4 @@ export function interruptArrivals(clocks: InterruptClocks = REAL_CLOCKS): Interr
     const same = at.responsive - first.responsive < SAME_INTERRUPT_MS && at.wall - first.wall < SURELY_AGAIN_MS;
     return same ? "same" : "again";
   };
-  return Object.assign(classify, {
-    firstHandled: () => {
-      if (first !== undefined) first = now();
-    },
-  });
 }

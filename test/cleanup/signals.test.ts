@@ -24,18 +24,6 @@ describe("interruptArrivals: one keypress is one interrupt", () => {
     expect(arrival()).toBe("again");
   });
 
-  it("the window starts when the first signal's synchronous handling ends (a slow partial report): the relays that came in meanwhile are the same interrupt", () => {
-    let wall = 1_000;
-    const arrival = interruptArrivals({ responsive: () => 5, wall: () => wall });
-    expect(arrival()).toBe("first");
-    wall += SURELY_AGAIN_MS; // the partial report took this long
-    arrival.firstHandled();
-    wall += 10;
-    expect(arrival()).toBe("same");
-    wall += SURELY_AGAIN_MS;
-    expect(arrival()).toBe("again");
-  });
-
   it("the exit code of an interrupted run is 128 + the signal's number, 1 for a signal that is no interrupt", () => {
     expect([interruptExitCode("SIGINT"), interruptExitCode("SIGTERM"), interruptExitCode("SIGKILL")]).toEqual([130, 143, 1]);
   });
