@@ -18,8 +18,8 @@ export function interruptExitCode(signal: NodeJS.Signals): number {
  * came more than 400 ms after the first (CI, 2026-12-02), and a process held
  * up for over a second handled a relay sent 60 ms after the first as a second
  * keypress (a full test run at load 12): hence the responsive clock. A second
- * keypress comes after the user has read "press Ctrl-C again", well past a
- * second.
+ * keypress comes after the user has read "press Ctrl-C again"; past
+ * `SURELY_AGAIN_MS` it is one whatever that clock says.
  */
 export const SAME_INTERRUPT_MS = 1_000;
 
