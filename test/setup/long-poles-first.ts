@@ -18,8 +18,8 @@ const LONG_POLES = [
   "test/packaging/installed-cjs.test.ts",
   "test/packaging/types.test.ts",
   "test/packaging/installed-esm.test.ts",
-  // Over 20 s of wall time in a clean-clone CI run (2026-12-02) but small files, which vitest would start last: at
-  // the end of the run, alone, they left a core idle.
+  // Over 20 s of wall time in a clean-clone CI run (2026-12-02). vitest orders the files not listed here by size, and
+  // most of these are small: they started last and ran alone at the end, with a core idle.
   "test/engine/kinds-entry-points.test.ts",
   "test/cli/shard-merge.test.ts",
   "test/store-mutants.test.ts",
