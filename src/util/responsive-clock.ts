@@ -10,7 +10,8 @@
  * A saver that never answers while the loop is free is still a hang on time.
  * The interrupts' "one keypress, one interrupt" window is on this clock too
  * (src/cleanup/signals.ts): a signal relayed at once but handled after a stall
- * arrived, on this clock, when the stall began.
+ * arrived, on this clock, when the stall began. Bounded there by the wall clock
+ * (`SURELY_AGAIN_MS`), as this clock runs slow while the process is busy.
  */
 
 const TICK_MS = 50;
