@@ -50,7 +50,7 @@ export async function runCapability(plan: RunPlan, capability: CapabilityPlan, p
     draft = await withSubject(
       plan.registered,
       // Its creation and cleanup are work in flight of the run, judged by the grace rule as the rest (src/runtime/slow-call.ts).
-      { timeoutMs: plan.timeoutMs, load: { othersInFlight: () => budget.othersInFlight(), counted: (step) => budget.step(step) } },
+      { timeoutMs: plan.timeoutMs, load: budget.subjectStepsLoad() },
       async (subject: object) => {
         try {
           return await runTests(plan, capability, subject, progress, report, budget);

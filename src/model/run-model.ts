@@ -154,7 +154,7 @@ export async function runModel(registered: RegisteredCheckpointer, settings: Mod
   const cleanupLine = () => `the factory's cleanup (the code after yield) failed: ${errorText(cleanupFailure)}${framesBlock(cleanupFailure)}`;
   let extended: Set<Capability>;
   try {
-    extended = await detectExtended(registered, settings.timeoutMs, cleanup);
+    extended = await detectExtended(registered, settings.timeoutMs, cleanup, settings.budget);
   } catch (error) {
     const cause = error instanceof SubjectCreationError ? error.cause : error;
     return finish({ status: "error", runs: 0, interrupted: false, error: `the factory failed to produce a saver: ${errorText(cause)}${framesBlock(cause)}`, thrown: thrownError(cause, "the factory") });
@@ -179,6 +179,7 @@ export async function runModel(registered: RegisteredCheckpointer, settings: Mod
     }
     return sequences.get(pools)!;
   };
+  const budget = settings.budget ?? new TestBudget(1);
   const property = fc.asyncProperty(
     // Each sequence draws its ids from one family of look-alikes per kind (adversarial-pools.ts).
     poolsArb.chain(sequenceOf),
@@ -196,14 +197,15 @@ export async function runModel(registered: RegisteredCheckpointer, settings: Mod
           throw error;
         }
       };
-      await withSubject(registered, { timeoutMs: settings.timeoutMs }, sequence, cleanup).catch((error: unknown) => {
+      // Inside the budget's slot: the factory and cleanup get the grace while other work of the run is in flight.
+      const load = { othersInFlight: () => budget.othersInFlight() };
+      await withSubject(registered, { timeoutMs: settings.timeoutMs, load }, sequence, cleanup).catch((error: unknown) => {
         throw error instanceof SubjectCreationError ? error.cause : error;
       });
     },
   );
   const timeLimitMs = settings.timeLimitMs ?? defaultModelTimeLimitMs(requestedRuns, settings.timeoutMs);
   let concurrencyOnly: string | undefined;
-  const budget = settings.budget ?? new TestBudget(1);
   if (budget.size > 1 && settings.path === undefined) {
     const ahead = await runSequencesAtOnce(
       poolsArb.chain(sequenceOf),
@@ -377,10 +379,14 @@ export class SequenceReplayer {
 }
 
 /** The modelled extended capabilities the saver has (and the registration does not skip). */
-async function detectExtended(registered: RegisteredCheckpointer, timeoutMs: number, cleanup: CleanupPolicy): Promise<Set<Capability>> {
+/**
+ * Alongside the capabilities (a `budget`), the detection's saver is made while theirs are: its factory and
+ * cleanup are work in flight of the run, judged by the grace rule as theirs are (src/runtime/slow-call.ts).
+ */
+async function detectExtended(registered: RegisteredCheckpointer, timeoutMs: number, cleanup: CleanupPolicy, budget: TestBudget | undefined): Promise<Set<Capability>> {
   return withSubject(
     registered,
-    { timeoutMs },
+    { timeoutMs, ...(budget ? { load: budget.subjectStepsLoad() } : {}) },
     async (saver) => {
       // The inherited getDeltaChannelHistory is real code LangGraph calls, so it is modelled too.
       const runs = (kind: string) => kind === "detected" || kind === "inherited";

@@ -1,3 +1,5 @@
+import type { SubjectLoad } from "../runtime/lease.js";
+
 /** One piece of work under the budget, and whether other work was in flight at any moment of it. */
 interface Held {
   overlapped: boolean;
@@ -42,6 +44,14 @@ export class TestBudget {
     } finally {
       this.steps--;
     }
+  }
+
+  /**
+   * The load a subject's factory and cleanup are judged under when the subject is made outside any slot
+   * (a capability's own, the model's detection): each step counted as work in flight while pending.
+   */
+  subjectStepsLoad(): SubjectLoad {
+    return { othersInFlight: () => this.othersInFlight(), counted: (step) => this.step(step) };
   }
 
   /**

@@ -126,12 +126,8 @@ describe("steps under the rule, on fake timers", () => {
     });
   }
 
-  /** A capability's own saver's load on `budget` (as src/engine/capability-run.ts builds it): its steps counted as work in flight. */
-  const capabilityLoad = (budget: TestBudget, slow: SlowCall[] = []): SubjectLoad => ({
-    othersInFlight: () => budget.othersInFlight(),
-    counted: (step) => budget.step(step),
-    onSlowCall: (call) => slow.push(call),
-  });
+  /** A capability's own saver's load on `budget` (as src/engine/capability-run.ts takes it): its steps counted as work in flight. */
+  const capabilityLoad = (budget: TestBudget, slow: SlowCall[] = []): SubjectLoad => ({ ...budget.subjectStepsLoad(), onSlowCall: (call) => slow.push(call) });
 
   it("factories created at once count each other: waiting behind one another past the timeout is not a hang", async () => {
     const budget = new TestBudget(4);

@@ -1,11 +1,12 @@
 import { MemorySaver } from "@langchain/langgraph-checkpoint";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { checkpointerTest } from "../../src/index.js";
+import { checkpointerTest, type RegisteredCheckpointer } from "../../src/index.js";
 import { runCapabilities } from "../../src/engine/capability-run.js";
 import { planRun, type AnySpecTest } from "../../src/engine/run-plan.js";
 import type { TestResult } from "../../src/report/conformance-report.js";
 import { TestBudget } from "../../src/run/test-budget.js";
+import { runModel } from "../../src/model/run-model.js";
 import { runSequencesAtOnce } from "../../src/model/sequences-at-once.js";
 import { SLOW_CALL_GRACE_FACTOR, withSlowCallGrace } from "../../src/runtime/slow-call.js";
 
@@ -205,5 +206,46 @@ describe("a capability's own saver, cleaned up while another capability's tests 
     const [put] = await runCapabilities(withTests, {}, new TestBudget(2));
     expect(put!.tests.map((t) => `${t.name}: ${t.status}`)).toEqual(["waits_for_holder: passed"]);
     expect(put!.status).toBe("passed");
+  });
+});
+
+describe("the model's own savers while a capability's tests are in flight", () => {
+  /**
+   * The model beside a capability: a holder slot stays taken (another capability's test) until the model is done,
+   * and the saver the factory makes `slowAt` (0: the model's detection, the first to start; 1: the first
+   * sequence's) takes 2× the timeout.
+   */
+  async function modelBesideTest(inFlight: boolean, slowAt: number, path?: string) {
+    let made = 0;
+    const registered = checkpointerTest({ name: "slow-saver" }, async function* () {
+      if (made++ === slowAt) await new Promise((resolve) => setTimeout(resolve, SLOW_MS));
+      yield new MemorySaver();
+    }) as RegisteredCheckpointer;
+    const budget = new TestBudget(4);
+    let done!: () => void;
+    const holder = inFlight ? budget.one(() => new Promise<void>((resolve) => (done = resolve))) : undefined;
+    try {
+      return await runModel(registered, { timeoutMs: TIMEOUT_MS, budget, runs: 3, ...(path !== undefined ? { path } : {}) });
+    } finally {
+      done?.();
+      await holder;
+    }
+  }
+
+  it("the detection's factory slower than the timeout gets the grace: the model runs", async () => {
+    const result = await modelBesideTest(true, 0);
+    expect([result.status, result.error]).toEqual(["passed", undefined]);
+    expect(result.runs).toBe(3);
+  });
+
+  it("a sequence's factory in the serial loop (a replayed path) gets the grace too", async () => {
+    const result = await modelBesideTest(true, 1, "0");
+    expect([result.status, result.error]).toEqual(["passed", undefined]);
+  });
+
+  it("with nothing else of the run in flight, the same factory gets exactly the timeout", async () => {
+    const result = await modelBesideTest(false, 0);
+    expect(result.status).toBe("error");
+    expect(result.error).toContain(`the factory failed to produce a saver: timed out after ${TIMEOUT_MS} ms in the factory (creating a saver)`);
   });
 });
