@@ -378,10 +378,10 @@ export class SequenceReplayer {
   }
 }
 
-/** The modelled extended capabilities the saver has (and the registration does not skip). */
 /**
- * Alongside the capabilities (a `budget`), the detection's saver is made while theirs are: its factory and
- * cleanup are work in flight of the run, judged by the grace rule as theirs are (src/runtime/slow-call.ts).
+ * The modelled extended capabilities the saver has (and the registration does not skip). Alongside the
+ * capabilities (a `budget`), the detection's saver is made while theirs are: its factory and cleanup are work
+ * in flight of the run, judged by the grace rule as theirs are (src/runtime/slow-call.ts).
  */
 async function detectExtended(registered: RegisteredCheckpointer, timeoutMs: number, cleanup: CleanupPolicy, budget: TestBudget | undefined): Promise<Set<Capability>> {
   return withSubject(
