@@ -180,6 +180,9 @@ export async function runModel(registered: RegisteredCheckpointer, settings: Mod
     return sequences.get(pools)!;
   };
   const budget = settings.budget ?? new TestBudget(1);
+  // fast-check's serial loop runs inside one slot of the budget: its savers' factory and cleanup get the grace
+  // while other work of the run is in flight.
+  const inSlotLoad = { othersInFlight: () => budget.othersInFlight() };
   const property = fc.asyncProperty(
     // Each sequence draws its ids from one family of look-alikes per kind (adversarial-pools.ts).
     poolsArb.chain(sequenceOf),
@@ -197,9 +200,7 @@ export async function runModel(registered: RegisteredCheckpointer, settings: Mod
           throw error;
         }
       };
-      // Inside the budget's slot: the factory and cleanup get the grace while other work of the run is in flight.
-      const load = { othersInFlight: () => budget.othersInFlight() };
-      await withSubject(registered, { timeoutMs: settings.timeoutMs, load }, sequence, cleanup).catch((error: unknown) => {
+      await withSubject(registered, { timeoutMs: settings.timeoutMs, load: inSlotLoad }, sequence, cleanup).catch((error: unknown) => {
         throw error instanceof SubjectCreationError ? error.cause : error;
       });
     },
