@@ -58,7 +58,8 @@ export function expectProbe(what: string, expected: unknown, observed: unknown, 
 export type ProbeOutcome =
   | { probe: Probe; status: "passed" }
   | { probe: Probe; status: "failed"; what: string; expected: unknown; observed: unknown; operation: string; catalogId: CatalogId }
-  | { probe: Probe; status: "threw"; error: unknown; operation: string; catalogId: CatalogId };
+  /** `lifecycle`: the probe's fresh saver could not be made or cleaned up, so it says nothing of its clause. */
+  | { probe: Probe; status: "threw"; error: unknown; operation: string; catalogId: CatalogId; lifecycle?: true };
 
 export type FailedProbe = Exclude<ProbeOutcome, { status: "passed" }>;
 

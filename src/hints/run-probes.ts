@@ -2,7 +2,7 @@ import type { BaseCheckpointSaver } from "@langchain/langgraph-checkpoint";
 import type { AnyRegistration } from "../registration.js";
 import { errorText } from "../util/describe-value.js";
 import { SubjectCreationError, withSubject } from "../runtime/lease.js";
-import { withTimeout } from "../util/timeout.js";
+import { withSlowCallGrace, type LoadWatch } from "../runtime/slow-call.js";
 import { ProbeMismatch, type IdSample, type Probe, type ProbeOutcome } from "./probe.js";
 
 /** At most this many thread ids and namespaces of a run go into the id probe. */
@@ -23,6 +23,12 @@ export class ProbeRunner {
   constructor(
     private readonly registered: AnyRegistration,
     private readonly timeoutMs: number,
+    /**
+     * Other work of the run may be in flight (the model's probes run while capabilities may still): a probe's
+     * factory, cleanup and calls follow the grace rule (src/runtime/slow-call.ts), so load is not read as the
+     * saver throwing a timeout.
+     */
+    private readonly load?: LoadWatch,
   ) {}
 
   /** The outcomes of `probes`, in their order, run one after the other. */
@@ -52,21 +58,22 @@ export class ProbeRunner {
     try {
       outcome = await withSubject(
         this.registered,
-        { timeoutMs: this.timeoutMs, creating: `in the factory (creating a saver for the ${probe.id} probe)` },
+        // One text for every probe: a factory that fails them all is one error, quoted once (shared-throws.ts).
+        { timeoutMs: this.timeoutMs, creating: "in the factory (creating a saver for a probe)", ...(this.load ? { load: this.load } : {}) },
         (saver) => this.attempt(probe, saver, ids),
         { onCleanupFailure: (error) => (cleanupFailure = new Error(`the factory's cleanup failed: ${errorText(error)}`)) },
       );
     } catch (error) {
-      return { probe, status: "threw", error: error instanceof SubjectCreationError ? error.cause : error, ...blame };
+      return { probe, status: "threw", error: error instanceof SubjectCreationError ? error.cause : error, lifecycle: true, ...blame };
     }
-    if (outcome.status === "passed" && cleanupFailure !== undefined) return { probe, status: "threw", error: cleanupFailure, ...blame };
+    if (outcome.status === "passed" && cleanupFailure !== undefined) return { probe, status: "threw", error: cleanupFailure, lifecycle: true, ...blame };
     return outcome;
   }
 
   private async attempt(probe: Probe, saver: BaseCheckpointSaver, ids: IdSample): Promise<ProbeOutcome> {
     const blame = { operation: probe.operation, catalogId: probe.catalogId };
     try {
-      await withTimeout(probe.run(saver, ids), this.timeoutMs, () => `in the ${probe.id} probe`);
+      await withSlowCallGrace(probe.run(saver, ids), this.timeoutMs, () => `in the ${probe.id} probe`, this.load, () => undefined);
       return { probe, status: "passed" };
     } catch (error) {
       if (!(error instanceof ProbeMismatch)) return { probe, status: "threw", error, ...blame };

@@ -48,8 +48,11 @@ export function sharedThrows(outcomes: readonly ProbeOutcome[]): SharedThrow[] {
     .map(([signature, threw]) => ({ signature, first: threw[0], probes: threw.map((o) => o.probe.id), everywhere: threw.length === outcomes.length }));
 }
 
-/** The failed probes that confirm their clause: a wrong answer, or a throw of an error no other clause's probe hit. */
+/**
+ * The failed probes that confirm their clause: a wrong answer, or a throw of an error no other clause's probe hit.
+ * A probe whose saver could not be made or cleaned up (`lifecycle`) confirms nothing: the factory does not know the clause.
+ */
 export function confirmingProbes(outcomes: readonly ProbeOutcome[], shared: readonly SharedThrow[]): FailedProbe[] {
   const signatures = new Set(shared.map((s) => s.signature));
-  return failedProbes(outcomes).filter((o) => !signatures.has(throwSignature(o) ?? ""));
+  return failedProbes(outcomes).filter((o) => !(o.status === "threw" && o.lifecycle) && !signatures.has(throwSignature(o) ?? ""));
 }

@@ -180,9 +180,9 @@ export async function runModel(registered: RegisteredCheckpointer, settings: Mod
     return sequences.get(pools)!;
   };
   const budget = settings.budget ?? new TestBudget(1);
-  // fast-check's serial loop runs inside one slot of the budget: its savers' factory and cleanup get the grace
-  // while other work of the run is in flight.
-  const inSlotLoad = { othersInFlight: () => budget.othersInFlight() };
+  // For work already counted in flight (fast-check's serial loop, inside one slot of the budget; the probes, a
+  // step): its savers' factory and cleanup get the grace while other work of the run is in flight.
+  const countedLoad = { othersInFlight: () => budget.othersInFlight() };
   const property = fc.asyncProperty(
     // Each sequence draws its ids from one family of look-alikes per kind (adversarial-pools.ts).
     poolsArb.chain(sequenceOf),
@@ -200,7 +200,7 @@ export async function runModel(registered: RegisteredCheckpointer, settings: Mod
           throw error;
         }
       };
-      await withSubject(registered, { timeoutMs: settings.timeoutMs, load: inSlotLoad }, sequence, cleanup).catch((error: unknown) => {
+      await withSubject(registered, { timeoutMs: settings.timeoutMs, load: countedLoad }, sequence, cleanup).catch((error: unknown) => {
         throw error instanceof SubjectCreationError ? error.cause : error;
       });
     },
@@ -264,7 +264,8 @@ export async function runModel(registered: RegisteredCheckpointer, settings: Mod
   const final = shrunk?.failure ?? asFound;
   const cause = settings.stopAtFirstDisagreement
     ? { confirmed: undefined, lines: [NOT_PROBED] }
-    : await probeCause(new ProbeRunner(registered, settings.timeoutMs), probeCandidates(final.error, final.env.transcript), final.ids, final.error.thrown);
+    : // Counted as work in flight: capabilities may still run, and the probes get the grace beside them.
+      await budget.step(() => probeCause(new ProbeRunner(registered, settings.timeoutMs, countedLoad), probeCandidates(final.error, final.env.transcript), final.ids, final.error.thrown));
   const confirmed = cause.confirmed;
   // A confirmed cause is filed under its own operation and clause (a putWrites bug that a list() observed is putWrites').
   const refiled = confirmed && confirmed.operation !== final.error.operation && !confirmed.operation.includes("/") ? confirmed : undefined;

@@ -118,3 +118,53 @@ describe("probeCause: an error the saver throws in the probes of several clauses
     expect(occurrences(cause.lines, "writes table missing")).toBe(1);
   });
 });
+
+describe("ProbeRunner under load: a probe beside other work of the run follows the grace rule", () => {
+  const TIMEOUT_MS = 200;
+  const slow = () => new Promise((resolve) => setTimeout(resolve, 2 * TIMEOUT_MS));
+  const busy = { othersInFlight: () => true };
+
+  /** ReadsTheLastPutThread from a factory that takes 2× the timeout. */
+  const slowFactory = checkpointerTest({ name: "slow-factory" }, async function* () {
+    await slow();
+    yield new ReadsTheLastPutThread();
+  });
+
+  /** ReadsTheLastPutThread whose getTuple() takes 2× the timeout. */
+  class SlowReads extends ReadsTheLastPutThread {
+    override async getTuple(config: RunnableConfig) {
+      await slow();
+      return super.getTuple(config);
+    }
+  }
+
+  it("a factory slower than the timeout while others are in flight: the probe still runs and confirms its clause by the saver's wrong answer", async () => {
+    const { confirmed } = await probeCause(new ProbeRunner(slowFactory, TIMEOUT_MS, busy), ["latest"], IDS);
+    expect([confirmed?.probe.clause, confirmed?.status]).toEqual(["latest", "failed"]);
+  });
+
+  it("a probe's call slower than the timeout while others are in flight: the same", async () => {
+    const registered = checkpointerTest({ name: "slow-reads" }, () => new SlowReads());
+    const { confirmed } = await probeCause(new ProbeRunner(registered, TIMEOUT_MS, busy), ["latest"], IDS);
+    expect([confirmed?.probe.clause, confirmed?.status]).toEqual(["latest", "failed"]);
+  });
+
+  it("alone (no load), the same factory is a timeout the probe reports, and confirms nothing", async () => {
+    const cause = await probeCause(new ProbeRunner(slowFactory, TIMEOUT_MS), ["latest"], IDS);
+    expect(cause.confirmed).toBeUndefined();
+    expect(cause.lines[0]).toMatch(/^cause not confirmed: the factory failed the same way in every probe on a fresh saver \(latest, \S+\), so no probe isolates a clause; the cause is the factory's error:$/);
+    expect(cause.lines.join("\n")).toContain(`the factory failed: TimeoutError: timed out after ${TIMEOUT_MS} ms in the factory (creating a saver for a probe)`);
+  });
+
+  it("a factory that fails one probe only (slow once) confirms nothing, and says so", async () => {
+    let made = 0;
+    const slowOnce = checkpointerTest({ name: "slow-once" }, async function* () {
+      if (made++ === 0) await slow();
+      yield new ReadsTheLastPutThread();
+    });
+    const cause = await probeCause(new ProbeRunner(slowOnce, TIMEOUT_MS), ["latest"], IDS);
+    expect(cause.confirmed).toBeUndefined();
+    expect(cause.lines[0]).toBe("cause not known: the probes run on a fresh saver, and the factory failed for latest:");
+    expect(cause.lines.join("\n")).toContain(`timed out after ${TIMEOUT_MS} ms in the factory (creating a saver for a probe)`);
+  });
+});
