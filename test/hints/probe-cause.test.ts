@@ -156,6 +156,17 @@ describe("ProbeRunner under load: a probe beside other work of the run follows t
     expect(cause.lines.join("\n")).toContain(`the factory failed: TimeoutError: timed out after ${TIMEOUT_MS} ms in the factory (creating a saver for a probe)`);
   });
 
+  it("a saver that hangs in every probe confirms no clause: the same timeout in each, quoted once", async () => {
+    class Hangs extends MemorySaver {
+      override getTuple = () => new Promise<never>(() => undefined);
+      override put = () => new Promise<never>(() => undefined);
+    }
+    const cause = await probeCause(new ProbeRunner(checkpointerTest({ name: "hangs" }, () => new Hangs()), TIMEOUT_MS), ["latest"], IDS);
+    expect(cause.confirmed).toBeUndefined();
+    expect(cause.lines[0]).toMatch(/^cause not confirmed: the saver threw the same error in every probe on a fresh saver \(latest, \S+\)/);
+    expect(cause.lines.join("\n")).toContain(`the saver threw: TimeoutError: timed out after ${TIMEOUT_MS} ms in a probe's calls`);
+  });
+
   it("a factory that fails one probe only (slow once) confirms nothing, and says so", async () => {
     let made = 0;
     const slowOnce = checkpointerTest({ name: "slow-once" }, async function* () {
