@@ -3,7 +3,7 @@
  * of its lifespan. Every part of a run that needs a subject (the spec suites,
  * a spec test's extra subject, the graph cases, the model's sequences and
  * replays, the probes, the benchmark) gets it here, and only here: a test
- * (test/engine/lifecycle-access.test.ts) fails if any other file reaches the
+ * (test/engine/lifecycle.test.ts) fails if any other file reaches the
  * registration's raw factory or lifespan.
  *
  * Here a subject is
