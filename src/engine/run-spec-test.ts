@@ -44,7 +44,7 @@ export const SKIPPED_BY_OPTION = "left out by skipTests (--skip-test)";
 /**
  * Runs one spec test: skips it when a capability it requires is missing,
  * tracks the subject's calls (a call pending for `timeoutMs` is a hang, named
- * in the failure: src/engine/call-timeout.ts), cleans up extra subjects, and
+ * in the failure: src/runtime/call-timeout.ts), cleans up extra subjects, and
  * turns any error into a `FailureInfo`. Never throws.
  */
 export async function runSpecTest({ registered, subjectKind, capability, test, subject, timeoutMs, profile, skipTests, onCallStart, load }: SpecTestRun): Promise<TestResult> {
