@@ -4,7 +4,7 @@ import type { RunnableConfig } from "@langchain/core/runnables";
 import type { RegisteredCheckpointer } from "../registration.js";
 import { generateCheckpoint, generateConfig, generateMetadata } from "../test-utils.js";
 import { withTimeout } from "../util/timeout.js";
-import { withLifespan, withSubject, type CleanupPolicy } from "../runtime/lease.js";
+import { ALONE, withLifespan, withSubject, type CleanupPolicy } from "../runtime/lease.js";
 import { errorText } from "../util/describe-value.js";
 import { DEFAULT_LIFESPAN_TIMEOUT_MS } from "../run/options.js";
 import { median, percentile } from "./stats.js";
@@ -68,7 +68,7 @@ export async function benchmarkSaver(registered: RegisteredCheckpointer, options
   // lease.ts's policy: the benchmark owns its savers and the lifespan; a cleanup that fails fails it, once it measured.
   const cleanupFailures: string[] = [];
   const cleanup = (what: string): CleanupPolicy => ({ onCleanupFailure: (error) => cleanupFailures.push(`${what} failed: ${errorText(error)}`) });
-  const limits = { timeoutMs, creating: "in the factory" };
+  const limits = { timeoutMs, creating: "in the factory", load: ALONE };
   const fresh = <T>(body: (saver: BaseCheckpointSaver) => Promise<T>) => withSubject(registered, limits, body, cleanup("the factory's cleanup"));
   const measure = withLifespan(
     registered,

@@ -1,7 +1,7 @@
 import type { AnyCapability } from "../kinds/descriptors.js";
 import type { BehaviourAnswer, BehaviourProfile } from "../report/types.js";
 import { errorText } from "../util/describe-value.js";
-import { withSubject } from "../runtime/lease.js";
+import { ALONE, withSubject } from "../runtime/lease.js";
 import type { CatalogId } from "../spec/types.js";
 import type { AnySpecTest, RunPlan } from "./run-plan.js";
 import { runSpecTest } from "./run-spec-test.js";
@@ -19,7 +19,7 @@ export async function profileBehaviours(plan: RunPlan): Promise<BehaviourProfile
   if (probes.length === 0) return { answers: [] };
   const capability = plan.subjectKind.capabilities[0].id as AnyCapability;
   let cleanupError: string | undefined;
-  const answers = await withSubject(plan.registered, { timeoutMs: plan.timeoutMs }, async (subject: object) => {
+  const answers = await withSubject(plan.registered, { timeoutMs: plan.timeoutMs, load: ALONE }, async (subject: object) => {
     const answers: BehaviourAnswer[] = [];
     for (const behaviour of probes) {
       let answer = "";

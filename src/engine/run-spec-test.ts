@@ -10,7 +10,7 @@ import { skippedByOption } from "./run-plan.js";
 import type { AnyRegistration, KnownDeviation } from "../registration.js";
 import type { FailureInfo, PreconditionFailure, TestResult } from "../report/conformance-report.js";
 import { PreconditionError } from "../spec/precondition.js";
-import { openSubject, type SubjectLease } from "../runtime/lease.js";
+import { ALONE, openSubject, type SubjectLease, type SubjectLoad } from "../runtime/lease.js";
 import { TimeoutError } from "../util/timeout.js";
 import { withCallTimeout } from "../runtime/call-timeout.js";
 import { framesBlock, userFrames } from "../runtime/user-frames.js";
@@ -60,7 +60,7 @@ export async function runSpecTest({ registered, subjectKind, capability, test, s
   const tracking = onCallStart ? { onCallStart } : undefined;
   // An extra subject's factory and cleanup get the grace too (lease.ts); one slower than the timeout is this test's slow call.
   let slowLifecycle: SlowCall | undefined;
-  const lifecycleLoad = load ? { load: { othersInFlight: () => load.othersInFlight(), onSlowCall: (call: SlowCall) => void (slowLifecycle ??= call) } } : {};
+  const lifecycleLoad: SubjectLoad = load ? { othersInFlight: () => load.othersInFlight(), onSlowCall: (call: SlowCall) => void (slowLifecycle ??= call) } : ALONE;
   const tracked = subjectKind.track(subject, tracking);
   const extras: { lease: SubjectLease<object>; tracked: TrackedSaver<object> }[] = [];
   const creations: Promise<SubjectLease<object>>[] = [];
@@ -71,7 +71,7 @@ export async function runSpecTest({ registered, subjectKind, capability, test, s
     uniqueId: (label = "t") => `${label}-${randomUUID()}`,
     freshSubject: async () => {
       // Counted as a call in flight, so the time the factory takes is not mistaken for a test stuck between calls.
-      const creating = tracked.track(`the factory (creating an extra ${noun})`, openSubject<object>(registered, { timeoutMs, creating: `in the factory (creating an extra ${noun})`, ...lifecycleLoad }));
+      const creating = tracked.track(`the factory (creating an extra ${noun})`, openSubject<object>(registered, { timeoutMs, creating: `in the factory (creating an extra ${noun})`, load: lifecycleLoad }));
       creations.push(creating);
       const lease = await creating;
       const extra = { lease, tracked: subjectKind.track(lease.subject, tracking) };

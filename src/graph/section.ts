@@ -3,7 +3,7 @@ import { effectiveProfile, NOT_APPLICABLE_LATEST_ONLY } from "../profile/profile
 import { ConformanceUsageError } from "../registration.js";
 import type { ReportSection } from "../report/conformance-report.js";
 import type { SectionContext, SectionRunner } from "../run/section-runner.js";
-import { openSubject } from "../runtime/lease.js";
+import { ALONE, openSubject } from "../runtime/lease.js";
 import { shardSlice } from "../runtime/shard.js";
 import { TimeoutError } from "../util/timeout.js";
 import { withCallTimeout } from "../runtime/call-timeout.js";
@@ -49,7 +49,7 @@ export const graphSectionRunner: SectionRunner = {
     if (!loaded.ok) return new GraphSection({ skipped: `${loaded.reason}; the graph scenarios need @langchain/langgraph` });
     const results: GraphCaseResult[] = [];
     // One runner for the section: cases that fail for one cause share its probes' outcomes.
-    const probes = new ProbeRunner(ctx.registered, options.timeoutMs ?? DEFAULT_GRAPH_CASE_TIMEOUT_MS);
+    const probes = new ProbeRunner(ctx.registered, options.timeoutMs ?? DEFAULT_GRAPH_CASE_TIMEOUT_MS, ALONE);
     for (const scenario of scenarios) {
       for (const variant of variantsOf(scenario)) results.push(await runCase(ctx, loaded.module, scenario, variant, options, probes));
     }
@@ -75,7 +75,7 @@ async function runCase(
   const elapsed = () => performance.now() - started;
   let lease;
   try {
-    lease = await openSubject(ctx.registered, { timeoutMs: ctx.timeoutMs });
+    lease = await openSubject(ctx.registered, { timeoutMs: ctx.timeoutMs, load: ALONE });
   } catch (error) {
     // The error itself is kept as data (`error`), never copied into the message: reporters show it once, from there.
     return { ...base, status: "failed", durationMs: elapsed(), message: "the factory failed to produce a saver", deviation, error: thrownError(error, "the factory") };

@@ -4,7 +4,7 @@ import { diffValues } from "../format.js";
 import { subjectKindOf, type AnyRegistration } from "../registration.js";
 import { failuresOf } from "../report/results.js";
 import type { ReadBack, ReadBackReader, ReportSection } from "../report/types.js";
-import { withSubject } from "../runtime/lease.js";
+import { ALONE, withSubject } from "../runtime/lease.js";
 import type { SaverProfile } from "../profile/profile.js";
 import { listAll } from "../spec/helpers.js";
 import { LARGE_STEPS, pythonTimestamp, pythonVersion } from "../spec/adversarial-pools.js";
@@ -92,7 +92,7 @@ export async function readBack(registered: AnyRegistration, profile: SaverProfil
     return { ...answers, ...(Object.keys(methods).length > 0 ? { methods } : {}), ...(Object.keys(readers).length > 0 ? { readers } : {}) };
   };
   try {
-    return await withSubject<ReadBack, unknown>(registered, { timeoutMs, creating: `in the factory (creating a ${KIND_DESCRIPTORS[kind].noun} for the read-back probe)` }, tripAndChecks,
+    return await withSubject<ReadBack, unknown>(registered, { timeoutMs, creating: `in the factory (creating a ${KIND_DESCRIPTORS[kind].noun} for the read-back probe)`, load: ALONE }, tripAndChecks,
       // A failed cleanup does not change what the readers answered.
       { onCleanupFailure: () => undefined },
     );

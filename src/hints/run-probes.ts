@@ -1,8 +1,8 @@
 import type { BaseCheckpointSaver } from "@langchain/langgraph-checkpoint";
 import type { AnyRegistration } from "../registration.js";
 import { errorText } from "../util/describe-value.js";
-import { SubjectCreationError, withSubject } from "../runtime/lease.js";
-import { withSlowCallGrace, type LoadWatch } from "../runtime/slow-call.js";
+import { SubjectCreationError, withSubject, type SubjectLoad } from "../runtime/lease.js";
+import { withSlowCallGrace } from "../runtime/slow-call.js";
 import { ProbeMismatch, type IdSample, type Probe, type ProbeOutcome } from "./probe.js";
 
 /** At most this many thread ids and namespaces of a run go into the id probe. */
@@ -24,11 +24,11 @@ export class ProbeRunner {
     private readonly registered: AnyRegistration,
     private readonly timeoutMs: number,
     /**
-     * Other work of the run may be in flight (the model's probes run while capabilities may still): a probe's
-     * factory, cleanup and calls follow the grace rule (src/runtime/slow-call.ts), so load is not read as the
-     * saver throwing a timeout.
+     * The load a probe's factory, cleanup and calls are judged under (src/runtime/slow-call.ts): the run's where
+     * other work of it may be in flight (the model's probes run while capabilities may still), so load is not read
+     * as the saver throwing a timeout; `ALONE` where nothing else runs.
      */
-    private readonly load?: LoadWatch,
+    private readonly load: SubjectLoad,
   ) {}
 
   /** The outcomes of `probes`, in their order, run one after the other. */
@@ -59,7 +59,7 @@ export class ProbeRunner {
       outcome = await withSubject(
         this.registered,
         // One text for every probe: a factory that fails them all is one error, quoted once (shared-throws.ts).
-        { timeoutMs: this.timeoutMs, creating: "in the factory (creating a saver for a probe)", ...(this.load ? { load: this.load } : {}) },
+        { timeoutMs: this.timeoutMs, creating: "in the factory (creating a saver for a probe)", load: this.load },
         (saver) => this.attempt(probe, saver, ids),
         { onCleanupFailure: (error) => (cleanupFailure = new Error(`the factory's cleanup failed: ${errorText(error)}`)) },
       );

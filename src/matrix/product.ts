@@ -6,7 +6,7 @@ import { STORE_BACKENDS, type StoreBackend } from "../backends/store/index.js";
 import { checkSubjectBackends, type SubjectLease } from "../backends/subject-backend.js";
 import type { Backend, BackendResources } from "../backends/types.js";
 import { withTimeout } from "../util/timeout.js";
-import { enterLifespan, openSubject } from "../runtime/lease.js";
+import { ALONE, enterLifespan, openSubject } from "../runtime/lease.js";
 import { DEFAULT_LIFESPAN_TIMEOUT_MS } from "../run/options.js";
 import type { BaseCheckpointSaver } from "@langchain/langgraph-checkpoint";
 import { explainDivergence } from "../graph/compare.js";
@@ -147,7 +147,7 @@ async function runCase(
   const declared = deviations.find((d) => d.tests?.includes(scenario.id))?.reason;
   const leases: { release(): Promise<void> }[] = [];
   try {
-    const lease = await openSubject<BaseCheckpointSaver>(registered, { timeoutMs });
+    const lease = await openSubject<BaseCheckpointSaver>(registered, { timeoutMs, load: ALONE });
     leases.push(lease);
     const { store, cache } = await subjects();
     if (store) leases.push(store);

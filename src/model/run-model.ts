@@ -4,7 +4,7 @@ import { CAPABILITIES, type Capability } from "../capabilities.js";
 import { detectCapability } from "../runtime/detect-capability.js";
 import type { RegisteredCheckpointer } from "../registration.js";
 import type { CatalogId } from "../spec/types.js";
-import { SubjectCreationError, withSubject, type CleanupPolicy } from "../runtime/lease.js";
+import { ALONE, SubjectCreationError, withSubject, type CleanupPolicy } from "../runtime/lease.js";
 import { errorText } from "../util/describe-value.js";
 import { thrownError, type ThrownError } from "../runtime/thrown-error.js";
 import { framesBlock } from "../runtime/user-frames.js";
@@ -152,9 +152,10 @@ export async function runModel(registered: RegisteredCheckpointer, settings: Mod
   let cleanupFailure: unknown;
   const cleanup: CleanupPolicy = { onCleanupFailure: (error) => (cleanupFailure ??= error) };
   const cleanupLine = () => `the factory's cleanup (the code after yield) failed: ${errorText(cleanupFailure)}${framesBlock(cleanupFailure)}`;
+  const budget = settings.budget ?? new TestBudget(1);
   let extended: Set<Capability>;
   try {
-    extended = await detectExtended(registered, settings.timeoutMs, cleanup, settings.budget);
+    extended = await detectExtended(registered, settings.timeoutMs, cleanup, budget);
   } catch (error) {
     const cause = error instanceof SubjectCreationError ? error.cause : error;
     return finish({ status: "error", runs: 0, interrupted: false, error: `the factory failed to produce a saver: ${errorText(cause)}${framesBlock(cause)}`, thrown: thrownError(cause, "the factory") });
@@ -179,10 +180,6 @@ export async function runModel(registered: RegisteredCheckpointer, settings: Mod
     }
     return sequences.get(pools)!;
   };
-  const budget = settings.budget ?? new TestBudget(1);
-  // For work already counted in flight (fast-check's serial loop, inside one slot of the budget; the probes, a
-  // step): its savers' factory and cleanup get the grace while other work of the run is in flight.
-  const countedLoad = { othersInFlight: () => budget.othersInFlight() };
   const property = fc.asyncProperty(
     // Each sequence draws its ids from one family of look-alikes per kind (adversarial-pools.ts).
     poolsArb.chain(sequenceOf),
@@ -200,7 +197,8 @@ export async function runModel(registered: RegisteredCheckpointer, settings: Mod
           throw error;
         }
       };
-      await withSubject(registered, { timeoutMs: settings.timeoutMs, load: countedLoad }, sequence, cleanup).catch((error: unknown) => {
+      // Inside one slot of the budget, the run's load signal: the saver's factory and cleanup get the grace while other work is in flight.
+      await withSubject(registered, { timeoutMs: settings.timeoutMs, load: budget }, sequence, cleanup).catch((error: unknown) => {
         throw error instanceof SubjectCreationError ? error.cause : error;
       });
     },
@@ -214,7 +212,7 @@ export async function runModel(registered: RegisteredCheckpointer, settings: Mod
       (commands, observeHere, load) =>
         withSubject(
           registered,
-          { timeoutMs: settings.timeoutMs, ...(load ? { load } : {}) },
+          { timeoutMs: settings.timeoutMs, load: load ?? ALONE },
           (saver: BaseCheckpointSaver) => runThenReread(() => ({ model: { model: new ReferenceModel(), env: new SequenceEnv(declared, observeHere, settings.timeoutMs, load) }, real: { saver } }), commands),
           cleanup,
         ),
@@ -265,7 +263,7 @@ export async function runModel(registered: RegisteredCheckpointer, settings: Mod
   const cause = settings.stopAtFirstDisagreement
     ? { confirmed: undefined, lines: [NOT_PROBED] }
     : // Counted as work in flight: capabilities may still run, and the probes get the grace beside them.
-      await budget.step(() => probeCause(new ProbeRunner(registered, settings.timeoutMs, countedLoad), probeCandidates(final.error, final.env.transcript), final.ids, final.error.thrown));
+      await budget.step(() => probeCause(new ProbeRunner(registered, settings.timeoutMs, budget), probeCandidates(final.error, final.env.transcript), final.ids, final.error.thrown));
   const confirmed = cause.confirmed;
   // A confirmed cause is filed under its own operation and clause (a putWrites bug that a list() observed is putWrites').
   const refiled = confirmed && confirmed.operation !== final.error.operation && !confirmed.operation.includes("/") ? confirmed : undefined;
@@ -372,8 +370,9 @@ export class SequenceReplayer {
         return error instanceof ModelDisagreement ? { env, error, ids: recorder.sample() } : undefined;
       }
     };
-    // A factory that fails here only stops the shrinking: the disagreement already found stands.
-    return withSubject(this.registered, { timeoutMs: this.timeoutMs }, run, this.cleanup).catch((error: unknown) => {
+    // A factory that fails here only stops the shrinking: the disagreement already found stands. So the replays
+    // get no grace, even beside capabilities still in flight: under load they shrink less, and that is all.
+    return withSubject(this.registered, { timeoutMs: this.timeoutMs, load: ALONE }, run, this.cleanup).catch((error: unknown) => {
       if (error instanceof SubjectCreationError) return undefined;
       throw error;
     });
@@ -382,13 +381,13 @@ export class SequenceReplayer {
 
 /**
  * The modelled extended capabilities the saver has (and the registration does not skip). Alongside the
- * capabilities (a `budget`), the detection's saver is made while theirs are: its factory and cleanup are work
- * in flight of the run, judged by the grace rule as theirs are (src/runtime/slow-call.ts).
+ * capabilities, the detection's saver is made while theirs are: its factory and cleanup are work in flight of
+ * the run's `budget`, judged by the grace rule as theirs are (src/runtime/slow-call.ts).
  */
-async function detectExtended(registered: RegisteredCheckpointer, timeoutMs: number, cleanup: CleanupPolicy, budget: TestBudget | undefined): Promise<Set<Capability>> {
+async function detectExtended(registered: RegisteredCheckpointer, timeoutMs: number, cleanup: CleanupPolicy, budget: TestBudget): Promise<Set<Capability>> {
   return withSubject(
     registered,
-    { timeoutMs, ...(budget ? { load: budget.subjectStepsLoad() } : {}) },
+    { timeoutMs, load: budget.subjectStepsLoad() },
     async (saver) => {
       // The inherited getDeltaChannelHistory is real code LangGraph calls, so it is modelled too.
       const runs = (kind: string) => kind === "detected" || kind === "inherited";

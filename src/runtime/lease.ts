@@ -55,10 +55,11 @@ export interface SubjectLimits {
   /** Where a creation timeout happened, e.g. "in the factory (creating an extra saver)". */
   creating?: string;
   /**
-   * Other work of the run may be in flight: the factory and the cleanup follow the grace rule
-   * (src/runtime/slow-call.ts), and one that got the grace and settled is told to `onSlowCall`.
+   * The load the factory and the cleanup are judged under, by the grace rule (src/runtime/slow-call.ts): the
+   * run's, where other work of it may be in flight (one that got the grace and settled is told to `onSlowCall`),
+   * or `ALONE`. Required, so that every place a subject is made says which.
    */
-  load?: SubjectLoad;
+  load: SubjectLoad;
 }
 
 /** The load a subject's factory and cleanup are judged under. */
@@ -67,6 +68,9 @@ export interface SubjectLoad extends LoadWatch {
   /** Counts a step (the factory, the cleanup) as work in flight of the run while it is pending: for a subject made outside any counted work (a capability's own). */
   counted?<T>(step: () => Promise<T>): Promise<T>;
 }
+
+/** Nothing else of the run is in flight where the subject is made (a section run after the capabilities, the benchmark): the plain timeout. */
+export const ALONE: SubjectLoad = { othersInFlight: () => false };
 
 /** What the unit owning the subject does with a failed cleanup (see the policy above). Required: a cleanup failure is never dropped. */
 export interface CleanupPolicy {
@@ -101,9 +105,9 @@ export async function openSubject<S = BaseCheckpointSaver>(registered: object, l
 }
 
 /** A lifecycle step (`where` it is) under the grace rule, counted as work in flight when `load` counts steps. */
-function lifecycleStep<T>(work: () => Promise<T>, timeoutMs: number, where: string, load: SubjectLoad | undefined): Promise<T> {
-  const timed = () => withSlowCallGrace(work(), timeoutMs, () => where, load, (slow) => load?.onSlowCall?.(slow));
-  return load?.counted ? load.counted(timed) : timed();
+function lifecycleStep<T>(work: () => Promise<T>, timeoutMs: number, where: string, load: SubjectLoad): Promise<T> {
+  const timed = () => withSlowCallGrace(work(), timeoutMs, () => where, load, (slow) => load.onSlowCall?.(slow));
+  return load.counted ? load.counted(timed) : timed();
 }
 
 /**

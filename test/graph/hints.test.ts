@@ -3,6 +3,7 @@ import { MemorySaver } from "@langchain/langgraph-checkpoint";
 import { checkpointerTest, ConformanceReport } from "../../src/index.js";
 import { GRAPH_LEGEND } from "../../src/graph/legend.js";
 import { ProbeRunner } from "../../src/hints/run-probes.js";
+import { ALONE } from "../../src/runtime/lease.js";
 import { PROBES } from "../../src/hints/probes/index.js";
 import { idsProbe } from "../../src/hints/probes/ids.js";
 import colonSplitsIds from "../mutants/graph/colon-splits-ids.graph-mutant.js";
@@ -67,13 +68,13 @@ describe("graph failures name a clause only when its targeted probe confirms it"
 
 describe("probes", () => {
   it("every probe passes on MemorySaver", async () => {
-    const runner = new ProbeRunner(checkpointerTest({ name: "MemorySaver" }, () => new MemorySaver()), 10_000);
+    const runner = new ProbeRunner(checkpointerTest({ name: "MemorySaver" }, () => new MemorySaver()), 10_000, ALONE);
     const outcomes = await runner.runAll(PROBES, { threads: ["3f0c1d52-9a8b-4c7d-8e6f-5a4b3c2d1e0f:t", "x|y"], namespaces: ["child:3f0c1d52-9a8b-4c7d-8e6f-5a4b3c2d1e0f"] });
     expect(outcomes.filter((o) => o.status !== "passed")).toEqual([]);
   });
 
   it("are cached per run: the id probe per id shape (UUIDs aside), the others once", async () => {
-    const runner = new ProbeRunner(checkpointerTest({ name: "MemorySaver" }, () => new MemorySaver()), 10_000);
+    const runner = new ProbeRunner(checkpointerTest({ name: "MemorySaver" }, () => new MemorySaver()), 10_000, ALONE);
     await runner.run(idsProbe, { threads: ["11111111-1111-4111-8111-111111111111:t"], namespaces: [] });
     await runner.run(idsProbe, { threads: ["22222222-2222-4222-8222-222222222222:t"], namespaces: [] });
     expect(runner.runs).toBe(1);
@@ -96,10 +97,10 @@ describe("probes", () => {
     }
     const { specialUpsertProbe } = await import("../../src/hints/probes/special-upsert.js");
     const { causeLines } = await import("../../src/hints/explain.js");
-    const thrown = await new ProbeRunner(checkpointerTest({ name: "Throws" }, () => new Throws()), 5_000).run(specialUpsertProbe, { threads: [], namespaces: [] });
+    const thrown = await new ProbeRunner(checkpointerTest({ name: "Throws" }, () => new Throws()), 5_000, ALONE).run(specialUpsertProbe, { threads: [], namespaces: [] });
     expect(thrown.status).toBe("threw");
     expect(causeLines([thrown]).join("\n")).toMatch(/confirmed by probe special-upsert .*\n  the saver threw: RangeError: SQLITE_TOOBIG: string or blob too big\n +at Throws\.putWrites .*hints\.test\.ts/);
-    const hung = await new ProbeRunner(checkpointerTest({ name: "Hangs" }, () => new Hangs()), 200).run(specialUpsertProbe, { threads: [], namespaces: [] });
+    const hung = await new ProbeRunner(checkpointerTest({ name: "Hangs" }, () => new Hangs()), 200, ALONE).run(specialUpsertProbe, { threads: [], namespaces: [] });
     expect(hung).toMatchObject({ status: "threw", error: expect.objectContaining({ name: "TimeoutError" }) });
   });
 });

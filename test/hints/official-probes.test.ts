@@ -1,4 +1,4 @@
-import { enterLifespan } from "../../src/runtime/lease.js";
+import { ALONE, enterLifespan } from "../../src/runtime/lease.js";
 import { describe, expect, it } from "vitest";
 import { MemorySaver } from "@langchain/langgraph-checkpoint";
 import { SqliteSaver } from "@langchain/langgraph-checkpoint-sqlite";
@@ -14,7 +14,7 @@ import type { RegisteredCheckpointer } from "../../src/registration.js";
 const IDS = { threads: ["3f0c1d52-9a8b-4c7d-8e6f-5a4b3c2d1e0f:t", "a%c", "x|y"], namespaces: ["child:3f0c1d52-9a8b-4c7d-8e6f-5a4b3c2d1e0f", "p:1|c:2"] };
 
 async function failing(registered: RegisteredCheckpointer): Promise<string[]> {
-  const outcomes = await new ProbeRunner(registered, 60_000).runAll(PROBES, IDS);
+  const outcomes = await new ProbeRunner(registered, 60_000, ALONE).runAll(PROBES, IDS);
   return outcomes.filter((o) => o.status !== "passed").map((o) => o.probe.id);
 }
 

@@ -6,6 +6,7 @@ import { thrownError } from "../../src/runtime/thrown-error.js";
 import { generateCheckpoint, generateConfig, generateMetadata } from "../../src/test-utils.js";
 import { probeCause } from "../../src/hints/probe-cause.js";
 import { ProbeRunner } from "../../src/hints/run-probes.js";
+import { ALONE } from "../../src/runtime/lease.js";
 import { ColonThreadsThrow, PutThrowsTypeError } from "../fixtures/throwing-savers.js";
 
 const IDS = { threads: ["3f0c1d52-9a8b-4c7d-8e6f-5a4b3c2d1e0f:t"], namespaces: [] };
@@ -39,7 +40,7 @@ class RejectsDeleteThread extends MemorySaver {
   }
 }
 
-const runner = (create: () => BaseCheckpointSaver) => new ProbeRunner(checkpointerTest({ name: create.name || "saver" }, create), 30_000);
+const runner = (create: () => BaseCheckpointSaver) => new ProbeRunner(checkpointerTest({ name: create.name || "saver" }, create), 30_000, ALONE);
 const occurrences = (lines: readonly string[], part: string) => lines.join("\n").split(part).length - 1;
 
 /** The error put() of PutThrowsTypeError throws, as a failure would show it. */
@@ -150,7 +151,7 @@ describe("ProbeRunner under load: a probe beside other work of the run follows t
   });
 
   it("alone (no load), the same factory is a timeout the probe reports, and confirms nothing", async () => {
-    const cause = await probeCause(new ProbeRunner(slowFactory, TIMEOUT_MS), ["latest"], IDS);
+    const cause = await probeCause(new ProbeRunner(slowFactory, TIMEOUT_MS, ALONE), ["latest"], IDS);
     expect(cause.confirmed).toBeUndefined();
     expect(cause.lines[0]).toMatch(/^cause not confirmed: the factory failed the same way in every probe on a fresh saver \(latest, \S+\), so no probe isolates a clause; the cause is the factory's error:$/);
     expect(cause.lines.join("\n")).toContain(`the factory failed: TimeoutError: timed out after ${TIMEOUT_MS} ms in the factory (creating a saver for a probe)`);
@@ -161,7 +162,7 @@ describe("ProbeRunner under load: a probe beside other work of the run follows t
       override getTuple = () => new Promise<never>(() => undefined);
       override put = () => new Promise<never>(() => undefined);
     }
-    const cause = await probeCause(new ProbeRunner(checkpointerTest({ name: "hangs" }, () => new Hangs()), TIMEOUT_MS), ["latest"], IDS);
+    const cause = await probeCause(new ProbeRunner(checkpointerTest({ name: "hangs" }, () => new Hangs()), TIMEOUT_MS, ALONE), ["latest"], IDS);
     expect(cause.confirmed).toBeUndefined();
     expect(cause.lines[0]).toMatch(/^cause not confirmed: the saver threw the same error in every probe on a fresh saver \(latest, \S+\)/);
     expect(cause.lines.join("\n")).toContain(`the saver threw: TimeoutError: timed out after ${TIMEOUT_MS} ms in a probe's calls`);
@@ -173,7 +174,7 @@ describe("ProbeRunner under load: a probe beside other work of the run follows t
       if (made++ === 0) await slow();
       yield new ReadsTheLastPutThread();
     });
-    const cause = await probeCause(new ProbeRunner(slowOnce, TIMEOUT_MS), ["latest"], IDS);
+    const cause = await probeCause(new ProbeRunner(slowOnce, TIMEOUT_MS, ALONE), ["latest"], IDS);
     expect(cause.confirmed).toBeUndefined();
     expect(cause.lines[0]).toBe("cause not known: the probes run on a fresh saver, and the factory failed for latest:");
     expect(cause.lines.join("\n")).toContain(`timed out after ${TIMEOUT_MS} ms in the factory (creating a saver for a probe)`);

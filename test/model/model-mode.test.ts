@@ -1,4 +1,4 @@
-import { openSubject } from "../../src/runtime/lease.js";
+import { ALONE, openSubject } from "../../src/runtime/lease.js";
 import { describe, expect, it } from "vitest";
 import { MemorySaver } from "@langchain/langgraph-checkpoint";
 import { checkpointerTest, validate } from "../../src/index.js";
@@ -93,7 +93,7 @@ describe("model mode", () => {
   });
 
   it("a declared behaviour in the options turns its disagreements into observations", async () => {
-    const lazy = checkpointerTest({ name: "lazy tables" }, () => openSubject(sqliteMemoryBackend.registration(), { timeoutMs: 5_000 }).then((l) => l.subject));
+    const lazy = checkpointerTest({ name: "lazy tables" }, () => openSubject(sqliteMemoryBackend.registration(), { timeoutMs: 5_000, load: ALONE }).then((l) => l.subject));
     // Only the task-path order declared: the lazy tables' deleteThread is what fails.
     const strict = await runModel(lazy, { runs: 100, seed: 5, timeoutMs: 5_000, ignore: ["ignores-task-path"] });
     expect(strict.failure?.operation).toBe("deleteThread()");

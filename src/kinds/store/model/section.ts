@@ -2,7 +2,7 @@ import type { BaseStore } from "@langchain/langgraph-checkpoint";
 import type { ModelOptions } from "../../../model/options.js";
 import { effectiveModelOptions } from "../../../model/options.js";
 import type { SectionRunner } from "../../../run/section-runner.js";
-import { openSubject } from "../../../runtime/lease.js";
+import { ALONE, openSubject } from "../../../runtime/lease.js";
 import { errorText } from "../../../util/describe-value.js";
 import { ConformanceUsageError } from "../../../util/errors.js";
 import { StoreModelReportSection } from "./report-section.js";
@@ -35,7 +35,7 @@ export const storeModelSection: SectionRunner = {
     if (model === undefined || (options.shard !== undefined && options.shard.index !== 1)) return undefined;
     let cleanupFailure: unknown;
     const createStore: StoreFactory = async () => {
-      const lease = await openSubject<BaseStore>(registered, { timeoutMs, creating: "in the factory (creating a store)" });
+      const lease = await openSubject<BaseStore>(registered, { timeoutMs, creating: "in the factory (creating a store)", load: ALONE });
       return { store: lease.subject, release: () => lease.release().catch((error: unknown) => void (cleanupFailure ??= error)) };
     };
     const result = await runStoreModel(createStore, {
