@@ -21,7 +21,7 @@ import { measureSuiteSpeed, type SuiteSpeedResult, type Timing } from "./suite-s
 import { measurePostgres, measureRemoteLike, type HeadToHead } from "./head-to-head.js";
 import { renderSideBySide } from "./side-by-side.js";
 import { measureSubjectSuites } from "./subject-suites.js";
-import { MODEL_DEFAULTS } from "../src/model/options.js";
+import { MODEL_DEFAULTS } from "../src/kinds/checkpointer/model/options.js";
 
 const runs = Number(process.env.BENCH_RUNS ?? 5);
 const remoteRuns = Number(process.env.BENCH_REMOTE_RUNS ?? 1);

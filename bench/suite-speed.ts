@@ -8,7 +8,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { MemorySaver } from "@langchain/langgraph-checkpoint";
 import { checkpointerTest, validate, type AnyRegistration, type ValidateOptions } from "../src/index.js";
-import { SPECS } from "../src/spec/index.js";
+import { SPECS } from "../src/kinds/checkpointer/checks/index.js";
 import { acquirePostgres, postgresBackend, sqliteBackend } from "../src/backends/index.js";
 import { summarize } from "../src/bench/stats.js";
 import { createTempDir } from "../src/cleanup/index.js";

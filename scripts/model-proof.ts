@@ -4,7 +4,7 @@
  * with each backend's declared deviations. `npx tsx scripts/model-proof.ts [runs]`.
  */
 import { memoryBackend, postgresBackend, sqliteMemoryBackend } from "../src/backends/index.js";
-import { runModel } from "../src/model/run-model.js";
+import { runModel } from "../src/kinds/checkpointer/model/run-model.js";
 import { enterLifespan } from "../src/runtime/lease.js";
 import { DEFAULT_LIFESPAN_TIMEOUT_MS } from "../src/run/options.js";
 

@@ -5,8 +5,8 @@
  */
 import { execFile } from "node:child_process";
 import { promisify } from "node:util";
-import { CAPABILITIES } from "../src/capabilities.js";
-import { SPECS } from "../src/spec/index.js";
+import { CAPABILITIES } from "../src/kinds/checkpointer/capabilities.js";
+import { SPECS } from "../src/kinds/checkpointer/checks/index.js";
 import { BACKENDS } from "../src/backends/index.js";
 
 export type BlockRenderers = Record<string, () => string | Promise<string>>;

@@ -1,12 +1,12 @@
 import type { BaseCheckpointSaver } from "@langchain/langgraph-checkpoint";
-import type { Capability } from "./capabilities.js";
+import type { Capability } from "./kinds/checkpointer/capabilities.js";
 import { capabilityIdsOf, DEFAULT_SUBJECT_KIND, KIND_DESCRIPTORS, type AnyCapability, type SubjectKindId } from "./kinds/descriptors.js";
 import type { KindDescriptor } from "./kinds/types.js";
 import { describeValue } from "./util/describe-value.js";
 import { ConformanceUsageError } from "./util/errors.js";
 import { checkTimeoutMs } from "./util/timeout.js";
-import type { CatalogId } from "./spec/types.js";
-import { isSaverProfile, profileOptionError, type SaverProfile } from "./profile/profile.js";
+import type { CatalogId } from "./kinds/checkpointer/checks/types.js";
+import { isSaverProfile, profileOptionError, type SaverProfile } from "./kinds/checkpointer/profile.js";
 
 export { ConformanceUsageError };
 

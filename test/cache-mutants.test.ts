@@ -1,9 +1,9 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { CACHE_SPECS } from "../src/kinds/cache/index.js";
 import { mapBounded } from "../src/util/bounded.js";
-import { ReferenceCache } from "./cache/reference-cache.js";
+import { ReferenceCache } from "./kinds/cache/reference-cache.js";
 import { keysWith } from "./kinds/run-kind.js";
-import { runCacheSpec } from "./cache/run-cache-spec.js";
+import { runCacheSpec } from "./kinds/cache/run-cache-spec.js";
 import { loadCacheMutants } from "./cache-mutants/load.js";
 import type { CacheMutant } from "./cache-mutants/types.js";
 

@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { SPECS } from "../src/spec/index.js";
+import { SPECS } from "../src/kinds/checkpointer/checks/index.js";
 
 // The shared catalog, plus the sections this project added (ISO, CONC, SER, KEY, FLT, RACE, VAL, ORD).
 const catalog = ["../docs/spec-catalog.md", "../docs/catalog-additions.md"]

@@ -3,7 +3,7 @@ import { ALL_CAPABILITY_IDS, CAPABILITY_IDS } from "../kinds/descriptors.js";
 import { checkTimeoutMs } from "../util/timeout.js";
 import { checkConcurrency, checkRetries, DEFAULT_CONCURRENCY, DEFAULT_RETRIES } from "../run/options.js";
 import type { GraphOptions } from "../graph/options.js";
-import { MODEL_DEFAULTS, type ModelOptions } from "../model/options.js";
+import { MODEL_DEFAULTS, type ModelOptions } from "../kinds/checkpointer/model/options.js";
 import { isReporterName, REPORTER_NAMES, type ReporterName } from "../reporters/index.js";
 import type { ValidateOptions } from "../engine/validate.js";
 import { backendList, capabilityList, commaList, positiveInteger, positiveIntegerList, scenarioList, seedValue, wholeNumber } from "./option-values.js";

@@ -4,7 +4,7 @@ import { ConformanceUsageError } from "../registration.js";
 import { errorText } from "../util/describe-value.js";
 import { parseCliArgs } from "./args.js";
 import { helpText } from "./help.js";
-import { loadRegistration } from "../subject/load.js";
+import { loadRegistration } from "../loader/load.js";
 import { SUITE_VERSION } from "../engine/version.js";
 import { cliMode, rejectConformanceOptions } from "./modes.js";
 import { toValidateOptions } from "./options.js";

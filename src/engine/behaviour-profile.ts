@@ -2,7 +2,7 @@ import type { AnyCapability } from "../kinds/descriptors.js";
 import type { BehaviourAnswer, BehaviourProfile } from "../report/types.js";
 import { errorText } from "../util/describe-value.js";
 import { ALONE, withSubject } from "../runtime/lease.js";
-import type { CatalogId } from "../spec/types.js";
+import type { CatalogId } from "../kinds/checkpointer/checks/types.js";
 import type { AnySpecTest, RunPlan } from "./run-plan.js";
 import { runSpecTest } from "./run-spec-test.js";
 

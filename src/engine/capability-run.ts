@@ -1,4 +1,4 @@
-import { requiredOfEverySaver } from "../capabilities.js";
+import { requiredOfEverySaver } from "../kinds/checkpointer/capabilities.js";
 import { capabilityInfoIn } from "../kinds/descriptors.js";
 import { isCountedFailure, isNotChecked, type CapabilityDraft, type CapabilityResult, type TestResult } from "../report/conformance-report.js";
 import { errorText } from "../util/describe-value.js";

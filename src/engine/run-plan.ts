@@ -5,13 +5,13 @@
  * @langchain/langgraph-checkpoint): the supervising CLI parses options
  * without them.
  */
-import { effectiveProfile, isSaverProfile, profileOptionError, type SaverProfile } from "../profile/profile.js";
+import { effectiveProfile, isSaverProfile, profileOptionError, type SaverProfile } from "../kinds/checkpointer/profile.js";
 import type { AnyRegistration } from "../registration.js";
 import { kindOf } from "../kinds/index.js";
 import { ALL_CAPABILITY_IDS, capabilityIdsOf, type AnyCapability } from "../kinds/descriptors.js";
 import type { KindCapabilityInfo } from "../kinds/types.js";
 import type { SubjectKind } from "../kinds/subject-kind.js";
-import type { SpecTestOf } from "../spec/types.js";
+import type { SpecTestOf } from "../kinds/checkpointer/checks/types.js";
 import { describeValue } from "../util/describe-value.js";
 import { ConformanceUsageError } from "../util/errors.js";
 import { checkConcurrency, checkRetries, DEFAULT_CONCURRENCY, DEFAULT_LIFESPAN_TIMEOUT_MS, DEFAULT_RETRIES, DEFAULT_TIMEOUT_MS, type SuiteOptions } from "../run/options.js";

@@ -1,5 +1,5 @@
 import { diffValues, formatValue, type Difference } from "../format.js";
-import type { ClauseId } from "../hints/clauses.js";
+import type { ClauseId } from "../diagnosis/clauses.js";
 import type { TranscriptEntry } from "./types.js";
 
 /** Where the transcript on the saver under test first differs from MemorySaver's. @public */

@@ -1,6 +1,6 @@
 import { formatValue } from "../format.js";
 import type { ReportSection, SectionFailure, SectionLinesOptions } from "../report/conformance-report.js";
-import { CLAUSES, type ClauseId } from "../hints/clauses.js";
+import { CLAUSES, type ClauseId } from "../diagnosis/clauses.js";
 import { graphFailureText, isCountedGraphFailure, type GraphCaseResult } from "./result.js";
 
 /** The GRAPH part of the report: printed by printReport(), `graph` in toDict(). */

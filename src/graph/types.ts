@@ -6,7 +6,7 @@
  */
 import type { RunnableConfig } from "@langchain/core/runnables";
 import type { BaseCache, BaseCheckpointSaver, BaseStore, CheckpointListOptions, CheckpointMetadata } from "@langchain/langgraph-checkpoint";
-import type { ClauseId } from "../hints/clauses.js";
+import type { ClauseId } from "../diagnosis/clauses.js";
 
 /** @public */
 export type Durability = "async" | "sync" | "exit";

@@ -4,12 +4,12 @@
  * loaded without the spec suites or @langchain/langgraph-checkpoint, so the
  * supervised CLI's parent process stays light. One entry per kind.
  */
-import { CAPABILITIES, type Capability } from "../capabilities.js";
+import { CAPABILITIES, type Capability } from "./checkpointer/capabilities.js";
 import { CACHE_CAPABILITIES, type CacheCapability } from "./cache/capabilities.js";
 import { STORE_CAPABILITIES, type StoreCapability } from "./store/capabilities.js";
 import type { KindCauseMethods, KindDescriptor } from "./types.js";
 
-/** Each kind's methods as the cause grouping reads them (src/causes/): which store data, which read it back, which change it otherwise. */
+/** Each kind's methods as the cause grouping reads them (src/diagnosis/causes/): which store data, which read it back, which change it otherwise. */
 const CHECKPOINTER_CAUSE_METHODS: KindCauseMethods = {
   order: ["put", "putWrites", "getTuple", "list", "getDeltaChannelHistory", "deleteThread", "deleteForRuns", "copyThread", "prune", "getNextVersion", "get"],
   writers: { checkpoint: "put", writes: "putWrites" },

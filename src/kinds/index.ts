@@ -10,7 +10,7 @@ import type { BaseCache, BaseStore } from "@langchain/langgraph-checkpoint";
 import type { AnyRegistration } from "../registration.js";
 import { subjectKindOf } from "../registration.js";
 import { CACHE_BEHAVIOURS, CACHE_SPECS, cacheContext, detectCacheCapability, looksLikeCache, type CacheCapability, type CacheSpecContext } from "./cache/index.js";
-import { checkpointerKind } from "./checkpointer.js";
+import { checkpointerKind } from "./checkpointer/index.js";
 import { KIND_DESCRIPTORS, type SubjectKindId } from "./descriptors.js";
 import type { CacheKindOptions, StoreKindOptions } from "./options.js";
 import { detectStoreCapability, looksLikeStore, STORE_BEHAVIOURS, STORE_SPECS, storeContext, type StoreCapability, type StoreSpecContext } from "./store/index.js";

@@ -1,8 +1,8 @@
 /** One kind of subject as the engine runs it (the registry's entries, src/kinds/index.ts). */
-import type { Detection } from "../runtime/detect-capability.js";
+import type { Detection } from "./checkpointer/detect.js";
 import type { SectionRunner } from "../run/section-runner.js";
 import type { TrackedSaver } from "../runtime/tracked-saver.js";
-import type { CapabilitySpecOf } from "../spec/types.js";
+import type { CapabilitySpecOf } from "./checkpointer/checks/types.js";
 import type { KindBehaviour, KindContextBase, KindDescriptor } from "./types.js";
 
 /**

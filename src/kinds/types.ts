@@ -5,7 +5,7 @@
  * (./subject-kind.ts).
  */
 
-/** One row of a kind's capability table (the same fields as src/capabilities.ts). @public */
+/** One row of a kind's capability table (the same fields as src/kinds/checkpointer/capabilities.ts). @public */
 export interface KindCapabilityInfo {
   readonly id: string;
   /** The subject's method that offers it. */
@@ -49,7 +49,7 @@ export interface KindDescriptor {
   /** The key of the subject's name in `toDict()`: "checkpointer_name" (Python's), "store_name", "cache_name". */
   readonly nameKey: string;
   readonly capabilities: readonly KindCapabilityInfo[];
-  /** How the cause grouping (src/causes/) tells which of the kind's methods a failure blames. */
+  /** How the cause grouping (src/diagnosis/causes/) tells which of the kind's methods a failure blames. */
   readonly causeMethods: KindCauseMethods;
 }
 

@@ -4,7 +4,7 @@ import { OTHER_SHARD_REASON, shardLabel, type Shard } from "../runtime/shard.js"
 import { ConformanceReport, type CapabilityResult, type ReportSection } from "../report/conformance-report.js";
 import { checkSameRun, type RunIdentity } from "../engine/run-identity.js";
 import { mergeSections } from "./merge-sections.js";
-import { runSuggestions } from "../hints/run-suggestions.js";
+import { runSuggestions } from "../diagnosis/run-suggestions.js";
 import { SUBJECT_KINDS } from "../kinds/index.js";
 import { checkShardSet } from "./shard-set.js";
 

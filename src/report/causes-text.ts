@@ -1,4 +1,4 @@
-import { causeIndex } from "../causes/group.js";
+import { causeIndex } from "../diagnosis/causes/group.js";
 
 import { attemptsSuffix } from "./results.js";
 import type { FailureCause, FailureItem, SectionLinesOptions } from "./types.js";

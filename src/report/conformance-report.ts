@@ -1,8 +1,8 @@
 import { DEFAULT_SUBJECT_KIND, type AnyCapability as Capability, type SubjectKindId } from "../kinds/descriptors.js";
-import type { SaverProfile } from "../profile/profile.js";
+import type { SaverProfile } from "../kinds/checkpointer/profile.js";
 import type { Shard } from "../runtime/shard.js";
-import { failureCauses } from "../causes/group.js";
-import { levelWithProfile } from "../profile/profile.js";
+import { failureCauses } from "../diagnosis/causes/group.js";
+import { levelWithProfile } from "../kinds/checkpointer/profile.js";
 import { capabilityResultsOf, failuresOf, flakyOf, notCheckedOf, type CapabilityResult } from "./results.js";
 import { renderPrettyReport } from "./text-layout.js";
 import { reportToDict } from "./to-dict.js";

@@ -1,5 +1,5 @@
 import { DEFAULT_SUBJECT_KIND, isSubjectKindId, type AnyCapability as Capability, type SubjectKindId } from "../kinds/descriptors.js";
-import type { SaverProfile } from "../profile/profile.js";
+import type { SaverProfile } from "../kinds/checkpointer/profile.js";
 import type { ReadBack, RunIdentity, RunSuggestion } from "./types.js";
 import type { Shard } from "../runtime/shard.js";
 import { ConformanceReport, type CapabilityResult, type ReportSection } from "./conformance-report.js";

@@ -1,6 +1,6 @@
 import { ALL_CAPABILITY_IDS, type AnyCapability } from "../kinds/descriptors.js";
 import type { KindCapabilityInfo } from "../kinds/types.js";
-import type { CatalogId } from "../spec/types.js";
+import type { CatalogId } from "../kinds/checkpointer/checks/types.js";
 import type { SlowCall } from "../runtime/slow-call.js";
 
 /** Why a test failed, in the words a saver author needs. @public */

@@ -2,7 +2,7 @@ import { kindDescriptor, type AnyCapability as Capability } from "../kinds/descr
 import type { KindCapabilityInfo } from "../kinds/types.js";
 import { slowCallText } from "../runtime/slow-call.js";
 import { attemptsSuffix, capabilityResultsOf, countsOf, flakyOf, isDeviation, isNotChecked, notCheckedOf, type CapabilityResult } from "./results.js";
-import { isNotApplicableReason } from "../profile/profile.js";
+import { isNotApplicableReason } from "../kinds/checkpointer/profile.js";
 import type { FailureCause, ReportData, Verdict } from "./types.js";
 import { alsoHit, cappedLine, causesHeadline, withShortIds, causeSummary, sectionCauseOptions } from "./causes-text.js";
 

@@ -1,5 +1,5 @@
 import { DEFAULT_SUBJECT_KIND, kindDescriptor } from "../kinds/descriptors.js";
-import { isNotApplicableReason } from "../profile/profile.js";
+import { isNotApplicableReason } from "../kinds/checkpointer/profile.js";
 import { firstLine } from "../util/text.js";
 import { capabilityResultsOf, countsOf, isCountedFailure, isNotChecked, type TestResult } from "./results.js";
 import type { FailureCause, ReportData, ReportDict } from "./types.js";
@@ -8,7 +8,7 @@ import { verdictOf } from "./verdict.js";
 /**
  * Python's `to_dict()` shape (same keys), plus `status`, `inherited`,
  * `advisories`, details, the verdict's summary and the causes: those are
- * given (src/causes/ groups them), so this layer does no analysis.
+ * given (src/diagnosis/causes/ groups them), so this layer does no analysis.
  */
 export function reportToDict(report: ReportData, causes: readonly FailureCause[]): ReportDict {
   const results: ReportDict["results"] = {};

@@ -1,5 +1,5 @@
 import type { AnyCapability as Capability, SubjectKindId } from "../kinds/descriptors.js";
-import type { SaverProfile } from "../profile/profile.js";
+import type { SaverProfile } from "../kinds/checkpointer/profile.js";
 import type { Shard } from "../runtime/shard.js";
 import type { ThrownError } from "../runtime/thrown-error.js";
 import type { CapabilityResult, TestResult } from "./results.js";
@@ -7,7 +7,7 @@ import type { CapabilityResult, TestResult } from "./results.js";
 /**
  * The report's data and the shapes the verdict, toDict() and every reporter
  * read. This layer imports no reporter and no analysis: the cause grouping
- * (src/causes/) and the reporters import these types, never the other way.
+ * (src/diagnosis/causes/) and the reporters import these types, never the other way.
  */
 
 /** @public */
@@ -201,7 +201,7 @@ export interface ReadBack {
   methods?: Partial<Record<string, boolean>>;
   /**
    * Checks of the readers (a checkpointer's, a store's) on data written so that the writer
-   * cannot have stored it wrong in the way each looks for (src/hints/reader-checks.ts, src/hints/method-checks.ts):
+   * cannot have stored it wrong in the way each looks for (src/diagnosis/reader-checks.ts, src/diagnosis/method-checks.ts):
    * per check, whether each reader answered right. Every reader wrong there is
    * a bug the readers share, not the writer's. Absent in a report of an older version.
    */

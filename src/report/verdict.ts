@@ -1,5 +1,5 @@
 import { capabilityIdsOf, kindDescriptor, type AnyCapability as Capability } from "../kinds/descriptors.js";
-import { levelWithProfile } from "../profile/profile.js";
+import { levelWithProfile } from "../kinds/checkpointer/profile.js";
 import { capabilityResultsOf, countsTowardLevel, flakyOf, isDeviation, isNotChecked, notCheckedOf } from "./results.js";
 import type { ConformanceLevel, ReportData, ReportSection, SectionVerdict, Verdict } from "./types.js";
 

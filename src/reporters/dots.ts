@@ -1,6 +1,6 @@
 import { ProgressCallbacks } from "../run/progress.js";
-import type { FailureCause } from "../causes/group.js";
-import { shortFrame } from "../causes/signature.js";
+import type { FailureCause } from "../diagnosis/causes/group.js";
+import { shortFrame } from "../diagnosis/causes/signature.js";
 import { causesHeadline, sectionCauseOptions, shownLabel } from "../report/causes-text.js";
 import type { Palette } from "./palette.js";
 import { attemptsSuffix, firstLine, resultLine } from "./summary.js";

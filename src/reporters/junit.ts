@@ -1,6 +1,6 @@
 import type { CapabilityResult, ConformanceReport, ReportSection, TestResult } from "../report/conformance-report.js";
 import { isCountedFailure } from "../report/conformance-report.js";
-import { specTestList } from "../spec/test-list.js";
+import { specTestList } from "../kinds/checkpointer/checks/test-list.js";
 import { attemptsLabel, firstLine } from "./summary.js";
 import type { ReporterFactory, ReportFormat } from "./types.js";
 import { xmlAttributes, xmlEscape } from "./xml.js";

@@ -1,6 +1,6 @@
-import { specFailureItem } from "../causes/failure-item.js";
-import { causeIdOf } from "../causes/group.js";
-import { causeKey } from "../causes/signature.js";
+import { specFailureItem } from "../diagnosis/causes/failure-item.js";
+import { causeIdOf } from "../diagnosis/causes/group.js";
+import { causeKey } from "../diagnosis/causes/signature.js";
 import { ProgressCallbacks } from "../run/progress.js";
 import type { Palette } from "./palette.js";
 import { prettyReporter } from "./pretty.js";

@@ -1,10 +1,10 @@
 import type { AnyCapability as Capability } from "../kinds/descriptors.js";
 import type { GraphOptions } from "../graph/options.js";
-import type { ModelOptions } from "../model/options.js";
+import type { ModelOptions } from "../kinds/checkpointer/model/options.js";
 import { ConformanceUsageError } from "../util/errors.js";
 import { describeValue } from "../util/describe-value.js";
 import type { ProgressHooks } from "./progress.js";
-import type { SaverProfile } from "../profile/profile.js";
+import type { SaverProfile } from "../kinds/checkpointer/profile.js";
 import type { Shard } from "../runtime/shard.js";
 
 /** @public */

@@ -3,7 +3,7 @@ import { indentedFrames, userFrames } from "./user-frames.js";
 
 /**
  * An error the saver (or its factory) threw, kept as data: the failure shows
- * it, and the report groups failures by it (src/causes).
+ * it, and the report groups failures by it (src/diagnosis/causes).
  * @public
  */
 export interface ThrownError {

@@ -1,5 +1,5 @@
 import type { BaseCheckpointSaver } from "@langchain/langgraph-checkpoint";
-import { withShapeChecks } from "../spec/shape.js";
+import { withShapeChecks } from "../kinds/checkpointer/checks/shape.js";
 import { responsiveNow } from "../util/responsive-clock.js";
 
 /**
@@ -7,7 +7,7 @@ import { responsiveNow } from "../util/responsive-clock.js";
  * that hangs is reported as "timed out … in getTuple()". Methods run with the
  * real saver as `this` (private fields keep working); `list()` counts as in
  * flight while its iteration is pending. The results of `put`, `getTuple` and
- * `list` are shape-checked (src/spec/shape.ts), so garbage from the saver is
+ * `list` are shape-checked (src/kinds/checkpointer/checks/shape.ts), so garbage from the saver is
  * reported as what is wrong with it, not as a TypeError inside a spec test.
  */
 export interface TrackedSaver<S = BaseCheckpointSaver> {

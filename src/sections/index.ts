@@ -1,7 +1,7 @@
 import { graphKind } from "../graph/kind.js";
 import { behavioursKind } from "./behaviours/kind.js";
 import { storeModelKind } from "../kinds/store/model/kind.js";
-import { modelKind } from "../model/kind.js";
+import { modelKind } from "../kinds/checkpointer/model/kind.js";
 import type { ReportSection } from "../report/types.js";
 import type { SectionKind } from "./kind.js";
 

@@ -1,4 +1,4 @@
-import { loadRegistration } from "../subject/load.js";
+import { loadRegistration } from "../loader/load.js";
 import { CliUsageError } from "../util/usage-error.js";
 import type { AnyRegistration } from "../registration.js";
 import type { RunRequest } from "./protocol.js";

@@ -2,7 +2,7 @@ import type { AnyCapability as Capability } from "../kinds/descriptors.js";
 import type { AnyRegistration } from "../registration.js";
 import { kindOf } from "../kinds/index.js";
 import { planRun, type AnySpecTest } from "../engine/run-plan.js";
-import type { ListedSpecTest } from "../spec/test-list.js";
+import type { ListedSpecTest } from "../kinds/checkpointer/checks/test-list.js";
 import { sectionsAsked } from "../sections/runners.js";
 import type { ChildMessage, RunRequest } from "./protocol.js";
 

@@ -1,10 +1,10 @@
 import type { AnyCapability as Capability } from "../kinds/descriptors.js";
-import type { ListedSpecTest } from "../spec/test-list.js";
-import type { CatalogId } from "../spec/types.js";
+import type { ListedSpecTest } from "../kinds/checkpointer/checks/test-list.js";
+import type { CatalogId } from "../kinds/checkpointer/checks/types.js";
 import type { ReportJSON } from "../report/json.js";
 import type { ValidateOptions } from "../engine/validate.js";
 import type { HookCall } from "../run/progress.js";
-import type { SaverProfile } from "../profile/profile.js";
+import type { SaverProfile } from "../kinds/checkpointer/profile.js";
 
 /** What the parent asks the child to run (one line of JSON on the child's stdin). */
 export interface RunRequest {

@@ -5,7 +5,7 @@ import type { RunIdentity } from "../engine/run-identity.js";
 import type { Shard } from "../runtime/shard.js";
 import { reportFromJSON, staticSection, type ReportJSON } from "../sections/report-json.js";
 import { ConformanceReport, isCountedFailure, type CapabilityResult, type TestResult } from "../report/conformance-report.js";
-import { provideSpecTestList } from "../spec/test-list.js";
+import { provideSpecTestList } from "../kinds/checkpointer/checks/test-list.js";
 import type { ChildMessage, RunRequest } from "./protocol.js";
 
 /** How a run that did not deliver its report ended, in one sentence ("the saver's process exited with code 0 during put › test_x (process.exit called)"). */

@@ -1,7 +1,7 @@
 import { isCountedFailure } from "../../src/report/conformance-report.js";
 import type { RegisteredCheckpointer } from "../../src/registration.js";
 import { validate } from "../../src/engine/validate.js";
-import { specFor } from "../../src/spec/index.js";
+import { specFor } from "../../src/kinds/checkpointer/checks/index.js";
 import { ADAPTER_CAPABILITIES } from "./fixtures/savers.js";
 
 export interface Counts {

@@ -12,28 +12,28 @@ import { describe, expect, it } from "vitest";
 export const LAYERS: readonly { name: string; paths: readonly string[] }[] = [
   { name: "util", paths: ["util/", "format.ts", "cleanup/"] },
   // What a saver author writes and the suite's tests are written against.
-  { name: "contract", paths: ["capabilities.ts", "registration.ts", "extended-saver.ts", "assert.ts", "test-utils.ts", "serde/", "profile/", "spec/types.ts", "kinds/types.ts", "kinds/descriptors.ts", "kinds/options.ts", "kinds/store/capabilities.ts", "kinds/cache/capabilities.ts", "kinds/store/options.ts", "kinds/cache/options.ts",
-    // The official savers' declared deviations: data a registration passes as knownDeviations, read by the run's suggestions.
-    "backends/known-deviations.ts", "backends/task-path-deviation.ts", "backends/memory/deviations.ts", "backends/sqlite/deviations.ts", "backends/postgres/deviations.ts",
-    "kinds/store/deviations.ts", "kinds/cache/deviations.ts"] },
-  { name: "spec", paths: ["spec/"] },
-  // One call against a saver: deadlines, the hang rule, the tracked saver, thrown errors.
-  { name: "runtime", paths: ["runtime/"] },
+  { name: "contract", paths: ["registration.ts", "assert.ts", "test-utils.ts", "serde/", "kinds/types.ts", "kinds/descriptors.ts", "kinds/options.ts",
+    "kinds/*/capabilities.ts", "kinds/*/options.ts", "kinds/checkpointer/extended-saver.ts", "kinds/checkpointer/profile.ts", "kinds/checkpointer/checks/types.ts",
+    // The official backends' declared deviations: data a registration passes as knownDeviations, read by the run's suggestions.
+    "kinds/*/deviations.ts", "backends/known-deviations.ts", "backends/task-path-deviation.ts", "backends/memory/deviations.ts", "backends/sqlite/deviations.ts", "backends/postgres/deviations.ts"] },
+  { name: "checks", paths: ["kinds/checkpointer/checks/"] },
+  // One call against a subject: deadlines, the hang rule, the tracked subject, thrown errors, detection.
+  { name: "runtime", paths: ["runtime/", "kinds/checkpointer/detect.ts"] },
   // The report as data: its types, the verdict, toDict() and the JSON form. No reporter, no analysis.
   { name: "report data", paths: ["report/types.ts", "report/results.ts", "report/verdict.ts", "report/to-dict.ts"] },
   // Grouping failures by cause (reads the report data).
-  { name: "diagnosis", paths: ["causes/"] },
+  { name: "causes", paths: ["diagnosis/causes/"] },
   // The ConformanceReport class and its printReport() text: delegates to the two layers below.
   { name: "report", paths: ["report/"] },
   // What a run is given: options (with each section's own), progress hooks, the section-runner contract.
-  { name: "run", paths: ["run/", "graph/options.ts", "model/options.ts", "model/behaviours.ts"] },
-  // A store's model section (kinds/store/model/) is a section like the checkpointer's model/.
-  { name: "sections", paths: ["hints/", "graph/", "model/", "sections/", "kinds/store/model/"] },
+  { name: "run", paths: ["run/", "graph/options.ts", "kinds/checkpointer/model/options.ts", "kinds/checkpointer/model/behaviours.ts"] },
+  // Sections and the diagnosis: each kind's model (kinds/*/model/) is a section like the graph scenarios.
+  { name: "sections", paths: ["diagnosis/", "graph/", "sections/", "kinds/*/model/", "kinds/*/read-back.ts", "kinds/checkpointer/probes/"] },
   // The subject kinds: each brings its capability table, detection, spec tests and sections (the tables are in contract).
   { name: "kinds", paths: ["kinds/"] },
   { name: "engine", paths: ["engine/"] },
   { name: "reporters", paths: ["reporters/"] },
-  { name: "tools", paths: ["subject/", "backends/", "matrix/", "merge/", "bench/"] },
+  { name: "tools", paths: ["loader/", "backends/", "matrix/", "merge/", "bench/"] },
   { name: "supervisor", paths: ["supervisor/"] },
   // Entry points: the CLI, the test-runner adapters and the package's public barrels.
   { name: "entry", paths: ["cli/", "adapters/", "index.ts", "graph/index.ts", "backends/index.ts"] },
@@ -41,12 +41,20 @@ export const LAYERS: readonly { name: string; paths: readonly string[] }[] = [
 
 const SRC = resolve(import.meta.dirname, "../../src");
 
+/** A path of LAYERS matches a file: a folder (`report/`) or a file, where a `*` segment stands for any one folder name (as in `kinds/KIND/capabilities.ts`). */
+function matchesPath(file: string, path: string): boolean {
+  const pattern = path.split("/");
+  const parts = file.split("/");
+  const folder = path.endsWith("/");
+  if (folder ? parts.length < pattern.length : parts.length !== pattern.length) return false;
+  return pattern.every((segment, i) => segment === "" || segment === "*" || segment === parts[i]);
+}
+
 function layerOf(file: string): number {
   let best = { index: -1, length: -1 };
   LAYERS.forEach((layer, index) => {
     for (const path of layer.paths) {
-      const matches = path.endsWith("/") ? file.startsWith(path) : file === path;
-      if (matches && path.length > best.length) best = { index, length: path.length };
+      if (matchesPath(file, path) && path.length > best.length) best = { index, length: path.length };
     }
   });
   return best.index;

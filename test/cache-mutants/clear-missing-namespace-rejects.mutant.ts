@@ -1,5 +1,5 @@
 import type { CacheNamespace } from "@langchain/langgraph-checkpoint";
-import { ReferenceCache } from "../cache/reference-cache.js";
+import { ReferenceCache } from "../kinds/cache/reference-cache.js";
 import type { CacheMutant } from "./types.js";
 
 class ClearMissingNamespaceRejects extends ReferenceCache {

@@ -1,4 +1,4 @@
-import { ReferenceCache, type StoredEntry } from "../cache/reference-cache.js";
+import { ReferenceCache, type StoredEntry } from "../kinds/cache/reference-cache.js";
 import type { CacheMutant } from "./types.js";
 
 /** The encoded JSON is stored as a latin1 string (a text column with the wrong encoding). */

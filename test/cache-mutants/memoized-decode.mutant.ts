@@ -1,4 +1,4 @@
-import { ReferenceCache, type StoredEntry } from "../cache/reference-cache.js";
+import { ReferenceCache, type StoredEntry } from "../kinds/cache/reference-cache.js";
 import type { CacheMutant } from "./types.js";
 
 /** Decodes an entry once and hands the same object to every get. */

@@ -1,4 +1,4 @@
-import { ReferenceCache } from "../cache/reference-cache.js";
+import { ReferenceCache } from "../kinds/cache/reference-cache.js";
 import type { CacheMutant } from "./types.js";
 
 class NamespaceIgnored extends ReferenceCache {

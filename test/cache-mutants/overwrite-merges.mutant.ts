@@ -1,5 +1,5 @@
 import type { CacheFullKey } from "@langchain/langgraph-checkpoint";
-import { ReferenceCache } from "../cache/reference-cache.js";
+import { ReferenceCache } from "../kinds/cache/reference-cache.js";
 import type { CacheMutant } from "./types.js";
 
 /** An upsert that merges the new object into the old one (like jsonb `||`). */

@@ -1,4 +1,4 @@
-import { ReferenceCache, type StoredEntry } from "../cache/reference-cache.js";
+import { ReferenceCache, type StoredEntry } from "../kinds/cache/reference-cache.js";
 import type { CacheMutant } from "./types.js";
 
 /** A "defensive" copy that walks own enumerable keys: class instances lose their type, undefined its key. */

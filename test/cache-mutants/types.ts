@@ -1,7 +1,7 @@
 import type { BaseCache } from "@langchain/langgraph-checkpoint";
 
 /**
- * A cache with exactly one realistic bug, derived from test/cache/reference-cache.ts.
+ * A cache with exactly one realistic bug, derived from test/kinds/cache/reference-cache.ts.
  * Each lives in its own `test/cache-mutants/<name>.mutant.ts` file, default-exported.
  */
 export interface CacheMutant {

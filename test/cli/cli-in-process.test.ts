@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { colorPalette, paletteFor, plainPalette } from "../../src/reporters/palette.js";
-import { specFor } from "../../src/spec/index.js";
+import { specFor } from "../../src/kinds/checkpointer/checks/index.js";
 import { expectUsageError } from "./expect-usage-error.js";
 import { runInProcess } from "./run-cli-in-process.js";
 import { FIXTURES, REPO_ROOT } from "./run-cli-process.js";

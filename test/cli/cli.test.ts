@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import { XMLParser } from "fast-xml-parser";
 import { describe, expect, it } from "vitest";
 import { expectUsageError } from "./expect-usage-error.js";
-import { specFor } from "../../src/spec/index.js";
+import { specFor } from "../../src/kinds/checkpointer/checks/index.js";
 import { FIXTURES, runCliProcess } from "./run-cli-process.js";
 import { spawnedFixture } from "./spawned-fixture.js";
 import { makeTempDir } from "../temp-dir.js";

@@ -5,7 +5,7 @@ import { InMemoryStore } from "@langchain/langgraph-checkpoint";
 import { ConformanceUsageError } from "../../src/util/errors.js";
 import { MemorySaver } from "@langchain/langgraph-checkpoint";
 import { SKIPPED_BY_OPTION } from "../../src/engine/run-spec-test.js";
-import { specFor } from "../../src/spec/index.js";
+import { specFor } from "../../src/kinds/checkpointer/checks/index.js";
 import { expectUsageError } from "./expect-usage-error.js";
 import { runInProcess } from "./run-cli-in-process.js";
 import { FIXTURES, runCliProcess } from "./run-cli-process.js";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { answerKind } from "../../src/causes/answer-kind.js";
+import { answerKind } from "../../src/diagnosis/causes/answer-kind.js";
 import { withShortIds } from "../../src/report/causes-text.js";
 import type { FailureItem } from "../../src/report/types.js";
 

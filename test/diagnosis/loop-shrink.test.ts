@@ -2,9 +2,9 @@ import { describe, expect, it } from "vitest";
 import { MemorySaver, type CheckpointListOptions, type CheckpointTuple } from "@langchain/langgraph-checkpoint";
 import type { RunnableConfig } from "@langchain/core/runnables";
 import { checkpointerTest } from "../../src/index.js";
-import { shrinkLoops, type Loop } from "../../src/model/delta-debug.js";
-import { SequenceReplayer } from "../../src/model/run-model.js";
-import { LongThreadCommand } from "../../src/model/commands/long-thread.js";
+import { shrinkLoops, type Loop } from "../../src/kinds/checkpointer/model/delta-debug.js";
+import { SequenceReplayer } from "../../src/kinds/checkpointer/model/run-model.js";
+import { LongThreadCommand } from "../../src/kinds/checkpointer/model/commands/long-thread.js";
 
 /** list() that ignores `limit` (the limit is never passed to the query). */
 class ListIgnoresLimit extends MemorySaver {

@@ -4,8 +4,8 @@ import { validate, type ConformanceReport } from "../../src/index.js";
 import { reportFromJSON, reportToJSON } from "../../src/sections/report-json.js";
 import { KIND_DESCRIPTORS } from "../../src/kinds/descriptors.js";
 import type { KindDescriptor } from "../../src/kinds/types.js";
-import type { FailureCause } from "../../src/causes/group.js";
-import { contradictions } from "../../src/causes/consistency.js";
+import type { FailureCause } from "../../src/diagnosis/causes/group.js";
+import { contradictions } from "../../src/diagnosis/causes/consistency.js";
 import type { SingleBugSaver } from "./single-bug-savers.js";
 
 /** What the report told the author of one single-bug saver. */
@@ -19,7 +19,7 @@ export interface Diagnosis {
   firstMethod?: string;
   /** The first cause names a method the bug is in. */
   namesBrokenMethod: boolean;
-  /** What any cause's title says that its own evidence does not (src/causes/consistency.ts). */
+  /** What any cause's title says that its own evidence does not (src/diagnosis/causes/consistency.ts). */
   contradictions: string[];
 }
 

@@ -9,17 +9,17 @@ import localeOrder from "../mutants/pending-writes-locale-order.mutant.js";
 
 /**
  * Bugs seen only through another method's answer, placed by the read-back
- * probe's targeted method checks (src/hints/method-checks.ts): a checkpointer
+ * probe's targeted method checks (src/diagnosis/method-checks.ts): a checkpointer
  * whose getNextVersion() counts as text, a store whose concurrent puts undo
  * each other (seen by batch() and get() reads), a cache whose concurrent sets
  * into one namespace lose keys (the TTL rule is checked in
- * test/hints/method-checks.test.ts: a store's default run waits for expiry). The first cause names the broken method, and no title
+ * test/diagnosis/method-checks.test.ts: a store's default run waits for expiry). The first cause names the broken method, and no title
  * says what its evidence does not. Bugs in code getTuple() and list() share,
- * placed by the reader checks (src/hints/reader-checks.ts): a parent derived
+ * placed by the reader checks (src/diagnosis/reader-checks.ts): a parent derived
  * as the previous id (the round trip alone read it as put()'s) and pending
  * writes sorted by locale (two readers wrong alone read as putWrites()'s);
  * correct savers and writers' bugs the checks leave alone are in
- * test/hints/reader-checks.test.ts.
+ * test/diagnosis/reader-checks.test.ts.
  */
 const READERS_SHARE = [specSingleBugSaver(parentIsPreviousId), specSingleBugSaver(localeOrder)];
 const SAMPLE = [specSingleBugSaver(unpaddedVersions), storeSingleBugSaver(concurrentLostUpdate), cacheSingleBugSaver(namespaceLostUpdate), ...READERS_SHARE];

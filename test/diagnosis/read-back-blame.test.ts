@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import type { DataKind, ObservedBehaviour } from "../../src/causes/behaviour.js";
-import { blamedMethodProbed, probeCulprit } from "../../src/causes/read-back.js";
-import { observedBehaviour } from "../../src/causes/behaviour.js";
+import type { DataKind, ObservedBehaviour } from "../../src/diagnosis/causes/behaviour.js";
+import { blamedMethodProbed, probeCulprit } from "../../src/diagnosis/causes/read-back.js";
+import { observedBehaviour } from "../../src/diagnosis/causes/behaviour.js";
 import { KIND_DESCRIPTORS } from "../../src/kinds/descriptors.js";
 import type { FailureItem } from "../../src/report/types.js";
 import type { ReadBack } from "../../src/report/types.js";

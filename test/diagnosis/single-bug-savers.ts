@@ -1,5 +1,5 @@
 import type { BaseCheckpointSaver } from "@langchain/langgraph-checkpoint";
-import { CAPABILITIES } from "../../src/capabilities.js";
+import { CAPABILITIES } from "../../src/kinds/checkpointer/capabilities.js";
 import { cacheTest, checkpointerTest, DEFAULT_TIMEOUT_MS, storeTest, type SaverProfile, type ValidateOptions } from "../../src/index.js";
 import type { SubjectKindId } from "../../src/kinds/descriptors.js";
 import { STORE_CAPABILITIES } from "../../src/kinds/store/capabilities.js";
@@ -7,12 +7,12 @@ import { CACHE_CAPABILITIES } from "../../src/kinds/cache/capabilities.js";
 import type { AnyRegistration } from "../../src/registration.js";
 import { BASELINE_PROFILES, BASELINES } from "../fixtures/baselines.js";
 import { ReferenceStore } from "../fixtures/reference-store.js";
-import { ReferenceCache } from "../cache/reference-cache.js";
+import { ReferenceCache } from "../kinds/cache/reference-cache.js";
 import { loadMutants } from "../mutants/load.js";
 import type { Mutant } from "../mutants/types.js";
 import { loadGraphMutants } from "../mutants/graph/load.js";
 import { loadNamedModules } from "../mutants/load-named-modules.js";
-import { ADVERSARIAL_MUTANTS } from "../model/adversarial-mutants.js";
+import { ADVERSARIAL_MUTANTS } from "../kinds/checkpointer/model/adversarial-mutants.js";
 import { INDEX, TTL } from "../store-mutants/harness.js";
 import type { StoreMutant } from "../store-mutants/types.js";
 import { loadCacheMutants } from "../cache-mutants/load.js";
@@ -70,7 +70,7 @@ const STORE_METHODS: MethodMap = {
   ],
 };
 
-/** The reference cache's internals (test/cache/reference-cache.ts): what set() stores and how get() reads it back. */
+/** The reference cache's internals (test/kinds/cache/reference-cache.ts): what set() stores and how get() reads it back. */
 const CACHE_METHODS: MethodMap = {
   // serde is a property each cache makes its own of: compared by class below, not by identity.
   publicMethods: [...new Set([...CACHE_CAPABILITIES.map((c) => c.method), "set"])].filter((m) => m !== "serde"),

@@ -1,8 +1,8 @@
 import { InMemoryStore, type Item } from "@langchain/langgraph-checkpoint";
 import { beforeAll, describe, expect, it } from "vitest";
 import { DEFAULT_TIMEOUT_MS, storeTest } from "../../src/index.js";
-import { answerKind } from "../../src/causes/answer-kind.js";
-import { READER_CHECKS } from "../../src/causes/read-back.js";
+import { answerKind } from "../../src/diagnosis/causes/answer-kind.js";
+import { READER_CHECKS } from "../../src/diagnosis/causes/read-back.js";
 import { REPORTERS, plainPalette } from "../../src/reporters/index.js";
 import { diagnoseEach, type Diagnosis } from "./measure.js";
 import { storeSingleBugSaver, type SingleBugSaver } from "./single-bug-savers.js";
@@ -30,7 +30,7 @@ const keyOnlyGet: SingleBugSaver = {
 /**
  * A store whose get() ignores the namespace fails tests of put(), delete() and
  * batch() that read back through get(). The round trip reads the item right
- * where it was put; the reader check of other namespaces (src/hints/store-read-back.ts)
+ * where it was put; the reader check of other namespaces (src/kinds/store/read-back.ts)
  * finds get() reading it where it was not put, so the report heads with one
  * get() cause holding every failure, and no title says what its evidence does not.
  */

@@ -4,7 +4,7 @@ import { MemorySaver } from "@langchain/langgraph-checkpoint";
 import { describe, expect, it } from "vitest";
 import { benchmarkSaver } from "../../src/bench/throughput.js";
 import { checkpointerTest } from "../../src/registration.js";
-import { runModel } from "../../src/model/run-model.js";
+import { runModel } from "../../src/kinds/checkpointer/model/run-model.js";
 
 const ROOT = join(import.meta.dirname, "../..");
 /** The only files that may touch a registration's raw factory and lifespan: where it is made, and the one lifecycle. */

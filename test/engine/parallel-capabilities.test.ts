@@ -1,7 +1,7 @@
 import { MemorySaver } from "@langchain/langgraph-checkpoint";
 import { describe, expect, it } from "vitest";
 import { checkpointerTest, validate } from "../../src/index.js";
-import type { Capability } from "../../src/capabilities.js";
+import type { Capability } from "../../src/kinds/checkpointer/capabilities.js";
 import { runCapabilities } from "../../src/engine/capability-run.js";
 import { planRun, type AnySpecTest, type RunPlan } from "../../src/engine/run-plan.js";
 import type { CapabilityResult, TestResult } from "../../src/report/conformance-report.js";

@@ -6,8 +6,8 @@ import { runCapabilities } from "../../src/engine/capability-run.js";
 import { planRun, type AnySpecTest } from "../../src/engine/run-plan.js";
 import type { TestResult } from "../../src/report/conformance-report.js";
 import { TestBudget } from "../../src/run/test-budget.js";
-import { runModel } from "../../src/model/run-model.js";
-import { runSequencesAtOnce } from "../../src/model/sequences-at-once.js";
+import { runModel } from "../../src/kinds/checkpointer/model/run-model.js";
+import { runSequencesAtOnce } from "../../src/kinds/checkpointer/model/sequences-at-once.js";
 import { SLOW_CALL_GRACE_FACTOR, withSlowCallGrace } from "../../src/runtime/slow-call.js";
 
 /**

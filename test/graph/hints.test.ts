@@ -2,10 +2,10 @@ import { describe, expect, it } from "vitest";
 import { MemorySaver } from "@langchain/langgraph-checkpoint";
 import { checkpointerTest, ConformanceReport } from "../../src/index.js";
 import { GRAPH_LEGEND } from "../../src/graph/legend.js";
-import { ProbeRunner } from "../../src/hints/run-probes.js";
+import { ProbeRunner } from "../../src/diagnosis/run-probes.js";
 import { ALONE } from "../../src/runtime/lease.js";
-import { PROBES } from "../../src/hints/probes/index.js";
-import { idsProbe } from "../../src/hints/probes/ids.js";
+import { PROBES } from "../../src/kinds/checkpointer/probes/index.js";
+import { idsProbe } from "../../src/kinds/checkpointer/probes/ids.js";
 import colonSplitsIds from "../mutants/graph/colon-splits-ids.graph-mutant.js";
 import specialOverwritesRegular from "../mutants/graph/special-overwrites-regular.graph-mutant.js";
 import filterComparesText from "../mutants/graph/filter-compares-text.graph-mutant.js";
@@ -95,8 +95,8 @@ describe("probes", () => {
         return new Promise<undefined>(() => undefined);
       }
     }
-    const { specialUpsertProbe } = await import("../../src/hints/probes/special-upsert.js");
-    const { causeLines } = await import("../../src/hints/explain.js");
+    const { specialUpsertProbe } = await import("../../src/kinds/checkpointer/probes/special-upsert.js");
+    const { causeLines } = await import("../../src/diagnosis/explain.js");
     const thrown = await new ProbeRunner(checkpointerTest({ name: "Throws" }, () => new Throws()), 5_000, ALONE).run(specialUpsertProbe, { threads: [], namespaces: [] });
     expect(thrown.status).toBe("threw");
     expect(causeLines([thrown]).join("\n")).toMatch(/confirmed by probe special-upsert .*\n  the saver threw: RangeError: SQLITE_TOOBIG: string or blob too big\n +at Throws\.putWrites .*hints\.test\.ts/);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { CAPABILITIES } from "../../src/capabilities.js";
+import { CAPABILITIES } from "../../src/kinds/checkpointer/capabilities.js";
 import { CACHE_CAPABILITIES } from "../../src/kinds/cache/capabilities.js";
 import { BASE_CAPABILITIES, capabilityIdsOf, capabilityInfoIn, EXTENDED_CAPABILITIES, KIND_DESCRIPTORS } from "../../src/kinds/descriptors.js";
 import { STORE_CAPABILITIES } from "../../src/kinds/store/capabilities.js";

@@ -1,5 +1,5 @@
 import { ReferenceSaver, writesKey, type StoredRef } from "../fixtures/reference-saver.js";
-import type { PruneStrategy } from "../../src/extended-saver.js";
+import type { PruneStrategy } from "../../src/kinds/checkpointer/extended-saver.js";
 
 /** One backend key a bulk operation acts on: a checkpoint row, or one write of it (`write` is its "task,idx" key). */
 interface BulkItem {

@@ -1,6 +1,6 @@
 import type { BaseCheckpointSaver } from "@langchain/langgraph-checkpoint";
 import { checkpointerTest, validate, type SaverProfile } from "../../src/index.js";
-import { SPECS } from "../../src/spec/index.js";
+import { SPECS } from "../../src/kinds/checkpointer/checks/index.js";
 import { BASELINE_PROFILES, BASELINES, type BaselineName } from "../fixtures/baselines.js";
 import { mapBounded } from "../../src/util/bounded.js";
 import { loadMutants } from "./load.js";

@@ -1,5 +1,5 @@
 import { ReferenceSaver, type StoredRef } from "../fixtures/reference-saver.js";
-import type { PruneStrategy } from "../../src/extended-saver.js";
+import type { PruneStrategy } from "../../src/kinds/checkpointer/extended-saver.js";
 import type { Mutant } from "./types.js";
 
 /** prune sends its deletes in one batch request (25 items, DynamoDB's BatchWriteItem) and never the rest. */

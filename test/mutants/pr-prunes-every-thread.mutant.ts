@@ -1,5 +1,5 @@
 import { ReferenceSaver, type StoredRef } from "../fixtures/reference-saver.js";
-import type { PruneStrategy } from "../../src/extended-saver.js";
+import type { PruneStrategy } from "../../src/kinds/checkpointer/extended-saver.js";
 import type { Mutant } from "./types.js";
 
 /** Forgets the `WHERE thread_id IN (...)`: keep_latest runs over every thread. */

@@ -1,5 +1,5 @@
 import { ReferenceSaver } from "../fixtures/reference-saver.js";
-import type { PruneStrategy } from "../../src/extended-saver.js";
+import type { PruneStrategy } from "../../src/kinds/checkpointer/extended-saver.js";
 import type { Mutant } from "./types.js";
 
 /** keep_latest deletes what it does not keep among the latest checkpoint's ancestors (walking parent links), so fork branches stay. */

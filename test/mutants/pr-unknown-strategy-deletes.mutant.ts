@@ -1,5 +1,5 @@
 import { ReferenceSaver } from "../fixtures/reference-saver.js";
-import type { PruneStrategy } from "../../src/extended-saver.js";
+import type { PruneStrategy } from "../../src/kinds/checkpointer/extended-saver.js";
 import type { Mutant } from "./types.js";
 
 /** `strategy === "keep_latest" ? keep : delete`: any other string (a typo) deletes the threads. */

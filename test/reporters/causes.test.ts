@@ -2,9 +2,9 @@ import { MemorySaver, type CheckpointListOptions, type CheckpointTuple } from "@
 import type { RunnableConfig } from "@langchain/core/runnables";
 import { describe, expect, it } from "vitest";
 import { checkpointerTest, validate, type ConformanceReport, type TestResult } from "../../src/index.js";
-import type { CatalogId } from "../../src/spec/types.js";
-import { causeKey, frameKey, normaliseMessage } from "../../src/causes/signature.js";
-import { specFailureItem } from "../../src/causes/failure-item.js";
+import type { CatalogId } from "../../src/kinds/checkpointer/checks/types.js";
+import { causeKey, frameKey, normaliseMessage } from "../../src/diagnosis/causes/signature.js";
+import { specFailureItem } from "../../src/diagnosis/causes/failure-item.js";
 import { mergeReports } from "../../src/merge/merge-reports.js";
 import { reportFromJSON, reportToJSON } from "../../src/sections/report-json.js";
 import { plainPalette, REPORTERS } from "../../src/reporters/index.js";

@@ -1,5 +1,5 @@
 import { GraphSection } from "../../src/graph/report-section.js";
-import { ModelReportSection } from "../../src/model/model-report.js";
+import { ModelReportSection } from "../../src/kinds/checkpointer/model/model-report.js";
 import { ConformanceReport } from "../../src/report/conformance-report.js";
 import { fixedReport } from "./fixed-report.js";
 

@@ -1,7 +1,7 @@
 import { XMLParser, XMLValidator } from "fast-xml-parser";
 import { describe, expect, it } from "vitest";
 import { plainPalette, REPORTER_NAMES, REPORTERS } from "../../src/reporters/index.js";
-import { provideSpecTestList } from "../../src/spec/test-list.js";
+import { provideSpecTestList } from "../../src/kinds/checkpointer/checks/test-list.js";
 import { fixedReport } from "./fixed-report.js";
 
 // Capabilities that did not run list their spec tests in JUnit: fixed ones here, so the snapshots do not move as the spec grows.

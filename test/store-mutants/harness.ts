@@ -3,7 +3,7 @@ import { fakeEmbeddings, type StoreKindOptions } from "../../src/kinds/store/ind
 import { ReferenceStore } from "../fixtures/reference-store.js";
 import { mapBounded } from "../../src/util/bounded.js";
 import { loadNamedModules } from "../mutants/load-named-modules.js";
-import { runStoreSpec, type StoreTestResult } from "../store/run-store-spec.js";
+import { runStoreSpec, type StoreTestResult } from "../kinds/store/run-store-spec.js";
 import { MUTANT_DIMS, type StoreMutant } from "./types.js";
 
 /** The stores are in memory: a mutant's run is mostly its TTL tests' waits, which overlap. */

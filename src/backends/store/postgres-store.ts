@@ -56,7 +56,7 @@ export async function createPostgresStore(url: string, options: { index?: StoreI
 /**
  * The pool PostgresStore makes for itself, kept in a private field (`core.pool`, @langchain/langgraph-checkpoint-postgres
  * 1.x): it has no public way to pass one in or reach it. Undefined if a version keeps it elsewhere
- * (test/store/postgres-store-pool.test.ts fails then, so the guard is not lost silently).
+ * (test/kinds/store/postgres-store-pool.test.ts fails then, so the guard is not lost silently).
  */
 export function postgresStorePool(store: PostgresStore): Pool | undefined {
   return (store as unknown as { core?: { pool?: Pool } }).core?.pool;

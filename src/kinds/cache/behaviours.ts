@@ -2,8 +2,8 @@ import type { CacheFullKey } from "@langchain/langgraph-checkpoint";
 import { formatValue } from "../../format.js";
 import { NOT_APPLICABLE, type KindBehaviour } from "../types.js";
 import type { CacheSpecContext } from "./context.js";
-import { DATE } from "./spec/fixtures.js";
-import { getHits, sleep } from "./spec/helpers.js";
+import { DATE } from "./checks/fixtures.js";
+import { getHits, sleep } from "./checks/helpers.js";
 
 /** A cache's implementation-defined question: asked of every cache, compared across caches. @public */
 export type CacheBehaviour = KindBehaviour<CacheSpecContext>;

@@ -1,5 +1,5 @@
 import type { BaseCache } from "@langchain/langgraph-checkpoint";
-import type { Detection } from "../../runtime/detect-capability.js";
+import type { Detection } from "../checkpointer/detect.js";
 import type { CacheCapability } from "./capabilities.js";
 import type { CacheKindOptions } from "./context.js";
 

@@ -2,7 +2,7 @@ import type { KnownDeviation } from "../../registration.js";
 
 /**
  * InMemoryCache's (`@langchain/langgraph-checkpoint` 1.2.2) known deviations,
- * measured (test/cache/cache-spec.test.ts; docs/deviations.md, "Caches").
+ * measured (test/kinds/cache/cache-spec.test.ts; docs/deviations.md, "Caches").
  * It keeps entries in plain objects: `cache[namespace.join(",")][key]`, looked up with `in`.
  * @public
  */

@@ -3,7 +3,7 @@
  * (docs/caches.md). The engine runs it through this interface only.
  */
 export { CACHE_CAPABILITIES, type CacheCapability } from "./capabilities.js";
-export { CACHE_SPECS } from "./spec/index.js";
+export { CACHE_SPECS } from "./checks/index.js";
 export { cacheContext, type CacheSpecContext, type CacheKindOptions, type KindContextBase } from "./context.js";
 export { looksLikeCache, detectCacheCapability } from "./detect.js";
 export { CACHE_BEHAVIOURS, type CacheBehaviour } from "./behaviours.js";

@@ -1,7 +1,7 @@
 import type { Item, SearchItem } from "@langchain/langgraph-checkpoint";
 import { NOT_APPLICABLE, type KindBehaviour } from "../types.js";
 import type { StoreSpecContext } from "./context.js";
-import { pause, putAll, thrownBy } from "./spec/helpers.js";
+import { pause, putAll, thrownBy } from "./checks/helpers.js";
 
 /** A store's implementation-defined question (catalog: "backend-specific" or "implementation-defined"). @public */
 export type StoreBehaviour = KindBehaviour<StoreSpecContext>;

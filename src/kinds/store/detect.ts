@@ -1,5 +1,5 @@
 import type { BaseStore } from "@langchain/langgraph-checkpoint";
-import type { Detection } from "../../runtime/detect-capability.js";
+import type { Detection } from "../checkpointer/detect.js";
 import { capabilityInfoIn, KIND_DESCRIPTORS } from "../descriptors.js";
 import type { StoreCapability } from "./capabilities.js";
 import type { StoreKindOptions } from "./options.js";

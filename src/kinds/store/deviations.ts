@@ -2,7 +2,7 @@ import type { KnownDeviation } from "../../registration.js";
 
 /**
  * InMemoryStore (@langchain/langgraph-checkpoint 1.2.2): measured by
- * test/store/in-memory-store.test.ts. Advisory tests it fails (ST-07 aliasing,
+ * test/kinds/store/in-memory-store.test.ts. Advisory tests it fails (ST-07 aliasing,
  * ST-19 ghost namespaces) are not deviations: they never fail a run.
  */
 export const IN_MEMORY_STORE_DEVIATIONS: readonly KnownDeviation[] = [
@@ -20,7 +20,7 @@ export const IN_MEMORY_STORE_DEVIATIONS: readonly KnownDeviation[] = [
 
 /**
  * PostgresStore (@langchain/langgraph-checkpoint-postgres 1.0.5, `./store`):
- * measured on embedded PostgreSQL 18 by test/store/postgres-store.test.ts.
+ * measured on embedded PostgreSQL 18 by test/kinds/store/postgres-store.test.ts.
  */
 export const POSTGRES_STORE_DEVIATIONS: readonly KnownDeviation[] = [
   {

@@ -1,5 +1,5 @@
 export { STORE_CAPABILITIES, type StoreCapability } from "./capabilities.js";
-export { STORE_SPECS, type StoreCapabilitySpec, type StoreSpecTest } from "./spec/index.js";
+export { STORE_SPECS, type StoreCapabilitySpec, type StoreSpecTest } from "./checks/index.js";
 export { storeContext, type StoreSpecContext, type StoreEmbedder, type StoreIndexOptions, type StoreKindOptions, type StoreTtlOptions } from "./context.js";
 export { looksLikeStore, detectStoreCapability } from "./detect.js";
 export { STORE_BEHAVIOURS, type StoreBehaviour } from "./behaviours.js";

@@ -1,4 +1,4 @@
-import type { FailureCause } from "../../causes/group.js";
+import type { FailureCause } from "../../diagnosis/causes/group.js";
 import { thrownErrorText, type ThrownError } from "../../runtime/thrown-error.js";
 import { causesHeadline, shownLabel } from "../../report/causes-text.js";
 import { messageHtml } from "./message.js";

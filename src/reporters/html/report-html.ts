@@ -1,6 +1,6 @@
-import { isNotApplicableReason } from "../../profile/profile.js";
+import { isNotApplicableReason } from "../../kinds/checkpointer/profile.js";
 import { countsOf, isDeviation, type CapabilityResult, type ConformanceReport } from "../../report/conformance-report.js";
-import type { FailureCause } from "../../causes/group.js";
+import type { FailureCause } from "../../diagnosis/causes/group.js";
 import { failureGroupsHtml, idsHtml } from "./failures.js";
 import { esc, htmlPage, toolbar } from "./page.js";
 import { sectionHtml } from "./sections.js";

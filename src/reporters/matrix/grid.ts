@@ -1,5 +1,5 @@
 import { kindDescriptor, type AnyCapability as Capability, type SubjectKindId } from "../../kinds/descriptors.js";
-import { isNotApplicableReason } from "../../profile/profile.js";
+import { isNotApplicableReason } from "../../kinds/checkpointer/profile.js";
 import { countsOf, isDeviation, type CapabilityResult, type TestResult } from "../../report/conformance-report.js";
 import { buildSectionRows, type MatrixFactRow, type MatrixSectionRow } from "./section-rows.js";
 import type { BackendOutcome, Disagreement, MatrixResult, TestVerdict } from "./types.js";

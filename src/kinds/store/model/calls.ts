@@ -1,5 +1,5 @@
 import type { Operation } from "@langchain/langgraph-checkpoint";
-import { tsLiteral } from "../../../model/ts-literal.js";
+import { tsLiteral } from "../../checkpointer/model/ts-literal.js";
 
 /** A stored value: the fields filters use are always present (no `$ne` on a missing field, ST-26). */
 export type StoreValue = Record<string, unknown>;

@@ -1,5 +1,5 @@
 import { diffValues, formatDiff, formatValue, type Difference } from "../../../format.js";
-import type { CatalogId } from "../../../spec/types.js";
+import type { CatalogId } from "../../checkpointer/checks/types.js";
 import type { ListArgs, SearchArgs } from "./calls.js";
 import { conditionsMatch, isOperatorObject, itemId, nsId, pageSize, prefixMatches, type Listing, type ModelItem, type StoreReferenceModel } from "./reference-model.js";
 

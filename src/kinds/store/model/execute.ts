@@ -3,7 +3,7 @@ import { formatValue } from "../../../format.js";
 import { withTimeout } from "../../../util/timeout.js";
 import { thrownError, type ThrownError } from "../../../runtime/thrown-error.js";
 import { userFrames } from "../../../runtime/user-frames.js";
-import type { CatalogId } from "../../../spec/types.js";
+import type { CatalogId } from "../../checkpointer/checks/types.js";
 import { bulkOps, concurrentRoots, operationOf, READ_BACK_LIMIT, type BatchOp, type InvalidRule, type StoreCall } from "./calls.js";
 import { checkGet, checkListPage, checkListPages, checkSearchPage, checkSearchPages, diffLines, type Mismatch } from "./compare.js";
 import type { StoreReferenceModel } from "./reference-model.js";

@@ -1,5 +1,5 @@
 import type { SectionKind, HtmlKit, MatrixSectionCell } from "../../../sections/kind.js";
-import { effectiveModelOptions } from "../../../model/options.js";
+import { effectiveModelOptions } from "../../checkpointer/model/options.js";
 import { occurredCount, STORE_MODEL_TITLE, StoreModelReportSection } from "./report-section.js";
 import type { StoreModelResult } from "./run-store-model.js";
 

@@ -1,6 +1,6 @@
 import type { BaseStore } from "@langchain/langgraph-checkpoint";
-import type { ModelOptions } from "../../../model/options.js";
-import { effectiveModelOptions } from "../../../model/options.js";
+import type { ModelOptions } from "../../checkpointer/model/options.js";
+import { effectiveModelOptions } from "../../checkpointer/model/options.js";
 import type { SectionRunner } from "../../../run/section-runner.js";
 import { ALONE, openSubject } from "../../../runtime/lease.js";
 import { errorText } from "../../../util/describe-value.js";

@@ -1,0 +1,104 @@
+import type { KnownDeviation } from "../registration.js";
+import type { AnyCapability } from "../kinds/descriptors.js";
+import type { SpecTestOf } from "../kinds/checkpointer/checks/types.js";
+import { capabilityResultsOf, failuresOf, type FailedTest } from "../report/results.js";
+import type { ReportData, RunSuggestion } from "../report/types.js";
+import { answerKind, type AnswerKind } from "./causes/answer-kind.js";
+import { specFailureItem } from "./causes/failure-item.js";
+import { MEMORY_DEVIATIONS } from "../backends/memory/deviations.js";
+import { SQLITE_DEVIATIONS, SQLITE_ENCRYPTED_DEVIATIONS } from "../backends/sqlite/deviations.js";
+import { POSTGRES_DEVIATIONS } from "../backends/postgres/deviations.js";
+import { IN_MEMORY_STORE_DEVIATIONS, POSTGRES_STORE_DEVIATIONS } from "../kinds/store/deviations.js";
+import { IN_MEMORY_CACHE_DEVIATIONS } from "../kinds/cache/deviations.js";
+
+/** The subject kind's spec tests by capability: what the suggestions read of each test (needs history, advisory and why). */
+export type KindSpecs = Partial<Record<string, { readonly tests: readonly SpecTestOf<never, string>[] }>>;
+
+const MISSING = new Set<AnswerKind>(["too-few", "missing-item"]);
+
+/** At least this share of the counted spec failures needing history suggests a latest-only saver. */
+const HISTORY_SHARE = 0.5;
+
+/** An advisory test whose reason names an official implementation: its failure is that implementation's behaviour too. */
+const OFFICIAL = /\b(MemorySaver|SqliteSaver|PostgresSaver|InMemoryStore|InMemoryCache)\b/;
+
+/** The built-in backends' declared deviations (savers, stores, caches), where each is declared and how a registration reuses it. */
+const BUILT_IN_DEVIATIONS: readonly { saver: string; declared: string; reuse: string; register: string; deviations: readonly KnownDeviation[] }[] = [
+  { saver: "MemorySaver", declared: "src/backends/memory/deviations.ts (MEMORY_DEVIATIONS)", reuse: "memoryBackend", register: "checkpointerTest", deviations: MEMORY_DEVIATIONS },
+  { saver: "SqliteSaver", declared: "src/backends/sqlite/deviations.ts (SQLITE_DEVIATIONS)", reuse: "sqliteBackend", register: "checkpointerTest", deviations: SQLITE_DEVIATIONS },
+  {
+    saver: "SqliteSaver with a serializer whose output is not JSON text",
+    declared: "src/backends/sqlite/deviations.ts (SQLITE_ENCRYPTED_DEVIATIONS)",
+    reuse: "sqliteEncryptedBackend",
+    register: "checkpointerTest",
+    deviations: SQLITE_ENCRYPTED_DEVIATIONS,
+  },
+  { saver: "PostgresSaver", declared: "src/backends/postgres/deviations.ts (POSTGRES_DEVIATIONS)", reuse: "postgresBackend", register: "checkpointerTest", deviations: POSTGRES_DEVIATIONS },
+  { saver: "InMemoryStore", declared: "src/kinds/store/deviations.ts (IN_MEMORY_STORE_DEVIATIONS)", reuse: "memoryStoreBackend", register: "storeTest", deviations: IN_MEMORY_STORE_DEVIATIONS },
+  { saver: "PostgresStore", declared: "src/kinds/store/deviations.ts (POSTGRES_STORE_DEVIATIONS)", reuse: "postgresStoreBackend", register: "storeTest", deviations: POSTGRES_STORE_DEVIATIONS },
+  { saver: "InMemoryCache", declared: "src/kinds/cache/deviations.ts (IN_MEMORY_CACHE_DEVIATIONS)", reuse: "memoryCacheBackend", register: "cacheTest", deviations: IN_MEMORY_CACHE_DEVIATIONS },
+];
+
+type Failed = { capability: AnyCapability; test: FailedTest };
+
+/**
+ * What the run as a whole suggests, beside its causes: a profile it was
+ * probably meant to run with (most failures are history tests that found
+ * fewer checkpoints: a shallow saver without `--latest-only`), a built-in
+ * backend whose declared deviations are exactly the failures (a subclass of
+ * that saver that did not declare them), and advisory failures the official
+ * implementations share (known upstream behaviour). Computed once, where the
+ * report is built, and carried in it as data.
+ */
+export function runSuggestions(data: Pick<ReportData, "results" | "profile">, specs: KindSpecs): RunSuggestion[] {
+  const failed = failuresOf(data.results);
+  const specOf: SpecOf = (capability, name) => specs[capability]?.tests.find((t) => t.name === name);
+  return [
+    ...(failed.length > 0 ? [...latestOnly(data, failed, specOf), ...builtInDeviations(failed)] : []),
+    ...upstreamAdvisories(data, specOf),
+  ];
+}
+
+type SpecOf = (capability: AnyCapability, name: string) => SpecTestOf<never, string> | undefined;
+
+function latestOnly(data: Pick<ReportData, "profile">, failed: readonly Failed[], specOf: SpecOf): RunSuggestion[] {
+  if (data.profile !== "full") return [];
+  // A shallow saver fails history tests by missing what it did not keep: fewer items, or nothing where a checkpoint was put.
+  const history = failed.filter(({ capability, test }) => specOf(capability, test.name)?.needsHistory === true && MISSING.has(answerKind(specFailureItem(capability, test))));
+  if (history.length < 2 || history.length < failed.length * HISTORY_SHARE) return [];
+  return [
+    {
+      kind: "latest-only",
+      text: `${history.length} of the ${failed.length} failed spec tests read checkpoints older than the latest and found fewer (or none). If the saver keeps only the latest checkpoint per thread and namespace (a shallow saver), run with --latest-only (checkpointerTest({ …, profile: "latest-only" })): those tests are then not applicable and every other guarantee is still checked.`,
+      details: [],
+    },
+  ];
+}
+
+function builtInDeviations(failed: readonly Failed[]): RunSuggestion[] {
+  const matches = (d: KnownDeviation, test: FailedTest) => d.tests?.includes(test.name) === true || test.ids.some((id) => d.ids?.includes(id));
+  const fitting = BUILT_IN_DEVIATIONS.filter((b) => b.deviations.length > 0 && failed.every(({ test }) => b.deviations.some((d) => matches(d, test))));
+  // The narrowest table that covers every failure (SqliteSaver's before its encrypted variant, which includes it).
+  const best = [...fitting].sort((a, b) => a.deviations.length - b.deviations.length)[0];
+  if (best === undefined) return [];
+  const used = best.deviations.filter((d) => failed.some(({ test }) => matches(d, test)));
+  return [
+    {
+      kind: "built-in-deviations",
+      text: `Every failed spec test is one of ${best.saver}'s declared deviations (${best.declared}). If the saver is or extends ${best.saver}, declare them: import { ${best.reuse} } from "langgraph-checkpoint-conformance/backends" and pass knownDeviations: ${best.reuse}.knownDeviations to ${best.register}(). The declarations it matched:`,
+      details: used.map((d) => `${[...(d.tests ?? []), ...(d.ids ?? [])].join(", ")}: ${d.reason}`),
+    },
+  ];
+}
+
+function upstreamAdvisories(data: Pick<ReportData, "results">, specOf: SpecOf): RunSuggestion[] {
+  const known = capabilityResultsOf(data.results).flatMap((r) =>
+    r.tests.flatMap((t) => {
+      const reason = t.advisory && t.status === "failed" ? specOf(r.capability, t.name)?.advisoryReason : undefined;
+      return reason !== undefined && OFFICIAL.test(reason) ? [`${r.capability} › ${t.name}: ${reason}`] : [];
+    }),
+  );
+  if (known.length === 0) return [];
+  const tests = known.length === 1 ? "1 advisory test" : `${known.length} advisory tests`;
+  return [{ kind: "upstream-advisory", text: `known upstream behaviour: ${tests} failed as the official implementations do (no action needed):`, details: known }];
+}
