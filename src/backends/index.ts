@@ -15,7 +15,6 @@ import { postgresBackend, postgresPoolBackend, postgresSchemaBackend } from "./p
 import { redisBackend } from "./redis/index.js";
 import { sqliteEncryptedBackend } from "./sqlite/encrypted.js";
 import { sqliteBackend, sqliteMemoryBackend } from "./sqlite/index.js";
-import type { Backend } from "./types.js";
 import { BACKENDS } from "./all.js";
 
 export { BACKENDS };

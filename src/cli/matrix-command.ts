@@ -2,7 +2,7 @@ import type { Backend, MatrixBackend } from "../backends/types.js";
 import { runKindMatrices, type KindMatrix } from "../matrix/kind-matrices.js";
 import { registrationBackend } from "../matrix/registration-backend.js";
 import type { MatrixReportFile } from "../reporters/matrix/matrix-report-json.js";
-import { renderMatrixTerminal, seconds } from "../reporters/matrix/render-terminal.js";
+import { seconds } from "../reporters/matrix/render-terminal.js";
 import { runIdentity } from "../engine/run-identity.js";
 import { runMatrix } from "../matrix/run-matrix.js";
 import { MatrixRunRecorder } from "../matrix/run-recorder.js";

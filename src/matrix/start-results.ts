@@ -6,7 +6,7 @@ import type { BackendOutcome, MatrixResult } from "../reporters/matrix/types.js"
 import type { ProductMatrixResult } from "./product.js";
 import { mergeProductResults } from "./product-merge.js";
 import type { MatrixOptions } from "./run-matrix.js";
-import { columnBackend, laneOf, productOrder, sectionBackends, startSections, type JobSink, type Lane, type StartJob, type StartProgram, type StartSection } from "./start-lanes.js";
+import { columnBackend, laneOf, productOrder, sectionBackends, type JobSink, type Lane, type StartJob, type StartProgram, type StartSection } from "./start-lanes.js";
 
 /** A promise with its resolve, for a result a job delivers later; later resolves are ignored. */
 class Pending<T> {

@@ -1,4 +1,4 @@
-import { MemorySaver, type Checkpoint, type CheckpointMetadata, type ChannelVersions } from "@langchain/langgraph-checkpoint";
+import { MemorySaver, type Checkpoint, type CheckpointMetadata } from "@langchain/langgraph-checkpoint";
 import type { RunnableConfig } from "@langchain/core/runnables";
 import type { Mutant } from "./types.js";
 

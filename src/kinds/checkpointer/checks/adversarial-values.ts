@@ -3,12 +3,12 @@ import { HumanMessage, isBaseMessage } from "@langchain/core/messages";
 import type { RunnableConfig } from "@langchain/core/runnables";
 import { expectDefined, expectEqual, expectLength, fail } from "../../../assert.js";
 import { formatValue } from "../../../format.js";
-import { generateCheckpoint, generateConfig, generateMetadata, putTestCheckpoint } from "../../../test-utils.js";
+import { generateConfig, generateMetadata, putTestCheckpoint } from "../../../test-utils.js";
 import type { ExtraTests } from "./extra-tests.js";
-import { idsOf, listAll } from "./helpers.js";
+import { listAll } from "./helpers.js";
 import { pendingWritesOf } from "./pending-writes.js";
 import type { SpecContext, SpecTest } from "./types.js";
-import { expectAllKept, expectKept, throughReference } from "./value-checks.js";
+import { expectAllKept, throughReference } from "./value-checks.js";
 // OVER_TWO_MIB is just past a 2 MiB row (D1, Cosmos DB) and far past 1 MiB (Firestore) and 400 KB (DynamoDB).
 import { FIVE_MIB, OBJECT_MEMBER_CHANNELS, OVER_TWO_MIB, largeText } from "./adversarial-pools.js";
 

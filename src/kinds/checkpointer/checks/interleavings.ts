@@ -5,7 +5,7 @@ import { errorText } from "../../../util/describe-value.js";
 import { generateCheckpoint, generateConfig, generateMetadata } from "../../../test-utils.js";
 import { expectListedBefore, idsOf, listAll, newestFirst } from "./helpers.js";
 import type { ExtraTests } from "./extra-tests.js";
-import type { SpecContext, SpecTest } from "./types.js";
+import type { SpecTest } from "./types.js";
 
 /**
  * RACE: interleavings a correct saver survives and a saver with lazy setup, a

@@ -1,6 +1,6 @@
 import type { ChannelVersions } from "@langchain/langgraph-checkpoint";
 import { expectDefined, expectEqual, expectNoOwnKey, expectRejects, expectSame } from "../../../assert.js";
-import { generateCheckpoint, generateConfig, generateMetadata, putTestCheckpoint } from "../../../test-utils.js";
+import { generateCheckpoint, generateConfig, generateMetadata } from "../../../test-utils.js";
 import type { CapabilitySpec, SpecContext, SpecTest } from "./types.js";
 
 const LOOSE = { looseNumbers: true } as const;

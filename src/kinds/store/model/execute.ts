@@ -1,4 +1,4 @@
-import type { BaseStore, Operation } from "@langchain/langgraph-checkpoint";
+import type { BaseStore } from "@langchain/langgraph-checkpoint";
 import { formatValue } from "../../../format.js";
 import { withTimeout } from "../../../util/timeout.js";
 import { thrownError, type ThrownError } from "../../../runtime/thrown-error.js";

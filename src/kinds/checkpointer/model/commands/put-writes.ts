@@ -51,7 +51,7 @@ export class PutWritesCommand implements fc.AsyncCommand<ModelState, RealState> 
 
   async run(m: ModelState, r: RealState): Promise<void> {
     const config = this.config(m);
-    const { writes, taskId, retry } = this.args;
+    const { writes, retry } = this.args;
     await this.send(m, r, config, writes);
     if (retry !== null) await this.send(m, r, config, writes.map(([channel], i): PendingWrite => [channel, retry[i % retry.length]]));
   }
