@@ -39,7 +39,7 @@ export async function timeValidate(label: string, runs: number, registration: An
     const start = performance.now();
     const report = await validate(registration, options);
     samples.push(performance.now() - start);
-    if (mustPass && !report.passedAllBase()) throw new Error(`${label}: ${report.checkpointerName} did not pass the base level (${report.verdict().resultLine})`);
+    if (mustPass && !report.passedAllBase()) throw new Error(`${label}: ${report.subjectName} did not pass the base level (${report.verdict().resultLine})`);
   }
   return timing(label, samples);
 }

@@ -5,7 +5,7 @@ export type { AnyRegistration, CheckpointerTestOptions, KnownDeviation, Lifespan
 export { cacheTest, storeTest } from "./kinds/register.js";
 export type { CacheTestOptions, RegisteredCache, RegisteredStore, StoreTestOptions } from "./kinds/register.js";
 export type { CacheKindOptions, StoreIndexOptions, StoreKindOptions, StoreTtlOptions } from "./kinds/options.js";
-export type { AnyCapability, SubjectKindId } from "./kinds/descriptors.js";
+export type { AnyCapability, CapabilityId, SubjectKindId } from "./kinds/descriptors.js";
 export type { KindCapabilityInfo, KindContextBase } from "./kinds/types.js";
 export { STORE_CAPABILITIES, type StoreCapability } from "./kinds/store/capabilities.js";
 export { CACHE_CAPABILITIES, type CacheCapability } from "./kinds/cache/capabilities.js";

@@ -1,6 +1,6 @@
 import type { BaseCheckpointSaver } from "@langchain/langgraph-checkpoint";
 import type { Capability } from "./kinds/checkpointer/capabilities.js";
-import { capabilityIdsOf, DEFAULT_SUBJECT_KIND, KIND_DESCRIPTORS, type AnyCapability, type SubjectKindId } from "./kinds/descriptors.js";
+import { capabilityIdsOf, DEFAULT_SUBJECT_KIND, KIND_DESCRIPTORS, type CapabilityId, type SubjectKindId } from "./kinds/descriptors.js";
 import type { KindDescriptor } from "./kinds/types.js";
 import { describeValue } from "./util/describe-value.js";
 import { ConformanceUsageError } from "./util/errors.js";
@@ -132,7 +132,7 @@ export interface RegisteredSubject<K extends SubjectKindId, Cap extends string, 
 export interface RegisteredCheckpointer extends RegisteredSubject<"checkpointer", Capability, Record<string, never>> {}
 
 /** A registration of any kind. @public */
-export type AnyRegistration = RegisteredSubject<SubjectKindId, AnyCapability, unknown>;
+export type AnyRegistration = RegisteredSubject<SubjectKindId, CapabilityId, unknown>;
 
 /**
  * Registers a saver factory for `validate()`.
@@ -169,7 +169,7 @@ export function registerSubject<S, Opts>(
   options: SubjectTestOptions<string>,
   factory: SubjectFactory<S>,
   kindOptions: (name: string) => { profile?: SaverProfile; options: Opts },
-): RegisteredSubject<SubjectKindId, AnyCapability, Opts> {
+): RegisteredSubject<SubjectKindId, CapabilityId, Opts> {
   const fn = kind.registerFunction;
   if (options === null || typeof options !== "object") {
     throw new ConformanceUsageError(`${fn}: the first argument must be an options object like { name: "My${kind.title}" }, got ${describeValue(options)}`);
@@ -221,7 +221,7 @@ export function registerSubject<S, Opts>(
     name,
     knownDeviations,
     profile: own.profile ?? "full",
-    skipCapabilities: new Set(skipCapabilities as AnyCapability[]),
+    skipCapabilities: new Set(skipCapabilities as CapabilityId[]),
     skipTests: [...skipTests],
     timeoutMs,
     lifespanTimeoutMs,

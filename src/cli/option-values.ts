@@ -1,5 +1,5 @@
 /** Checks and converts the values of command-line options; every bad value is a CliUsageError naming the flag and the fix. */
-import { ALL_CAPABILITY_IDS, type AnyCapability } from "../kinds/descriptors.js";
+import { ALL_CAPABILITY_IDS, type CapabilityId } from "../kinds/descriptors.js";
 import { BACKEND_IDS, STORE_CACHE_BACKEND_IDS } from "../backends/ids.js";
 import { GRAPH_SCENARIO_IDS } from "../graph/scenario-ids.js";
 import { CliUsageError } from "../util/usage-error.js";
@@ -12,12 +12,12 @@ export function commaList(raw: string, flag: string, example: string): string[] 
 }
 
 /** Capability ids of any kind: the module, so the kind, is not loaded yet (the run checks them against its kind's table). */
-export function capabilityList(raw: string, flag: string): AnyCapability[] {
+export function capabilityList(raw: string, flag: string): CapabilityId[] {
   const items = commaList(raw, flag, "put,list");
   for (const item of items) {
     if (!(ALL_CAPABILITY_IDS as readonly string[]).includes(item)) throw new CliUsageError(`unknown capability "${item}" in ${flag}; known: ${ALL_CAPABILITY_IDS.join(", ")}`);
   }
-  return items as AnyCapability[];
+  return items as CapabilityId[];
 }
 
 /** Graph scenario ids, case-insensitive ("g07" is G07). */

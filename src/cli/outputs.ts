@@ -60,7 +60,7 @@ export class ReportOutputs {
       this.io,
     );
     if (this.outputs.every((o) => o.file !== undefined)) {
-      this.io.stdout.write(`${report.checkpointerName}: ${report.verdict().resultLine}; reports written to ${files.join(", ")}\n`);
+      this.io.stdout.write(`${report.subjectName}: ${report.verdict().resultLine}; reports written to ${files.join(", ")}\n`);
     }
   }
 }

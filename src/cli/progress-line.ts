@@ -20,9 +20,9 @@ export function progressLine(stream: ProgressStream, palette: Palette): Progress
     stream.write(`\r\x1b[K  ${palette.dim(`[${done + 1}/${selected.size}]`)} ${capability}: ${ran} tests run${failures}`);
   };
   return {
-    onRunStart({ checkpointerName, capabilities }) {
+    onRunStart({ subjectName, capabilities }) {
       selected = new Set(capabilities);
-      stream.write(`Checking ${checkpointerName} (${selected.size} ${selected.size === 1 ? "capability" : "capabilities"})\n`);
+      stream.write(`Checking ${subjectName} (${selected.size} ${selected.size === 1 ? "capability" : "capabilities"})\n`);
     },
     onCapabilityStart(capability) {
       if (live && selected.has(capability)) rewrite(capability);

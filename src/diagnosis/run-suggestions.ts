@@ -1,5 +1,5 @@
 import type { KnownDeviation } from "../registration.js";
-import type { AnyCapability } from "../kinds/descriptors.js";
+import type { CapabilityId } from "../kinds/descriptors.js";
 import type { SpecTestOf } from "../kinds/checkpointer/checks/types.js";
 import { capabilityResultsOf, failuresOf, type FailedTest } from "../report/results.js";
 import type { ReportData, RunSuggestion } from "../report/types.js";
@@ -39,7 +39,7 @@ const BUILT_IN_DEVIATIONS: readonly { saver: string; declared: string; reuse: st
   { saver: "InMemoryCache", declared: "src/kinds/cache/deviations.ts (IN_MEMORY_CACHE_DEVIATIONS)", reuse: "memoryCacheBackend", register: "cacheTest", deviations: IN_MEMORY_CACHE_DEVIATIONS },
 ];
 
-type Failed = { capability: AnyCapability; test: FailedTest };
+type Failed = { capability: CapabilityId; test: FailedTest };
 
 /**
  * What the run as a whole suggests, beside its causes: a profile it was
@@ -59,7 +59,7 @@ export function runSuggestions(data: Pick<ReportData, "results" | "profile">, sp
   ];
 }
 
-type SpecOf = (capability: AnyCapability, name: string) => SpecTestOf<never, string> | undefined;
+type SpecOf = (capability: CapabilityId, name: string) => SpecTestOf<never, string> | undefined;
 
 function latestOnly(data: Pick<ReportData, "profile">, failed: readonly Failed[], specOf: SpecOf): RunSuggestion[] {
   if (data.profile !== "full") return [];

@@ -1,4 +1,4 @@
-import type { AnyCapability } from "../kinds/descriptors.js";
+import type { CapabilityId } from "../kinds/descriptors.js";
 import type { BehaviourAnswer, BehaviourProfile } from "../report/types.js";
 import { errorText } from "../util/describe-value.js";
 import { ALONE, withSubject } from "../runtime/lease.js";
@@ -17,7 +17,7 @@ import { runSpecTest } from "./run-spec-test.js";
 export async function profileBehaviours(plan: RunPlan): Promise<BehaviourProfile> {
   const probes = plan.subjectKind.behaviours ?? [];
   if (probes.length === 0) return { answers: [] };
-  const capability = plan.subjectKind.capabilities[0].id as AnyCapability;
+  const capability = plan.subjectKind.capabilities[0].id as CapabilityId;
   let cleanupError: string | undefined;
   const answers = await withSubject(plan.registered, { timeoutMs: plan.timeoutMs, load: ALONE }, async (subject: object) => {
     const answers: BehaviourAnswer[] = [];

@@ -8,7 +8,7 @@
 import { effectiveProfile, isSaverProfile, profileOptionError, type SaverProfile } from "../kinds/checkpointer/profile.js";
 import type { AnyRegistration } from "../registration.js";
 import { kindOf } from "../kinds/index.js";
-import { ALL_CAPABILITY_IDS, capabilityIdsOf, type AnyCapability } from "../kinds/descriptors.js";
+import { ALL_CAPABILITY_IDS, capabilityIdsOf, type CapabilityId } from "../kinds/descriptors.js";
 import type { KindCapabilityInfo } from "../kinds/types.js";
 import type { SubjectKind } from "../kinds/subject-kind.js";
 import type { SpecTestOf } from "../kinds/checkpointer/checks/types.js";
@@ -26,7 +26,7 @@ export type RunKind = SubjectKind<object, string, unknown, unknown>;
 
 /** One capability in a run: the spec tests it will run, or why it does not run. */
 export interface CapabilityPlan {
-  capability: AnyCapability;
+  capability: CapabilityId;
   kind: KindCapabilityInfo["kind"];
   /** The selected spec tests (grep applied); empty when the capability does not run. */
   tests: readonly AnySpecTest[];
@@ -141,7 +141,7 @@ export function selectTests(options: Pick<SuiteOptions, "capabilities" | "grep">
   const selected = selectCapabilities(options.capabilities, caller, subjectKind);
   const matches = toMatcher(options.grep, caller) ?? (() => true);
   return subjectKind.capabilities.map(({ id: capability, kind }): CapabilityPlan => {
-    const id = capability as AnyCapability;
+    const id = capability as CapabilityId;
     if (!selected.has(id)) return { capability: id, kind, tests: [], skip: { reason: "not selected (the capabilities option)", excluded: true } };
     const all: readonly AnySpecTest[] = (subjectKind.specs as Partial<Record<string, { tests: readonly AnySpecTest[] }>>)[id]?.tests ?? [];
     if (all.length === 0) return { capability: id, kind, tests: [], skip: { reason: "this version has no spec tests for it", excluded: true } };
@@ -166,14 +166,14 @@ function nothingToCheck(capabilities: readonly CapabilityPlan[], grep: SuiteOpti
  * every kind's ids, before it knows the kind), and a list of only those is
  * "nothing to check" (see `nothingToCheck`).
  */
-function selectCapabilities(capabilities: SuiteOptions["capabilities"], caller: string, subjectKind: RunKind): Set<AnyCapability> {
+function selectCapabilities(capabilities: SuiteOptions["capabilities"], caller: string, subjectKind: RunKind): Set<CapabilityId> {
   const own = capabilityIdsOf(subjectKind);
   if (capabilities === undefined) return new Set(own);
   if (typeof capabilities !== "object" || capabilities === null || !(Symbol.iterator in capabilities)) {
     throw new ConformanceUsageError(`${caller}: option "capabilities" must be an array of capability ids, got ${describeValue(capabilities)}`);
   }
   const list = [...capabilities];
-  const known = (cap: unknown, ids: readonly AnyCapability[]) => (ids as readonly unknown[]).includes(cap);
+  const known = (cap: unknown, ids: readonly CapabilityId[]) => (ids as readonly unknown[]).includes(cap);
   const unknown = list.find((cap) => !known(cap, ALL_CAPABILITY_IDS));
   if (unknown !== undefined) {
     throw new ConformanceUsageError(`${caller}: option "capabilities" has unknown capability ${describeValue(unknown)}; known: ${own.join(", ")}`);

@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import { capabilityInfoIn, type AnyCapability } from "../kinds/descriptors.js";
+import { capabilityInfoIn, type CapabilityId } from "../kinds/descriptors.js";
 import { offers } from "../kinds/index.js";
 import type { AnySpecTest, RunKind } from "./run-plan.js";
 import { ConformanceError } from "../assert.js";
@@ -14,7 +14,7 @@ import { ALONE, openSubject, type SubjectLease, type SubjectLoad } from "../runt
 import { TimeoutError } from "../util/timeout.js";
 import { withCallTimeout } from "../runtime/call-timeout.js";
 import { framesBlock, userFrames } from "../runtime/user-frames.js";
-import type { TrackedSaver } from "../runtime/tracked-saver.js";
+import type { TrackedSubject } from "../runtime/tracked-subject.js";
 import type { LoadWatch, SlowCall } from "../runtime/slow-call.js";
 import { captureUnhandledRejections, settleTick } from "../runtime/unhandled-rejections.js";
 
@@ -23,7 +23,7 @@ export interface SpecTestRun {
   registered: AnyRegistration;
   /** The registration's kind: how the test's context is built, how calls are tracked and capabilities detected. */
   subjectKind: RunKind;
-  capability: AnyCapability;
+  capability: CapabilityId;
   test: AnySpecTest;
   /** The capability's subject, shared by its tests. */
   subject: object;
@@ -62,7 +62,7 @@ export async function runSpecTest({ registered, subjectKind, capability, test, s
   let slowLifecycle: SlowCall | undefined;
   const lifecycleLoad: SubjectLoad = load ? { othersInFlight: () => load.othersInFlight(), onSlowCall: (call: SlowCall) => void (slowLifecycle ??= call) } : ALONE;
   const tracked = subjectKind.track(subject, tracking);
-  const extras: { lease: SubjectLease<object>; tracked: TrackedSaver<object> }[] = [];
+  const extras: { lease: SubjectLease<object>; tracked: TrackedSubject<object> }[] = [];
   const creations: Promise<SubjectLease<object>>[] = [];
   const noun = subjectKind.noun;
   const ctx = subjectKind.context({
@@ -119,7 +119,7 @@ export async function runSpecTest({ registered, subjectKind, capability, test, s
 }
 
 /** The call that was pending longest among the test's savers. */
-function longestOf(trackers: readonly TrackedSaver<unknown>[]): { name: string; ms: number } | undefined {
+function longestOf(trackers: readonly TrackedSubject<unknown>[]): { name: string; ms: number } | undefined {
   return trackers.map((t) => t.longestCall()).reduce((a, b) => (b !== undefined && (a === undefined || b.ms > a.ms) ? b : a), undefined);
 }
 
@@ -129,12 +129,12 @@ function notCheckedReason(precondition: PreconditionFailure): string {
   return `not checked: precondition failed (${step}: ${shorten(cause.trim())}) → see ${precondition.capability}`;
 }
 
-function preconditionFailure(error: PreconditionError, trackers: readonly TrackedSaver<unknown>[]): PreconditionFailure {
+function preconditionFailure(error: PreconditionError, trackers: readonly TrackedSubject<unknown>[]): PreconditionFailure {
   return { capability: error.capability, message: `${error.step}\n${causeLine(error.cause, trackers)}\n${toFailure(error.cause, trackers).message}` };
 }
 
 /** The cause in one line: what the saver returned (`got 1 item(s)`) or threw. */
-function causeLine(cause: unknown, trackers: readonly TrackedSaver<unknown>[]): string {
+function causeLine(cause: unknown, trackers: readonly TrackedSubject<unknown>[]): string {
   if (cause instanceof ConformanceError) {
     const got = cause.details.find((d) => d.startsWith("got "));
     if (got) return got;
@@ -166,7 +166,7 @@ export function findDeviation(deviations: readonly KnownDeviation[], test: AnySp
   return deviations.find((d) => d.tests?.includes(test.name) || d.ids?.some((id) => test.ids.includes(id)));
 }
 
-function toFailure(error: unknown, trackers: readonly TrackedSaver<unknown>[]): FailureInfo {
+function toFailure(error: unknown, trackers: readonly TrackedSubject<unknown>[]): FailureInfo {
   if (error instanceof ConformanceError) {
     return { message: error.message, errorName: error.name, thrownBySaver: false };
   }

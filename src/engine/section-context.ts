@@ -1,4 +1,4 @@
-import type { AnyCapability as Capability } from "../kinds/descriptors.js";
+import type { CapabilityId } from "../kinds/descriptors.js";
 import type { CapabilityResult } from "../report/conformance-report.js";
 import type { ValidateOptions } from "../run/options.js";
 import type { ProgressHooks } from "../run/progress.js";
@@ -11,7 +11,7 @@ import { TestBudget } from "../run/test-budget.js";
 export function sectionContext(
   plan: RunPlan,
   options: ValidateOptions,
-  results: Partial<Record<Capability, CapabilityResult>>,
+  results: Partial<Record<CapabilityId, CapabilityResult>>,
   progress: ProgressHooks,
   budget = new TestBudget(plan.concurrency),
 ): SectionContext {

@@ -1,4 +1,4 @@
-import type { AnyCapability as Capability } from "../kinds/descriptors.js";
+import type { CapabilityId } from "../kinds/descriptors.js";
 import { ConformanceReport, type CapabilityResult } from "../report/conformance-report.js";
 import { runCapability } from "./capability-run.js";
 import { subjectKindOf } from "../registration.js";
@@ -13,15 +13,15 @@ import type { RunPlan } from "./run-plan.js";
  * `skipCapabilities`, a run that checked nothing. Undefined when the verdict
  * is a pass, or when a failed test already fails the run.
  */
-export async function verdictWithoutFailedTest(plan: RunPlan, ran: Partial<Record<Capability, CapabilityResult>>): Promise<string | undefined> {
-  const results: Partial<Record<Capability, CapabilityResult>> = {};
+export async function verdictWithoutFailedTest(plan: RunPlan, ran: Partial<Record<CapabilityId, CapabilityResult>>): Promise<string | undefined> {
+  const results: Partial<Record<CapabilityId, CapabilityResult>> = {};
   for (const capability of plan.capabilities) {
     // A capability that does not run (excluded, skipCapabilities) gets its skipped result, as in validate(); it creates no saver.
     const result = capability.skip ? await runCapability(plan, capability) : ran[capability.capability];
     if (result === undefined) return undefined; // it did not run: its tests failed with the setup hook's error
     results[capability.capability] = result;
   }
-  const report = new ConformanceReport({ checkpointerName: plan.registered.name, subjectKind: subjectKindOf(plan.registered), results, profile: plan.profile });
+  const report = new ConformanceReport({ subjectName: plan.registered.name, subjectKind: subjectKindOf(plan.registered), results, profile: plan.profile });
   const verdict = report.verdict({ strict: true });
   if (verdict.passed || report.failures().length > 0) return undefined;
   // As the CLI: a shard whose slice is empty is no failure (the other shards check the rest).

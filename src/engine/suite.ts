@@ -1,4 +1,4 @@
-import type { AnyCapability as Capability } from "../kinds/descriptors.js";
+import type { CapabilityId } from "../kinds/descriptors.js";
 import type { AnyRegistration, LifespanLease } from "../registration.js";
 import type { CapabilityResult, TestResult } from "../report/conformance-report.js";
 import { WHOLE_TEST_LIMIT_FACTOR } from "../runtime/call-timeout.js";
@@ -28,7 +28,7 @@ export type RunnerOutcome =
 
 /** One capability as a describe block: its tests, run together by the engine in the block's setup hook. */
 export interface SuiteCapability {
-  capability: Capability;
+  capability: CapabilityId;
   /** `test_put_roundtrip [PUT-02]` (tagged when advisory or a declared deviation) and the spec test's name. */
   tests: readonly { title: string; name: string }[];
   /** Set when the registration skips the capability: each test is shown skipped with this reason. */
@@ -130,7 +130,7 @@ function suiteSection(
   plan: RunPlan,
   options: Omit<ValidateOptions, "progress">,
   section: SectionRunner,
-  ranSoFar: () => Partial<Record<Capability, CapabilityResult>>,
+  ranSoFar: () => Partial<Record<CapabilityId, CapabilityResult>>,
   progress: ProgressHooks,
 ): SuiteSection {
   return {
@@ -147,7 +147,7 @@ function suiteSection(
   };
 }
 
-function outcomeOf(capability: Capability, result: CapabilityResult | undefined, name: string): RunnerOutcome {
+function outcomeOf(capability: CapabilityId, result: CapabilityResult | undefined, name: string): RunnerOutcome {
   if (!result) return { kind: "failed", message: `${capability}: the capability did not run (see the setup hook's error)` };
   if (result.status === "not-implemented") return { kind: "skipped", reason: `${capability} not implemented: ${result.reason}` };
   if (result.status === "skipped") return { kind: "skipped", reason: `${capability} ${result.reason}` };
@@ -160,7 +160,7 @@ function outcomeOf(capability: Capability, result: CapabilityResult | undefined,
   return testOutcome(capability, test);
 }
 
-function testOutcome(capability: Capability, test: TestResult): RunnerOutcome {
+function testOutcome(capability: CapabilityId, test: TestResult): RunnerOutcome {
   const heading = `${capability} › ${test.name} [${test.ids.join(", ")}]: ${test.description}${attemptsSuffix(test)}`;
   if (test.status === "passed") return test.flaky ? { kind: "noted", message: `${heading}\nthe first attempt failed:\n${test.flaky.message}` } : { kind: "passed" };
   if (test.status === "skipped") return { kind: "skipped", reason: test.reason };

@@ -1,4 +1,4 @@
-import { DEFAULT_SUBJECT_KIND, type AnyCapability as Capability } from "../kinds/descriptors.js";
+import { DEFAULT_SUBJECT_KIND, type CapabilityId } from "../kinds/descriptors.js";
 import { asRegistration, subjectKindOf, type AnyRegistration } from "../registration.js";
 import { ConformanceReport, type CapabilityResult, type ReportSection } from "../report/conformance-report.js";
 import type { ReadBack } from "../report/types.js";
@@ -68,14 +68,14 @@ export async function runValidation(input: AnyRegistration, options: ValidateOpt
   const progress = parallel && progressOrder === "serial" ? serialOrderHooks(options.progress ?? {}, plan.capabilities.map((c) => c.capability)) : (options.progress ?? {});
   const budget = new TestBudget(plan.concurrency);
   const started = performance.now();
-  const results: Partial<Record<Capability, CapabilityResult>> = {};
+  const results: Partial<Record<CapabilityId, CapabilityResult>> = {};
   const errors: string[] = [];
   const sections: ReportSection[] = [];
   let readBack: ReadBack | undefined;
 
   const selected = plan.capabilities.filter((c) => !c.skip?.excluded).map((c) => c.capability);
   const subjectKind = subjectKindOf(registered);
-  progress.onRunStart?.({ checkpointerName: registered.name, ...(subjectKind !== DEFAULT_SUBJECT_KIND ? { subjectKind } : {}), capabilities: selected });
+  progress.onRunStart?.({ subjectName: registered.name, checkpointerName: registered.name, ...(subjectKind !== DEFAULT_SUBJECT_KIND ? { subjectKind } : {}), capabilities: selected });
   const stopCapture = captureUnhandledRejections((reason) =>
     errors.push(`the ${plan.subjectKind.noun} left a rejected promise unhandled outside any test: ${errorText(reason)}`),
   );
@@ -114,7 +114,7 @@ export async function runValidation(input: AnyRegistration, options: ValidateOpt
     stopCapture();
   }
   const report = new ConformanceReport({
-    checkpointerName: registered.name,
+    subjectName: registered.name,
     subjectKind,
     results,
     errors,

@@ -7,7 +7,7 @@ import { ALONE, openSubject } from "../runtime/lease.js";
 import { shardSlice } from "../runtime/shard.js";
 import { TimeoutError } from "../util/timeout.js";
 import { withCallTimeout } from "../runtime/call-timeout.js";
-import { trackSaver, type TrackedSaver } from "../runtime/tracked-saver.js";
+import { trackSubject, type TrackedSubject } from "../runtime/tracked-subject.js";
 import { framesBlock } from "../runtime/user-frames.js";
 import { errorText } from "../util/describe-value.js";
 import { thrownError, type ThrownError } from "../runtime/thrown-error.js";
@@ -81,7 +81,7 @@ async function runCase(
     return { ...base, status: "failed", durationMs: elapsed(), message: "the factory failed to produce a saver", deviation, error: thrownError(error, "the factory") };
   }
   // Tracked, so a failure shows the error the saver threw (with its line), not only the transcript it led to.
-  const tracked = trackSaver(lease.subject, { shapeChecks: false });
+  const tracked = trackSubject(lease.subject, { shapeChecks: false });
   // The ids the run used, for the id round-trip probe.
   const recorder = recordIds(tracked.saver);
   let failure: { message: string; divergence?: Divergence; diff?: string[]; error?: ThrownError } | undefined;
@@ -127,7 +127,7 @@ async function runCase(
 }
 
 /** The first error the saver threw during the case, as data (what groups failures by cause). */
-function firstSaverError(tracked: TrackedSaver): { error?: ThrownError } {
+function firstSaverError(tracked: TrackedSubject): { error?: ThrownError } {
   const thrown = tracked.firstThrow();
   return thrown ? { error: thrownError(thrown.error, thrown.method) } : {};
 }

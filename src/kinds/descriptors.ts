@@ -57,7 +57,10 @@ export const KIND_DESCRIPTORS = {
 export type SubjectKindId = keyof typeof KIND_DESCRIPTORS;
 
 /** A capability id of any kind (a run checks one kind: its table says which ids it knows). @public */
-export type AnyCapability = Capability | StoreCapability | CacheCapability;
+/** Any kind's capability id: a checkpointer's, a store's or a cache's. */
+export type CapabilityId = Capability | StoreCapability | CacheCapability;
+/** @deprecated The first name of `CapabilityId`. */
+export type AnyCapability = CapabilityId;
 
 /** A saver's capability ids: all, base, extended. @public */
 export const CAPABILITY_IDS: readonly Capability[] = capabilityIdsOf(KIND_DESCRIPTORS.checkpointer);
@@ -72,10 +75,10 @@ export const DEFAULT_SUBJECT_KIND: SubjectKindId = "checkpointer";
 export const SUBJECT_KIND_IDS = Object.keys(KIND_DESCRIPTORS) as SubjectKindId[];
 
 /** Every capability id any kind knows (the CLI checks `--capabilities` against it before it knows the kind). */
-export const ALL_CAPABILITY_IDS: readonly AnyCapability[] = [...new Set(Object.values(KIND_DESCRIPTORS).flatMap((k) => k.capabilities.map((c) => c.id)))];
+export const ALL_CAPABILITY_IDS: readonly CapabilityId[] = [...new Set(Object.values(KIND_DESCRIPTORS).flatMap((k) => k.capabilities.map((c) => c.id)))];
 
 /** The capability ids of a kind: `Capability` for `KIND_DESCRIPTORS.checkpointer`, any kind's for a `KindDescriptor`. */
-type CapabilityIdOf<D extends KindDescriptor> = D extends (typeof KIND_DESCRIPTORS)[SubjectKindId] ? D["capabilities"][number]["id"] : AnyCapability;
+type CapabilityIdOf<D extends KindDescriptor> = D extends (typeof KIND_DESCRIPTORS)[SubjectKindId] ? D["capabilities"][number]["id"] : CapabilityId;
 
 export function kindDescriptor(id: SubjectKindId | undefined): KindDescriptor {
   return KIND_DESCRIPTORS[id ?? DEFAULT_SUBJECT_KIND];

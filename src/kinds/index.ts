@@ -16,7 +16,7 @@ import type { CacheKindOptions, StoreKindOptions } from "./options.js";
 import { detectStoreCapability, looksLikeStore, STORE_BEHAVIOURS, STORE_SPECS, storeContext, type StoreCapability, type StoreSpecContext } from "./store/index.js";
 import type { KindDescriptor } from "./types.js";
 import type { SubjectKind } from "./subject-kind.js";
-import { trackSaver } from "../runtime/tracked-saver.js";
+import { trackSubject } from "../runtime/tracked-subject.js";
 import { sectionRunnersFor } from "../sections/runners.js";
 
 const storeKind: SubjectKind<BaseStore, StoreCapability, StoreSpecContext, StoreKindOptions> = {
@@ -25,7 +25,7 @@ const storeKind: SubjectKind<BaseStore, StoreCapability, StoreSpecContext, Store
   detect: detectStoreCapability,
   specs: STORE_SPECS,
   context: storeContext,
-  track: (store) => trackSaver(store, { shapeChecks: false }),
+  track: (store) => trackSubject(store, { shapeChecks: false }),
   behaviours: STORE_BEHAVIOURS,
   sections: sectionRunnersFor("store"),
 };
@@ -36,7 +36,7 @@ const cacheKind: SubjectKind<BaseCache, CacheCapability, CacheSpecContext, Cache
   detect: detectCacheCapability,
   specs: CACHE_SPECS,
   context: cacheContext,
-  track: (cache) => trackSaver(cache, { shapeChecks: false }),
+  track: (cache) => trackSubject(cache, { shapeChecks: false }),
   behaviours: CACHE_BEHAVIOURS,
   sections: sectionRunnersFor("cache"),
 };

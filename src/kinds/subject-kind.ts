@@ -1,7 +1,7 @@
 /** One kind of subject as the engine runs it (the registry's entries, src/kinds/index.ts). */
 import type { Detection } from "./checkpointer/detect.js";
 import type { SectionRunner } from "../run/section-runner.js";
-import type { TrackedSaver } from "../runtime/tracked-saver.js";
+import type { TrackedSubject } from "../runtime/tracked-subject.js";
 import type { CapabilitySpecOf } from "./checkpointer/checks/types.js";
 import type { KindBehaviour, KindContextBase, KindDescriptor } from "./types.js";
 
@@ -21,7 +21,7 @@ export interface SubjectKind<S = unknown, Cap extends string = string, Ctx = unk
    * checkpointer's results are shape-checked too); `onCallStart` runs as each
    * call starts.
    */
-  track(subject: S, options?: { onCallStart?: () => void }): TrackedSaver<S>;
+  track(subject: S, options?: { onCallStart?: () => void }): TrackedSubject<S>;
   /**
    * Its spec tests isolate themselves (own threads, own ids) unless marked
    * `exclusive`, so several may run at once on one subject (the `concurrency`

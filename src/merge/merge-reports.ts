@@ -1,4 +1,4 @@
-import { DEFAULT_SUBJECT_KIND, kindDescriptor, type AnyCapability as Capability } from "../kinds/descriptors.js";
+import { DEFAULT_SUBJECT_KIND, kindDescriptor, type CapabilityId } from "../kinds/descriptors.js";
 import { ConformanceUsageError } from "../util/errors.js";
 import { OTHER_SHARD_REASON, shardLabel, type Shard } from "../runtime/shard.js";
 import { ConformanceReport, type CapabilityResult, type ReportSection } from "../report/conformance-report.js";
@@ -20,16 +20,16 @@ import { checkShardSet } from "./shard-set.js";
  */
 export function mergeReports(reports: readonly ConformanceReport[]): ConformanceReport {
   const shards = checkCompleteSet(reports);
-  const results: Partial<Record<Capability, CapabilityResult>> = {};
+  const results: Partial<Record<CapabilityId, CapabilityResult>> = {};
   for (const { id: capability } of kindDescriptor(reports[0].subjectKind).capabilities) {
-    const id = capability as Capability;
+    const id = capability as CapabilityId;
     const merged = mergeCapability(id, reports, shards);
     if (merged) results[id] = merged;
   }
   const sections = new Map<string, ReportSection[]>();
   for (const report of reports) for (const s of report.sections) sections.set(s.key, [...(sections.get(s.key) ?? []), s]);
   return new ConformanceReport({
-    checkpointerName: reports[0].checkpointerName,
+    subjectName: reports[0].subjectName,
     subjectKind: reports[0].subjectKind,
     results,
     errors: reports.flatMap((r, i) => r.errors.map((e) => `shard ${shardLabel(shards[i])}: ${e}`)),
@@ -47,10 +47,10 @@ export function mergeReports(reports: readonly ConformanceReport[]): Conformance
 function checkCompleteSet(reports: readonly ConformanceReport[]): Shard[] {
   if (reports.length === 0) throw new ConformanceUsageError("merge: no report to merge; pass the JSON report of every shard");
   const shards = reports.map((r, i) => {
-    if (!r.shard) throw new ConformanceUsageError(`merge: report ${i + 1} (${r.checkpointerName}) is not a shard's report; run each shard with --shard i/n (the shard option)`);
+    if (!r.shard) throw new ConformanceUsageError(`merge: report ${i + 1} (${r.subjectName}) is not a shard's report; run each shard with --shard i/n (the shard option)`);
     return r.shard;
   });
-  const names = [...new Set(reports.map((r) => `${r.subjectKind === DEFAULT_SUBJECT_KIND ? "" : `${r.subjectKind} `}${r.checkpointerName}`))];
+  const names = [...new Set(reports.map((r) => `${r.subjectKind === DEFAULT_SUBJECT_KIND ? "" : `${r.subjectKind} `}${r.subjectName}`))];
   if (names.length > 1) throw new ConformanceUsageError(`merge: the reports are of different savers (${names.map((n) => JSON.stringify(n)).join(", ")}); merge the shards of one run`);
   const profiles = [...new Set(reports.map((r) => r.profile))];
   if (profiles.length > 1) throw new ConformanceUsageError(`merge: the reports checked different profiles (${profiles.join(", ")}); merge the shards of one run`);
@@ -65,7 +65,7 @@ function checkCompleteSet(reports: readonly ConformanceReport[]): Shard[] {
 }
 
 /** A capability's result: from the shard that ran it (whole capabilities per shard), else the reason every shard gives. */
-function mergeCapability(capability: Capability, reports: readonly ConformanceReport[], shards: readonly Shard[]): CapabilityResult | undefined {
+function mergeCapability(capability: CapabilityId, reports: readonly ConformanceReport[], shards: readonly Shard[]): CapabilityResult | undefined {
   const given = reports.map((r, i) => ({ result: r.results[capability], shard: shards[i] })).filter((g) => g.result !== undefined);
   if (given.length === 0) return undefined;
   const owners = given.filter((g) => !isOtherShard(g.result!));

@@ -1,4 +1,4 @@
-import { DEFAULT_SUBJECT_KIND, type AnyCapability as Capability, type SubjectKindId } from "../kinds/descriptors.js";
+import { DEFAULT_SUBJECT_KIND, type CapabilityId, type SubjectKindId } from "../kinds/descriptors.js";
 import type { SaverProfile } from "../kinds/checkpointer/profile.js";
 import type { Shard } from "../runtime/shard.js";
 import { failureCauses } from "../diagnosis/causes/group.js";
@@ -29,9 +29,9 @@ export type { ConformanceLevel, ReportDict, ReportSection, SectionFailure, Secti
  * @public
  */
 export class ConformanceReport implements ReportData {
-  readonly checkpointerName: string;
+  readonly subjectName: string;
   readonly subjectKind: SubjectKindId;
-  readonly results: Partial<Record<Capability, CapabilityResult>>;
+  readonly results: Partial<Record<CapabilityId, CapabilityResult>>;
   /** Problems outside any capability (lifespan teardown, ...). */
   readonly errors: string[];
   readonly durationMs: number;
@@ -48,9 +48,9 @@ export class ConformanceReport implements ReportData {
   readonly readBack?: ReadBack;
 
   constructor(init: {
-    checkpointerName: string;
+    subjectName: string;
     subjectKind?: SubjectKindId;
-    results: Partial<Record<Capability, CapabilityResult>>;
+    results: Partial<Record<CapabilityId, CapabilityResult>>;
     errors?: string[];
     durationMs?: number;
     sections?: ReportSection[];
@@ -60,7 +60,7 @@ export class ConformanceReport implements ReportData {
     suggestions?: readonly RunSuggestion[];
     readBack?: ReadBack;
   }) {
-    this.checkpointerName = init.checkpointerName;
+    this.subjectName = init.subjectName;
     this.subjectKind = init.subjectKind ?? DEFAULT_SUBJECT_KIND;
     this.results = init.results;
     this.errors = init.errors ?? [];
@@ -71,6 +71,11 @@ export class ConformanceReport implements ReportData {
     if (init.run) this.run = init.run;
     this.suggestions = init.suggestions ?? [];
     if (init.readBack) this.readBack = init.readBack;
+  }
+
+  /** @deprecated The subject's name under its first field name: use `subjectName`. */
+  get checkpointerName(): string {
+    return this.subjectName;
   }
 
   /** Every base capability in scope passed (all five, unless the capabilities option or grep narrowed the run). */

@@ -1,4 +1,4 @@
-import { DEFAULT_SUBJECT_KIND, isSubjectKindId, type AnyCapability as Capability, type SubjectKindId } from "../kinds/descriptors.js";
+import { DEFAULT_SUBJECT_KIND, isSubjectKindId, type CapabilityId, type SubjectKindId } from "../kinds/descriptors.js";
 import type { SaverProfile } from "../kinds/checkpointer/profile.js";
 import type { ReadBack, RunIdentity, RunSuggestion } from "./types.js";
 import type { Shard } from "../runtime/shard.js";
@@ -14,11 +14,11 @@ import { ConformanceReport, type CapabilityResult, type ReportSection } from "./
  */
 export interface ReportJSON {
   format: typeof FORMAT;
-  /** The subject's name, whatever its kind. */
+  /** The subject's name, whatever its kind (the field keeps its first name: blobs written before the rename merge). */
   checkpointerName: string;
   /** Absent for a checkpointer. */
   subjectKind?: SubjectKindId;
-  results: Partial<Record<Capability, CapabilityResult>>;
+  results: Partial<Record<CapabilityId, CapabilityResult>>;
   errors: string[];
   durationMs: number;
   sections: SectionJSON[];
@@ -53,7 +53,7 @@ const FORMAT = "checkpoint-conformance-report/1";
 export function reportToJSON(report: ConformanceReport): ReportJSON {
   return {
     format: FORMAT,
-    checkpointerName: report.checkpointerName,
+    checkpointerName: report.subjectName,
     ...(report.subjectKind !== DEFAULT_SUBJECT_KIND ? { subjectKind: report.subjectKind } : {}),
     // Through JSON once, so what is returned is exactly what a reader gets back (no undefined keys, no class instances).
     results: JSON.parse(JSON.stringify(report.results)) as ReportJSON["results"],
@@ -86,7 +86,7 @@ export function readReportJSON(value: unknown, revive: (key: string, state: unkn
     throw new TypeError(`reportFromJSON: not a report written by reportToJSON() (expected format "${FORMAT}")`);
   }
   return new ConformanceReport({
-    checkpointerName: value.checkpointerName,
+    subjectName: value.checkpointerName,
     ...(value.subjectKind !== undefined ? { subjectKind: value.subjectKind } : {}),
     results: value.results,
     errors: value.errors,

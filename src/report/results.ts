@@ -1,4 +1,4 @@
-import { ALL_CAPABILITY_IDS, type AnyCapability } from "../kinds/descriptors.js";
+import { ALL_CAPABILITY_IDS, type CapabilityId } from "../kinds/descriptors.js";
 import type { KindCapabilityInfo } from "../kinds/types.js";
 import type { CatalogId } from "../kinds/checkpointer/checks/types.js";
 import type { SlowCall } from "../runtime/slow-call.js";
@@ -43,7 +43,7 @@ export type TestResult = TestOutcome & {
 /** A step of a test that exercised another capability failed: the test's own clause was not checked. @public */
 export interface PreconditionFailure {
   /** The capability the failing step used (e.g. `list` for a delete_thread test that lists before deleting). */
-  capability: AnyCapability;
+  capability: CapabilityId;
   /** The step in plain words and what went wrong: the whole failure message. */
   message: string;
 }
@@ -71,7 +71,7 @@ type TestOutcome =
     };
 
 interface CapabilityResultBase {
-  capability: AnyCapability;
+  capability: CapabilityId;
   kind: KindCapabilityInfo["kind"];
   /** Python's `detected`: the saver has its own method for it. */
   detected: boolean;
@@ -157,7 +157,7 @@ export function attemptsSuffix(test: TestResult): string {
   return label === "" ? "" : ` — ${label}`;
 }
 
-type Results = Partial<Record<AnyCapability, CapabilityResult>>;
+type Results = Partial<Record<CapabilityId, CapabilityResult>>;
 export type FailedTest = Extract<TestResult, { status: "failed" }>;
 type SkippedTest = Extract<TestResult, { status: "skipped" }>;
 
@@ -167,17 +167,17 @@ export function capabilityResultsOf(results: Results): CapabilityResult[] {
 }
 
 /** Every failed, non-advisory test, across capabilities. */
-export function failuresOf(results: Results): { capability: AnyCapability; test: FailedTest }[] {
+export function failuresOf(results: Results): { capability: CapabilityId; test: FailedTest }[] {
   return capabilityResultsOf(results).flatMap((r) => r.tests.filter(isCountedFailure).map((test) => ({ capability: r.capability, test })));
 }
 
 /** Tests not checked because a precondition on another capability failed ("see <capability>"). */
-export function notCheckedOf(results: Results): { capability: AnyCapability; test: SkippedTest & { precondition: PreconditionFailure } }[] {
+export function notCheckedOf(results: Results): { capability: CapabilityId; test: SkippedTest & { precondition: PreconditionFailure } }[] {
   return capabilityResultsOf(results).flatMap((r) => r.tests.filter(isNotChecked).map((test) => ({ capability: r.capability, test })));
 }
 
 /** Tests that failed, then passed on a retry. */
-export function flakyOf(results: Results): { capability: AnyCapability; test: TestResult & { flaky: FailureInfo } }[] {
+export function flakyOf(results: Results): { capability: CapabilityId; test: TestResult & { flaky: FailureInfo } }[] {
   return capabilityResultsOf(results).flatMap((r) =>
     r.tests.filter((t): t is TestResult & { flaky: FailureInfo } => t.flaky !== undefined).map((test) => ({ capability: r.capability, test })),
   );

@@ -1,4 +1,4 @@
-import { kindDescriptor, type AnyCapability as Capability } from "../kinds/descriptors.js";
+import { kindDescriptor, type CapabilityId } from "../kinds/descriptors.js";
 import type { KindCapabilityInfo } from "../kinds/types.js";
 import { slowCallText } from "../runtime/slow-call.js";
 import { attemptsSuffix, capabilityResultsOf, countsOf, flakyOf, isDeviation, isNotChecked, notCheckedOf, type CapabilityResult } from "./results.js";
@@ -33,12 +33,12 @@ export function capabilityCell(result: CapabilityResult | undefined): { icon: st
 /** Renders the report in the layout of Python's `print_report()`, plus failure details. */
 export function renderPrettyReport(report: ReportData, verdict: Verdict, causes: readonly FailureCause[]): string {
   const border = "=".repeat(WIDTH);
-  const out: string[] = ["", `  ${border}`, `    ${kindDescriptor(report.subjectKind).title} Validation: ${report.checkpointerName}`, `  ${border}`];
+  const out: string[] = ["", `  ${border}`, `    ${kindDescriptor(report.subjectKind).title} Validation: ${report.subjectName}`, `  ${border}`];
   out.push(...causesSummary(causes), ...suggestions(report));
   const section = (title: string, kind: KindCapabilityInfo["kind"]) => {
     out.push(`    ${title}`);
     const ids = kindDescriptor(report.subjectKind).capabilities.filter((c) => c.kind === kind)
-      .map((c) => c.id as Capability)
+      .map((c) => c.id as CapabilityId)
       .sort();
     for (const id of ids) {
       const { icon, suffix } = capabilityCell(report.results[id]);

@@ -80,7 +80,7 @@ export function reportToDict(report: ReportData, causes: readonly FailureCause[]
   }
   const verdict = verdictOf(report);
   const dict: ReportDict = {
-    [kindDescriptor(report.subjectKind).nameKey]: report.checkpointerName,
+    [kindDescriptor(report.subjectKind).nameKey]: report.subjectName,
     ...(report.subjectKind !== DEFAULT_SUBJECT_KIND ? { subject_kind: report.subjectKind } : {}),
     conformance_level: verdict.level,
     results,

@@ -1,4 +1,4 @@
-import type { AnyCapability as Capability, SubjectKindId } from "../kinds/descriptors.js";
+import type { CapabilityId, SubjectKindId } from "../kinds/descriptors.js";
 import type { SaverProfile } from "../kinds/checkpointer/profile.js";
 import type { Shard } from "../runtime/shard.js";
 import type { ThrownError } from "../runtime/thrown-error.js";
@@ -126,7 +126,7 @@ export interface Verdict {
    * not checked because its precondition on another capability failed, and that
    * capability did not fail in this run (docs/verdict.md). Not verified counts as not passed.
    */
-  capabilities: { checked: number; passed: number; failed: Capability[]; unverified: Capability[] };
+  capabilities: { checked: number; passed: number; failed: CapabilityId[]; unverified: CapabilityId[] };
   /** Tests that failed, then passed on a retry (counted as failed unless flaky results were allowed). */
   flaky: number;
   /** Tests not checked because a precondition on another capability failed. */
@@ -213,10 +213,10 @@ export type ReaderCheckId = "writesOrder" | "writesPages" | "channelsBatch" | "p
 
 export interface ReportData {
   /** The subject's name (a store's or a cache's too: the field keeps its first name). */
-  readonly checkpointerName: string;
+  readonly subjectName: string;
   /** What was checked: a checkpointer, a store, a cache (src/kinds/). */
   readonly subjectKind: SubjectKindId;
-  readonly results: Partial<Record<Capability, CapabilityResult>>;
+  readonly results: Partial<Record<CapabilityId, CapabilityResult>>;
   /** Problems outside any capability (lifespan teardown, ...). */
   readonly errors: readonly string[];
   readonly durationMs: number;
@@ -240,7 +240,7 @@ export interface FailureItem extends SectionFailure {
   /** `spec`, or the key of the section it belongs to (`graph`, `model`). */
   section: string;
   /** Set for spec failures: the test result itself. */
-  spec?: { capability: Capability; test: Extract<TestResult, { status: "failed" }> };
+  spec?: { capability: CapabilityId; test: Extract<TestResult, { status: "failed" }> };
 }
 
 /**

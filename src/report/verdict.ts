@@ -1,4 +1,4 @@
-import { capabilityIdsOf, kindDescriptor, type AnyCapability as Capability } from "../kinds/descriptors.js";
+import { capabilityIdsOf, kindDescriptor, type CapabilityId } from "../kinds/descriptors.js";
 import { levelWithProfile } from "../kinds/checkpointer/profile.js";
 import { capabilityResultsOf, countsTowardLevel, flakyOf, isDeviation, isNotChecked, notCheckedOf } from "./results.js";
 import type { ConformanceLevel, ReportData, ReportSection, SectionVerdict, Verdict } from "./types.js";
@@ -61,7 +61,7 @@ export function passedAllBase(input: VerdictInput): boolean {
 }
 
 /** Passed, and verified: no required test of it is left unchecked by a precondition whose capability did not fail. */
-function isVerifiedPass(input: VerdictInput, cap: Capability): boolean {
+function isVerifiedPass(input: VerdictInput, cap: CapabilityId): boolean {
   return input.results[cap]?.status === "passed" && !isUnverified(input, cap);
 }
 
@@ -70,7 +70,7 @@ function isVerifiedPass(input: VerdictInput, cap: Capability): boolean {
  * capability failed) is not verified unless that other capability failed in
  * this run: then the cause is already counted there (never greener).
  */
-function isUnverified(input: VerdictInput, cap: Capability): boolean {
+function isUnverified(input: VerdictInput, cap: CapabilityId): boolean {
   const result = input.results[cap];
   if (result?.status !== "passed") return false;
   return result.tests.some(
@@ -85,14 +85,14 @@ function levelFor(input: VerdictInput, allPassed: boolean): ConformanceLevel {
 }
 
 /** Base capabilities the run was asked to check: all five, unless the capabilities option or grep excluded some. */
-function baseInScope(input: VerdictInput): Capability[] {
+function baseInScope(input: VerdictInput): CapabilityId[] {
   return capabilityIdsOf(kindDescriptor(input.subjectKind), "base").filter((cap) => {
     const r = input.results[cap];
     return !(r?.status === "skipped" && r.excluded === true);
   });
 }
 
-function explain(input: VerdictInput, level: ConformanceLevel, nothingChecked: boolean, failed: Capability[], unverified: Capability[], sections: SectionVerdict[]): string {
+function explain(input: VerdictInput, level: ConformanceLevel, nothingChecked: boolean, failed: CapabilityId[], unverified: CapabilityId[], sections: SectionVerdict[]): string {
   if (nothingChecked) return "nothing was checked: every selected capability was skipped or not implemented";
   const failing = [...failed, ...sections.filter((s) => s.passed === false).map((s) => s.key), ...(input.errors.length > 0 ? ["run errors"] : [])];
   const unchecked = baseInScope(input).filter((cap) => input.results[cap]?.status !== "passed" && input.results[cap]?.status !== "failed");

@@ -18,7 +18,7 @@ const dotsReporter: ReporterFactory = ({ write, palette }) => ({
       .filter((section) => section.passed() === false)
       .flatMap((section) => section.lines(sectionCauseOptions(causes, section.key, "above")).map((l) => `  ${l}`));
     const errors = report.errors.map((e) => `  ${palette.red("✗")} ${e}`);
-    return [...lines, ...notChecked, ...sections, ...errors, `  ${resultLine(report, palette)} (${report.checkpointerName})`, ""].join("\n");
+    return [...lines, ...notChecked, ...sections, ...errors, `  ${resultLine(report, palette)} (${report.subjectName})`, ""].join("\n");
   },
 });
 

@@ -52,7 +52,7 @@ export function renderAnnotations(report: ConformanceReport, subjectFile?: strin
   for (const { capability, test } of report.notChecked()) warning(`${capability} › ${test.name}: not checked`, `${test.reason}\n${test.precondition.message}`);
   const failures = causes.reduce((n, c) => n + c.failures.length, 0);
   const summary = `${causes.length} cause${causes.length === 1 ? "" : "s"} of ${failures} failure${failures === 1 ? "" : "s"} annotated`;
-  return [...annotations, `checkpoint-conformance: ${prefix}${report.checkpointerName}: ${report.verdict().resultLine}; ${summary}`, ""].join("\n");
+  return [...annotations, `checkpoint-conformance: ${prefix}${report.subjectName}: ${report.verdict().resultLine}; ${summary}`, ""].join("\n");
 }
 
 /** One `::error` workflow command. */

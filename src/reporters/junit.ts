@@ -23,7 +23,7 @@ export interface Counts {
 }
 
 export function renderJunit(report: ConformanceReport): string {
-  return junitDocument(`checkpoint-conformance: ${report.checkpointerName}`, report.durationMs, junitSuites(report));
+  return junitDocument(`checkpoint-conformance: ${report.subjectName}`, report.durationMs, junitSuites(report));
 }
 
 /** One suite of the document: its counts and its XML lines. */

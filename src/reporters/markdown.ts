@@ -16,7 +16,7 @@ const markdownReporter: ReporterFactory = () => ({
 export function renderMarkdown(report: ConformanceReport): string {
   const verdict = report.verdict();
   const out = [
-    `## Checkpointer conformance: ${inline(report.checkpointerName)}`,
+    `## Checkpointer conformance: ${inline(report.subjectName)}`,
     "",
     `**${inline(verdict.resultLine)}**`,
     "",

@@ -1,4 +1,4 @@
-import type { AnyCapability as Capability } from "../kinds/descriptors.js";
+import type { CapabilityId } from "../kinds/descriptors.js";
 import type { GraphOptions } from "../graph/options.js";
 import type { ModelOptions } from "../kinds/checkpointer/model/options.js";
 import { ConformanceUsageError } from "../util/errors.js";
@@ -27,7 +27,7 @@ export const MAX_CONCURRENCY = 64;
 /** The options every entry point shares (validate, the CLI, the test-runner adapters). @public */
 export interface SuiteOptions {
   /** Only these capabilities run; the others are reported as skipped. Default: all. */
-  capabilities?: readonly Capability[] | ReadonlySet<Capability>;
+  capabilities?: readonly CapabilityId[] | ReadonlySet<CapabilityId>;
   /**
    * Per saver call and per factory step, in ms (at most 2^31-1): a call pending this
    * long is a hang. A test that keeps getting answers may take up to 20× this.

@@ -1,4 +1,4 @@
-import type { AnyCapability as Capability, SubjectKindId } from "../kinds/descriptors.js";
+import type { CapabilityId, SubjectKindId } from "../kinds/descriptors.js";
 import type { CapabilityResult, ConformanceReport, TestResult } from "../report/conformance-report.js";
 import { attemptsLabel } from "../report/results.js";
 
@@ -8,13 +8,16 @@ import { attemptsLabel } from "../report/results.js";
  * @public
  */
 export interface ProgressHooks {
-  /** `checkpointerName` is the subject's name, whatever its kind (`subjectKind`; absent: a checkpointer). */
-  onRunStart?(info: { checkpointerName: string; subjectKind?: SubjectKindId; capabilities: readonly Capability[] }): void;
-  onCapabilityStart?(capability: Capability, detected: boolean): void;
+  /**
+   * `subjectName` is the subject's name, whatever its kind (`subjectKind`; absent: a checkpointer);
+   * `checkpointerName` is the same name under its first field name, kept for hooks written against it.
+   */
+  onRunStart?(info: { subjectName: string; /** @deprecated use `subjectName` */ checkpointerName: string; subjectKind?: SubjectKindId; capabilities: readonly CapabilityId[] }): void;
+  onCapabilityStart?(capability: CapabilityId, detected: boolean): void;
   /** A spec test is about to run (the supervised CLI names the test in flight when the saver's process dies). */
-  onTestStart?(capability: Capability, testName: string): void;
-  onTestResult?(capability: Capability, testName: string, passed: boolean, error: string | undefined, result: TestResult): void;
-  onCapabilityEnd?(capability: Capability, result: CapabilityResult): void;
+  onTestStart?(capability: CapabilityId, testName: string): void;
+  onTestResult?(capability: CapabilityId, testName: string, passed: boolean, error: string | undefined, result: TestResult): void;
+  onCapabilityEnd?(capability: CapabilityId, result: CapabilityResult): void;
   onRunEnd?(report: ConformanceReport): void;
 }
 

@@ -1,4 +1,4 @@
-import type { AnyCapability as Capability } from "../kinds/descriptors.js";
+import type { CapabilityId } from "../kinds/descriptors.js";
 import type { AnyRegistration } from "../registration.js";
 import type { CapabilityResult, ReportSection } from "../report/conformance-report.js";
 import type { BehaviourProfile } from "../report/types.js";
@@ -12,7 +12,7 @@ export interface SectionContext {
   registered: AnyRegistration;
   options: ValidateOptions;
   /** The capability results so far (a section may skip itself when base capabilities failed). */
-  results: Partial<Record<Capability, CapabilityResult>>;
+  results: Partial<Record<CapabilityId, CapabilityResult>>;
   timeoutMs: number;
   progress: ProgressHooks;
   /** The run's budget of tests in flight at once (the `concurrency` option), shared with the capabilities' spec tests. */

@@ -1,4 +1,4 @@
-import type { AnyCapability as Capability } from "../kinds/descriptors.js";
+import type { CapabilityId } from "../kinds/descriptors.js";
 import { PROGRESS_HOOKS, type ProgressHooks } from "./progress.js";
 
 /** Hooks that keep a serial run's order, and `flush()`, which passes on whatever is still held (a run cut short). */
@@ -11,8 +11,8 @@ export type SerialOrderHooks = ProgressHooks & { flush(): void };
  * has ended (`onCapabilityEnd`). Calls about no capability of `order`, or
  * about one already ended, pass at once; `onRunEnd` passes what is held first.
  */
-export function serialOrderHooks(hooks: ProgressHooks, order: readonly Capability[]): SerialOrderHooks {
-  const held = new Map<Capability, (() => boolean)[]>();
+export function serialOrderHooks(hooks: ProgressHooks, order: readonly CapabilityId[]): SerialOrderHooks {
+  const held = new Map<CapabilityId, (() => boolean)[]>();
   let head = 0;
   const release = () => {
     while (head < order.length) {
@@ -39,7 +39,7 @@ export function serialOrderHooks(hooks: ProgressHooks, order: readonly Capabilit
         return name === "onCapabilityEnd";
       };
       if (name === "onRunEnd") flush();
-      const position = name === "onRunStart" || name === "onRunEnd" ? -1 : order.indexOf(args[0] as Capability);
+      const position = name === "onRunStart" || name === "onRunEnd" ? -1 : order.indexOf(args[0] as CapabilityId);
       if (position < head) {
         call();
       } else if (position === head) {

@@ -1,5 +1,5 @@
 import { MAX_TIMEOUT_MS } from "../util/timeout.js";
-import type { TrackedSaver } from "./tracked-saver.js";
+import type { TrackedSubject } from "./tracked-subject.js";
 import { GraceRule, raceJudged, type LoadWatch } from "./slow-call.js";
 
 /** A test that keeps getting answers may take this many times `timeoutMs` before it is stopped. */
@@ -13,7 +13,7 @@ export function wholeTestLimitMs(timeoutMs: number): number {
 /** What the timeout watches, and what the work is for its messages. */
 export interface CallTimeoutWatch {
   /** The savers the work calls (a spec test's extra savers join as they are created). */
-  trackers: () => readonly TrackedSaver<unknown>[];
+  trackers: () => readonly TrackedSubject<unknown>[];
   /** Words after "timed out after N ms", before where it was (e.g. `running G01/default`); none by default. */
   what?: string;
   /** Other work of the run may be in flight: a pending call then runs on up to the grace (src/runtime/slow-call.ts). */

@@ -1,4 +1,4 @@
-import type { AnyCapability as Capability } from "../kinds/descriptors.js";
+import type { CapabilityId } from "../kinds/descriptors.js";
 import type { AnyRegistration } from "../registration.js";
 import { kindOf } from "../kinds/index.js";
 import { planRun, type AnySpecTest } from "../engine/run-plan.js";
@@ -31,10 +31,10 @@ export function runPlanMessage(registered: AnyRegistration, options: RunRequest[
 }
 
 /** Every spec test of the registration's kind by capability (names, ids, advisory): what the parent's reporters list for capabilities that did not run. */
-export function specCatalog(registered: AnyRegistration): Partial<Record<Capability, ListedSpecTest[]>> {
-  const catalog: Partial<Record<Capability, ListedSpecTest[]>> = {};
-  const specs = kindOf(registered).specs as Partial<Record<Capability, { tests: readonly AnySpecTest[] }>>;
-  for (const [capability, spec] of Object.entries(specs) as [Capability, { tests: readonly AnySpecTest[] } | undefined][]) {
+export function specCatalog(registered: AnyRegistration): Partial<Record<CapabilityId, ListedSpecTest[]>> {
+  const catalog: Partial<Record<CapabilityId, ListedSpecTest[]>> = {};
+  const specs = kindOf(registered).specs as Partial<Record<CapabilityId, { tests: readonly AnySpecTest[] }>>;
+  for (const [capability, spec] of Object.entries(specs) as [CapabilityId, { tests: readonly AnySpecTest[] } | undefined][]) {
     catalog[capability] = (spec?.tests ?? []).map((t) => ({ name: t.name, ids: t.ids, advisory: t.advisory ?? false }));
   }
   return catalog;

@@ -1,4 +1,4 @@
-import type { AnyCapability as Capability } from "../kinds/descriptors.js";
+import type { CapabilityId } from "../kinds/descriptors.js";
 import type { ListedSpecTest } from "../kinds/checkpointer/checks/test-list.js";
 import type { CatalogId } from "../kinds/checkpointer/checks/types.js";
 import type { ReportJSON } from "../report/json.js";
@@ -12,7 +12,7 @@ export interface RunRequest {
   exportName?: string;
   cwd: string;
   /** validate()'s options, without `progress` (the child streams progress to the parent). */
-  options: Omit<ValidateOptions, "progress" | "capabilities" | "grep"> & { capabilities?: Capability[]; grep?: string };
+  options: Omit<ValidateOptions, "progress" | "capabilities" | "grep"> & { capabilities?: CapabilityId[]; grep?: string };
   /** Loading the user's module longer than this is a usage error (a top-level await that never settles). */
   loadTimeoutMs: number;
   /** Sections run after the capabilities, never alongside them (a resumed run after a crash that a section may have caused). */
@@ -35,12 +35,12 @@ export interface PlannedTest {
 export type ChildMessage =
   | {
       t: "plan";
-      capabilities: { capability: Capability; tests: PlannedTest[] }[];
-      catalog: Partial<Record<Capability, ListedSpecTest[]>>;
+      capabilities: { capability: CapabilityId; tests: PlannedTest[] }[];
+      catalog: Partial<Record<CapabilityId, ListedSpecTest[]>>;
       /** The per-test timeout in effect (the option's, else the registration's, else the default). */
       timeoutMs: number;
       /** The capabilities that do not run, and why (so a resumed run reports them as the first child did). */
-      skipped: { capability: Capability; reason: string; excluded: boolean }[];
+      skipped: { capability: CapabilityId; reason: string; excluded: boolean }[];
       /** A section (graph, model) runs after the capabilities. */
       sectionsAsked: boolean;
       profile: SaverProfile;

@@ -1,4 +1,4 @@
-import { kindDescriptor, type AnyCapability as Capability, type SubjectKindId } from "../kinds/descriptors.js";
+import { kindDescriptor, type CapabilityId, type SubjectKindId } from "../kinds/descriptors.js";
 import { replayHook, type HookCall, type ProgressHooks } from "../run/progress.js";
 import { serialOrderHooks, type SerialOrderHooks } from "../run/serial-progress.js";
 import type { RunIdentity } from "../engine/run-identity.js";
@@ -16,7 +16,7 @@ export interface Ending {
 
 /** A spec test in flight. */
 export interface TestRef {
-  capability: Capability;
+  capability: CapabilityId;
   name: string;
 }
 
@@ -25,8 +25,8 @@ export type Position =
   | { kind: "loading" }
   | ({ kind: "test" } & TestRef)
   | { kind: "tests"; tests: TestRef[] }
-  | { kind: "capability"; capability: Capability; after?: string }
-  | { kind: "creating"; capability: Capability }
+  | { kind: "capability"; capability: CapabilityId; after?: string }
+  | { kind: "creating"; capability: CapabilityId }
   | { kind: "after-capabilities" };
 
 /** Saver output (stdout/stderr of the child) and where it was written. */
@@ -53,14 +53,14 @@ type Plan = Extract<ChildMessage, { t: "plan" }>;
  */
 export class RunTracker {
   private plan: Plan | undefined;
-  private checkpointerName: string;
+  private subjectName: string;
   /** The subject's kind, once the child said it (a run cut short before that is reported as a checkpointer's). */
   private subjectKind: SubjectKindId | undefined;
-  private readonly results: Partial<Record<Capability, CapabilityResult>> = {};
+  private readonly results: Partial<Record<CapabilityId, CapabilityResult>> = {};
   /** Capabilities an earlier child began and crashed in: what they finished (the crashed test included). A resumed child leaves these tests out. */
-  private readonly settled = new Map<Capability, { detected: boolean; tests: TestResult[] }>();
+  private readonly settled = new Map<CapabilityId, { detected: boolean; tests: TestResult[] }>();
   /** The capabilities begun and not ended (several when the child runs capabilities at once), in the order they began. */
-  private readonly current = new Map<Capability, { capability: Capability; detected: boolean; tests: TestResult[]; lastTest?: string }>();
+  private readonly current = new Map<CapabilityId, { capability: CapabilityId; detected: boolean; tests: TestResult[]; lastTest?: string }>();
   /** The user's hooks in the serial run's order (the child's calls interleave when it runs capabilities at once), once the kind is known. */
   private ordered: SerialOrderHooks | undefined;
   private readonly inFlight = new Map<string, TestRef>();
@@ -92,7 +92,7 @@ export class RunTracker {
     /** The run's shard and identity: a report of a run cut short is still that shard's, for the merge. */
     private readonly sharded?: { shard: Shard; run: RunIdentity },
   ) {
-    this.checkpointerName = fallbackName;
+    this.subjectName = fallbackName;
   }
 
   handle(message: ChildMessage): void {
@@ -143,9 +143,9 @@ export class RunTracker {
       case "onRunStart":
         if (this.started) return;
         this.started = true;
-        this.checkpointerName = call.args[0].checkpointerName;
+        this.subjectName = call.args[0].subjectName;
         this.subjectKind = call.args[0].subjectKind;
-        this.ordered = serialOrderHooks(this.hooks, kindDescriptor(this.subjectKind).capabilities.map((c) => c.id as Capability));
+        this.ordered = serialOrderHooks(this.hooks, kindDescriptor(this.subjectKind).capabilities.map((c) => c.id as CapabilityId));
         break;
       case "onCapabilityStart": {
         const [capability, detected] = call.args;
@@ -192,7 +192,7 @@ export class RunTracker {
     replayHook(this.out, call);
   }
 
-  private isSettled(capability: Capability, name: string): boolean {
+  private isSettled(capability: CapabilityId, name: string): boolean {
     return this.results[capability] !== undefined || (this.settled.get(capability)?.tests.some((t) => t.name === name) ?? false);
   }
 
@@ -299,8 +299,8 @@ export class RunTracker {
 
   /** The tests in flight (or the step) fail with how the process ended; their capability keeps what it finished. */
   private recordEnding(position: Position, ending: Ending, alone?: ReadonlyMap<string, AloneOutcome>): void {
-    const failed = new Map<Capability, TestResult[]>();
-    const add = (capability: Capability, test: TestResult) => failed.set(capability, [...(failed.get(capability) ?? []), test]);
+    const failed = new Map<CapabilityId, TestResult[]>();
+    const add = (capability: CapabilityId, test: TestResult) => failed.set(capability, [...(failed.get(capability) ?? []), test]);
     if (position.kind === "test" || position.kind === "tests") {
       const inFlight = position.kind === "test" ? [position] : position.tests;
       const culprits = inFlight.filter((t) => alone && "crashed" in (alone.get(testKey(t.capability, t.name)) ?? {}));
@@ -361,7 +361,7 @@ export class RunTracker {
     const last = this.report ? reportFromJSON(this.report) : undefined;
     return this.withOutput(
       new ConformanceReport({
-        checkpointerName: this.checkpointerName,
+        subjectName: this.subjectName,
         ...(this.subjectKind ? { subjectKind: this.subjectKind } : {}),
         results: { ...last?.results, ...this.resultsWithFirstPlan() },
         errors: last?.errors ?? [],
@@ -374,7 +374,7 @@ export class RunTracker {
   }
 
   /** The results so far, with the capabilities no child reached reported as the first child planned them. */
-  private resultsWithFirstPlan(): Partial<Record<Capability, CapabilityResult>> {
+  private resultsWithFirstPlan(): Partial<Record<CapabilityId, CapabilityResult>> {
     for (const skip of this.plan?.skipped ?? []) {
       if (this.results[skip.capability]) continue;
       this.out.onCapabilityStart?.(skip.capability, false);
@@ -389,9 +389,9 @@ export class RunTracker {
     if (!this.stopped) this.recordEnding(position, ending);
     const notRunReason =
       ending.kind === "interrupted" ? `not run: interrupted during ${where}` : this.stopped ? `not run: ${this.stopped}` : `not run: the run was cut short during ${where}`;
-    const results: Partial<Record<Capability, CapabilityResult>> = { ...this.results };
+    const results: Partial<Record<CapabilityId, CapabilityResult>> = { ...this.results };
     let notRun = 0;
-    const remaining = (capability: Capability, done: readonly TestResult[]): TestResult[] => {
+    const remaining = (capability: CapabilityId, done: readonly TestResult[]): TestResult[] => {
       const tests = this.plannedOf(capability)
         .filter((t) => !done.some((d) => d.name === t.name))
         .map((t): TestResult => ({ ...t, status: "skipped", reason: notRunReason }));
@@ -399,7 +399,7 @@ export class RunTracker {
       return tests;
     };
     for (const { id: capability, kind } of kindDescriptor(this.subjectKind).capabilities) {
-      const id = capability as Capability;
+      const id = capability as CapabilityId;
       if (results[id] !== undefined) continue;
       const earlier = this.settled.get(id);
       if (earlier) {
@@ -411,7 +411,7 @@ export class RunTracker {
     }
     const summary = [ending.text, ...(this.stopped ? [this.stopped] : []), ...(notRun > 0 ? [`${notRun} ${notRun === 1 ? "test" : "tests"} not run`] : [])].join("; ");
     return new ConformanceReport({
-      checkpointerName: this.checkpointerName,
+      subjectName: this.subjectName,
       ...(this.subjectKind ? { subjectKind: this.subjectKind } : {}),
       results,
       errors: [],
@@ -437,11 +437,11 @@ export class RunTracker {
     });
   }
 
-  private plannedOf(capability: Capability) {
+  private plannedOf(capability: CapabilityId) {
     return this.plan?.capabilities.find((p) => p.capability === capability)?.tests ?? [];
   }
 
-  private kindOf(capability: Capability): CapabilityResult["kind"] {
+  private kindOf(capability: CapabilityId): CapabilityResult["kind"] {
     return kindDescriptor(this.subjectKind).capabilities.find((c) => c.id === capability)!.kind;
   }
 
@@ -483,7 +483,7 @@ function crashedIn(result: CapabilityResult, detected: boolean, tests: TestResul
   return { capability: result.capability, kind: result.kind, durationMs: result.durationMs, inherited: result.inherited, detected: detected || result.detected, status, tests } as CapabilityResult;
 }
 
-function base(capability: Capability, kind: CapabilityResult["kind"]) {
+function base(capability: CapabilityId, kind: CapabilityResult["kind"]) {
   return { capability, kind, inherited: false, detected: false, durationMs: 0, tests: [] as TestResult[] };
 }
 
@@ -511,6 +511,6 @@ export function describePosition(position: Position): string {
   }
 }
 
-export function testKey(capability: Capability, name: string): string {
+export function testKey(capability: CapabilityId, name: string): string {
   return `${capability}\u0000${name}`;
 }

@@ -36,7 +36,7 @@ const CRASH: Ending = { kind: "killed", text: "the saver's process was killed by
 /** A child's run of `put`, as the engine reports it through the hooks: `running` are started and never end (the child crashed). */
 function child(tracker: RunTracker, finished: TestResult[], running: string[] = [], end?: CapabilityResult["status"]): void {
   const hook = (call: HookCall) => tracker.handle(overTheWire({ t: "hook", call }));
-  hook({ name: "onRunStart", args: [{ checkpointerName: "S", capabilities: ["put"] }] });
+  hook({ name: "onRunStart", args: [{ subjectName: "S", checkpointerName: "S", capabilities: ["put"] }] });
   hook({ name: "onCapabilityStart", args: ["put", true] });
   for (const t of finished) {
     hook({ name: "onTestStart", args: ["put", t.name] });
@@ -87,7 +87,7 @@ describe("several tests in flight at a crash", () => {
     expect(next).toEqual({ capabilities: ["put"], skipTests: ["a", "b"] });
     tracker.beginChild();
     child(tracker, [test("a", "skipped"), test("b", "skipped"), test("c")], [], "passed");
-    tracker.handle(overTheWire({ t: "report", report: reportToJSON(new ConformanceReport({ checkpointerName: "S", results: {} })) }));
+    tracker.handle(overTheWire({ t: "report", report: reportToJSON(new ConformanceReport({ subjectName: "S", results: {} })) }));
     const put = tracker.finalReport(undefined).results.put!;
     expect(put.status).toBe("failed");
     expect(put.tests.map((t) => [t.name, t.status])).toEqual([["a", "failed"], ["b", "passed"], ["c", "passed"]]);

@@ -53,7 +53,7 @@ describe("the read-back probe tells a reader's bug from a writer's (issue 25)", 
       }
     }
     expect(await probe(() => new Throws())).toBeUndefined();
-    const report = new ConformanceReport({ checkpointerName: "s", results: {}, readBack: { ...ALL_RIGHT, writes: { getTuple: false, list: true } } });
+    const report = new ConformanceReport({ subjectName: "s", results: {}, readBack: { ...ALL_RIGHT, writes: { getTuple: false, list: true } } });
     expect(reportFromJSON(JSON.parse(JSON.stringify(reportToJSON(report)))).readBack).toEqual(report.readBack);
   });
 });

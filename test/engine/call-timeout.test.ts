@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { MemorySaver, emptyCheckpoint, type BaseCheckpointSaver } from "@langchain/langgraph-checkpoint";
 import { withCallTimeout, wholeTestLimitMs } from "../../src/runtime/call-timeout.js";
 import { TimeoutError } from "../../src/util/timeout.js";
-import { trackSaver } from "../../src/runtime/tracked-saver.js";
+import { trackSubject } from "../../src/runtime/tracked-subject.js";
 import { withFaults } from "../fixtures/faults.js";
 
 /**
@@ -23,7 +23,7 @@ async function putOnce(saver: BaseCheckpointSaver, threadId: string): Promise<vo
   await saver.put({ configurable: { thread_id: threadId, checkpoint_ns: "" } }, checkpoint, { source: "input", step: -1, parents: {} }, {});
 }
 
-async function failureOf(work: Promise<unknown>, trackers: ReturnType<typeof trackSaver>[]): Promise<TimeoutError> {
+async function failureOf(work: Promise<unknown>, trackers: ReturnType<typeof trackSubject>[]): Promise<TimeoutError> {
   const error = await withCallTimeout(work, TIMEOUT_MS, { trackers: () => trackers }).then(
     () => undefined,
     (e: unknown) => e,
@@ -34,7 +34,7 @@ async function failureOf(work: Promise<unknown>, trackers: ReturnType<typeof tra
 
 describe("withCallTimeout", () => {
   it("work that takes longer than the timeout but keeps getting answers passes", async () => {
-    const tracked = trackSaver(slowSaver());
+    const tracked = trackSubject(slowSaver());
     let calls = 0;
     const work = async () => {
       // At least 30 × 30 ms: well past the 200 ms timeout as a whole, each call far under it.
@@ -46,7 +46,7 @@ describe("withCallTimeout", () => {
   });
 
   it("one call that never settles fails with the existing message naming it", async () => {
-    const tracked = trackSaver(withFaults(new MemorySaver(), { method: "put", fault: { kind: "hang" }, onCall: 3 }));
+    const tracked = trackSubject(withFaults(new MemorySaver(), { method: "put", fault: { kind: "hang" }, onCall: 3 }));
     const work = async () => {
       for (;;) await putOnce(tracked.saver, "hang");
     };
@@ -54,7 +54,7 @@ describe("withCallTimeout", () => {
   });
 
   it("work stuck between calls (no call starts or settles) fails as pending nowhere", async () => {
-    const tracked = trackSaver(slowSaver());
+    const tracked = trackSubject(slowSaver());
     const work = async () => {
       await putOnce(tracked.saver, "stuck");
       await new Promise(() => undefined);
@@ -63,7 +63,7 @@ describe("withCallTimeout", () => {
   });
 
   it("a saver that answers every call but never lets the work finish is stopped at 20× the timeout, with how to raise it", async () => {
-    const tracked = trackSaver(slowSaver());
+    const tracked = trackSubject(slowSaver());
     const work = async () => {
       for (;;) await putOnce(tracked.saver, "endless");
     };
@@ -76,7 +76,7 @@ describe("withCallTimeout", () => {
   it("a call pending while the event loop is blocked (another test's synchronous work) is not a hang", async () => {
     // The answer is due 250 ms after the call, but the loop is busy for 5× the timeout first: the timeout's check
     // runs before the answer's timer, with the call pending for 1 s on the wall clock and about 70 ms of loop time.
-    const tracked = trackSaver(withFaults(new MemorySaver(), { method: "put", fault: { kind: "delay", ms: 250 } }));
+    const tracked = trackSubject(withFaults(new MemorySaver(), { method: "put", fault: { kind: "delay", ms: 250 } }));
     const timed = withCallTimeout(putOnce(tracked.saver, "blocked"), TIMEOUT_MS, { trackers: () => [tracked] });
     await new Promise((resolve) => setTimeout(resolve, 10));
     const blockUntil = performance.now() + 5 * TIMEOUT_MS;

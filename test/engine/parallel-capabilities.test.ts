@@ -208,7 +208,7 @@ describe("a supervised child's capabilities in parallel", () => {
     const tracker = new RunTracker("S", seen.hooks, () => {});
     const hook = (call: HookCall) => tracker.handle(JSON.parse(JSON.stringify({ t: "hook", call })) as ChildMessage);
     tracker.handle(PLAN);
-    hook({ name: "onRunStart", args: [{ checkpointerName: "S", capabilities: ["put", "get_tuple"] }] });
+    hook({ name: "onRunStart", args: [{ subjectName: "S", checkpointerName: "S", capabilities: ["put", "get_tuple"] }] });
     hook({ name: "onCapabilityStart", args: ["get_tuple", true] });
     hook({ name: "onCapabilityStart", args: ["put", true] });
     hook({ name: "onTestStart", args: ["get_tuple", "c"] });
@@ -244,7 +244,7 @@ describe("a supervised child's capabilities in parallel", () => {
     const hook = (call: HookCall) => tracker.handle({ t: "hook", call });
     tracker.handle(PLAN);
     tracker.handle({ t: "sections-alongside", running: true });
-    hook({ name: "onRunStart", args: [{ checkpointerName: "S", capabilities: ["put", "get_tuple"] }] });
+    hook({ name: "onRunStart", args: [{ subjectName: "S", checkpointerName: "S", capabilities: ["put", "get_tuple"] }] });
     hook({ name: "onCapabilityStart", args: ["put", true] });
     hook({ name: "onTestStart", args: ["put", "a"] });
     hook({ name: "onTestResult", args: ["put", "a", true, undefined, passed("a")] });

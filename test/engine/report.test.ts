@@ -15,30 +15,30 @@ describe("conformance levels follow Python's rules", () => {
   it("FULL when every detected capability passed", () => {
     const results = Object.fromEntries(base.map((c) => [c, result(c, "passed")]));
     results.copy_thread = result("copy_thread", "not-implemented");
-    expect(new ConformanceReport({ checkpointerName: "x", results }).conformanceLevel()).toBe("FULL");
+    expect(new ConformanceReport({ subjectName: "x", results }).conformanceLevel()).toBe("FULL");
   });
   it("BASE+PARTIAL when base passed and an extension failed", () => {
     const results = Object.fromEntries(base.map((c) => [c, result(c, "passed")]));
     results.prune = result("prune", "failed");
-    const report = new ConformanceReport({ checkpointerName: "x", results });
+    const report = new ConformanceReport({ subjectName: "x", results });
     expect(report.passedAllBase()).toBe(true);
     expect(report.passedAll()).toBe(false);
     expect(report.conformanceLevel()).toBe("BASE+PARTIAL");
   });
   it("BASE when some base capability passed, NONE when none did", () => {
     const some = Object.fromEntries(base.map((c, i) => [c, result(c, i === 0 ? "passed" : "failed")]));
-    expect(new ConformanceReport({ checkpointerName: "x", results: some }).conformanceLevel()).toBe("BASE");
+    expect(new ConformanceReport({ subjectName: "x", results: some }).conformanceLevel()).toBe("BASE");
     const none = Object.fromEntries(base.map((c) => [c, result(c, "failed")]));
-    expect(new ConformanceReport({ checkpointerName: "x", results: none }).conformanceLevel()).toBe("NONE");
+    expect(new ConformanceReport({ subjectName: "x", results: none }).conformanceLevel()).toBe("NONE");
   });
   it("an inherited capability that fails downgrades FULL to BASE+PARTIAL", () => {
     const results = Object.fromEntries(base.map((c) => [c, result(c, "passed")]));
     results.delta_channel_history = result("delta_channel_history", "failed", { detected: false, inherited: true });
-    expect(new ConformanceReport({ checkpointerName: "x", results }).conformanceLevel()).toBe("BASE+PARTIAL");
+    expect(new ConformanceReport({ subjectName: "x", results }).conformanceLevel()).toBe("BASE+PARTIAL");
   });
   it("skipped base capabilities do not pass the base level", () => {
     const results = Object.fromEntries(base.map((c) => [c, result(c, c === "list" ? "skipped" : "passed")]));
-    expect(new ConformanceReport({ checkpointerName: "x", results }).passedAllBase()).toBe(false);
+    expect(new ConformanceReport({ subjectName: "x", results }).passedAllBase()).toBe(false);
   });
 });
 

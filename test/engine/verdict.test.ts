@@ -21,7 +21,7 @@ const BASE = ["put", "put_writes", "get_tuple", "list", "delete_thread"] as cons
 describe("the one verdict rule", () => {
   it("a section that ran and failed fails passedAll(), the level and the exit verdict", () => {
     const results = Object.fromEntries(BASE.map((c) => [c, passed(c)]));
-    const report = new ConformanceReport({ checkpointerName: "S", results, sections: [section("graph", false, "graph 30/38, 8 FAILED")] });
+    const report = new ConformanceReport({ subjectName: "S", results, sections: [section("graph", false, "graph 30/38, 8 FAILED")] });
     expect(report.passedAll()).toBe(false);
     expect(report.conformanceLevel()).toBe("BASE+PARTIAL");
     expect(report.verdict().passed).toBe(false);
@@ -32,7 +32,7 @@ describe("the one verdict rule", () => {
   it("a base capability skipped by the registration keeps the saver from FULL and from passing", () => {
     const results: Record<string, CapabilityResult> = Object.fromEntries(BASE.map((c) => [c, passed(c)]));
     results.list = { ...passed("list"), status: "skipped", reason: "skipped by skipCapabilities", detected: false };
-    const report = new ConformanceReport({ checkpointerName: "S", results });
+    const report = new ConformanceReport({ subjectName: "S", results });
     expect(report.verdict()).toMatchObject({ passed: false, level: "BASE", resultLine: "Result: BASE (4/4)" });
     expect(report.passedAll()).toBe(false);
     expect(report.verdict().explanation).toBe("BASE: some base capabilities passed; base capabilities not checked: list");
@@ -40,7 +40,7 @@ describe("the one verdict rule", () => {
 
   it("every reporter prints the same Result line, dots included, with every section that ran", () => {
     const results = Object.fromEntries(BASE.map((c) => [c, passed(c)]));
-    const report = new ConformanceReport({ checkpointerName: "S", results, sections: [section("graph", false, "graph 30/38, 8 FAILED"), section("model", true)] });
+    const report = new ConformanceReport({ subjectName: "S", results, sections: [section("graph", false, "graph 30/38, 8 FAILED"), section("model", true)] });
     const line = "Result: BASE+PARTIAL (5/5); graph 30/38, 8 FAILED; model passed";
     for (const name of ["pretty", "dots", "verbose", "markdown", "json", "junit", "github", "html"] as const) {
       const text = REPORTERS[name].report({ write: () => undefined, palette: plainPalette }).render(report);
@@ -62,7 +62,7 @@ describe("the one verdict rule", () => {
       durationMs: 0,
       tests: [],
     };
-    const report = new ConformanceReport({ checkpointerName: "S", results: { copy_thread: notImplemented } });
+    const report = new ConformanceReport({ subjectName: "S", results: { copy_thread: notImplemented } });
     expect(report.verdict()).toMatchObject({ passed: false, nothingChecked: true, level: "NONE" });
     expect(report.passedAll()).toBe(false);
   });

@@ -36,7 +36,7 @@ describe("graph failures name a clause only when its targeted probe confirms it"
     // Two cases (one saver each) and each distinct probe once: the second case's probes came from the cache.
     expect(made.count).toBeLessThanOrEqual(2 + PROBES.length);
     // One confirmed clause is one cause, whatever field each case diverged on.
-    const causes = new ConformanceReport({ checkpointerName: "colon", results: {}, sections: [section] }).causes();
+    const causes = new ConformanceReport({ subjectName: "colon", results: {}, sections: [section] }).causes();
     expect(causes).toHaveLength(1);
     expect(causes[0].failures.map((f) => f.label).sort()).toEqual(failed.map((r) => `graph › ${r.id}`).sort());
     expect(causes[0].title).toMatch(/^graph: confirmed by probe \(ids\): thread ids, namespaces and checkpoint ids are stored as given/);

@@ -1,4 +1,4 @@
-import { validate, type AnyCapability, type ConformanceReport } from "../../src/index.js";
+import { validate, type CapabilityId, type ConformanceReport } from "../../src/index.js";
 import type { AnyRegistration } from "../../src/registration.js";
 import { kindOf } from "../../src/kinds/index.js";
 import { BehaviourSection } from "../../src/sections/behaviours/report-section.js";
@@ -28,13 +28,13 @@ export interface KindRun {
  * A store or cache registration through validate(), the engine every entry
  * point uses (no retries, no model: the spec and the behaviour profile only).
  */
-export async function runKind(registered: AnyRegistration, only?: readonly AnyCapability[]): Promise<KindRun> {
+export async function runKind(registered: AnyRegistration, only?: readonly CapabilityId[]): Promise<KindRun> {
   const report = await validate(registered, { model: false, retries: 0, ...(only ? { capabilities: only } : {}) });
   const kind = kindOf(registered);
   const results: KindTestResult[] = [];
   for (const [capability, spec] of Object.entries(kind.specs as Record<string, { tests: readonly { name: string; ids: readonly string[]; advisory?: boolean }[] } | undefined>)) {
-    const result = report.results[capability as AnyCapability];
-    if (!spec || !result || (only && !only.includes(capability as AnyCapability))) continue;
+    const result = report.results[capability as CapabilityId];
+    if (!spec || !result || (only && !only.includes(capability as CapabilityId))) continue;
     const reason = "reason" in result && typeof result.reason === "string" ? result.reason : result.status;
     for (const test of spec.tests) {
       const base = { key: `${capability}/${test.name}`, name: test.name, capability, ids: test.ids, advisory: test.advisory ?? false };

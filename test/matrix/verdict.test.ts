@@ -9,7 +9,7 @@ function ran(id: string, status: "passed" | "failed"): BackendOutcome {
   const results = Object.fromEntries(
     BASE.map((capability): [string, CapabilityResult] => [capability, { capability, kind: "base", status, detected: true, inherited: false, durationMs: 1, tests: [] }]),
   );
-  return { status: "ran", id, title: id, report: new ConformanceReport({ checkpointerName: id, results }), durationMs: 1 };
+  return { status: "ran", id, title: id, report: new ConformanceReport({ subjectName: id, results }), durationMs: 1 };
 }
 
 const noServer: BackendOutcome = { status: "skipped", id: "redis", title: "Redis", reason: "REDIS_URL is not set", noServer: true };

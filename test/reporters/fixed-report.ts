@@ -40,7 +40,7 @@ export function fixedReport(): ConformanceReport {
     },
   };
   return new ConformanceReport({
-    checkpointerName: "Fixed<Saver> & co",
+    subjectName: "Fixed<Saver> & co",
     results,
     errors: ["the lifespan's teardown failed: connection reset"],
     durationMs: 1234,

@@ -31,5 +31,5 @@ export function reportWithSections(): ConformanceReport {
       reproduction: 'const saver = /* a fresh saver */;\nawait saver.putWrites(config, [["ch", 1]], "<task>");', sequence: "", seed: 7, path: "1:2@AA", shrinks: 3,
     },
   });
-  return new ConformanceReport({ checkpointerName: base.checkpointerName, results: base.results, errors: base.errors, durationMs: base.durationMs, sections: [model, graph] });
+  return new ConformanceReport({ subjectName: base.subjectName, results: base.results, errors: base.errors, durationMs: base.durationMs, sections: [model, graph] });
 }

@@ -70,7 +70,7 @@ describe("the HTML report (structure, no browser)", () => {
   it("says latest-only in the level and lists the tests that were not applicable", () => {
     const base = fixedReport();
     const results = { ...base.results, list: { ...base.results.list!, tests: [...base.results.list!.tests, { status: "skipped" as const, name: "test_list_before", ids: ["LS-10" as const], description: "before", advisory: false, reason: "not applicable (latest-only): needs checkpoints older than the latest" }] } };
-    const page = renderHtmlReport(new ConformanceReport({ checkpointerName: "Shallow", results, profile: "latest-only" }));
+    const page = renderHtmlReport(new ConformanceReport({ subjectName: "Shallow", results, profile: "latest-only" }));
     expect(page).toMatch(/Result: BASE \(latest-only\) \(/);
     expect(page).toContain("1 tests not applicable (latest-only)</summary><ul><li><code>list › test_list_before</code>");
   });

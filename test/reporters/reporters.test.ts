@@ -12,7 +12,7 @@ function renderAll(name: keyof typeof REPORTERS): string {
   const report = fixedReport();
   let out = "";
   const reporter = REPORTERS[name].report({ write: (t) => (out += t), palette: plainPalette, env: {} });
-  reporter.onRunStart?.({ checkpointerName: report.checkpointerName, capabilities: report.capabilityResults().map((r) => r.capability) });
+  reporter.onRunStart?.({ subjectName: report.subjectName, checkpointerName: report.subjectName, capabilities: report.capabilityResults().map((r) => r.capability) });
   for (const result of report.capabilityResults()) {
     const runs = result.status === "passed" || result.status === "failed";
     reporter.onCapabilityStart?.(result.capability, runs);

@@ -1,4 +1,4 @@
-import type { AnyCapability as Capability } from "../../kinds/descriptors.js";
+import type { CapabilityId } from "../../kinds/descriptors.js";
 import { failuresOf, type TestResult } from "../../report/results.js";
 import type { FailureItem, ReportData } from "../../report/types.js";
 
@@ -15,7 +15,7 @@ export function failureItems(report: Pick<ReportData, "results" | "sections">): 
 }
 
 /** A failed spec test as a failure item. */
-export function specFailureItem(capability: Capability, test: Extract<TestResult, { status: "failed" }>): FailureItem {
+export function specFailureItem(capability: CapabilityId, test: Extract<TestResult, { status: "failed" }>): FailureItem {
   const error = specThrownError(test.failure);
   return {
     label: `${capability} › ${test.name}`,

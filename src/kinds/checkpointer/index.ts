@@ -3,7 +3,7 @@ import type { BaseCheckpointSaver } from "@langchain/langgraph-checkpoint";
 import type { Capability } from "./capabilities.js";
 import { detectCapability } from "./detect.js";
 import { SECTION_RUNNERS } from "../../sections/runners.js";
-import { trackSaver } from "../../runtime/tracked-saver.js";
+import { trackSubject } from "../../runtime/tracked-subject.js";
 import { looksLikeSaver } from "../../registration.js";
 import { SPECS } from "./checks/index.js";
 import type { SpecContext } from "./checks/types.js";
@@ -23,7 +23,7 @@ export const checkpointerKind: SubjectKind<BaseCheckpointSaver, Capability, Spec
     has: (capability) => base.has(capability),
   }),
   // Shape-checked: garbage from the saver is reported as what is wrong with it (src/kinds/checkpointer/checks/shape.ts).
-  track: (saver, options) => trackSaver(saver, options),
+  track: (saver, options) => trackSubject(saver, options),
   concurrentTests: true,
   sections: SECTION_RUNNERS,
 };

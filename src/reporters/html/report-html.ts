@@ -13,11 +13,11 @@ export function renderHtmlReport(report: ConformanceReport, causes: readonly Fai
   // The report's verdict rule (docs/verdict.md): the base capabilities in scope and every section that ran.
   const passed = report.verdict().passed;
   const body = [
-    `<h1>Checkpointer conformance: ${esc(report.checkpointerName)}</h1>`,
+    `<h1>Checkpointer conformance: ${esc(report.subjectName)}</h1>`,
     `<p><span class="verdict ${passed ? "passed" : "failed"}" id="verdict">${passed ? "PASSED" : "FAILED"}</span> <span class="muted">(the base capabilities selected and every section that ran; ${(report.durationMs / 1000).toFixed(1)} s)</span></p>`,
     reportBodyHtml(report, causes),
   ].join("\n");
-  return htmlPage(`${report.checkpointerName}: ${report.levelLabel()}`, body);
+  return htmlPage(`${report.subjectName}: ${report.levelLabel()}`, body);
 }
 
 /** Everything below the title: Result line, capability table, failures, sections, notes. Shared with the matrix page. */

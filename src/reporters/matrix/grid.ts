@@ -1,4 +1,4 @@
-import { kindDescriptor, type AnyCapability as Capability, type SubjectKindId } from "../../kinds/descriptors.js";
+import { kindDescriptor, type CapabilityId, type SubjectKindId } from "../../kinds/descriptors.js";
 import { isNotApplicableReason } from "../../kinds/checkpointer/profile.js";
 import { countsOf, isDeviation, type CapabilityResult, type TestResult } from "../../report/conformance-report.js";
 import { buildSectionRows, type MatrixFactRow, type MatrixSectionRow } from "./section-rows.js";
@@ -31,7 +31,7 @@ export interface MatrixCell {
 }
 
 export interface MatrixRow {
-  capability: Capability;
+  capability: CapabilityId;
   /** One per column; undefined where the backend did not run. */
   cells: (MatrixCell | undefined)[];
   /** The backends that ran do not all agree on this capability (status or any test's verdict). */
@@ -53,7 +53,7 @@ export function buildGrid(result: MatrixResult): MatrixGrid {
   const columns = result.outcomes.map(toColumn);
   const disagreements: Disagreement[] = [];
   const rows = kindDescriptor(matrixKind(result)).capabilities.map(({ id }): MatrixRow => {
-    const capability = id as Capability;
+    const capability = id as CapabilityId;
     const cells = result.outcomes.map((o) => (o.status === "ran" ? toCell(o.report.results[capability]) : undefined));
     const found = disagreeingTests(result.outcomes, capability);
     disagreements.push(...found);
@@ -134,7 +134,7 @@ function verdictOf(test: TestResult): TestVerdict {
   return isDeviation(test) ? "deviation" : "fail";
 }
 
-function disagreeingTests(outcomes: readonly BackendOutcome[], capability: Capability): Disagreement[] {
+function disagreeingTests(outcomes: readonly BackendOutcome[], capability: CapabilityId): Disagreement[] {
   const ran = outcomes.filter((o): o is Extract<BackendOutcome, { status: "ran" }> => o.status === "ran");
   const byTest = new Map<string, Record<string, TestVerdict>>();
   for (const outcome of ran) {

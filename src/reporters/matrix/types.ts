@@ -1,4 +1,4 @@
-import type { AnyCapability as Capability, SubjectKindId } from "../../kinds/descriptors.js";
+import type { CapabilityId, SubjectKindId } from "../../kinds/descriptors.js";
 import type { ConformanceReport } from "../../report/conformance-report.js";
 import type { SectionKey } from "../../sections/index.js";
 import type { TestVerdict } from "../../sections/kind.js";
@@ -42,7 +42,7 @@ export type MatrixSectionKey = SectionKey;
 /** A spec test (or graph case, or model run) whose verdict differs between backends. */
 export interface Disagreement {
   /** The capability, or the section ("graph", "model"). */
-  row: Capability | MatrixSectionKey;
+  row: CapabilityId | MatrixSectionKey;
   /** Spec test name, graph case id (`G02[exit]`), or "random sequences". */
   test: string;
   verdicts: Record<string, TestVerdict>;

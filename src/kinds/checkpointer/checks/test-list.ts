@@ -1,4 +1,4 @@
-import type { AnyCapability as Capability } from "../../descriptors.js";
+import type { CapabilityId } from "../../descriptors.js";
 import type { CatalogId } from "./types.js";
 
 /** A spec test as a report lists it (without its code). */
@@ -8,7 +8,7 @@ export interface ListedSpecTest {
   advisory?: boolean;
 }
 
-type Lister = (capability: Capability) => readonly ListedSpecTest[] | undefined;
+type Lister = (capability: CapabilityId) => readonly ListedSpecTest[] | undefined;
 
 let lister: Lister | undefined;
 
@@ -22,6 +22,6 @@ export function provideSpecTestList(list: Lister): void {
   lister = list;
 }
 
-export function specTestList(capability: Capability): readonly ListedSpecTest[] {
+export function specTestList(capability: CapabilityId): readonly ListedSpecTest[] {
   return lister?.(capability) ?? [];
 }

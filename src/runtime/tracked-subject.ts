@@ -10,7 +10,7 @@ import { responsiveNow } from "../util/responsive-clock.js";
  * `list` are shape-checked (src/kinds/checkpointer/checks/shape.ts), so garbage from the saver is
  * reported as what is wrong with it, not as a TypeError inside a spec test.
  */
-export interface TrackedSaver<S = BaseCheckpointSaver> {
+export interface TrackedSubject<S = BaseCheckpointSaver> {
   /** The wrapped subject (a saver, a store, a cache). */
   saver: S;
   /** Methods called and not yet settled, e.g. `["getTuple()"]`. */
@@ -41,7 +41,7 @@ export interface CallProgress {
   idleMs: number;
 }
 
-/** What `trackSaver` does besides tracking. */
+/** What `trackSubject` does besides tracking. */
 export interface TrackOptions {
   /** `false` only tracks (the graph scenarios hand the saver to LangGraph as it is). */
   shapeChecks?: boolean;
@@ -50,10 +50,10 @@ export interface TrackOptions {
 }
 
 /** `shapeChecks: false` only tracks (the graph scenarios hand the saver to LangGraph as it is). */
-export function trackSaver(target: BaseCheckpointSaver, options?: TrackOptions): TrackedSaver;
+export function trackSubject(target: BaseCheckpointSaver, options?: TrackOptions): TrackedSubject;
 /** Any other subject (a store, a cache): calls tracked, no shape checks. */
-export function trackSaver<S extends object>(target: S, options: TrackOptions & { shapeChecks: false }): TrackedSaver<S>;
-export function trackSaver<S extends object>(target: S, { shapeChecks = true, onCallStart }: TrackOptions = {}): TrackedSaver<S> {
+export function trackSubject<S extends object>(target: S, options: TrackOptions & { shapeChecks: false }): TrackedSubject<S>;
+export function trackSubject<S extends object>(target: S, { shapeChecks = true, onCallStart }: TrackOptions = {}): TrackedSubject<S> {
   const pending = new Map<number, { name: string; started: number }>();
   let longest: { name: string; ms: number } | undefined;
   let settled = 0;
