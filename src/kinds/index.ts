@@ -6,40 +6,14 @@
  * outside this folder names a kind. A new kind is a folder like ./store/ plus
  * one entry here and one in ./descriptors.ts.
  */
-import type { BaseCache, BaseStore } from "@langchain/langgraph-checkpoint";
 import type { AnyRegistration } from "../registration.js";
 import { subjectKindOf } from "../registration.js";
-import { CACHE_BEHAVIOURS, CACHE_SPECS, cacheContext, detectCacheCapability, looksLikeCache, type CacheCapability, type CacheSpecContext } from "./cache/index.js";
+import { cacheKind } from "./cache/index.js";
 import { checkpointerKind } from "./checkpointer/index.js";
-import { KIND_DESCRIPTORS, type SubjectKindId } from "./descriptors.js";
-import type { CacheKindOptions, StoreKindOptions } from "./options.js";
-import { detectStoreCapability, looksLikeStore, STORE_BEHAVIOURS, STORE_SPECS, storeContext, type StoreCapability, type StoreSpecContext } from "./store/index.js";
+import type { SubjectKindId } from "./descriptors.js";
+import { storeKind } from "./store/index.js";
 import type { KindDescriptor } from "./types.js";
 import type { SubjectKind } from "./subject-kind.js";
-import { trackSubject } from "../runtime/tracked-subject.js";
-import { sectionRunnersFor } from "../sections/runners.js";
-
-const storeKind: SubjectKind<BaseStore, StoreCapability, StoreSpecContext, StoreKindOptions> = {
-  ...KIND_DESCRIPTORS.store,
-  looksLike: looksLikeStore,
-  detect: detectStoreCapability,
-  specs: STORE_SPECS,
-  context: storeContext,
-  track: (store) => trackSubject(store, { shapeChecks: false }),
-  behaviours: STORE_BEHAVIOURS,
-  sections: sectionRunnersFor("store"),
-};
-
-const cacheKind: SubjectKind<BaseCache, CacheCapability, CacheSpecContext, CacheKindOptions> = {
-  ...KIND_DESCRIPTORS.cache,
-  looksLike: looksLikeCache,
-  detect: detectCacheCapability,
-  specs: CACHE_SPECS,
-  context: cacheContext,
-  track: (cache) => trackSubject(cache, { shapeChecks: false }),
-  behaviours: CACHE_BEHAVIOURS,
-  sections: sectionRunnersFor("cache"),
-};
 
 export const SUBJECT_KINDS = {
   checkpointer: checkpointerKind,

@@ -37,6 +37,3 @@ export function sectionsAsked(sections: readonly SectionRunner[], options: Valid
 export function sectionRunnersFor(subject: SubjectKindId): SectionRunner[] {
   return (SECTION_KINDS as readonly SectionKind[]).filter((kind) => kind.subjects.includes(subject)).map(lazySection);
 }
-
-/** A checkpointer's sections (graph scenarios, model). */
-export const SECTION_RUNNERS: SectionRunner[] = sectionRunnersFor("checkpointer");

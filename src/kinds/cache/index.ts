@@ -8,3 +8,4 @@ export { cacheContext, type CacheSpecContext, type CacheKindOptions, type KindCo
 export { looksLikeCache, detectCacheCapability } from "./detect.js";
 export { CACHE_BEHAVIOURS, type CacheBehaviour } from "./behaviours.js";
 export { IN_MEMORY_CACHE_DEVIATIONS } from "./deviations.js";
+export { cacheKind } from "./kind.js";

@@ -2,7 +2,7 @@
 import type { BaseCheckpointSaver } from "@langchain/langgraph-checkpoint";
 import type { Capability } from "./capabilities.js";
 import { detectCapability } from "./detect.js";
-import { SECTION_RUNNERS } from "../../sections/runners.js";
+import { sectionRunnersFor } from "../../sections/runners.js";
 import { trackSubject } from "../../runtime/tracked-subject.js";
 import { looksLikeSaver } from "../../registration.js";
 import { SPECS } from "./checks/index.js";
@@ -25,5 +25,5 @@ export const checkpointerKind: SubjectKind<BaseCheckpointSaver, Capability, Spec
   // Shape-checked: garbage from the saver is reported as what is wrong with it (src/kinds/checkpointer/checks/shape.ts).
   track: (saver, options) => trackSubject(saver, options),
   concurrentTests: true,
-  sections: SECTION_RUNNERS,
+  sections: sectionRunnersFor(KIND_DESCRIPTORS.checkpointer.id),
 };

@@ -5,3 +5,4 @@ export { looksLikeStore, detectStoreCapability } from "./detect.js";
 export { STORE_BEHAVIOURS, type StoreBehaviour } from "./behaviours.js";
 export { FakeEmbeddings, fakeEmbeddings, embedText } from "./fake-embedder.js";
 export { runStoreModel, STORE_MODEL_DEFAULTS, STORE_MODEL_BEHAVIOURS, type StoreFactory, type StoreModelFailure, type StoreModelOptions, type StoreModelResult, type StoreModelBehaviour } from "./model/index.js";
+export { storeKind } from "./kind.js";
