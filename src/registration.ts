@@ -81,9 +81,14 @@ export interface CheckpointerTestOptions extends SubjectTestOptions<Capability> 
   profile?: SaverProfile;
 }
 
-/** A live subject from the factory, and how to clean it up (the factory's code after `yield`). */
-export interface RawSubjectLease<S> {
-  subject: S;
+/**
+ * A live subject (a saver, a store, a cache) and how to release it: a registration's factory (its code after
+ * `yield` is the release), the lifecycle's bounded form of it (src/runtime/lease.ts), or a built-in backend's
+ * `create()`. `release()` is called once.
+ * @public
+ */
+export interface SubjectLease<S> {
+  readonly subject: S;
   release(): Promise<void>;
 }
 
@@ -99,7 +104,7 @@ export interface LifespanLease {
  */
 export interface RawLifecycle<S> {
   /** Calls the factory once; the lease's `release()` runs the factory's cleanup. */
-  create(): Promise<RawSubjectLease<S>>;
+  create(): Promise<SubjectLease<S>>;
   /** Runs the lifespan's setup; the lease's `end()` runs its teardown. */
   enterLifespan(): Promise<LifespanLease>;
 }
@@ -309,7 +314,7 @@ function isIterator(value: unknown): value is AnyIterator {
   return typeof value === "object" && value !== null && typeof (value as { next?: unknown }).next === "function";
 }
 
-async function createLease<S>(kind: RegistrationKind<S>, name: string, factory: SubjectFactory<S>): Promise<RawSubjectLease<S>> {
+async function createLease<S>(kind: RegistrationKind<S>, name: string, factory: SubjectFactory<S>): Promise<SubjectLease<S>> {
   const produced: unknown = await (factory as () => unknown)();
   if (!isIterator(produced)) {
     assertSubject(kind, name, produced, "returned");

@@ -1,13 +1,9 @@
-import type { KnownDeviation } from "../registration.js";
+import type { KnownDeviation, SubjectLease } from "../registration.js";
 import { checkAvailability, selectBackends, type CheckedBackend } from "./select.js";
 import type { Availability, BackendResources } from "./types.js";
 
-/** What a store or cache backend's factory returns: a fresh subject and how to release it. @public */
-export interface SubjectLease<S> {
-  readonly subject: S;
-  /** Stops the subject and removes what it created (its schema); safe to call once. */
-  release(): Promise<void>;
-}
+/** A store or cache backend's `create()` returns a fresh subject and how to release it (stops the subject, removes what it created). */
+export type { SubjectLease };
 
 /**
  * A built-in backend of another kind than the checkpointer (a store or a

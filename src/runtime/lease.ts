@@ -29,17 +29,14 @@
  * cleanup's failure is not reported again: the timeout already was.
  */
 import type { BaseCheckpointSaver } from "@langchain/langgraph-checkpoint";
-import { lifecycleOf, type LifespanLease, type RawLifecycle } from "../registration.js";
+import { lifecycleOf, type LifespanLease, type RawLifecycle, type SubjectLease } from "../registration.js";
 import { errorText } from "../util/describe-value.js";
 import { holdOpen } from "./open-leases.js";
 import { releasingLate, withTimeout, withTimeoutReleasing } from "../util/timeout.js";
 import { withSlowCallGrace, type LoadWatch, type SlowCall } from "./slow-call.js";
 
-/** A live subject from the registration's factory; `release()` runs the factory's cleanup within the timeout (rejecting when it fails). */
-export interface SubjectLease<S> {
-  subject: S;
-  release(): Promise<void>;
-}
+/** A live subject from the registration's factory; here `release()` runs the factory's cleanup within the timeout (rejecting when it fails). */
+export type { SubjectLease };
 
 /** The factory threw, rejected, yielded no subject or timed out: `cause` is what it threw. */
 export class SubjectCreationError extends Error {
