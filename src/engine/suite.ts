@@ -46,7 +46,7 @@ export interface SuiteCapability {
 }
 
 /** A section validate() runs after the capabilities (the model mode, the graph scenarios): one test in a runner. */
-export interface SuiteSection {
+export interface SuiteStep {
   /** `model`, `graph`. */
   key: string;
   /** Runs the section on the capability results so far, as validate() does; never throws. */
@@ -62,7 +62,7 @@ export interface Suite {
   endLifespan(): Promise<void>;
   capabilities: readonly SuiteCapability[];
   /** The sections the options turn on (the model mode by default, as in validate()), after the capabilities. */
-  sections: readonly SuiteSection[];
+  sections: readonly SuiteStep[];
   /** Rejects misused section options (an unknown scenario id, ...) before any saver is created, as validate() does. */
   checkSections(): Promise<void>;
   /** Once every capability ran: why the verdict fails although no test failed (see suite-verdict.ts), else undefined. */
@@ -132,7 +132,7 @@ function suiteSection(
   section: SectionRunner,
   ranSoFar: () => Partial<Record<CapabilityId, CapabilityResult>>,
   progress: ProgressHooks,
-): SuiteSection {
+): SuiteStep {
   return {
     key: section.key,
     async run() {
