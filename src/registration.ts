@@ -134,7 +134,7 @@ export interface RegisteredSubject<K extends SubjectKindId, Cap extends string, 
  * What `checkpointerTest()` returns; give it to `validate()`.
  * @public
  */
-export interface RegisteredCheckpointer extends RegisteredSubject<"checkpointer", Capability, Record<string, never>> {}
+export interface RegisteredCheckpointer extends RegisteredSubject<typeof KIND_DESCRIPTORS.checkpointer.id, Capability, Record<string, never>> {}
 
 /** A registration of any kind. @public */
 export type AnyRegistration = RegisteredSubject<SubjectKindId, CapabilityId, unknown>;
@@ -259,7 +259,7 @@ export function isRegistration(value: unknown): value is AnyRegistration {
 
 /** True for a checkpointer's registration, made by any copy of this package. */
 export function isRegisteredCheckpointer(value: unknown): value is RegisteredCheckpointer {
-  return isRegistration(value) && subjectKindOf(value) === "checkpointer";
+  return isRegistration(value) && subjectKindOf(value) === KIND_DESCRIPTORS.checkpointer.id;
 }
 
 /** The kind of a registration (one of an older copy, shape 1, is a checkpointer's). */
@@ -271,7 +271,7 @@ export function subjectKindOf(registered: AnyRegistration): SubjectKindId {
 export function asRegistration(value: unknown): AnyRegistration | undefined {
   if (!isRegistration(value)) return undefined;
   if (value.subjectKind !== undefined && value.options !== undefined) return value;
-  return { ...value, kind: "registered-checkpointer", subjectKind: "checkpointer", options: {} };
+  return { ...value, kind: "registered-checkpointer", subjectKind: KIND_DESCRIPTORS.checkpointer.id, options: {} };
 }
 
 /**

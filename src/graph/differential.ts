@@ -58,7 +58,7 @@ const references = new WeakMap<LangGraph, Map<string, Promise<TranscriptEntry[]>
 async function referenceTranscript(scenario: GraphScenario, variant: ScenarioVariant, lg: LangGraph, latestOnly: boolean, withoutCache: boolean): Promise<TranscriptEntry[]> {
   const byCase = references.get(lg) ?? new Map<string, Promise<TranscriptEntry[]>>();
   references.set(lg, byCase);
-  const key = [scenario.id, variant.name, latestOnly ? "latest-only" : "history", withoutCache ? "no-cache" : "cache"].join("|");
+  const key = [scenario.id, variant.name, latestOnly ? "latest-only" : "history", withoutCache ? "no-cache" : "with-cache"].join("|");
   let run = byCase.get(key);
   if (!run) {
     run = runScenario(scenario, variant, lg, new lg.MemorySaver(), { latestOnly }, { cache: withoutCache ? null : undefined });

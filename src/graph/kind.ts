@@ -9,7 +9,6 @@ import { GRAPH_SCENARIO_IDS } from "./scenario-ids.js";
 export const graphKind: SectionKind<"graph", GraphSection> = {
   key: "graph",
   label: "graph scenarios",
-  subjects: ["checkpointer"],
   optionOf: (options) => options.graph,
   load: async () => (await import("./section.js")).graphSectionRunner,
   owns: (section): section is GraphSection => section instanceof GraphSection,

@@ -98,7 +98,7 @@ export interface GraphScenario {
    * Uses `ctx.store` / `ctx.cache`: a product scenario, also run by the
    * checkpointer × store × cache matrix with the store and cache under test.
    */
-  readonly uses?: readonly ("store" | "cache")[];
+  readonly uses?: { readonly store?: true; readonly cache?: true };
   /** Default: one async run. */
   readonly variants?: readonly ScenarioVariant[];
   run(ctx: ScenarioContext): Promise<void>;

@@ -72,8 +72,8 @@ export interface ProductMatrixOptions {
  */
 export async function runProductMatrix(options: ProductMatrixOptions): Promise<ProductMatrixResult> {
   const started = performance.now();
-  const storeScenarios = GRAPH_SCENARIOS.filter((s) => s.uses?.includes("store"));
-  const cacheScenarios = GRAPH_SCENARIOS.filter((s) => s.uses?.includes("cache"));
+  const storeScenarios = GRAPH_SCENARIOS.filter((s) => s.uses?.store === true);
+  const cacheScenarios = GRAPH_SCENARIOS.filter((s) => s.uses?.cache === true);
   const [savers, stores, caches] = await Promise.all([
     checkAvailability(options.savers),
     checkSubjectBackends(options.stores ?? STORE_BACKENDS, options.storeSelection),

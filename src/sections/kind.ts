@@ -1,4 +1,3 @@
-import type { SubjectKindId } from "../kinds/descriptors.js";
 import type { ReportSection } from "../report/types.js";
 import type { ThrownError } from "../runtime/thrown-error.js";
 import type { ValidateOptions } from "../run/options.js";
@@ -44,8 +43,6 @@ export interface SectionKind<Key extends string = string, S extends ReportSectio
   key: Key;
   /** Its row in the backend matrix. */
   label: string;
-  /** The kinds of subject it runs on (a checkpointer's model and graph scenarios, a store's model). */
-  subjects: readonly SubjectKindId[];
   /** The option that turns it on: undefined or false leaves it off. */
   optionOf(options: ValidateOptions): unknown;
   /** It reports facts, not a verdict (the behaviour profile): on by default, it does not make a run that selects no spec test a check. */

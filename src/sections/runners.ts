@@ -1,7 +1,6 @@
 import type { ValidateOptions } from "../run/options.js";
 import type { SectionRunner } from "../run/section-runner.js";
-import type { SubjectKindId } from "../kinds/descriptors.js";
-import { SECTION_KINDS } from "./index.js";
+import { SECTION_KINDS, type SectionKey } from "./index.js";
 import type { SectionKind } from "./kind.js";
 
 /**
@@ -33,7 +32,7 @@ export function sectionsAsked(sections: readonly SectionRunner[], options: Valid
   return sections.some((section) => section.informational !== true && section.asked?.(options) === true);
 }
 
-/** The sections of one kind of subject, in the order they run: one per section kind that runs on it (src/sections/index.ts). */
-export function sectionRunnersFor(subject: SubjectKindId): SectionRunner[] {
-  return (SECTION_KINDS as readonly SectionKind[]).filter((kind) => kind.subjects.includes(subject)).map(lazySection);
+/** A subject kind's sections, named by their keys, in the order sections run (SECTION_KINDS, src/sections/index.ts). */
+export function sectionRunnersFor(keys: readonly SectionKey[]): SectionRunner[] {
+  return (SECTION_KINDS as readonly SectionKind[]).filter((kind) => (keys as readonly string[]).includes(kind.key)).map(lazySection);
 }

@@ -12,7 +12,7 @@ export const G27: GraphScenario = {
   description: "two cached nodes keyed by the same topic, then an interrupt; run and resume on two threads",
   needsHistory: false,
   clauses: ["pending-writes", "thread-isolation", "special-upsert"],
-  uses: ["cache"],
+  uses: { cache: true },
   async run(ctx) {
     const { lg } = ctx;
     const state = lg.Annotation.Root({

@@ -11,7 +11,7 @@ export const G26: GraphScenario = {
   description: "an entrypoint calls a cached task before each of 3 interrupts, on 3 threads, with clearCache() before the third",
   needsHistory: false,
   clauses: ["pending-writes", "special-upsert", "latest"],
-  uses: ["cache"],
+  uses: { cache: true },
   async run(ctx) {
     const { lg } = ctx;
     const double = lg.task({ name: "double", cachePolicy: {} }, async (x: number) => {

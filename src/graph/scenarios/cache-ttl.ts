@@ -13,7 +13,7 @@ export const G28: GraphScenario = {
   description: `a node cached with ttl ${TTL_SECONDS} s: a second thread hits, a third after ${WAIT_MS} ms runs it again`,
   needsHistory: false,
   clauses: ["pending-writes", "thread-isolation"],
-  uses: ["cache"],
+  uses: { cache: true },
   async run(ctx) {
     const { lg } = ctx;
     const graph = asGraph(

@@ -13,7 +13,7 @@ export const G24: GraphScenario = {
   description: "a node counts visits in the store, the next one interrupts, the last one reads the count after the resume; two threads share the count",
   needsHistory: false,
   clauses: ["pending-writes", "latest", "thread-isolation"],
-  uses: ["store"],
+  uses: { store: true },
   async run(ctx) {
     const { lg } = ctx;
     const remember = async (_: unknown, config: LangGraphRunnableConfig) => {

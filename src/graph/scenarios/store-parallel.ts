@@ -16,7 +16,7 @@ export const G23: GraphScenario = {
   description: `${WRITERS} parallel nodes each put an item (one superstep: one store batch), a node after them reads all, on two threads`,
   needsHistory: false,
   clauses: ["pending-writes", "thread-isolation"],
-  uses: ["store"],
+  uses: { store: true },
   async run(ctx) {
     const { lg } = ctx;
     const names = Array.from({ length: WRITERS }, (_, i) => `w${String(i + 1).padStart(2, "0")}`);

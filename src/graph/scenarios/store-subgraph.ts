@@ -14,7 +14,7 @@ export const G25: GraphScenario = {
   description: "a subgraph saves two tenants' profiles with getStore() and searches one tenant; the parent reads the other after it",
   needsHistory: false,
   clauses: ["namespace", "pending-writes"],
-  uses: ["store"],
+  uses: { store: true },
   async run(ctx) {
     const { lg } = ctx;
     const save = async () => {

@@ -19,5 +19,5 @@ export const cacheKind: SubjectKind<BaseCache, CacheCapability, CacheSpecContext
   context: cacheContext,
   track: (cache) => trackSubject(cache, { shapeChecks: false }),
   behaviours: CACHE_BEHAVIOURS,
-  sections: sectionRunnersFor(KIND_DESCRIPTORS.cache.id),
+  sections: sectionRunnersFor(["behaviours"]),
 };

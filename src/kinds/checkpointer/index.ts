@@ -25,5 +25,5 @@ export const checkpointerKind: SubjectKind<BaseCheckpointSaver, Capability, Spec
   // Shape-checked: garbage from the saver is reported as what is wrong with it (src/kinds/checkpointer/checks/shape.ts).
   track: (saver, options) => trackSubject(saver, options),
   concurrentTests: true,
-  sections: sectionRunnersFor(KIND_DESCRIPTORS.checkpointer.id),
+  sections: sectionRunnersFor(["graph", "model"]),
 };

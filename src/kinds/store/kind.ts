@@ -19,5 +19,5 @@ export const storeKind: SubjectKind<BaseStore, StoreCapability, StoreSpecContext
   context: storeContext,
   track: (store) => trackSubject(store, { shapeChecks: false }),
   behaviours: STORE_BEHAVIOURS,
-  sections: sectionRunnersFor(KIND_DESCRIPTORS.store.id),
+  sections: sectionRunnersFor(["store_model", "behaviours"]),
 };

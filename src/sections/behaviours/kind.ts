@@ -5,7 +5,6 @@ import { BEHAVIOURS_TITLE, BehaviourSection, type BehaviourSectionState } from "
 export const behavioursKind: SectionKind<"behaviours", BehaviourSection> = {
   key: "behaviours",
   label: "behaviour profile",
-  subjects: ["store", "cache"],
   optionOf: (options) => options.behaviours ?? true,
   informational: true,
   load: async () => (await import("./runner.js")).behavioursRunner,

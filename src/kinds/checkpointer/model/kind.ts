@@ -7,7 +7,6 @@ import type { DeclaredOutcome, ModelRunResult } from "./run-model.js";
 export const modelKind: SectionKind<"model", ModelReportSection> = {
   key: "model",
   label: "model",
-  subjects: ["checkpointer"],
   optionOf: effectiveModelOptions,
   // Its sequences run on their own savers and read no capability result.
   independent: true,

@@ -7,7 +7,6 @@ import type { StoreModelResult } from "./run-store-model.js";
 export const storeModelKind: SectionKind<"store_model", StoreModelReportSection> = {
   key: "store_model",
   label: "store model",
-  subjects: ["store"],
   optionOf: effectiveModelOptions,
   load: async () => (await import("./section.js")).storeModelSection,
   owns: (section): section is StoreModelReportSection => section instanceof StoreModelReportSection,
