@@ -88,7 +88,7 @@ describe("renderers", () => {
     expect(text).toMatch(/^ {2}put\s+✓ \d+\s+✓ \d+$/m);
     expect(text).not.toContain("≠");
     expect(text).toContain("The backends agree on every required test.");
-    expect(text).toContain(`Advisory test with different results (reported, never a failure): 1\n  put ${advisory.name}: advisory-fail: memory; advisory-pass: twin`);
+    expect(text).toContain(`1 advisory test differs (reported, never a failure):\n  put ${advisory.name}: advisory-fail: memory; advisory-pass: twin`);
     expect(renderMatrixMarkdown(twins)).toMatch(/^\| put \| ✓ \d+ \| ✓ \d+ \|$/m);
     // The JSON's fields are unchanged: the row still disagrees (on an advisory test).
     expect((matrixToJson(twins) as { capabilities: { capability: string; disagree: boolean }[] }).capabilities.find((c) => c.capability === "put")?.disagree).toBe(true);

@@ -99,7 +99,7 @@ function disagreementLines(disagreements: readonly Disagreement[]): string[] {
   return [
     "",
     ...(required.length > 0 ? [`${DISAGREE_MARK} The backends disagree on ${tests(required.length)}:`, ...list(required)] : ["The backends agree on every required test."]),
-    ...(advisory.length > 0 ? [`Advisory ${advisory.length === 1 ? "test" : "tests"} with different results (reported, never a failure): ${advisory.length}`, ...list(advisory)] : []),
+    ...(advisory.length > 0 ? [`${advisory.length} advisory ${advisory.length === 1 ? "test differs" : "tests differ"} (reported, never a failure):`, ...list(advisory)] : []),
   ];
 }
 
