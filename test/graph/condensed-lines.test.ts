@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
+import { causeLines } from "../../src/diagnosis/explain.js";
 import { GRAPH_LEGEND } from "../../src/graph/legend.js";
-import { GraphSection } from "../../src/graph/report-section.js";
+import { explainOnce, GraphSection } from "../../src/graph/report-section.js";
+import { writesOrderProbe } from "../../src/kinds/checkpointer/probes/writes-order.js";
 import type { GraphCaseResult } from "../../src/graph/result.js";
 import type { CondensedReports } from "../../src/report/types.js";
 
@@ -48,4 +50,12 @@ describe("a graph section condensed (npm start --details prints several reports 
     expect(full.split(GRAPH_LEGEND)).toHaveLength(3);
     expect(full.split("confirmed by probe writes-order (what it checks), on a fresh saver:")).toHaveLength(3);
   });
+});
+
+it("recognises a probe's confirmation as the diagnosis writes it (src/diagnosis/explain.ts)", () => {
+  const lines = causeLines([{ probe: writesOrderProbe, status: "failed", what: "getTuple().pendingWrites, in order", expected: ["a", "b"], observed: ["b", "a"], operation: "getTuple()", catalogId: "JS-02" }]);
+  expect(lines[0]).toMatch(/^confirmed by probe writes-order \(.*\), on a fresh saver:$/);
+  const explained = new Set<string>();
+  expect(explainOnce(lines, explained)).toEqual(lines);
+  expect(explainOnce(lines, explained)).toEqual([`confirmed by probe writes-order (${writesOrderProbe.title}): as shown above`]);
 });
