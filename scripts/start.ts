@@ -48,7 +48,7 @@ const serverReady = startServer(plan.workers.flat());
 const local = runLocal(plan.local);
 process.stdout.write(`${startingLine(program)}\n\n`);
 try {
-  const report = { write: (text: string) => process.stdout.write(text), color: Boolean(process.stdout.isTTY), shown: withServer, details, elapsedMs: () => process.uptime() * 1000 };
+  const report = { write: (text: string) => process.stdout.write(text), color: Boolean(process.stdout.isTTY), shown: withServer, details, elapsedMs: () => process.uptime() * 1000, ...(process.stdout.isTTY ? { progress: statusLine } : {}) };
   process.exitCode = await writeStartReport(program, results, report);
 } finally {
   await Promise.all([local, serverReady, workers.ended]);
@@ -60,6 +60,12 @@ async function runLocal(jobs: readonly StartJob[]): Promise<void> {
   for (const job of jobs) {
     await runJob(program, job, shared, results.sink).catch((error: unknown) => results.jobFailed(job, (error as Error).message));
   }
+}
+
+/** On a terminal, one line rewritten in place while the run goes (cut to the terminal's width), cleared before the report. */
+function statusLine(line: string | undefined): void {
+  const width = (process.stdout.columns || 80) - 1;
+  process.stdout.write(`\r\u001b[K${line === undefined ? "" : line.length > width ? `${line.slice(0, width - 1)}…` : line}`);
 }
 
 /** The PostgreSQL server, when a worker's backend needs one and can run here; then the workers get their jobs (or, when it did not start, fail them with why). */

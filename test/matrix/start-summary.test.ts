@@ -30,10 +30,11 @@ const ran = new Map<string, BackendOutcome>(
 );
 
 /** Every column delivered: the memory ones ran, the others are skipped (`noServer`: none configured, which does not fail a run) unless `fail` names them. */
-async function startReport(options: { details?: boolean; fail?: string } = {}): Promise<{ text: string; exit: number }> {
+async function startReport(options: { details?: boolean; fail?: string } = {}): Promise<{ text: string; exit: number; progress: (string | undefined)[] }> {
   const results = new StartResults(program, jobs);
   let text = "";
-  const written = writeStartReport(program, results, { write: (t) => (text += t), ...(options.details ? { details: true } : {}) });
+  const progress: (string | undefined)[] = [];
+  const written = writeStartReport(program, results, { write: (t) => (text += t), progress: (line) => progress.push(line), ...(options.details ? { details: true } : {}) });
   for (const job of jobs) {
     const hooks = results.sink.column(job);
     const key = `${job.section}/${job.id}`;
@@ -45,7 +46,7 @@ async function startReport(options: { details?: boolean; fail?: string } = {}): 
     hooks.onBackendEnd?.(outcome);
     hooks.matrix({ outcomes: [outcome], durationMs: 1 });
   }
-  return { exit: await written, text };
+  return { exit: await written, text, progress };
 }
 
 const rowOf = (text: string, section: string, id: string) => {
@@ -69,6 +70,17 @@ describe("npm start's first screen", () => {
     expect(text).toContain(`Details: ${DETAILS_FLAG}`);
     expect(text, "no backend's full report").not.toContain("Validation:");
     expect(lines.at(-1)).toBe("✓ Every backend passed: 1 checkpointer, 1 store, 1 cache (4 not run, named above).");
+  });
+
+  it("while it runs, a status line names each backend as it ends; cleared before the report", async () => {
+    const { progress } = await startReport({ fail: "store/postgres" });
+    // One line per backend (PostgresSaver's two shards are one backend), each naming those ended so far, in the order they ended.
+    expect(progress).toHaveLength(7 + 1);
+    expect(progress[0]).toMatch(/^finished 1 of 7: \S+( \S+)? [✓✗–]$/);
+    const [head, names] = progress.at(-2)!.split(": ");
+    expect(head).toBe("finished 7 of 7");
+    expect(names.split(", ").sort()).toEqual(["cache memory ✓", "memory ✓", "postgres –", "sqlite –", "store memory ✓", "store pglite –", "store postgres ✗"]);
+    expect(progress.at(-1)).toBeUndefined();
   });
 
   it("a backend that did not pass: marked ✗ with why, named in the closing line, exit 1", async () => {
