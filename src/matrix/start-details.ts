@@ -17,7 +17,11 @@ import type { StartSectionOutcome } from "./start-summary.js";
  * profile as a count (its answers are in the table). The server line is the
  * summary's.
  */
-export function renderStartDetails(sections: readonly StartSectionOutcome[], product: ProductMatrixResult | undefined, options: { color?: boolean } = {}): string {
+export function renderStartDetails(
+  sections: readonly StartSectionOutcome[],
+  product: ProductMatrixResult | undefined,
+  options: { color?: boolean } = {},
+): string {
   const condensed: CondensedReports = { explained: new Set() };
   const out: string[] = [];
   for (const { section, matrix, verdict } of sections) {
@@ -29,7 +33,10 @@ export function renderStartDetails(sections: readonly StartSectionOutcome[], pro
       out.push(kindMatrixEnd(section, table, options).text);
       continue;
     }
-    out.push(`\n${title}s: ${renderMatrixTerminal(table, { color: options.color === true })}`, ...verdict.failing.map(({ id, why }) => `${id}: ${why}\n`));
+    out.push(
+      `\n${title}s: ${renderMatrixTerminal(table, { color: options.color === true })}`,
+      ...verdict.failing.map(({ id, why }) => `${id}: ${why}\n`),
+    );
   }
   if (product) out.push(`\n=== The product: checkpointer × store × cache ===\n\n${renderProductMatrix(product)}`);
   return out.join("");

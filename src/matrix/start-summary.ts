@@ -45,7 +45,10 @@ export function renderStartSummary(input: StartSummaryInput): string {
     "✓ n: tests passed · ✗ p/t: passed of total · +n dev, deviations: declared deviations that occurred (not failures)",
     ...(input.product ? ["≠ in the product: a scenario that differs from memory × memory × memory; (dev): a declared deviation"] : []),
   );
-  const ran = [input.postgres && `PostgreSQL: ${input.postgres.kind} server, ready in ${seconds(input.postgres.startMs)}`, input.elapsedMs !== undefined && `total ${seconds(input.elapsedMs)}`].filter(Boolean);
+  const ran = [
+    input.postgres && `PostgreSQL: ${input.postgres.kind} server, ready in ${seconds(input.postgres.startMs)}`,
+    input.elapsedMs !== undefined && `total ${seconds(input.elapsedMs)}`,
+  ].filter(Boolean);
   if (ran.length > 0) out.push(`${ran.join("; ")}.`);
   out.push(`Details: ${input.details}`, "", startClosingLine(input));
   return `${out.flatMap(wrap).join("\n")}\n`;
@@ -64,14 +67,21 @@ export function startClosingLine(input: Pick<StartSummaryInput, "sections" | "pr
       ...verdict.failing.map(({ id }) => `${kindTitle(section).toLowerCase()} ${id}`),
       ...(verdict.nothingRan && matrix.outcomes.length > 0 ? [`${kindTitle(section).toLowerCase()}s (none ran)`] : []),
     ]),
-    ...(input.product && !productPassed(input.product) ? [`the product (${input.product.cases.filter((c) => c.status === "differ" || c.status === "error").length} cases)`] : []),
+    ...(input.product && !productPassed(input.product)
+      ? [`the product (${input.product.cases.filter((c) => c.status === "differ" || c.status === "error").length} cases)`]
+      : []),
   ];
   if (failing.length > 0) return `✗ Not every backend passed: ${failing.join(", ")}.`;
-  const ran = input.sections.map(({ section, matrix }) => plural(kindTitle(section), matrix.outcomes.filter((o) => o.status === "ran").length));
+  const ran = input.sections.map(({ section, matrix }) =>
+    plural(kindTitle(section), matrix.outcomes.filter((o) => o.status === "ran").length),
+  );
   const product = input.product ? [`their ${input.product.cases.length} product cases`] : [];
   // Named when few (the summary's tables say why), else counted: the closing line stays one line.
-  const notRun = input.sections.flatMap(({ section, matrix }) => matrix.outcomes.filter((o) => o.status !== "ran").map((o) => `${kindTitle(section).toLowerCase()} ${o.id}`));
-  const unrun = notRun.length === 0 ? "" : notRun.length <= 2 ? ` (not run: ${notRun.join(", ")})` : ` (${notRun.length} not run, named above)`;
+  const notRun = input.sections.flatMap(({ section, matrix }) =>
+    matrix.outcomes.filter((o) => o.status !== "ran").map((o) => `${kindTitle(section).toLowerCase()} ${o.id}`),
+  );
+  const unrun =
+    notRun.length === 0 ? "" : notRun.length <= 2 ? ` (not run: ${notRun.join(", ")})` : ` (${notRun.length} not run, named above)`;
   return `✓ Every backend passed: ${[...ran, ...product].join(", ")}${unrun}.`;
 }
 
@@ -98,7 +108,14 @@ function sectionLines({ section, matrix, verdict }: StartSectionOutcome): string
       return [`  ${mark} ${column.id}`, column.title, column.status === "skipped" ? "SKIPPED" : "ERROR"];
     }
     if (failing.has(column.id)) notes.push(`    ${column.id}: ${failing.get(column.id)}`);
-    return [`  ${mark} ${column.id}`, column.title, column.level ?? "", specCell(grid, i), ...grid.sectionRows.map((r) => r.cells[i]?.text ?? "-"), String(deviations.get(column.id) ?? 0)];
+    return [
+      `  ${mark} ${column.id}`,
+      column.title,
+      column.level ?? "",
+      specCell(grid, i),
+      ...grid.sectionRows.map((r) => r.cells[i]?.text ?? "-"),
+      String(deviations.get(column.id) ?? 0),
+    ];
   });
   return [...table([header, ...rows]), ...notes];
 }
@@ -115,15 +132,24 @@ function specCell(grid: MatrixGrid, i: number): string {
 function productLines(product: ProductMatrixResult, sections: readonly StartSectionOutcome[]): string[] {
   const head = `Product (checkpointer × store × cache): ${product.cases.length} cases of ${product.scenarios.join(" ")}, each against memory × memory × memory`;
   const differences = productDifferences(product.cases).map((d) => `  ≠ ${d.headline}`);
-  const notRun = new Set(sections.flatMap(({ matrix }) => matrix.outcomes.flatMap((o) => (o.status === "skipped" ? [`${o.id}\u0000${o.reason}`] : []))));
-  const skipped = product.skipped.filter((s) => !notRun.has(`${s.id}\u0000${s.reason}`)).map((s) => `    ${s.kind} ${s.id} not run: ${s.reason}`);
+  const notRun = new Set(
+    sections.flatMap(({ matrix }) => matrix.outcomes.flatMap((o) => (o.status === "skipped" ? [`${o.id}\u0000${o.reason}`] : []))),
+  );
+  const skipped = product.skipped
+    .filter((s) => !notRun.has(`${s.id}\u0000${s.reason}`))
+    .map((s) => `    ${s.kind} ${s.id} not run: ${s.reason}`);
   return [head, ...productTableLines(product), ...differences, ...skipped];
 }
 
 /** Columns padded to their widest cell; a row may stop early (a backend that did not run). */
 function table(rows: readonly string[][]): string[] {
   const widths = rows[0].map((_, i) => Math.max(...rows.map((r) => (r[i] ?? "").length)));
-  return rows.map((r) => r.map((cell, i) => cell.padEnd(widths[i])).join("  ").trimEnd());
+  return rows.map((r) =>
+    r
+      .map((cell, i) => cell.padEnd(widths[i]))
+      .join("  ")
+      .trimEnd(),
+  );
 }
 
 /** A long line broken at spaces, its continuation indented under it. */

@@ -7,8 +7,19 @@ import type { GraphCaseResult } from "../../src/graph/result.js";
 import type { CondensedReports } from "../../src/report/types.js";
 
 /** A probe's confirmation as a graph case's message carries it (src/hints/explain.ts). */
-const probe = (id: string, finding: string) => [`confirmed by probe ${id} (what it checks), on a fresh saver:`, `  ${finding}`, `  clause [JS-02, getTuple()]: the clause`];
-const passed = (scenario: string): GraphCaseResult => ({ id: scenario, scenario, name: `scenario ${scenario}`, variant: "default", status: "passed", durationMs: 1 });
+const probe = (id: string, finding: string) => [
+  `confirmed by probe ${id} (what it checks), on a fresh saver:`,
+  `  ${finding}`,
+  `  clause [JS-02, getTuple()]: the clause`,
+];
+const passed = (scenario: string): GraphCaseResult => ({
+  id: scenario,
+  scenario,
+  name: `scenario ${scenario}`,
+  variant: "default",
+  status: "passed",
+  durationMs: 1,
+});
 const deviating = (scenario: string, message: string[]): GraphCaseResult => ({
   id: scenario,
   scenario,
@@ -21,8 +32,17 @@ const deviating = (scenario: string, message: string[]): GraphCaseResult => ({
 });
 
 // Two savers' reports read one after the other: G06 and G07 of the first, G06 of the second, confirmed by the same probe.
-const first = new GraphSection({ results: [passed("G01"), passed("G02"), deviating("G06", probe("writes-order", "observed [b, a]")), deviating("G07", probe("writes-order", "observed [b, a]"))] });
-const second = new GraphSection({ results: [passed("G01"), deviating("G06", [...probe("writes-order", "observed [b, a]"), ...probe("branch-values", "observed [A, A]")])] });
+const first = new GraphSection({
+  results: [
+    passed("G01"),
+    passed("G02"),
+    deviating("G06", probe("writes-order", "observed [b, a]")),
+    deviating("G07", probe("writes-order", "observed [b, a]")),
+  ],
+});
+const second = new GraphSection({
+  results: [passed("G01"), deviating("G06", [...probe("writes-order", "observed [b, a]"), ...probe("branch-values", "observed [A, A]")])],
+});
 
 describe("a graph section condensed (npm start --details prints several reports one after another)", () => {
   const condensed: CondensedReports = { explained: new Set() };
@@ -53,7 +73,17 @@ describe("a graph section condensed (npm start --details prints several reports 
 });
 
 it("recognises a probe's confirmation as the diagnosis writes it (src/diagnosis/explain.ts)", () => {
-  const lines = causeLines([{ probe: writesOrderProbe, status: "failed", what: "getTuple().pendingWrites, in order", expected: ["a", "b"], observed: ["b", "a"], operation: "getTuple()", catalogId: "JS-02" }]);
+  const lines = causeLines([
+    {
+      probe: writesOrderProbe,
+      status: "failed",
+      what: "getTuple().pendingWrites, in order",
+      expected: ["a", "b"],
+      observed: ["b", "a"],
+      operation: "getTuple()",
+      catalogId: "JS-02",
+    },
+  ]);
   expect(lines[0]).toMatch(/^confirmed by probe writes-order \(.*\), on a fresh saver:$/);
   const explained = new Set<string>();
   expect(explainOnce(lines, explained)).toEqual(lines);

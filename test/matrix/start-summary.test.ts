@@ -30,18 +30,30 @@ const ran = new Map<string, BackendOutcome>(
 );
 
 /** Every column delivered: the memory ones ran, the others are skipped (`noServer`: none configured, which does not fail a run) unless `fail` names them. */
-async function startReport(options: { details?: boolean; fail?: string } = {}): Promise<{ text: string; exit: number; progress: (string | undefined)[] }> {
+async function startReport(
+  options: { details?: boolean; fail?: string } = {},
+): Promise<{ text: string; exit: number; progress: (string | undefined)[] }> {
   const results = new StartResults(program, jobs);
   let text = "";
   const progress: (string | undefined)[] = [];
-  const written = writeStartReport(program, results, { write: (t) => (text += t), progress: (line) => progress.push(line), ...(options.details ? { details: true } : {}) });
+  const written = writeStartReport(program, results, {
+    write: (t) => (text += t),
+    progress: (line) => progress.push(line),
+    ...(options.details ? { details: true } : {}),
+  });
   for (const job of jobs) {
     const hooks = results.sink.column(job);
     const key = `${job.section}/${job.id}`;
     const outcome: BackendOutcome =
       key === options.fail
         ? { status: "error", id: job.id, title: results.backendOf(job).title, error: "its server did not start", durationMs: 1 }
-        : (ran.get(key) ?? { status: "skipped", id: job.id, title: results.backendOf(job).title, reason: `${job.id} has no server here`, noServer: true });
+        : (ran.get(key) ?? {
+            status: "skipped",
+            id: job.id,
+            title: results.backendOf(job).title,
+            reason: `${job.id} has no server here`,
+            noServer: true,
+          });
     hooks.onBackendStart?.(results.backendOf(job));
     hooks.onBackendEnd?.(outcome);
     hooks.matrix({ outcomes: [outcome], durationMs: 1 });
@@ -79,7 +91,15 @@ describe("npm start's first screen", () => {
     expect(progress[0]).toMatch(/^finished 1 of 7: \S+( \S+)? [✓✗–]$/);
     const [head, names] = progress.at(-2)!.split(": ");
     expect(head).toBe("finished 7 of 7");
-    expect(names.split(", ").sort()).toEqual(["cache memory ✓", "memory ✓", "postgres –", "sqlite –", "store memory ✓", "store pglite –", "store postgres ✗"]);
+    expect(names.split(", ").sort()).toEqual([
+      "cache memory ✓",
+      "memory ✓",
+      "postgres –",
+      "sqlite –",
+      "store memory ✓",
+      "store pglite –",
+      "store postgres ✗",
+    ]);
     expect(progress.at(-1)).toBeUndefined();
   });
 
