@@ -1,14 +1,17 @@
 /**
  * `npm start`: the conformance report for the built-in backends MemorySaver,
  * SqliteSaver and PostgresSaver (on an embedded PostgreSQL, or POSTGRES_URL),
- * storage suites and graph scenarios, then the side-by-side table. Exits 0 when
- * every one passes the base level and its graph scenarios (known deviations
- * declared). `npm start -- --no-graph` leaves the graph scenarios out.
+ * storage suites and graph scenarios. Exits 0 when every one passes the base
+ * level and its graph scenarios (known deviations declared). What it prints
+ * first is a summary that fits one screen (each backend's verdict, the
+ * product, a closing line); `npm start -- --details` adds every backend's
+ * report and the tables by capability after it. `npm start -- --no-graph`
+ * leaves the graph scenarios out.
  * Ctrl-C or SIGTERM: the table of the backends that finished, marked
  * interrupted, everything the run created removed, exit 130 or 143.
  * Then the stores (InMemoryStore, PostgresStore; the PGlite one with
- * CONFORMANCE_PGLITE=1) and the cache (InMemoryCache): each one's report and a
- * table per kind, with their behaviour profiles side by side.
+ * CONFORMANCE_PGLITE=1) and the cache (InMemoryCache): in the details, each
+ * one's report and a table per kind, with their behaviour profiles side by side.
  * Then the product: every one of those checkpointers × InMemoryStore and
  * PostgresStore × no cache and InMemoryCache through the product graph
  * scenarios (G23-G28), one table with the disagreements against memory ×
@@ -17,7 +20,7 @@
  * On every core: the backends on a server run in worker processes (the
  * PostgreSQL saver's column split in shards, one per worker), on the one
  * PostgreSQL server this process starts, while the others run here; the
- * report comes out in the order above whichever finishes first.
+ * report comes out once all have finished, in the order above.
  */
 import { renderMatrixTerminal } from "../src/backends/index.js";
 import { checkAvailability } from "../src/backends/select.js";
@@ -27,10 +30,12 @@ import { exitOnInterrupt, removeLeftoversOnce } from "../src/cleanup/index.js";
 import { MatrixRunRecorder } from "../src/matrix/run-recorder.js";
 import { planStart, runJob, sectionBackends, startProgram, type StartJob, type StartSection } from "../src/matrix/start-lanes.js";
 import { writeStartReport } from "../src/matrix/start-report.js";
+import { startingLine } from "../src/matrix/start-summary.js";
 import { StartResults } from "../src/matrix/start-results.js";
 import { startWorkers } from "../src/supervisor/start-workers.js";
 
 const program = startProgram(!process.argv.includes("--no-graph"));
+const details = process.argv.includes("--details");
 const plan = planStart(program);
 const recorder = new MatrixRunRecorder(program.savers);
 exitOnInterrupt((signal) => process.stdout.write(`\n${renderMatrixTerminal(recorder.interrupted(signal))}`));
@@ -41,8 +46,10 @@ await removeLeftoversOnce();
 const workers = startWorkers(plan.workers, program.graph, results, process.cwd(), process.env);
 const serverReady = startServer(plan.workers.flat());
 const local = runLocal(plan.local);
+process.stdout.write(`${startingLine(program)}\n\n`);
 try {
-  process.exitCode = await writeStartReport(program, results, { write: (text) => process.stdout.write(text), color: Boolean(process.stdout.isTTY), shown: withServer });
+  const report = { write: (text: string) => process.stdout.write(text), color: Boolean(process.stdout.isTTY), shown: withServer, details, elapsedMs: () => process.uptime() * 1000, ...(process.stdout.isTTY ? { progress: statusLine } : {}) };
+  process.exitCode = await writeStartReport(program, results, report);
 } finally {
   await Promise.all([local, serverReady, workers.ended]);
   await shared.release();
@@ -53,6 +60,12 @@ async function runLocal(jobs: readonly StartJob[]): Promise<void> {
   for (const job of jobs) {
     await runJob(program, job, shared, results.sink).catch((error: unknown) => results.jobFailed(job, (error as Error).message));
   }
+}
+
+/** On a terminal, one line rewritten in place while the run goes (cut to the terminal's width), cleared before the report. */
+function statusLine(line: string | undefined): void {
+  const width = (process.stdout.columns || 80) - 1;
+  process.stdout.write(`\r\u001b[K${line === undefined ? "" : line.length > width ? `${line.slice(0, width - 1)}…` : line}`);
 }
 
 /** The PostgreSQL server, when a worker's backend needs one and can run here; then the workers get their jobs (or, when it did not start, fail them with why). */

@@ -1,6 +1,7 @@
 import { formatValue } from "../format.js";
 import type { ReportSection, SectionFailure, SectionLinesOptions } from "../report/conformance-report.js";
 import { CLAUSES, type ClauseId } from "../diagnosis/clauses.js";
+import { GRAPH_LEGEND } from "./legend.js";
 import { graphFailureText, isCountedGraphFailure, type GraphCaseResult } from "./result.js";
 
 /** The GRAPH part of the report: printed by printReport(), `graph` in toDict(). */
@@ -57,7 +58,12 @@ export class GraphSection implements ReportSection {
     const out = ["GRAPH SCENARIOS (each run on this saver and on MemorySaver; transcripts compared)"];
     const byScenario = new Map<string, GraphCaseResult[]>();
     for (const r of this.results) byScenario.set(r.scenario, [...(byScenario.get(r.scenario) ?? []), r]);
+    const explained = options.condensed?.explained;
+    // Condensed: the scenarios whose every case passed, with nothing to say, are one line.
+    const quiet = [...byScenario].filter(([, cases]) => explained !== undefined && cases.every((c) => c.status === "passed" && c.deviation === undefined)).map(([scenario]) => scenario);
+    if (quiet.length > 0) out.push(`  ✓ ${quiet.length} scenario${quiet.length === 1 ? "" : "s"} with every case passed: ${quiet.join(" ")}`);
     for (const [scenario, cases] of byScenario) {
+      if (quiet.includes(scenario)) continue;
       const variants = cases.length > 1 ? ` [${cases.map((c) => c.variant).join(", ")}]` : "";
       const worst = cases.find(isCountedGraphFailure) ?? cases.find((c) => c.status === "failed") ?? cases[0];
       const icon = isCountedGraphFailure(worst) ? "✗" : worst.status === "failed" ? "⚑" : worst.status === "not-applicable" ? "–" : "✓";
@@ -73,7 +79,8 @@ export class GraphSection implements ReportSection {
             continue;
           }
           out.push(`      ${c.id}${c.deviation ? ` (known deviation: ${c.deviation})` : ""}`);
-          out.push(...graphFailureText(c).split("\n").map((l) => `        ${l}`));
+          const text = graphFailureText(c).split("\n");
+          out.push(...(explained ? explainOnce(text, explained) : text).map((l) => `        ${l}`));
         } else if (c.deviation) {
           out.push(`      ${c.id}: declared deviation did not occur: ${c.deviation}`);
         }
@@ -119,6 +126,36 @@ export class GraphSection implements ReportSection {
       })),
     };
   }
+}
+
+/**
+ * A failure's lines with each explanation already printed referred to: the
+ * legend (dropped after its first time) and a probe's confirmation block
+ * (`confirmed by probe <id> (...), on a fresh saver:`, its finding, its
+ * `clause [...]` line), which repeats for every case the same cause explains.
+ */
+export function explainOnce(lines: readonly string[], explained: Set<string>): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i];
+    if (line === GRAPH_LEGEND) {
+      if (!explained.has(line)) out.push(line);
+      explained.add(line);
+      continue;
+    }
+    const probe = /^confirmed by probe (.*), on a fresh saver:$/.exec(line);
+    const end = probe ? lines.findIndex((l, j) => j > i && l.startsWith("  clause [")) : -1;
+    if (probe === null || end < 0) {
+      out.push(line);
+      continue;
+    }
+    const block = lines.slice(i, end + 1);
+    const key = block.join("\n");
+    out.push(...(explained.has(key) ? [`confirmed by probe ${probe[1]}: as shown above`] : block));
+    explained.add(key);
+    i = end;
+  }
+  return out;
 }
 
 /** A clause a probe confirmed is the case's cause: every case it explains is grouped under it. */

@@ -9,6 +9,19 @@ import type { ProductCase, ProductMatrixResult } from "./product.js";
  * @public
  */
 export function renderProductMatrix(result: ProductMatrixResult): string {
+  const out = [
+    `Product matrix: checkpointer × store × cache, scenarios ${result.scenarios.join(", ")}, each against MemorySaver × InMemoryStore × InMemoryCache (no cache where the column has none)`,
+    "",
+    ...productTableLines(result),
+  ];
+  out.push(...disagreementLines(result.cases));
+  if (result.skipped.length > 0) out.push("", "Not run:", ...result.skipped.map((s) => `  ${s.kind} ${s.id}: ${s.reason}`));
+  out.push(`Total: ${seconds(result.durationMs)}`);
+  return `${out.join("\n")}\n`;
+}
+
+/** The table alone: a row per checkpointer × store, a column per cache (none, then each cache backend). */
+export function productTableLines(result: ProductMatrixResult): string[] {
   const header = ["checkpointer", "store", ...result.caches.map((c) => `cache: ${c}`)];
   const rows = result.savers.flatMap((saver) =>
     result.stores.map((store) => [
@@ -19,18 +32,9 @@ export function renderProductMatrix(result: ProductMatrixResult): string {
   );
   const widths = header.map((_, i) => Math.max(...[header, ...rows].map((r) => r[i].length)));
   const line = (cells: string[]) => `  ${cells.map((cell, i) => cell.padEnd(widths[i])).join("  ")}`.trimEnd();
-  const out = [
-    `Product matrix: checkpointer × store × cache, scenarios ${result.scenarios.join(", ")}, each against MemorySaver × InMemoryStore × InMemoryCache (no cache where the column has none)`,
-    "",
-    line(header),
-    `  ${widths.map((w) => "-".repeat(w)).join("  ")}`,
-    ...rows.map(line),
-  ];
+  const out = [line(header), `  ${widths.map((w) => "-".repeat(w)).join("  ")}`, ...rows.map(line)];
   if (rows.length === 0) out.push("  (nothing ran)");
-  out.push(...disagreementLines(result.cases));
-  if (result.skipped.length > 0) out.push("", "Not run:", ...result.skipped.map((s) => `  ${s.kind} ${s.id}: ${s.reason}`));
-  out.push(`Total: ${seconds(result.durationMs)}`);
-  return `${out.join("\n")}\n`;
+  return out;
 }
 
 /** `✓ 6`, or `✓ 5 ≠ G25 (dev)` / `✗ G23`: agreeing count, then the others by id. */
@@ -44,18 +48,23 @@ function cellText(cases: readonly ProductCase[]): string {
 function disagreementLines(cases: readonly ProductCase[]): string[] {
   const differing = cases.filter((c) => c.status !== "agree");
   if (differing.length === 0) return ["", "Every combination that ran agrees with memory × memory × memory."];
+  return [
+    "",
+    `≠ ${differing.length} case${differing.length === 1 ? "" : "s"} differ${differing.length === 1 ? "s" : ""}:`,
+    ...productDifferences(cases).map((d) => `  ${d.headline}:\n${indent(d.first.detail ?? "")}`),
+  ];
+}
+
+/** The cases that differ, each difference once: the checkpointers where a scenario differs the same way with one store or cache share it. */
+export function productDifferences(cases: readonly ProductCase[]): { first: ProductCase; savers: string[]; headline: string }[] {
   const groups = new Map<string, { first: ProductCase; savers: string[] }>();
-  for (const c of differing) {
+  for (const c of cases.filter((c) => c.status !== "agree")) {
     const key = JSON.stringify([c.scenario, c.store, c.cache, c.status, c.detail]);
     const group = groups.get(key) ?? { first: c, savers: [] };
     group.savers.push(c.saver);
     groups.set(key, group);
   }
-  return [
-    "",
-    `≠ ${differing.length} case${differing.length === 1 ? "" : "s"} differ${differing.length === 1 ? "s" : ""}:`,
-    ...[...groups.values()].map(({ first: c, savers }) => `  ${c.scenario} on ${savers.join(", ")} × ${c.store !== undefined ? `store ${c.store}` : `cache ${c.cache}`} (${c.status}):\n${indent(c.detail ?? "")}`),
-  ];
+  return [...groups.values()].map(({ first: c, savers }) => ({ first: c, savers, headline: `${c.scenario} on ${savers.join(", ")} × ${c.store !== undefined ? `store ${c.store}` : `cache ${c.cache}`} (${c.status})` }));
 }
 
 function indent(text: string): string {

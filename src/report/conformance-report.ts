@@ -6,7 +6,7 @@ import { levelWithProfile } from "../kinds/checkpointer/profile.js";
 import { capabilityResultsOf, failuresOf, flakyOf, notCheckedOf, type CapabilityResult } from "./results.js";
 import { renderPrettyReport } from "./text-layout.js";
 import { reportToDict } from "./to-dict.js";
-import type { ConformanceLevel, FailureCause, ReportData, ReportDict, ReadBack, ReportSection, RunIdentity, RunSuggestion, Verdict } from "./types.js";
+import type { CondensedReports, ConformanceLevel, FailureCause, ReportData, ReportDict, ReadBack, ReportSection, RunIdentity, RunSuggestion, Verdict } from "./types.js";
 import { passedAllBase, verdictOf } from "./verdict.js";
 
 export {
@@ -21,7 +21,7 @@ export {
   type PreconditionFailure,
   type TestResult,
 } from "./results.js";
-export type { ConformanceLevel, ReportDict, ReportSection, SectionFailure, SectionLinesOptions, SectionVerdict, Verdict } from "./types.js";
+export type { CondensedReports, ConformanceLevel, ReportDict, ReportSection, SectionFailure, SectionLinesOptions, SectionVerdict, Verdict } from "./types.js";
 
 /**
  * The outcome of `validate()`: the report's data, with the verdict, the causes,
@@ -128,8 +128,8 @@ export class ConformanceReport implements ReportData {
   }
 
   /** The `printReport()` text, without printing it. */
-  formatReport(): string {
-    return renderPrettyReport(this, this.verdict(), this.causes());
+  formatReport(options: { condensed?: CondensedReports } = {}): string {
+    return renderPrettyReport(this, this.verdict(), this.causes(), options.condensed);
   }
 
   /** Prints the report in the layout of Python's `print_report()`. */

@@ -3,7 +3,7 @@ import type { KindCapabilityInfo } from "../kinds/types.js";
 import { slowCallText } from "../runtime/slow-call.js";
 import { attemptsSuffix, capabilityResultsOf, countsOf, flakyOf, isDeviation, isNotChecked, notCheckedOf, type CapabilityResult } from "./results.js";
 import { isNotApplicableReason } from "../kinds/checkpointer/profile.js";
-import type { FailureCause, ReportData, Verdict } from "./types.js";
+import type { CondensedReports, FailureCause, ReportData, Verdict } from "./types.js";
 import { alsoHit, cappedLine, causesHeadline, withShortIds, causeSummary, sectionCauseOptions } from "./causes-text.js";
 
 const WIDTH = 52;
@@ -30,8 +30,8 @@ export function capabilityCell(result: CapabilityResult | undefined): { icon: st
   }
 }
 
-/** Renders the report in the layout of Python's `print_report()`, plus failure details. */
-export function renderPrettyReport(report: ReportData, verdict: Verdict, causes: readonly FailureCause[]): string {
+/** Renders the report in the layout of Python's `print_report()`, plus failure details; `condensed` when it is one of several printed together. */
+export function renderPrettyReport(report: ReportData, verdict: Verdict, causes: readonly FailureCause[], condensed?: CondensedReports): string {
   const border = "=".repeat(WIDTH);
   const out: string[] = ["", `  ${border}`, `    ${kindDescriptor(report.subjectKind).title} Validation: ${report.subjectName}`, `  ${border}`];
   out.push(...causesSummary(causes), ...suggestions(report));
@@ -113,7 +113,7 @@ export function renderPrettyReport(report: ReportData, verdict: Verdict, causes:
   }
 
   for (const section of report.sections) {
-    const lines = section.lines(sectionCauseOptions(causes, section.key, "see FAILURES"));
+    const lines = section.lines({ ...sectionCauseOptions(causes, section.key, "see FAILURES"), ...(condensed ? { condensed } : {}) });
     if (lines.length > 0) out.push(...lines.map((l) => `    ${l}`), "");
   }
 

@@ -99,6 +99,19 @@ export interface SectionFailure {
 export interface SectionLinesOptions {
   /** The cause a failure (by its name in the section) is listed under, e.g. `cause 1`: the failure is then one line pointing there. */
   causeOf?(name: string): string | undefined;
+  /** Several reports read one after another (npm start --details): print what they share once. */
+  condensed?: CondensedReports;
+}
+
+/**
+ * The state several reports printed one after another share: each explanation
+ * (a legend, a probe's finding) is printed the first time and referred to after;
+ * cases that passed are one line; what a table beside the reports compares side
+ * by side (a behaviour profile) is a count. @public
+ */
+export interface CondensedReports {
+  /** The explanations printed so far (their text). */
+  readonly explained: Set<string>;
 }
 
 /** One section's part of the verdict. @public */

@@ -98,9 +98,10 @@ describe("the matrix compares the behaviour profiles across backends", () => {
     expect(json.behaviours.filter((b) => b.differ).map((b) => b.id)).toEqual(differing);
     expect(json.behaviours[0].answers).toEqual({ memory: answer(memory, json.behaviours[0].id), reference: answer(ref, json.behaviours[0].id) });
     const terminal = renderMatrixTerminal(result, { color: false });
-    expect(terminal).toContain(`≠ ${differing.length} answered differently`);
-    expect(terminal).toContain(`≠ ${differing[0]} `);
-    expect(terminal).toMatch(/≠ behaviour profile\s+15 answers\s+15 answers/);
-    expect(renderMatrixMarkdown(result)).toContain(`| **≠ ${differing[0]}** |`);
+    expect(terminal).toContain(`Δ ${differing.length} answered differently`);
+    expect(terminal).toContain(`Δ ${differing[0]} `);
+    // Answers are not results: their row is marked Δ, never ≠.
+    expect(terminal).toMatch(/^Δ behaviour profile\s+15 answers\s+15 answers/m);
+    expect(renderMatrixMarkdown(result)).toContain(`| **Δ ${differing[0]}** |`);
   }, 60_000);
 });

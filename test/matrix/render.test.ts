@@ -4,6 +4,7 @@ import { memoryBackend, type Backend } from "../../src/backends/index.js";
 import { matrixToJson, renderMatrixMarkdown, renderMatrixTerminal, runMatrix, type MatrixResult } from "../../src/matrix/index.js";
 import { renderMatrixGithub } from "../../src/reporters/github.js";
 import { renderMatrixJunit } from "../../src/reporters/junit.js";
+import { reportFromJSON, reportToJSON } from "../../src/sections/report-json.js";
 import dropsMetadata from "../mutants/put-drops-custom-metadata.mutant.js";
 
 /** A backend around a saver with one bug, so the matrix has a real disagreement. */
@@ -71,6 +72,26 @@ describe("renderers", () => {
     expect(json.capabilities.find((c) => c.capability === "put")).toMatchObject({ disagree: true, cells: { absent: null } });
     expect(json.disagreements.map((d) => d.test)).toEqual(expect.arrayContaining([...caught]));
     for (const d of json.disagreements) expect(d.verdicts, d.test).toEqual({ memory: "pass", buggy: "fail" });
+  });
+
+  it("terminal and markdown: a row whose only difference is an advisory test is not marked ≠; the advisory test is listed apart", () => {
+    const memory = result.outcomes[0];
+    if (memory.status !== "ran") throw new Error("memory did not run");
+    // The same report with one advisory test's verdict flipped: every required result is the same.
+    const json = reportToJSON(memory.report) as { results: Record<string, { tests: { name: string; advisory: boolean; status: string }[] }> };
+    const advisory = json.results.put.tests.find((t) => t.advisory && t.status === "failed");
+    if (advisory === undefined) throw new Error("MemorySaver no longer fails an advisory put test: pick another");
+    const flipped = structuredClone(json);
+    Object.assign(flipped.results.put.tests.find((t) => t.name === advisory.name)!, { status: "passed" });
+    const twins: MatrixResult = { outcomes: [memory, { ...memory, id: "twin", report: reportFromJSON(flipped) }], durationMs: 1 };
+    const text = renderMatrixTerminal(twins, { color: false });
+    expect(text).toMatch(/^ {2}put\s+✓ \d+\s+✓ \d+$/m);
+    expect(text).not.toContain("≠");
+    expect(text).toContain("The backends agree on every required test.");
+    expect(text).toContain(`1 advisory test differs (reported, never a failure):\n  put ${advisory.name}: advisory-fail: memory; advisory-pass: twin`);
+    expect(renderMatrixMarkdown(twins)).toMatch(/^\| put \| ✓ \d+ \| ✓ \d+ \|$/m);
+    // The JSON's fields are unchanged: the row still disagrees (on an advisory test).
+    expect((matrixToJson(twins) as { capabilities: { capability: string; disagree: boolean }[] }).capabilities.find((c) => c.capability === "put")?.disagree).toBe(true);
   });
 
   it("junit: each backend's suites prefixed with its id; a skipped backend, one that could not start and an interruption as one case each", () => {

@@ -1,10 +1,11 @@
 import { kindDescriptor, type CapabilityId, type SubjectKindId } from "../../kinds/descriptors.js";
 import { isNotApplicableReason } from "../../kinds/checkpointer/profile.js";
 import { countsOf, isDeviation, type CapabilityResult, type TestResult } from "../../report/conformance-report.js";
-import { buildSectionRows, type MatrixFactRow, type MatrixSectionRow } from "./section-rows.js";
+import { buildSectionRows, isRequiredDisagreement, type MatrixFactRow, type MatrixSectionRow } from "./section-rows.js";
 import type { BackendOutcome, Disagreement, MatrixResult, TestVerdict } from "./types.js";
 
 export type { Disagreement, TestVerdict };
+export { isRequiredDisagreement };
 
 export interface MatrixColumn {
   id: string;
@@ -36,6 +37,8 @@ export interface MatrixRow {
   cells: (MatrixCell | undefined)[];
   /** The backends that ran do not all agree on this capability (status or any test's verdict). */
   disagree: boolean;
+  /** A required result differs: the status, or a test's verdict other than an advisory one (the row marked ≠). */
+  differs: boolean;
 }
 
 export interface MatrixGrid {
@@ -58,7 +61,7 @@ export function buildGrid(result: MatrixResult): MatrixGrid {
     const found = disagreeingTests(result.outcomes, capability);
     disagreements.push(...found);
     const statuses = new Set(cells.filter((c): c is MatrixCell => c !== undefined).map((c) => c.status));
-    return { capability, cells, disagree: statuses.size > 1 || found.length > 0 };
+    return { capability, cells, disagree: statuses.size > 1 || found.length > 0, differs: statuses.size > 1 || found.some(isRequiredDisagreement) };
   });
   const sections = buildSectionRows(result.outcomes);
   return { columns, rows, sectionRows: sections.rows, disagreements: [...disagreements, ...sections.disagreements], facts: sections.facts };

@@ -1,5 +1,5 @@
 import { buildGrid } from "./grid.js";
-import { columnPlaceholder, seconds, summary, verdictSummary } from "./render-terminal.js";
+import { ANSWERS_DIFFER_MARK, columnPlaceholder, seconds, summary, verdictSummary } from "./render-terminal.js";
 import type { MatrixResult } from "./types.js";
 import { esc, htmlPage } from "../html/page.js";
 import { reportBodyHtml } from "../html/report-html.js";
@@ -17,8 +17,8 @@ export function renderMatrixHtml(result: MatrixResult): string {
     return `<td class="${shown.startsWith("✗") ? "fail" : shown.startsWith("✓") ? "pass" : "muted"}">${esc(shown)}</td>`;
   };
   const rows = [
-    ...grid.rows.map((r) => `<tr><th>${r.disagree ? "≠ " : ""}${esc(r.capability)}</th>${r.cells.map((c, i) => cell(c?.text, i)).join("")}</tr>`),
-    ...grid.sectionRows.map((r) => `<tr><th><em>${r.disagree ? "≠ " : ""}${esc(r.label)}</em></th>${r.cells.map((c, i) => cell(c?.text, i)).join("")}</tr>`),
+    ...grid.rows.map((r) => `<tr><th>${r.differs ? "≠ " : ""}${esc(r.capability)}</th>${r.cells.map((c, i) => cell(c?.text, i)).join("")}</tr>`),
+    ...grid.sectionRows.map((r) => `<tr><th><em>${r.differs ? "≠ " : ""}${esc(r.label)}</em></th>${r.cells.map((c, i) => cell(c?.text, i)).join("")}</tr>`),
     `<tr><th>level</th>${grid.columns.map((c) => `<td><strong>${esc(c.level ?? c.status)}</strong></td>`).join("")}</tr>`,
     `<tr><th>passed/failed</th>${grid.columns.map((c) => `<td class="num">${c.status === "ran" ? `${c.passed}/${c.failed}` : "-"}</td>`).join("")}</tr>`,
     `<tr><th>time</th>${grid.columns.map((c) => `<td class="num">${c.durationMs === undefined ? "-" : esc(seconds(c.durationMs))}</td>`).join("")}</tr>`,
@@ -31,10 +31,10 @@ export function renderMatrixHtml(result: MatrixResult): string {
       : "";
   const facts =
     grid.facts.length > 0
-      ? `<h2>Behaviour profile</h2><p class="muted">Implementation-defined questions: each backend's answer, never pass/fail; ≠ where they differ.</p><table><thead><tr><th>id</th><th>question</th>${grid.columns
+      ? `<h2>Behaviour profile</h2><p class="muted">Implementation-defined questions: each backend's answer, never pass/fail; ${ANSWERS_DIFFER_MARK} where they differ.</p><table><thead><tr><th>id</th><th>question</th>${grid.columns
           .map((c) => `<th>${esc(c.id)}</th>`)
           .join("")}</tr></thead><tbody>${grid.facts
-          .map((f) => `<tr${f.differ ? ' class="warn"' : ""}><td class="mono">${f.differ ? "≠ " : ""}${esc(f.id)}</td><td>${esc(f.question)}</td>${f.answers.map((a) => `<td>${esc(a ?? "-")}</td>`).join("")}</tr>`)
+          .map((f) => `<tr${f.differ ? ' class="warn"' : ""}><td class="mono">${f.differ ? `${ANSWERS_DIFFER_MARK} ` : ""}${esc(f.id)}</td><td>${esc(f.question)}</td>${f.answers.map((a) => `<td>${esc(a ?? "-")}</td>`).join("")}</tr>`)
           .join("")}</tbody></table>`
       : "";
   const notRun = grid.columns.filter((c) => c.note !== undefined);

@@ -1,5 +1,5 @@
 import { buildGrid } from "./grid.js";
-import { columnPlaceholder, seconds, summary, verdictSummary } from "./render-terminal.js";
+import { ANSWERS_DIFFER_MARK, columnPlaceholder, seconds, summary, verdictSummary } from "./render-terminal.js";
 import { interruptionHeadline, interruptionLines } from "./render-interruption.js";
 import type { MatrixResult } from "./types.js";
 
@@ -21,11 +21,11 @@ export function renderMatrixMarkdown(result: MatrixResult): string {
     row(["---", ...grid.columns.map(() => "---")]),
   ];
   for (const r of grid.rows) {
-    const label = r.disagree ? `**≠ ${r.capability}**` : r.capability;
+    const label = r.differs ? `**≠ ${r.capability}**` : r.capability;
     out.push(row([label, ...r.cells.map((cell, i) => cell?.text ?? columnPlaceholder(grid.columns[i]))]));
   }
   for (const r of grid.sectionRows) {
-    const label = r.disagree ? `**≠ ${r.label}**` : `*${r.label}*`;
+    const label = r.differs ? `**≠ ${r.label}**` : r.disagree && grid.facts.some((f) => f.differ && f.section === r.label) ? `*${ANSWERS_DIFFER_MARK} ${r.label}*` : `*${r.label}*`;
     out.push(row([label, ...r.cells.map((cell, i) => cell?.text ?? columnPlaceholder(grid.columns[i]))]));
   }
   out.push(
@@ -40,9 +40,9 @@ export function renderMatrixMarkdown(result: MatrixResult): string {
     for (const d of grid.disagreements) out.push(row([d.row, `\`${d.test}\``, verdictSummary(d)]));
   }
   if (grid.facts.length > 0) {
-    out.push("", "## Behaviour profile", "", "Implementation-defined questions: each backend's answer, never pass/fail; ≠ where they differ.", "");
+    out.push("", "## Behaviour profile", "", `Implementation-defined questions: each backend's answer, never pass/fail; ${ANSWERS_DIFFER_MARK} where they differ.`, "");
     out.push(row(["id", "question", ...grid.columns.map((c) => c.id)]), row(["---", "---", ...grid.columns.map(() => "---")]));
-    for (const f of grid.facts) out.push(row([f.differ ? `**≠ ${f.id}**` : f.id, f.question, ...f.answers.map((a) => a ?? "-")]));
+    for (const f of grid.facts) out.push(row([f.differ ? `**${ANSWERS_DIFFER_MARK} ${f.id}**` : f.id, f.question, ...f.answers.map((a) => a ?? "-")]));
   }
   const notRun = grid.columns.filter((c) => c.note !== undefined);
   if (notRun.length > 0) {
@@ -58,5 +58,5 @@ function escapeCell(text: string): string {
 
 function legend(withSections: boolean): string {
   const sections = withSections ? " Graph scenarios count cases (each compared with MemorySaver); model counts random sequences." : "";
-  return `Cells: ✓ passed tests, ✗ passed/total, "+n dev" declared deviations that occurred; ≠ marks rows where the backends disagree.${sections}`;
+  return `Cells: ✓ passed tests, ✗ passed/total, "+n dev" declared deviations that occurred; ≠ marks rows where a required result differs (advisory tests and behaviour answers never do).${sections}`;
 }

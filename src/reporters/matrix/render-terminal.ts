@@ -1,4 +1,4 @@
-import { buildGrid, namedDeviations, skippedSections, type Disagreement, type MatrixColumn, type MatrixGrid } from "./grid.js";
+import { buildGrid, isRequiredDisagreement, namedDeviations, skippedSections, type Disagreement, type MatrixColumn, type MatrixGrid } from "./grid.js";
 import { interruptionHeadline, interruptionLines } from "./render-interruption.js";
 import type { MatrixResult } from "./types.js";
 
@@ -9,12 +9,16 @@ export interface TerminalMatrixOptions {
 }
 
 const DISAGREE_MARK = "≠";
+/** A behaviour profile's question the backends answer differently: implementation-defined, never a result. */
+export const ANSWERS_DIFFER_MARK = "Δ";
 
 /**
  * The matrix as a terminal table: capabilities down, backends across, pass/fail
  * counts per cell; then a row per report section that ran (graph scenarios:
- * cases; model: sequences); then level, counts and time per backend. Rows where the
- * backends disagree are marked `≠` (and yellow), followed by the tests that differ.
+ * cases; model: sequences); then level, counts and time per backend. Rows where a
+ * required result differs are marked `≠` (and yellow), followed by the tests that
+ * differ; advisory tests that differ are listed apart (they never fail a backend),
+ * and a behaviour profile answered differently is marked `Δ` (answers, not results).
  * @public
  */
 export function renderMatrixTerminal(result: MatrixResult, options: TerminalMatrixOptions = {}): string {
@@ -22,9 +26,9 @@ export function renderMatrixTerminal(result: MatrixResult, options: TerminalMatr
   const paint = (code: number, text: string) => (color ? `\u001b[${code}m${text}\u001b[0m` : text);
   const grid = buildGrid(result);
   const header = ["capability", ...grid.columns.map((c) => c.id)];
-  const toLine = (label: string, row: { cells: ({ text: string } | undefined)[]; disagree: boolean }) => ({
+  const toLine = (label: string, row: { cells: ({ text: string } | undefined)[]; disagree: boolean; differs: boolean }) => ({
     cells: [label, ...row.cells.map((cell, i) => cell?.text ?? columnPlaceholder(grid.columns[i]))],
-    disagree: row.disagree,
+    mark: row.differs ? DISAGREE_MARK : row.disagree && grid.facts.some((f) => f.differ && f.section === label) ? ANSWERS_DIFFER_MARK : " ",
   });
   const body = grid.rows.map((row) => toLine(row.capability, row));
   const sectionBody = grid.sectionRows.map((row) => toLine(row.label, row));
@@ -44,8 +48,8 @@ export function renderMatrixTerminal(result: MatrixResult, options: TerminalMatr
   const rule = `  ${widths.map((w) => "-".repeat(w)).join("  ")}`;
   const pushRows = (rows: typeof body) => {
     for (const row of rows) {
-      const text = line(row.cells, row.disagree ? DISAGREE_MARK : " ");
-      out.push(row.disagree ? paint(33, text) : colourFailures(text, paint));
+      const text = line(row.cells, row.mark);
+      out.push(row.mark === DISAGREE_MARK ? paint(33, text) : colourFailures(text, paint));
     }
   };
   out.push(rule);
@@ -85,12 +89,17 @@ export function verdictSummary(d: Disagreement): string {
   return [...groups].map(([verdict, ids]) => `${verdict}: ${ids.join(", ")}`).join("; ");
 }
 
+/** The tests whose required results differ (the `≠` rows), then the advisory tests that differ (never a failure). */
 function disagreementLines(disagreements: readonly Disagreement[]): string[] {
   if (disagreements.length === 0) return ["", "All backends that ran agree on every test."];
+  const required = disagreements.filter(isRequiredDisagreement);
+  const advisory = disagreements.filter((d) => !isRequiredDisagreement(d));
+  const tests = (n: number) => `${n} test${n === 1 ? "" : "s"}`;
+  const list = (found: readonly Disagreement[]) => found.map((d) => `  ${d.row} ${d.test}: ${verdictSummary(d)}`);
   return [
     "",
-    `${DISAGREE_MARK} The backends disagree on ${disagreements.length} test${disagreements.length === 1 ? "" : "s"}:`,
-    ...disagreements.map((d) => `  ${d.row} ${d.test}: ${verdictSummary(d)}`),
+    ...(required.length > 0 ? [`${DISAGREE_MARK} The backends disagree on ${tests(required.length)}:`, ...list(required)] : ["The backends agree on every required test."]),
+    ...(advisory.length > 0 ? [`${advisory.length} advisory ${advisory.length === 1 ? "test differs" : "tests differ"} (reported, never a failure):`, ...list(advisory)] : []),
   ];
 }
 
@@ -105,7 +114,7 @@ function deviationLines(grid: MatrixGrid): string[] {
 function factLines(grid: MatrixGrid): string[] {
   if (grid.facts.length === 0) return [];
   const differing = grid.facts.filter((f) => f.differ).length;
-  const compared = grid.columns.filter((c) => c.status === "ran").length > 1 ? `; ${differing > 0 ? `${DISAGREE_MARK} ${differing} answered differently` : "every one answered alike"}` : "";
+  const compared = grid.columns.filter((c) => c.status === "ran").length > 1 ? `; ${differing > 0 ? `${ANSWERS_DIFFER_MARK} ${differing} answered differently` : "every one answered alike"}` : "";
   const out = ["", `Behaviour profile (implementation-defined: answers, never pass/fail${compared}):`];
   for (const fact of grid.facts) {
     const answered = fact.answers.flatMap((answer, i) => (answer === undefined ? [] : [{ id: grid.columns[i].id, answer }]));
@@ -113,7 +122,7 @@ function factLines(grid: MatrixGrid): string[] {
       out.push(`  ${fact.id} ${fact.question} → ${answered[0]?.answer ?? "-"}${answered.length > 1 ? " (all)" : ""}`);
       continue;
     }
-    out.push(`${DISAGREE_MARK} ${fact.id} ${fact.question}`, ...answered.map(({ id, answer }) => `    ${id}: ${answer}`));
+    out.push(`${ANSWERS_DIFFER_MARK} ${fact.id} ${fact.question}`, ...answered.map(({ id, answer }) => `    ${id}: ${answer}`));
   }
   return out;
 }

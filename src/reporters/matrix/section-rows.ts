@@ -17,6 +17,8 @@ export interface MatrixSectionRow {
   cells: (MatrixSectionCell | undefined)[];
   /** The backends that ran the section do not all agree (status or any case's verdict). */
   disagree: boolean;
+  /** A required result differs: the status or a case's verdict (behaviour answers are never results); the row marked ≠. */
+  differs: boolean;
 }
 
 /** One implementation-defined question (a behaviour profile's) and each backend's answer. @public */
@@ -46,7 +48,7 @@ export function buildSectionRows(outcomes: readonly BackendOutcome[]): { rows: M
     const answered = factRows(label, sections);
     disagreements.push(...found);
     facts.push(...answered);
-    rows.push({ key, label, cells, disagree: statuses.size > 1 || found.length > 0 || answered.some((f) => f.differ) });
+    rows.push({ key, label, cells, disagree: statuses.size > 1 || found.length > 0 || answered.some((f) => f.differ), differs: statuses.size > 1 || found.some(isRequiredDisagreement) });
   }
   return { rows, disagreements, facts };
 }
@@ -65,6 +67,11 @@ function factRows(label: string, sections: readonly (ReportSection | undefined)[
     const given = new Set(answers.filter((a): a is string => a !== undefined && !a.startsWith(NOT_APPLICABLE)));
     return { section: label, id, question, answers, differ: given.size > 1 };
   });
+}
+
+/** The backends differ on a required result: an advisory test's differing verdicts never fail a backend, so they do not count. */
+export function isRequiredDisagreement(d: Disagreement): boolean {
+  return new Set(Object.values(d.verdicts).filter((v) => v !== "advisory-pass" && v !== "advisory-fail")).size > 1;
 }
 
 function sectionCell(section: ReportSection | undefined): MatrixSectionCell | undefined {

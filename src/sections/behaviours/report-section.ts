@@ -1,4 +1,4 @@
-import type { BehaviourProfile, ReportSection } from "../../report/types.js";
+import type { BehaviourProfile, ReportSection, SectionLinesOptions } from "../../report/types.js";
 
 export const BEHAVIOURS_TITLE = "BEHAVIOUR PROFILE (implementation-defined questions: answers, never pass/fail)";
 
@@ -33,8 +33,10 @@ export class BehaviourSection implements ReportSection {
     return `behaviour profile: ${answers.length} answer${answers.length === 1 ? "" : "s"}`;
   }
 
-  lines(): string[] {
+  lines(options: SectionLinesOptions = {}): string[] {
     const { answers, error, cleanupError } = this.profile;
+    // Condensed: the answers are in the table that compares the backends' profiles side by side.
+    if (options.condensed && error === undefined && cleanupError === undefined) return [`BEHAVIOUR PROFILE: ${answers.length} answers, side by side with the other backends' after the table`];
     const out = [BEHAVIOURS_TITLE];
     if (error !== undefined) out.push(`  could not ask: ${error}`);
     const width = Math.max(0, ...answers.map((a) => a.id.length));
