@@ -6,6 +6,7 @@ import type { Shard } from "../runtime/shard.js";
 import { reportFromJSON, staticSection, type ReportJSON } from "../sections/report-json.js";
 import { ConformanceReport, isCountedFailure, type CapabilityResult, type TestResult } from "../report/conformance-report.js";
 import { provideSpecTestList } from "../kinds/checkpointer/checks/test-list.js";
+import { pinnedModelOption } from "../kinds/checkpointer/model/options.js";
 import type { ChildMessage, RunRequest } from "./protocol.js";
 
 /** How a run that did not deliver its report ended, in one sentence ("the saver's process exited with code 0 during put › test_x (process.exit called)"). */
@@ -281,7 +282,8 @@ export class RunTracker {
     if (capabilities.length === 0 && !this.plan.sectionsAsked) return "done";
     const planned = new Set(this.plan.capabilities.flatMap((c) => c.tests.map((t) => t.name)));
     const done = [...this.settled.values()].flatMap((s) => s.tests.map((t) => t.name)).filter((name) => planned.has(name));
-    return { ...options, capabilities, skipTests: [...(options.skipTests ?? []), ...done] };
+    // The sections run as the first child's options asked: narrowed to what is left, the default model would be off.
+    return { ...options, model: pinnedModelOption(options), capabilities, skipTests: [...(options.skipTests ?? []), ...done] };
   }
 
   /** A child's options that run only `test` (the others of its capability left out, no section), to see what it does alone. */

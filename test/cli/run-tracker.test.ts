@@ -84,7 +84,7 @@ describe("several tests in flight at a crash", () => {
       [testKey("put", "b"), { result: test("b") }],
     ]);
     const { tracker, next, seen } = crashedWithTwoInFlight(alone);
-    expect(next).toEqual({ capabilities: ["put"], skipTests: ["a", "b"] });
+    expect(next).toEqual({ capabilities: ["put"], skipTests: ["a", "b"], model: {} });
     tracker.beginChild();
     child(tracker, [test("a", "skipped"), test("b", "skipped"), test("c")], [], "passed");
     tracker.handle(overTheWire({ t: "report", report: reportToJSON(new ConformanceReport({ subjectName: "S", results: {} })) }));
