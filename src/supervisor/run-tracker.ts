@@ -7,6 +7,7 @@ import { reportFromJSON, staticSection, type ReportJSON } from "../sections/repo
 import { ConformanceReport, isCountedFailure, type CapabilityResult, type TestResult } from "../report/conformance-report.js";
 import { provideSpecTestList } from "../kinds/checkpointer/checks/test-list.js";
 import { pinnedModelOption } from "../kinds/checkpointer/model/options.js";
+import { notRunSection } from "../report/not-run-section.js";
 import type { ChildMessage, RunRequest } from "./protocol.js";
 
 /** How a run that did not deliver its report ended, in one sentence ("the saver's process exited with code 0 during put › test_x (process.exit called)"). */
@@ -357,9 +358,26 @@ export class RunTracker {
 
   private reportNow(ending: Ending | undefined): ConformanceReport {
     if (ending || (!this.report && this.crashes.length === 0)) {
-      return this.withOutput(this.cutShort(ending ?? { kind: "crash", text: "the saver's process ended without a report" }));
+      const cut = ending ?? { kind: "crash" as const, text: "the saver's process ended without a report" };
+      const where = this.stopped && this.whereCut ? this.whereCut : describePosition(this.position());
+      return this.withNotRunSections(this.withOutput(this.cutShort(cut)), cut.kind === "interrupted" ? `interrupted during ${where}` : `the run was cut short during ${where}`);
     }
-    if (this.crashes.length === 0) return this.withOutput(reportFromJSON(this.report!));
+    if (this.crashes.length === 0) return this.withNotRunSections(this.withOutput(reportFromJSON(this.report!)), "its process sent no result for it");
+    return this.withNotRunSections(this.mergedAfterCrashes(), `the saver's process ended during the run (${this.crashes.at(-1)}), and no later process ran it`);
+  }
+
+  /**
+   * Every section the options asked for (the model by default) is in the report: one that did not run is
+   * reported as not run, with `reason`, which makes the level INCOMPLETE; never silently missing.
+   */
+  private withNotRunSections(report: ConformanceReport, reason: string): ConformanceReport {
+    for (const key of this.plan?.sections ?? []) {
+      if (!report.sections.some((section) => section.key === key)) report.sections.push(notRunSection(key, reason));
+    }
+    return report;
+  }
+
+  private mergedAfterCrashes(): ConformanceReport {
     const last = this.report ? reportFromJSON(this.report) : undefined;
     return this.withOutput(
       new ConformanceReport({
@@ -423,6 +441,7 @@ export class RunTracker {
           key: "supervision",
           lines: [ending.kind === "interrupted" ? "INTERRUPTED" : "RUN CUT SHORT (the saver's process ended before the run did)", `  ${summary}.`],
           passed: false,
+          ...(ending.kind === "interrupted" ? { incomplete: "interrupted" as const } : {}),
           json: {
             cut_short: true,
             interrupted: ending.kind === "interrupted",

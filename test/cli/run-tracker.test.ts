@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { checkpointerTest, validate } from "../../src/index.js";
 import { ConformanceReport, type CapabilityResult, type TestResult } from "../../src/report/conformance-report.js";
 import { reportToJSON } from "../../src/report/json.js";
+import { reportFromJSON } from "../../src/sections/report-json.js";
 import { fanOutHooks, forwardingHooks, PROGRESS_HOOKS, type HookCall, type ProgressHooks } from "../../src/run/progress.js";
 import type { ChildMessage } from "../../src/supervisor/protocol.js";
 import { RunTracker, testKey, type AloneOutcome, type Ending } from "../../src/supervisor/run-tracker.js";
@@ -114,5 +115,52 @@ describe("several tests in flight at a crash", () => {
       `${CRASH.text} (its saver call started last of 2 tests running at once; run alone, none of them crashed the process again)`,
       "passed",
     ]);
+  });
+});
+
+describe("every section the run asked for is in its report, run or said not run (INCOMPLETE)", () => {
+  const PLAN_WITH_MODEL: ChildMessage = { ...(PLAN as Extract<ChildMessage, { t: "plan" }>), sectionsAsked: true, sections: ["model"] };
+
+  it("a run resumed after a crash whose processes never ran the model: the report has a model section NOT RUN with why, the level is INCOMPLETE and the run does not pass", () => {
+    const tracker = new RunTracker("S", {}, () => {});
+    tracker.handle(PLAN_WITH_MODEL);
+    child(tracker, [test("a")], ["b"]);
+    tracker.afterCrash(CRASH, {});
+    tracker.beginChild();
+    child(tracker, [test("a", "skipped"), test("b"), test("c")], [], "passed");
+    // The resumed child's report has no model section (it ran none).
+    tracker.handle(overTheWire({ t: "report", report: reportToJSON(new ConformanceReport({ checkpointerName: "S", results: {} })) }));
+    const report = tracker.finalReport(undefined);
+    const model = report.sections.find((s) => s.key === "model");
+    expect(model?.lines().join("\n")).toMatch(/^MODEL NOT RUN\n {2}– the saver's process ended during the run \(the saver's process was killed by SIGABRT/);
+    expect(report.conformanceLevel()).toBe("INCOMPLETE");
+    expect(report.passedAll()).toBe(false);
+    expect(report.verdict().passed).toBe(false);
+    expect(report.verdict().resultLine).toContain("model not run");
+    expect(report.verdict().explanation).toMatch(/^INCOMPLETE: asked for but not run: model/);
+    // And as the JSON says it (the CLI's --reporter json, a report read back).
+    expect(report.toDict().conformance_level).toBe("INCOMPLETE");
+    expect(reportFromJSON(reportToJSON(report)).conformanceLevel()).toBe("INCOMPLETE");
+  });
+
+  it("a run cut short by the interrupt: the model is not run (interrupted), the level is INTERRUPTED", () => {
+    const tracker = new RunTracker("S", {}, () => {});
+    tracker.handle(PLAN_WITH_MODEL);
+    child(tracker, [test("a")], ["b"]);
+    const report = tracker.finalReport({ kind: "interrupted", text: "interrupted by SIGINT during put › b" });
+    expect(report.sections.find((s) => s.key === "model")?.lines()[1]).toBe("  – interrupted during put › b");
+    expect(report.conformanceLevel()).toBe("INTERRUPTED");
+    expect(reportFromJSON(reportToJSON(report)).conformanceLevel()).toBe("INTERRUPTED");
+  });
+
+  it("a report with the model it was asked for adds nothing", () => {
+    const tracker = new RunTracker("S", {}, () => {});
+    tracker.handle(PLAN_WITH_MODEL);
+    child(tracker, [test("a"), test("b"), test("c")], [], "passed");
+    const section = { key: "model", lines: () => ["MODEL"], toJSON: () => ({}), passed: () => true };
+    tracker.handle(overTheWire({ t: "report", report: reportToJSON(new ConformanceReport({ checkpointerName: "S", results: {}, sections: [section] })) }));
+    const report = tracker.finalReport(undefined);
+    expect(report.sections.map((s) => s.key)).toEqual(["model"]);
+    expect(report.conformanceLevel()).not.toBe("INCOMPLETE");
   });
 });
