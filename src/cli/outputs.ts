@@ -19,6 +19,7 @@ interface Output {
 /** The reporters of one run, each with its destination, plus the progress line when no live reporter is on screen. */
 export class ReportOutputs {
   private readonly outputs: Output[];
+  /** The progress line, when no live reporter is on screen: fed as things happen. */
   private readonly extraHooks: ProgressHooks[] = [];
 
   /** `subjectFile`: the saver's module, for reporters that point at it (github). */
@@ -47,7 +48,21 @@ export class ReportOutputs {
 
   /** Every reporter's live hooks and the progress line, as one set of hooks for validate(). */
   hooks(): ProgressHooks {
-    return fanOutHooks([...this.outputs.map((o) => o.reporter), ...this.extraHooks]);
+    return fanOutHooks([...this.reporters(), ...this.extraHooks]);
+  }
+
+  /** The reporters' live hooks alone (a supervised run calls them in the serial run's order). */
+  reporterHooks(): ProgressHooks {
+    return fanOutHooks(this.reporters());
+  }
+
+  /** The progress line's hooks alone (a supervised run calls them as things happen: each test as it ends). */
+  liveHooks(): ProgressHooks {
+    return fanOutHooks(this.extraHooks);
+  }
+
+  private reporters(): ProgressHooks[] {
+    return this.outputs.map((o) => o.reporter);
   }
 
   /** Renders every report to its destination; when nothing went to the screen, a one-line summary does. */

@@ -27,6 +27,8 @@ export interface SupervisedRun {
   request: Omit<RunRequest, "loadTimeoutMs">;
   env: NodeJS.ProcessEnv;
   hooks: ProgressHooks;
+  /** Hooks called as things happen, not in the serial run's order (a progress line: each test as it ends). */
+  liveHooks?: ProgressHooks;
   /** Where saver output (with the test it belongs to) is shown. */
   showOutput: OutputSink;
 }
@@ -50,7 +52,7 @@ export async function runSupervised(run: SupervisedRun): Promise<SupervisedOutco
   const minStallMs = positiveNumber(run.env.CONFORMANCE_STALL_MS) ?? MIN_STALL_MS;
   const { shard } = run.request.options;
   const sharded = shard ? { shard, run: runIdentity(SUITE_VERSION, run.request.options) } : undefined;
-  const tracker = new RunTracker(run.request.module, run.hooks, run.showOutput, sharded);
+  const tracker = new RunTracker(run.request.module, run.hooks, run.showOutput, sharded, run.liveHooks);
   const session = new Supervision(run, { loadTimeoutMs, minStallMs });
   try {
     let request: RunRequest = { ...run.request, loadTimeoutMs };

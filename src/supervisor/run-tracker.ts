@@ -1,5 +1,5 @@
 import { kindDescriptor, type CapabilityId, type SubjectKindId } from "../kinds/descriptors.js";
-import { replayHook, type HookCall, type ProgressHooks } from "../run/progress.js";
+import { fanOutHooks, replayHook, type HookCall, type ProgressHooks } from "../run/progress.js";
 import { serialOrderHooks, type SerialOrderHooks } from "../run/serial-progress.js";
 import type { RunIdentity } from "../engine/run-identity.js";
 import type { Shard } from "../runtime/shard.js";
@@ -93,6 +93,8 @@ export class RunTracker {
     private readonly showOutput: OutputSink,
     /** The run's shard and identity: a report of a run cut short is still that shard's, for the merge. */
     private readonly sharded?: { shard: Shard; run: RunIdentity },
+    /** Hooks told as things happen, not in the serial run's order: the CLI's progress line (each test as it ends). */
+    private readonly live?: ProgressHooks,
   ) {
     this.subjectName = fallbackName;
   }
@@ -295,8 +297,10 @@ export class RunTracker {
 
   private whereCut?: string;
 
+  /** The user's hooks in the serial run's order, and the live ones (a progress line) as things happen. */
   private get out(): ProgressHooks {
-    return this.ordered ?? this.hooks;
+    const ordered = this.ordered ?? this.hooks;
+    return this.live ? fanOutHooks([ordered, this.live]) : ordered;
   }
   private stopped?: string;
 
