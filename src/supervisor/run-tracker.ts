@@ -352,6 +352,17 @@ export class RunTracker {
     this.current.clear();
   }
 
+  /** An interrupt: each capability begun keeps the tests it finished; the tests in flight are left to be reported not run. */
+  private recordInterrupted(): void {
+    for (const [capability, current] of this.current) {
+      const earlier = this.settled.get(capability);
+      this.settled.set(capability, { detected: current.detected, tests: [...(current.tests.length > 0 ? current.tests : (earlier?.tests ?? []))] });
+    }
+    this.inFlight.clear();
+    this.lastStarted = undefined;
+    this.current.clear();
+  }
+
   /** The child's report (with the saver output of each test), merged with what crashed children finished; or, when the run was cut short, the report of what ran. */
   finalReport(ending: Ending | undefined): ConformanceReport {
     const report = this.reportNow(ending);
@@ -363,7 +374,8 @@ export class RunTracker {
   private reportNow(ending: Ending | undefined): ConformanceReport {
     if (ending || (!this.report && this.crashes.length === 0)) {
       const cut = ending ?? { kind: "crash" as const, text: "the saver's process ended without a report" };
-      const where = this.stopped && this.whereCut ? this.whereCut : describePosition(this.position());
+      const position = this.position();
+      const where = this.stopped && this.whereCut ? this.whereCut : cut.kind === "interrupted" ? describePositionBriefly(position) : describePosition(position);
       return this.withNotRunSections(this.withOutput(this.cutShort(cut)), cut.kind === "interrupted" ? `interrupted during ${where}` : `the run was cut short during ${where}`);
     }
     if (this.crashes.length === 0) return this.withNotRunSections(this.withOutput(reportFromJSON(this.report!)), "its process sent no result for it");
@@ -409,10 +421,12 @@ export class RunTracker {
 
   private cutShort(ending: Ending): ConformanceReport {
     const position = this.position();
-    const where = this.stopped && this.whereCut ? this.whereCut : describePosition(position);
-    if (!this.stopped) this.recordEnding(position, ending);
-    const notRunReason =
-      ending.kind === "interrupted" ? `not run: interrupted during ${where}` : this.stopped ? `not run: ${this.stopped}` : `not run: the run was cut short during ${where}`;
+    const interrupted = ending.kind === "interrupted";
+    const where = this.stopped && this.whereCut ? this.whereCut : interrupted ? describePositionBriefly(position) : describePosition(position);
+    // Interrupted: the tests in flight did not finish, which is no fault of the saver's: not run, never failed.
+    if (interrupted) this.recordInterrupted();
+    else if (!this.stopped) this.recordEnding(position, ending);
+    const notRunReason = interrupted ? NOT_RUN_INTERRUPTED : this.stopped ? `not run: ${this.stopped}` : `not run: the run was cut short during ${where}`;
     const results: Partial<Record<CapabilityId, CapabilityResult>> = { ...this.results };
     let notRun = 0;
     const remaining = (capability: CapabilityId, done: readonly TestResult[]): TestResult[] => {
@@ -426,7 +440,15 @@ export class RunTracker {
       const id = capability as CapabilityId;
       if (results[id] !== undefined) continue;
       const earlier = this.settled.get(id);
-      if (earlier) {
+      if (earlier && interrupted) {
+        // Begun, not completed: failed when a test it finished failed, else not completed (never a pass, never counted).
+        const tests = [...earlier.tests, ...remaining(id, earlier.tests)];
+        const failed = tests.some(isCountedFailure);
+        results[id] = failed
+          ? crashedIn({ ...base(id, kind), status: "failed" }, earlier.detected, tests)
+          : ({ ...base(id, kind), detected: earlier.detected, status: "skipped", reason: `not completed (interrupted): ${earlier.tests.length} of its tests had finished`, tests } as CapabilityResult);
+        this.out.onCapabilityEnd?.(id, results[id]!);
+      } else if (earlier) {
         results[id] = crashedIn({ ...base(id, kind), status: "failed" }, earlier.detected, [...earlier.tests, ...remaining(id, earlier.tests)]);
         this.out.onCapabilityEnd?.(id, results[id]!);
       } else if (this.plan?.capabilities.some((p) => p.capability === id) || !this.started) {
@@ -517,6 +539,19 @@ function others(inFlight: readonly TestRef[], test: TestRef): string {
     .filter((t) => t !== test)
     .map((t) => `${t.capability} › ${t.name}`)
     .join(", ");
+}
+
+/** The reason of a test an interrupt left unrun: the same short words for each (where it was is said once, in the supervision section). */
+export const NOT_RUN_INTERRUPTED = "not run (interrupted)";
+
+/** Most tests in flight named where a position is said once per report (an interrupt): the rest are counted. */
+const NAMED_TESTS = 3;
+
+/** `describePosition`, naming at most NAMED_TESTS of the tests in flight ("put › a, put › b, list › c (+61 more in flight)"). */
+export function describePositionBriefly(position: Position): string {
+  if (position.kind !== "tests" || position.tests.length <= NAMED_TESTS) return describePosition(position);
+  const named = position.tests.slice(0, NAMED_TESTS).map((t) => `${t.capability} › ${t.name}`).join(", ");
+  return `${named} (+${position.tests.length - NAMED_TESTS} more in flight)`;
 }
 
 export function describePosition(position: Position): string {

@@ -6,7 +6,7 @@ import { reportToJSON } from "../../src/report/json.js";
 import { reportFromJSON } from "../../src/sections/report-json.js";
 import { fanOutHooks, forwardingHooks, PROGRESS_HOOKS, type HookCall, type ProgressHooks } from "../../src/run/progress.js";
 import type { ChildMessage } from "../../src/supervisor/protocol.js";
-import { RunTracker, testKey, type AloneOutcome, type Ending } from "../../src/supervisor/run-tracker.js";
+import { describePositionBriefly, NOT_RUN_INTERRUPTED, RunTracker, testKey, type AloneOutcome, type Ending } from "../../src/supervisor/run-tracker.js";
 
 /** Hooks that record every call (name and arguments, as JSON would carry them). */
 function recorder(): { hooks: ProgressHooks; calls: unknown[][] } {
@@ -162,5 +162,34 @@ describe("every section the run asked for is in its report, run or said not run 
     const report = tracker.finalReport(undefined);
     expect(report.sections.map((s) => s.key)).toEqual(["model"]);
     expect(report.conformanceLevel()).not.toBe("INCOMPLETE");
+  });
+});
+
+describe("an interrupted run reports what it knows", () => {
+  it("finished tests keep their results; the tests in flight are not run (interrupted), never failures or a cause; the level is INTERRUPTED; no test repeats the in-flight list", () => {
+    const tracker = new RunTracker("S", {}, () => {});
+    tracker.handle({ ...(PLAN as Extract<ChildMessage, { t: "plan" }>), capabilities: [{ capability: "put", tests: ["a", "b", "c", "d", "e", "f"].map((name) => ({ name, ids: [], description: name, advisory: false })) }] });
+    child(tracker, [test("a")], ["b", "c", "d", "e"]);
+    const report = tracker.finalReport({ kind: "interrupted", text: `interrupted by SIGINT during ${describePositionBriefly(tracker.position())}` });
+    const put = report.results.put!;
+    expect(put.tests.map((t) => [t.name, t.status])).toEqual([["a", "passed"], ["b", "skipped"], ["c", "skipped"], ["d", "skipped"], ["e", "skipped"], ["f", "skipped"]]);
+    expect(new Set(put.tests.slice(1).map((t) => (t.status === "skipped" ? t.reason : "")))).toEqual(new Set([NOT_RUN_INTERRUPTED]));
+    expect(put.status, "begun, not completed: not a pass, not a failure").toBe("skipped");
+    expect(report.causes()).toEqual([]);
+    expect(report.conformanceLevel()).toBe("INTERRUPTED");
+    expect(report.verdict().passed).toBe(false);
+    const supervision = report.sections.find((s) => s.key === "supervision")!;
+    expect(supervision.lines()[1]).toBe("  interrupted by SIGINT during put › b, put › c, put › d (+1 more in flight); 5 tests not run.");
+  });
+
+  it("a test that failed before the interrupt keeps its failure: its capability failed", () => {
+    const tracker = new RunTracker("S", {}, () => {});
+    tracker.handle(PLAN);
+    const failed: TestResult = { name: "a", ids: [], description: "a", advisory: false, status: "failed", durationMs: 1, failure: { message: "wrong", errorName: "ConformanceError", thrownBySaver: false } };
+    child(tracker, [failed], ["b"]);
+    const report = tracker.finalReport({ kind: "interrupted", text: "interrupted by SIGINT during put › b" });
+    expect(report.results.put?.status).toBe("failed");
+    expect(report.causes().flatMap((c) => c.failures.map((f) => f.label))).toEqual(["put › a"]);
+    expect(report.conformanceLevel()).toBe("INTERRUPTED");
   });
 });
