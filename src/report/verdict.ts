@@ -22,7 +22,7 @@ export function verdictOf(input: VerdictInput, { strict = false }: { strict?: bo
   });
   // A run stopped by a signal, or one whose asked-for section did not run, never passes: what did not run is not a pass.
   const incomplete = sections.some((s) => s.incomplete === "interrupted") ? "interrupted" : sections.some((s) => s.incomplete) ? "not-run" : undefined;
-  const nothingChecked = checked.length === 0 && sections.every((s) => s.passed === null);
+  const nothingChecked = incomplete === undefined && checked.length === 0 && sections.every((s) => s.passed === null);
   const othersPassed = !nothingChecked && incomplete === undefined && sections.every((s) => s.passed !== false) && input.errors.length === 0;
   // A base capability in scope that did not pass (failed, or skipped by skipCapabilities) keeps the run from FULL and from passing.
   const inScope = baseInScope(input);

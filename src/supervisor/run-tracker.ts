@@ -446,7 +446,7 @@ export class RunTracker {
         const failed = tests.some(isCountedFailure);
         results[id] = failed
           ? crashedIn({ ...base(id, kind), status: "failed" }, earlier.detected, tests)
-          : ({ ...base(id, kind), detected: earlier.detected, status: "skipped", reason: `not completed (interrupted): ${earlier.tests.length} of its tests had finished`, tests } as CapabilityResult);
+          : ({ ...base(id, kind), detected: earlier.detected, status: "skipped", reason: `not completed (interrupted): ${earlier.tests.length} of its tests had finished`, interrupted: true, tests } as CapabilityResult);
         this.out.onCapabilityEnd?.(id, results[id]!);
       } else if (earlier) {
         results[id] = crashedIn({ ...base(id, kind), status: "failed" }, earlier.detected, [...earlier.tests, ...remaining(id, earlier.tests)]);
@@ -466,7 +466,9 @@ export class RunTracker {
         staticSection({
           key: "supervision",
           lines: [ending.kind === "interrupted" ? "INTERRUPTED" : "RUN CUT SHORT (the saver's process ended before the run did)", `  ${summary}.`],
-          passed: false,
+          // Interrupted: not a failure of the saver's (what did not run did not fail); the level says INTERRUPTED.
+          passed: interrupted ? null : false,
+          ...(interrupted ? { summary: "interrupted" } : {}),
           ...(ending.kind === "interrupted" ? { incomplete: "interrupted" as const } : {}),
           json: {
             cut_short: true,
