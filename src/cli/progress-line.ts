@@ -87,6 +87,10 @@ export function progressLine(stream: ProgressStream, palette: Palette, clock: Pr
       if (!selected.has(capability)) return;
       done++;
       if (live) return;
+      if (result.status === "skipped" && result.interrupted) {
+        stream.write(`  ${capability}: interrupted (${countsOf(result).passed} passed, ${countsOf(result).failed} failed, the rest not run)\n`);
+        return;
+      }
       if (result.status === "skipped" || result.status === "not-implemented") {
         stream.write(`  ${capability}: ${result.status} (${result.reason})\n`);
         return;

@@ -56,7 +56,7 @@ export function verdictOf(input: VerdictInput, { strict = false }: { strict?: bo
     sections,
     errors: input.errors.length,
     resultLine,
-    explanation: incompleteExplanation(incomplete, sections, completedLevel) ?? explain(input, completedLevel, nothingChecked, failed, unverified, sections),
+    explanation: incompleteExplanation(incomplete, sections, checked.length === 0 ? undefined : completedLevel) ?? explain(input, completedLevel, nothingChecked, failed, unverified, sections),
   };
 }
 
@@ -88,11 +88,12 @@ function isUnverified(input: VerdictInput, cap: CapabilityId): boolean {
 type CompletedLevel = Exclude<ConformanceLevel, "INCOMPLETE" | "INTERRUPTED">;
 
 /** INTERRUPTED or INCOMPLETE: what did not complete, then the level of what did. */
-function incompleteExplanation(incomplete: IncompleteRun | undefined, sections: readonly SectionVerdict[], completedLevel: ConformanceLevel): string | undefined {
+function incompleteExplanation(incomplete: IncompleteRun | undefined, sections: readonly SectionVerdict[], completedLevel: CompletedLevel | undefined): string | undefined {
   if (incomplete === undefined) return undefined;
-  if (incomplete === "interrupted") return `INTERRUPTED: the run was stopped before it ended; what completed comes to ${completedLevel}, the rest was not run`;
+  const ran = completedLevel === undefined ? "no capability completed" : `what completed comes to ${completedLevel}`;
+  if (incomplete === "interrupted") return `INTERRUPTED: the run was stopped before it ended; ${ran}, the rest was not run`;
   const notRun = sections.filter((s) => s.incomplete === "not-run").map((s) => s.key);
-  return `INCOMPLETE: asked for but not run: ${notRun.join(", ")} (never counted as a pass); what ran comes to ${completedLevel}`;
+  return `INCOMPLETE: asked for but not run: ${notRun.join(", ")} (never counted as a pass); ${ran}`;
 }
 
 function levelFor(input: VerdictInput, allPassed: boolean): CompletedLevel {
