@@ -144,14 +144,17 @@ export const LOOP_TURN_AFTER_MS = 500;
  * LOOP_TURN_AFTER_MS (a saver whose calls do their work synchronously and
  * settle at once: tests awaiting them form one chain of promises, and under
  * concurrency those of every test in flight form one), `answer` handed back
- * after a turn of the loop (a timer's): the supervised child's heartbeat,
+ * after a turn of the loop: the supervised child's heartbeat,
  * its timeouts and its signal handlers run meanwhile. Without it such a saver,
  * answering every call, held the loop for 20 s and its process was killed as
  * stuck, its savers never released.
  */
 function afterLoopTurnIfHeld<T>(answer: PromiseLike<T>): PromiseLike<T> {
   if (loopHeldMs() < LOOP_TURN_AFTER_MS) return answer;
-  return new Promise<T>((resolve, reject) => setTimeout(() => Promise.resolve(answer).then(resolve, reject), 0));
+  // setImmediate, not a 0 ms timer: immediates queued while the loop is in its check phase wait for the next turn, so the
+  // timers (the heartbeat, the responsive clock's ticker) run between two of them; a chain of 0 ms timers can run within
+  // one timers phase, starving the ticker: the clock then stood still and a hung call was never found to hang.
+  return new Promise<T>((resolve, reject) => setImmediate(() => Promise.resolve(answer).then(resolve, reject)));
 }
 
 function isThenable(v: unknown): v is PromiseLike<unknown> {
