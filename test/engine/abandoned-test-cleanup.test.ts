@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { checkpointerTest, validate } from "../../src/index.js";
 import { runSpecTest } from "../../src/engine/run-spec-test.js";
 import { kindOf } from "../../src/kinds/index.js";
-import type { SpecTest } from "../../src/spec/types.js";
+import type { SpecTest } from "../../src/kinds/checkpointer/checks/types.js";
 
 /** A factory that counts the savers it yields and the cleanups that ran (the code after yield). */
 function countingFactory() {
