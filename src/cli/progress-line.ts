@@ -29,8 +29,8 @@ const NAMED_IN_FLIGHT = 3;
 /**
  * What the CLI shows while it runs when no live reporter does: on a terminal
  * one line rewritten in place as each test ends (the capability's own count
- * and the run's total), elsewhere one line per capability and, at least every
- * HEARTBEAT_MS, a line with the run's count and the tests in flight. Fed as
+ * and the run's total), elsewhere (beside `capabilityLines`) at least every
+ * HEARTBEAT_MS a line with the run's count and the tests in flight. Fed as
  * things happen (capabilities run at once: their tests end interleaved).
  */
 export function progressLine(stream: ProgressStream, palette: Palette, clock: ProgressClock = realClock): ProgressHooks {
@@ -81,12 +81,32 @@ export function progressLine(stream: ProgressStream, palette: Palette, clock: Pr
       }
       if (live) rewrite(capability);
     },
-    onCapabilityEnd(capability, result) {
+    onCapabilityEnd(capability) {
       for (const key of [...inFlight.keys()]) if (key.startsWith(`${capability}\u0000`)) inFlight.delete(key);
       // Capabilities left out by --capabilities/--skip are in the final report, not in the progress.
+      if (selected.has(capability)) done++;
+    },
+    onRunEnd() {
+      heartbeat?.stop();
+      heartbeat = undefined;
+      if (live) stream.write("\r\x1b[K");
+    },
+  };
+}
+
+/**
+ * In a log that is not a terminal, one line per capability as it ends: fed in the serial run's order (a
+ * supervised run's reporters' order), so the log reads the same at any concurrency.
+ */
+export function capabilityLines(stream: ProgressStream, palette: Palette): ProgressHooks {
+  if (stream.isTTY === true) return {};
+  let selected = new Set<string>();
+  return {
+    onRunStart({ capabilities }) {
+      selected = new Set(capabilities);
+    },
+    onCapabilityEnd(capability, result) {
       if (!selected.has(capability)) return;
-      done++;
-      if (live) return;
       if (result.status === "skipped" && result.interrupted) {
         stream.write(`  ${capability}: interrupted (${countsOf(result).passed} passed, ${countsOf(result).failed} failed, the rest not run)\n`);
         return;
@@ -98,11 +118,6 @@ export function progressLine(stream: ProgressStream, palette: Palette, clock: Pr
       const counts = countsOf(result);
       const verdict = result.status === "failed" ? palette.red(result.status) : result.status;
       stream.write(`  ${capability}: ${verdict} (${counts.passed} passed, ${counts.failed} failed)\n`);
-    },
-    onRunEnd() {
-      heartbeat?.stop();
-      heartbeat = undefined;
-      if (live) stream.write("\r\x1b[K");
     },
   };
 }
