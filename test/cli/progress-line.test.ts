@@ -37,7 +37,7 @@ describe("the CLI's progress line, at any concurrency", () => {
   it("on a terminal: each test as it ends, with its capability's own count and the run's total (not one counter across capabilities)", () => {
     const written: string[] = [];
     const line = progressLine({ write: (t) => written.push(t), isTTY: true }, plainPalette, manualClock());
-    line.onRunStart!({ checkpointerName: "S", capabilities: ["put", "list"] });
+    line.onRunStart!({ subjectName: "S", checkpointerName: "S", capabilities: ["put", "list"] });
     line.onCapabilityStart!("put", true);
     line.onCapabilityStart!("list", true);
     line.onTestResult!("put", "a", true, undefined, passed("a"));
@@ -51,7 +51,7 @@ describe("the CLI's progress line, at any concurrency", () => {
     const written: string[] = [];
     const clock = manualClock();
     const line = progressLine({ write: (t) => written.push(t) }, plainPalette, clock);
-    line.onRunStart!({ checkpointerName: "S", capabilities: ["put", "list"] });
+    line.onRunStart!({ subjectName: "S", checkpointerName: "S", capabilities: ["put", "list"] });
     for (const name of ["a", "b", "c", "d"]) line.onTestStart!("put", name);
     line.onTestStart!("list", "e");
     line.onTestResult!("put", "a", true, undefined, passed("a"));
@@ -77,7 +77,7 @@ describe("the CLI's progress line, at any concurrency", () => {
       { onTestResult: (c, n) => void live.push(`${c} › ${n}`) },
     );
     const hook = (call: HookCall) => tracker.handle(JSON.parse(JSON.stringify({ t: "hook", call })) as ChildMessage);
-    hook({ name: "onRunStart", args: [{ checkpointerName: "S", capabilities: ["put", "get_tuple"] }] });
+    hook({ name: "onRunStart", args: [{ subjectName: "S", checkpointerName: "S", capabilities: ["put", "get_tuple"] }] });
     hook({ name: "onCapabilityStart", args: ["put", true] });
     hook({ name: "onCapabilityStart", args: ["get_tuple", true] });
     hook({ name: "onTestResult", args: ["get_tuple", "x", true, undefined, passed("x")] });

@@ -129,7 +129,7 @@ describe("every section the run asked for is in its report, run or said not run 
     tracker.beginChild();
     child(tracker, [test("a", "skipped"), test("b"), test("c")], [], "passed");
     // The resumed child's report has no model section (it ran none).
-    tracker.handle(overTheWire({ t: "report", report: reportToJSON(new ConformanceReport({ checkpointerName: "S", results: {} })) }));
+    tracker.handle(overTheWire({ t: "report", report: reportToJSON(new ConformanceReport({ subjectName: "S", results: {} })) }));
     const report = tracker.finalReport(undefined);
     const model = report.sections.find((s) => s.key === "model");
     expect(model?.lines().join("\n")).toMatch(/^MODEL NOT RUN\n {2}– the saver's process ended during the run \(the saver's process was killed by SIGABRT/);
@@ -158,7 +158,7 @@ describe("every section the run asked for is in its report, run or said not run 
     tracker.handle(PLAN_WITH_MODEL);
     child(tracker, [test("a"), test("b"), test("c")], [], "passed");
     const section = { key: "model", lines: () => ["MODEL"], toJSON: () => ({}), passed: () => true };
-    tracker.handle(overTheWire({ t: "report", report: reportToJSON(new ConformanceReport({ checkpointerName: "S", results: {}, sections: [section] })) }));
+    tracker.handle(overTheWire({ t: "report", report: reportToJSON(new ConformanceReport({ subjectName: "S", results: {}, sections: [section] })) }));
     const report = tracker.finalReport(undefined);
     expect(report.sections.map((s) => s.key)).toEqual(["model"]);
     expect(report.conformanceLevel()).not.toBe("INCOMPLETE");

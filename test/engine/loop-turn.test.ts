@@ -1,6 +1,6 @@
 import { MemorySaver } from "@langchain/langgraph-checkpoint";
 import { describe, expect, it } from "vitest";
-import { trackSaver } from "../../src/runtime/tracked-saver.js";
+import { trackSubject } from "../../src/runtime/tracked-subject.js";
 
 /** Synchronous work per call: 20 calls hold the loop well past the 500 ms after which a call hands its answer back after a turn (LOOP_TURN_AFTER_MS). */
 const WORK_MS = 100;
@@ -30,7 +30,7 @@ describe("a saver that works synchronously and answers at once does not hold the
   // The supervised child's heartbeat is a timer: a test whose saver calls all settle at once never let it run, and the
   // parent killed the process as stuck (its savers never released, the model never run). Order, not time, is asserted.
   it("between its calls (put, and each step of list's iteration) the loop turns: a timer set before the calls runs before they end", async () => {
-    const tracked = trackSaver(new SynchronousFileLikeSaver());
+    const tracked = trackSubject(new SynchronousFileLikeSaver());
     const events: string[] = [];
     const config = generateConfig("loop-turn");
     let last = config;
@@ -53,7 +53,7 @@ describe("a saver that works synchronously and answers at once does not hold the
 
   it("a saver that answers at once without holding the loop gets its own promise back, untouched", async () => {
     const saver = new MemorySaver();
-    const tracked = trackSaver(saver, { shapeChecks: false });
+    const tracked = trackSubject(saver, { shapeChecks: false });
     const answer = saver.getTuple(generateConfig("untouched"));
     const viaTracked = tracked.saver.getTuple(generateConfig("untouched"));
     expect(viaTracked).toBeInstanceOf(Promise);

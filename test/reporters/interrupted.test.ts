@@ -22,7 +22,7 @@ function interruptedReport() {
   };
   tracker.handle(plan);
   const hook = (call: HookCall) => tracker.handle({ t: "hook", call });
-  hook({ name: "onRunStart", args: [{ checkpointerName: "S", capabilities: ["put"] }] });
+  hook({ name: "onRunStart", args: [{ subjectName: "S", checkpointerName: "S", capabilities: ["put"] }] });
   hook({ name: "onCapabilityStart", args: ["put", true] });
   for (const name of NAMES) hook({ name: "onTestStart", args: ["put", name] });
   for (const name of NAMES.slice(0, 2)) {
