@@ -64,13 +64,13 @@ export function serialOrderHooks(hooks: ProgressHooks, order: readonly Capabilit
  * result of no planned test (a lifecycle step) passes at once; the
  * capability's end passes what is still held first. Other calls pass at once.
  */
-export function inPlannedTestOrder(hooks: ProgressHooks, planned: (capability: Capability) => readonly string[]): ProgressHooks {
-  const state = new Map<Capability, { next: number; held: Map<string, () => void>; passed: Set<string> }>();
-  const of = (capability: Capability) => {
+export function inPlannedTestOrder(hooks: ProgressHooks, planned: (capability: CapabilityId) => readonly string[]): ProgressHooks {
+  const state = new Map<CapabilityId, { next: number; held: Map<string, () => void>; passed: Set<string> }>();
+  const of = (capability: CapabilityId) => {
     if (!state.has(capability)) state.set(capability, { next: 0, held: new Map(), passed: new Set() });
     return state.get(capability)!;
   };
-  const release = (capability: Capability) => {
+  const release = (capability: CapabilityId) => {
     const s = of(capability);
     const names = planned(capability);
     for (; s.next < names.length; s.next++) {

@@ -262,7 +262,7 @@ describe("a supervised child's capabilities in parallel", () => {
       const tracker = new RunTracker("S", {}, () => {});
       tracker.handle(PLAN);
       const hook = (call: HookCall) => tracker.handle({ t: "hook", call });
-      hook({ name: "onRunStart", args: [{ checkpointerName: "S", capabilities: ["put", "get_tuple"] }] });
+      hook({ name: "onRunStart", args: [{ subjectName: "S", checkpointerName: "S", capabilities: ["put", "get_tuple"] }] });
       hook({ name: "onCapabilityStart", args: ["put", true] });
       hook({ name: "onTestStart", args: ["put", "a"] });
       const next = tracker.afterCrash({ kind: "killed", text: "killed by SIGABRT" }, options);
