@@ -30,7 +30,8 @@ export async function runSupervisedCheck(module: string, options: CliOptions, va
       options: { ...rest, ...(capabilities ? { capabilities: [...capabilities] } : {}), ...(typeof grep === "string" ? { grep } : {}) },
     },
     env: io.env,
-    hooks: outputs.hooks(),
+    hooks: outputs.reporterHooks(),
+    liveHooks: outputs.liveHooks(),
     showOutput: saverOutputSink(outputs.humanStream()),
   });
   if (outcome.kind === "usage-error") throw new CliUsageError(outcome.message);

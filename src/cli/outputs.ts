@@ -4,7 +4,7 @@ import type { ConformanceReport } from "../report/conformance-report.js";
 import { paletteFor, plainPalette, REPORTERS, type Reporter } from "../reporters/index.js";
 import { deliver } from "./deliver.js";
 import type { ReporterTarget } from "./options.js";
-import { progressLine, type ProgressStream } from "./progress-line.js";
+import { capabilityLines, progressLine, type ProgressStream } from "./progress-line.js";
 import type { CliIo } from "./io.js";
 
 interface Output {
@@ -19,7 +19,10 @@ interface Output {
 /** The reporters of one run, each with its destination, plus the progress line when no live reporter is on screen. */
 export class ReportOutputs {
   private readonly outputs: Output[];
+  /** The progress line, when no live reporter is on screen: fed as things happen. */
   private readonly extraHooks: ProgressHooks[] = [];
+  /** Beside it in a log, the line of each capability as it ends: in the serial run's order. */
+  private readonly orderedExtraHooks: ProgressHooks[] = [];
 
   /** `subjectFile`: the saver's module, for reporters that point at it (github). */
   constructor(targets: readonly ReporterTarget[], outputFile: string | undefined, private readonly io: CliIo, subjectFile?: string) {
@@ -37,6 +40,7 @@ export class ReportOutputs {
     if (!liveOnScreen) {
       const stream = this.humanStream();
       this.extraHooks.push(progressLine(stream, paletteFor(stream, io.env)));
+      this.orderedExtraHooks.push(capabilityLines(stream, paletteFor(stream, io.env)));
     }
   }
 
@@ -47,7 +51,21 @@ export class ReportOutputs {
 
   /** Every reporter's live hooks and the progress line, as one set of hooks for validate(). */
   hooks(): ProgressHooks {
-    return fanOutHooks([...this.outputs.map((o) => o.reporter), ...this.extraHooks]);
+    return fanOutHooks([...this.reporters(), ...this.orderedExtraHooks, ...this.extraHooks]);
+  }
+
+  /** The reporters' live hooks alone (a supervised run calls them in the serial run's order). */
+  reporterHooks(): ProgressHooks {
+    return fanOutHooks([...this.reporters(), ...this.orderedExtraHooks]);
+  }
+
+  /** The progress line's hooks alone (a supervised run calls them as things happen: each test as it ends). */
+  liveHooks(): ProgressHooks {
+    return fanOutHooks(this.extraHooks);
+  }
+
+  private reporters(): ProgressHooks[] {
+    return this.outputs.map((o) => o.reporter);
   }
 
   /** Renders every report to its destination; when nothing went to the screen, a one-line summary does. */

@@ -157,9 +157,11 @@ async function runTests(
     done: (_test, result) => {
       // Once stopped, stay stopped: a test left out ("NotRun") does not reset the count.
       timeoutsInARow = isStall(result) ? timeoutsInARow + 1 : 0;
+    },
+    // As soon as a result is final (a passing test run with others: when it ends), not held for the tests before it.
+    settled: (_test, result) => {
       report(result);
       announced = undefined; // a result ends the test in flight for progress consumers: the next call names its test again
-
     },
   });
   const notImplemented = info.kind === "extended" ? throwsNotImplemented(tests, info.method) : undefined;

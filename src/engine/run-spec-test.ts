@@ -64,12 +64,15 @@ export async function runSpecTest({ registered, subjectKind, capability, test, s
   const tracked = subjectKind.track(subject, tracking);
   const extras: { lease: SubjectLease<object>; tracked: TrackedSubject<object> }[] = [];
   const creations: Promise<SubjectLease<object>>[] = [];
+  let ended = false;
   const noun = subjectKind.noun;
   const ctx = subjectKind.context({
     subject: tracked.saver,
     capability,
     uniqueId: (label = "t") => `${label}-${randomUUID()}`,
     freshSubject: async () => {
+      // A test abandoned at its timeout may still be running: once it ended, it gets no saver (none would be released).
+      if (ended) throw new Error(`the test already ended (it was abandoned at its timeout): no extra ${noun} is made for it`);
       // Counted as a call in flight, so the time the factory takes is not mistaken for a test stuck between calls.
       const creating = tracked.track(`the factory (creating an extra ${noun})`, openSubject<object>(registered, { timeoutMs, creating: `in the factory (creating an extra ${noun})`, load: lifecycleLoad }));
       creations.push(creating);
@@ -97,8 +100,11 @@ export async function runSpecTest({ registered, subjectKind, capability, test, s
     else failure = toFailure(error instanceof PreconditionError ? error.cause : error, trackers);
   }
   // Every extra saver is cleaned up, including one the factory delivers after the test timed out (lease.ts's policy:
-  // the test owns it, so a failed cleanup fails the test, after its own failure).
-  for (const creating of creations) {
+  // the test owns it, so a failed cleanup fails the test, after its own failure), and one an abandoned test asked for
+  // while these were released (by index: the list may grow meanwhile).
+  ended = true;
+  for (let i = 0; i < creations.length; i++) {
+    const creating = creations[i]!;
     const lease = await creating.catch(() => undefined);
     if (!lease) continue; // its creation failed: the test already failed with that error
     await lease.release().catch((error: unknown) => {

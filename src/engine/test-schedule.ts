@@ -28,6 +28,11 @@ export interface ScheduleSteps {
   notRun(test: AnySpecTest): TestResult;
   /** A result is final (called in the tests' order). */
   done(test: AnySpecTest, result: TestResult): void;
+  /**
+   * A result is final, told as soon as it is: a test run with others that passed is final when it ends, before
+   * the tests before it (live progress); every other one with `done`. Once per test, never after its `done`.
+   */
+  settled(test: AnySpecTest, result: TestResult): void;
 }
 
 /**
@@ -46,13 +51,21 @@ export interface ScheduleSteps {
  * and passes only if it passes alone. Retries run alone in the whole run too.
  * Once a test times out with others running, the rest of the stretch runs
  * alone, so a hung saver is stopped as in a serial run. Results are final in
- * the tests' order, so reports read as a serial run's. With a budget of 1
+ * the tests' order, so reports read as a serial run's; each one is told
+ * (`settled`) as soon as it is final, for live progress. With a budget of 1
  * every test runs alone: exactly the serial run.
  */
 export async function runSchedule(tests: readonly AnySpecTest[], budget: TestBudget, steps: ScheduleSteps): Promise<TestResult[]> {
   const results: TestResult[] = [];
+  const told = new Set<AnySpecTest>();
+  const settle = (test: AnySpecTest, result: TestResult) => {
+    if (told.has(test)) return;
+    told.add(test);
+    steps.settled(test, result);
+  };
   const finish = (test: AnySpecTest, result: TestResult) => {
     results.push(result);
+    settle(test, result);
     steps.done(test, result);
   };
   const retried = (test: AnySpecTest, first: TestResult) => (isCountedFailure(first) ? budget.alone(() => steps.retry(test, first)) : steps.retry(test, first));
@@ -70,7 +83,7 @@ export async function runSchedule(tests: readonly AnySpecTest[], budget: TestBud
     let end = i;
     while (end < tests.length && !tests[end]!.exclusive) end++;
     const stretch = tests.slice(i, end);
-    const together = await runTogether(stretch, budget, steps);
+    const together = await runTogether(stretch, budget, steps, settle);
     for (const [k, t] of stretch.entries()) {
       const attempt = together[k];
       if (!attempt) await alone(t);
@@ -92,7 +105,7 @@ export async function runSchedule(tests: readonly AnySpecTest[], budget: TestBud
  * chains started first (and ahead of the other capabilities' tests waiting
  * for the budget); none (undefined) once one timed out. In the stretch's order.
  */
-async function runTogether(stretch: readonly AnySpecTest[], budget: TestBudget, steps: ScheduleSteps) {
+async function runTogether(stretch: readonly AnySpecTest[], budget: TestBudget, steps: ScheduleSteps, settle: (test: AnySpecTest, result: TestResult) => void) {
   let stalled = false;
   const attempts = new Array<{ result: TestResult; overlapped: boolean } | undefined>(stretch.length);
   const startOrder = [...stretch.keys()].sort((a, b) => Number(stretch[b]!.longChain ?? false) - Number(stretch[a]!.longChain ?? false));
@@ -102,6 +115,8 @@ async function runTogether(stretch: readonly AnySpecTest[], budget: TestBudget, 
     if (!result) return;
     if (steps.isStall(result)) stalled = true;
     attempts[k] = { result, overlapped };
+    // Final as it is (runSchedule keeps it): nothing failed that a run alone or a retry could change, and no call needed the grace.
+    if (!isCountedFailure(result) && !steps.isStall(result) && !result.slowUnderLoad) settle(stretch[k]!, result);
   });
   return attempts;
 }

@@ -17,7 +17,7 @@ import { captureUnhandledRejections, settleTick } from "../runtime/unhandled-rej
 import { foundUnderDefault } from "../util/under-default.js";
 import { runSuggestions } from "../diagnosis/run-suggestions.js";
 import { readBackWhenFailed } from "../diagnosis/read-back.js";
-import { serialOrderHooks } from "../run/serial-progress.js";
+import { inPlannedTestOrder, serialOrderHooks } from "../run/serial-progress.js";
 import type { SectionRunner } from "../run/section-runner.js";
 import { TestBudget } from "../run/test-budget.js";
 
@@ -65,7 +65,12 @@ export async function runValidation(input: AnyRegistration, options: ValidateOpt
   // Misused section options (an unknown scenario id, ...) fail now, not after the suites ran.
   for (const section of sectionRunners) await section.check?.(options);
   const parallel = plan.concurrency > 1;
-  const progress = parallel && progressOrder === "serial" ? serialOrderHooks(options.progress ?? {}, plan.capabilities.map((c) => c.capability)) : (options.progress ?? {});
+  // The serial run's order: capability after capability, and within one its tests in the planned order (they are told as they end).
+  const planned = new Map(plan.capabilities.map((c) => [c.capability, c.tests.map((t) => t.name)]));
+  const progress =
+    parallel && progressOrder === "serial"
+      ? serialOrderHooks(inPlannedTestOrder(options.progress ?? {}, (capability) => planned.get(capability) ?? []), plan.capabilities.map((c) => c.capability))
+      : (options.progress ?? {});
   const budget = new TestBudget(plan.concurrency);
   const started = performance.now();
   const results: Partial<Record<CapabilityId, CapabilityResult>> = {};

@@ -1,6 +1,6 @@
 import { DEFAULT_SUBJECT_KIND, isSubjectKindId, type CapabilityId, type SubjectKindId } from "../kinds/descriptors.js";
 import type { SaverProfile } from "../kinds/checkpointer/profile.js";
-import type { ReadBack, RunIdentity, RunSuggestion } from "./types.js";
+import type { IncompleteRun, ReadBack, RunIdentity, RunSuggestion } from "./types.js";
 import type { Shard } from "../runtime/shard.js";
 import { ConformanceReport, type CapabilityResult, type ReportSection } from "./conformance-report.js";
 
@@ -45,6 +45,8 @@ export interface SectionJSON {
   summary?: string;
   /** The data it was built from (graph, model), so it is revived as the same kind of section. */
   state?: unknown;
+  /** The run did not complete it (ReportSection.incomplete). */
+  incomplete?: IncompleteRun;
 }
 
 const FORMAT = "checkpoint-conformance-report/1";
@@ -66,6 +68,7 @@ export function reportToJSON(report: ConformanceReport): ReportJSON {
       json: s.toJSON(),
       ...(s.summary ? { summary: s.summary() } : {}),
       ...(s.state ? { state: JSON.parse(JSON.stringify(s.state())) as unknown } : {}),
+      ...(s.incomplete?.() ? { incomplete: s.incomplete()! } : {}),
     })),
     ...(report.profile !== "full" ? { profile: report.profile } : {}),
     ...(report.shard ? { shard: { ...report.shard } } : {}),
@@ -108,6 +111,7 @@ export function staticSection(section: SectionJSON): ReportSection {
     passed: () => section.passed,
     toJSON: () => section.json,
     ...(section.summary !== undefined ? { summary: () => section.summary as string } : {}),
+    ...(section.incomplete !== undefined ? { incomplete: () => section.incomplete } : {}),
   };
 }
 

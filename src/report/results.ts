@@ -94,6 +94,8 @@ export type CapabilityResult =
       reason: string;
       /** Outside what the run was asked to check (the capabilities option, grep): not part of the verdict. */
       excluded?: boolean;
+      /** Begun, and stopped by an interrupt before it completed: `tests` holds what finished and what was not run. */
+      interrupted?: true;
     });
 
 /** A failure that counts against its capability: not advisory, not a declared deviation. */

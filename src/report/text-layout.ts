@@ -1,4 +1,5 @@
 import { kindDescriptor, type CapabilityId } from "../kinds/descriptors.js";
+import { incompleteBanner } from "./incomplete-banner.js";
 import type { KindCapabilityInfo } from "../kinds/types.js";
 import { slowCallText } from "../runtime/slow-call.js";
 import { attemptsSuffix, capabilityResultsOf, countsOf, flakyOf, isDeviation, isNotChecked, notCheckedOf, type CapabilityResult } from "./results.js";
@@ -26,6 +27,7 @@ export function capabilityCell(result: CapabilityResult | undefined): { icon: st
     case "not-implemented":
       return { icon: "⊘ ", suffix: "(not implemented)" };
     case "skipped":
+      if (result.interrupted) return { icon: "⏸ ", suffix: `(interrupted: ${countsOf(result).passed} passed, the rest not run)` };
       return { icon: "⏭ ", suffix: "(skipped)" };
   }
 }
@@ -34,6 +36,8 @@ export function capabilityCell(result: CapabilityResult | undefined): { icon: st
 export function renderPrettyReport(report: ReportData, verdict: Verdict, causes: readonly FailureCause[], condensed?: CondensedReports): string {
   const border = "=".repeat(WIDTH);
   const out: string[] = ["", `  ${border}`, `    ${kindDescriptor(report.subjectKind).title} Validation: ${report.subjectName}`, `  ${border}`];
+  const banner = incompleteBanner(report);
+  if (banner !== undefined) out.push(`    ${banner}`, "");
   out.push(...causesSummary(causes), ...suggestions(report));
   const section = (title: string, kind: KindCapabilityInfo["kind"]) => {
     out.push(`    ${title}`);

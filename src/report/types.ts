@@ -11,7 +11,10 @@ import type { CapabilityResult, TestResult } from "./results.js";
  */
 
 /** @public */
-export type ConformanceLevel = "FULL" | "BASE+PARTIAL" | "BASE" | "NONE";
+export type ConformanceLevel = "FULL" | "BASE+PARTIAL" | "BASE" | "NONE" | "INCOMPLETE" | "INTERRUPTED";
+
+/** Why a run did not check everything it was asked to: a signal stopped it, or a part it asked for did not run. @public */
+export type IncompleteRun = "interrupted" | "not-run";
 
 /** The JSON shape of Python's `to_dict()`, plus added (never renamed) keys. @public */
 export interface ReportDict {
@@ -62,6 +65,12 @@ export interface ReportSection {
   state?(): unknown;
   /** The section's counted failures (graph cases, a model disagreement), which the report groups by cause with the spec failures. */
   failures?(): SectionFailure[];
+  /**
+   * Set when the run did not check all it was asked to: "interrupted" (a signal stopped it: the section says what
+   * completed) or "not-run" (this section was asked for and did not run: it says why). The level is then
+   * INTERRUPTED or INCOMPLETE, and the run does not pass.
+   */
+  incomplete?(): IncompleteRun | undefined;
 }
 
 /** A subject's answer to one implementation-defined question (its behaviour profile). @public */
@@ -119,6 +128,8 @@ export interface SectionVerdict {
   key: string;
   passed: boolean | null;
   summary: string;
+  /** The section did not complete (ReportSection.incomplete). */
+  incomplete?: IncompleteRun;
 }
 
 /**

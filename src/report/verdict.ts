@@ -1,7 +1,7 @@
 import { capabilityIdsOf, kindDescriptor, type CapabilityId } from "../kinds/descriptors.js";
 import { levelWithProfile } from "../kinds/checkpointer/profile.js";
 import { capabilityResultsOf, countsTowardLevel, flakyOf, isDeviation, isNotChecked, notCheckedOf } from "./results.js";
-import type { ConformanceLevel, ReportData, ReportSection, SectionVerdict, Verdict } from "./types.js";
+import type { ConformanceLevel, IncompleteRun, ReportData, ReportSection, SectionVerdict, Verdict } from "./types.js";
 
 /** What the verdict reads: the results, the sections, the run errors and the profile. */
 export type VerdictInput = Pick<ReportData, "results" | "sections" | "errors" | "profile" | "subjectKind">;
@@ -16,15 +16,21 @@ export function verdictOf(input: VerdictInput, { strict = false }: { strict?: bo
   const checked = capabilityResultsOf(input.results).filter(countsTowardLevel);
   const failed = checked.filter((r) => r.status === "failed").map((r) => r.capability);
   const unverified = checked.filter((r) => isUnverified(input, r.capability)).map((r) => r.capability);
-  const sections = input.sections.map((s): SectionVerdict => ({ key: s.key, passed: s.passed(), summary: s.summary?.() ?? defaultSummary(s) }));
-  const nothingChecked = checked.length === 0 && sections.every((s) => s.passed === null);
-  const othersPassed = !nothingChecked && sections.every((s) => s.passed !== false) && input.errors.length === 0;
+  const sections = input.sections.map((s): SectionVerdict => {
+    const incomplete = s.incomplete?.();
+    return { key: s.key, passed: s.passed(), summary: s.summary?.() ?? defaultSummary(s), ...(incomplete ? { incomplete } : {}) };
+  });
+  // A run stopped by a signal, or one whose asked-for section did not run, never passes: what did not run is not a pass.
+  const incomplete = sections.some((s) => s.incomplete === "interrupted") ? "interrupted" : sections.some((s) => s.incomplete) ? "not-run" : undefined;
+  const nothingChecked = incomplete === undefined && checked.length === 0 && sections.every((s) => s.passed === null);
+  const othersPassed = !nothingChecked && incomplete === undefined && sections.every((s) => s.passed !== false) && input.errors.length === 0;
   // A base capability in scope that did not pass (failed, or skipped by skipCapabilities) keeps the run from FULL and from passing.
   const inScope = baseInScope(input);
   const basePassed = inScope.length === 0 || passedAllBase(input);
   const allPassed = othersPassed && failed.length === 0 && unverified.length === 0 && basePassed;
   const passed = strict ? allPassed : othersPassed && basePassed && (inScope.length > 0 || failed.length + unverified.length === 0);
-  const level = levelFor(input, allPassed);
+  const completedLevel = levelFor(input, allPassed);
+  const level = incomplete === "interrupted" ? "INTERRUPTED" : incomplete === "not-run" ? "INCOMPLETE" : completedLevel;
   const deviations = capabilityResultsOf(input.results).reduce((n, r) => n + r.tests.filter(isDeviation).length, 0);
   const counts = { checked: checked.length, passed: checked.length - failed.length - unverified.length, failed, unverified };
   const devText = deviations > 0 ? ` +${deviations} known deviation${deviations === 1 ? "" : "s"}` : "";
@@ -50,7 +56,7 @@ export function verdictOf(input: VerdictInput, { strict = false }: { strict?: bo
     sections,
     errors: input.errors.length,
     resultLine,
-    explanation: explain(input, level, nothingChecked, failed, unverified, sections),
+    explanation: incompleteExplanation(incomplete, sections, checked.length === 0 ? undefined : completedLevel) ?? explain(input, completedLevel, nothingChecked, failed, unverified, sections),
   };
 }
 
@@ -78,7 +84,19 @@ function isUnverified(input: VerdictInput, cap: CapabilityId): boolean {
   );
 }
 
-function levelFor(input: VerdictInput, allPassed: boolean): ConformanceLevel {
+/** The level of what ran, before a run that did not complete is said to be INTERRUPTED or INCOMPLETE. */
+type CompletedLevel = Exclude<ConformanceLevel, "INCOMPLETE" | "INTERRUPTED">;
+
+/** INTERRUPTED or INCOMPLETE: what did not complete, then the level of what did. */
+function incompleteExplanation(incomplete: IncompleteRun | undefined, sections: readonly SectionVerdict[], completedLevel: CompletedLevel | undefined): string | undefined {
+  if (incomplete === undefined) return undefined;
+  const ran = completedLevel === undefined ? "no capability completed" : `what completed comes to ${completedLevel}`;
+  if (incomplete === "interrupted") return `INTERRUPTED: the run was stopped before it ended; ${ran}, the rest was not run`;
+  const notRun = sections.filter((s) => s.incomplete === "not-run").map((s) => s.key);
+  return `INCOMPLETE: asked for but not run: ${notRun.join(", ")} (never counted as a pass); ${ran}`;
+}
+
+function levelFor(input: VerdictInput, allPassed: boolean): CompletedLevel {
   if (allPassed) return "FULL";
   if (passedAllBase(input)) return "BASE+PARTIAL";
   return baseInScope(input).some((cap) => isVerifiedPass(input, cap)) ? "BASE" : "NONE";
@@ -92,7 +110,7 @@ function baseInScope(input: VerdictInput): CapabilityId[] {
   });
 }
 
-function explain(input: VerdictInput, level: ConformanceLevel, nothingChecked: boolean, failed: CapabilityId[], unverified: CapabilityId[], sections: SectionVerdict[]): string {
+function explain(input: VerdictInput, level: CompletedLevel, nothingChecked: boolean, failed: CapabilityId[], unverified: CapabilityId[], sections: SectionVerdict[]): string {
   if (nothingChecked) return "nothing was checked: every selected capability was skipped or not implemented";
   const failing = [...failed, ...sections.filter((s) => s.passed === false).map((s) => s.key), ...(input.errors.length > 0 ? ["run errors"] : [])];
   const unchecked = baseInScope(input).filter((cap) => input.results[cap]?.status !== "passed" && input.results[cap]?.status !== "failed");

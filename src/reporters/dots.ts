@@ -3,6 +3,7 @@ import type { FailureCause } from "../diagnosis/causes/group.js";
 import { shortFrame } from "../diagnosis/causes/signature.js";
 import { causesHeadline, sectionCauseOptions, shownLabel } from "../report/causes-text.js";
 import type { Palette } from "./palette.js";
+import { incompleteBanner } from "../report/incomplete-banner.js";
 import { attemptsSuffix, firstLine, resultLine } from "./summary.js";
 import type { ReporterFactory, ReportFormat } from "./types.js";
 
@@ -18,7 +19,9 @@ const dotsReporter: ReporterFactory = ({ write, palette }) => ({
       .filter((section) => section.passed() === false)
       .flatMap((section) => section.lines(sectionCauseOptions(causes, section.key, "above")).map((l) => `  ${l}`));
     const errors = report.errors.map((e) => `  ${palette.red("✗")} ${e}`);
-    return [...lines, ...notChecked, ...sections, ...errors, `  ${resultLine(report, palette)} (${report.subjectName})`, ""].join("\n");
+    const banner = incompleteBanner(report);
+    const top = banner === undefined ? [] : [`  ${palette.bold(palette.yellow(banner))}`];
+    return [...top, ...lines, ...notChecked, ...sections, ...errors, `  ${resultLine(report, palette)} (${report.subjectName})`, ""].join("\n");
   },
 });
 

@@ -1,3 +1,4 @@
+import { incompleteBanner } from "../report/incomplete-banner.js";
 import { appendFileSync } from "node:fs";
 import { isCountedFailure, type ConformanceReport } from "../report/conformance-report.js";
 import { renderMarkdown } from "./markdown.js";
@@ -28,6 +29,9 @@ const githubReporter: ReporterFactory = (options) => ({
 /** `prefix` goes before every annotation's title (the matrix puts a backend's id there). */
 export function renderAnnotations(report: ConformanceReport, subjectFile?: string, prefix = ""): string {
   const annotations: string[] = [];
+  // First: a run that did not complete says so before any failure.
+  const banner = incompleteBanner(report);
+  if (banner !== undefined) annotations.push(workflowCommand("warning", { file: subjectFile, title: `${prefix}${banner.slice(0, banner.indexOf(":"))}` }, banner));
   const error = (title: string, message: string) => annotations.push(errorAnnotation(`${prefix}${title}`, message, subjectFile));
   // One annotation per cause (spec, graph and model failures alike), not one per failing test.
   const causes = report.causes();

@@ -1,3 +1,4 @@
+import { incompleteBanner } from "../report/incomplete-banner.js";
 import type { CapabilityResult, ConformanceReport, ReportSection, TestResult } from "../report/conformance-report.js";
 import { isCountedFailure } from "../report/conformance-report.js";
 import { specTestList } from "../kinds/checkpointer/checks/test-list.js";
@@ -65,6 +66,7 @@ function verdictSuite(report: ConformanceReport, prefix: string): string[] {
   return [
     `  <testsuite${xmlAttributes({ name: `${prefix}verdict`, tests: 0, failures: 0, skipped: 0, errors: 0 })}>`,
     `    <properties>`,
+    ...(incompleteBanner(report) !== undefined ? [property("incomplete", incompleteBanner(report)!, 6)] : []),
     property("result", verdict.resultLine, 6),
     property("level", verdict.level, 6),
     property("passed", String(verdict.passed), 6),
@@ -76,7 +78,7 @@ function verdictSuite(report: ConformanceReport, prefix: string): string[] {
 
 function capabilitySuite(result: CapabilityResult, prefix: string, causeOf: ReadonlyMap<string, string>): JunitSuite {
   const cases =
-    result.status === "skipped" || result.status === "not-implemented"
+    (result.status === "skipped" && !result.interrupted) || result.status === "not-implemented"
       ? notRunCases(result, result.reason, prefix)
       : result.tests.map((t) => testCase(`${prefix}${result.capability}`, t, causeOf.get(`${result.capability} › ${t.name}`)));
   const counts = {

@@ -1,6 +1,7 @@
 import { countsOf, isDeviation, type ConformanceReport } from "../report/conformance-report.js";
 import { capabilityCell } from "../report/text-layout.js";
 import { attemptsSuffix } from "./summary.js";
+import { incompleteBanner } from "../report/incomplete-banner.js";
 import type { ReporterFactory, ReportFormat } from "./types.js";
 import { renderMatrixMarkdown } from "./matrix/render-markdown.js";
 import { causesHeadline, causeSummary, sectionCauseOptions, shownLabel } from "../report/causes-text.js";
@@ -15,9 +16,11 @@ const markdownReporter: ReporterFactory = () => ({
 
 export function renderMarkdown(report: ConformanceReport): string {
   const verdict = report.verdict();
+  const banner = incompleteBanner(report);
   const out = [
     `## Checkpointer conformance: ${inline(report.subjectName)}`,
     "",
+    ...(banner === undefined ? [] : [`> **${inline(banner)}**`, ""]),
     `**${inline(verdict.resultLine)}**`,
     "",
     inline(verdict.explanation),

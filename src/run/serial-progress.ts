@@ -56,3 +56,49 @@ export function serialOrderHooks(hooks: ProgressHooks, order: readonly Capabilit
   }
   return ordered as SerialOrderHooks;
 }
+
+/**
+ * Hooks that pass a capability's `onTestResult` calls on to `hooks` in its
+ * planned test order (`planned`), whatever order the tests ended in: a
+ * result is held until those of the tests planned before it passed. A
+ * result of no planned test (a lifecycle step) passes at once; the
+ * capability's end passes what is still held first. Other calls pass at once.
+ */
+export function inPlannedTestOrder(hooks: ProgressHooks, planned: (capability: CapabilityId) => readonly string[]): ProgressHooks {
+  const state = new Map<CapabilityId, { next: number; held: Map<string, () => void>; passed: Set<string> }>();
+  const of = (capability: CapabilityId) => {
+    if (!state.has(capability)) state.set(capability, { next: 0, held: new Map(), passed: new Set() });
+    return state.get(capability)!;
+  };
+  const release = (capability: CapabilityId) => {
+    const s = of(capability);
+    const names = planned(capability);
+    for (; s.next < names.length; s.next++) {
+      const name = names[s.next]!;
+      if (s.passed.has(name)) continue;
+      const call = s.held.get(name);
+      if (!call) return;
+      s.held.delete(name);
+      s.passed.add(name);
+      call();
+    }
+  };
+  return {
+    ...hooks,
+    onTestResult(capability, name, ...rest) {
+      const call = () => hooks.onTestResult?.(capability, name, ...rest);
+      if (!planned(capability).includes(name)) return call();
+      of(capability).held.set(name, call);
+      release(capability);
+    },
+    onCapabilityEnd(capability, result) {
+      const s = of(capability);
+      for (const name of planned(capability)) {
+        const call = s.held.get(name);
+        if (call) call();
+      }
+      state.delete(capability);
+      hooks.onCapabilityEnd?.(capability, result);
+    },
+  };
+}

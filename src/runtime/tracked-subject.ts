@@ -1,6 +1,6 @@
 import type { BaseCheckpointSaver } from "@langchain/langgraph-checkpoint";
 import { withShapeChecks } from "../kinds/checkpointer/checks/shape.js";
-import { responsiveNow } from "../util/responsive-clock.js";
+import { loopHeldMs, responsiveNow } from "../util/responsive-clock.js";
 
 /**
  * Wraps a saver so the runner knows which of its methods are in flight: a test
@@ -108,7 +108,7 @@ export function trackSubject<S extends object>(target: S, { shapeChecks = true, 
             end();
             recordThrow(name)(error);
           });
-          return result;
+          return afterLoopTurnIfHeld(result);
         }
         end();
         return result;
@@ -134,6 +134,27 @@ export function trackSubject<S extends object>(target: S, { shapeChecks = true, 
     firstThrow: () => first,
     longestCall: () => longest,
   };
+}
+
+/** After the event loop went this long without turning, a saver call hands its answer back only once it turned. */
+export const LOOP_TURN_AFTER_MS = 500;
+
+/**
+ * `answer` as it is; or, when the event loop has not turned for
+ * LOOP_TURN_AFTER_MS (a saver whose calls do their work synchronously and
+ * settle at once: tests awaiting them form one chain of promises, and under
+ * concurrency those of every test in flight form one), `answer` handed back
+ * after a turn of the loop: the supervised child's heartbeat,
+ * its timeouts and its signal handlers run meanwhile. Without it such a saver,
+ * answering every call, held the loop for 20 s and its process was killed as
+ * stuck, its savers never released.
+ */
+function afterLoopTurnIfHeld<T>(answer: PromiseLike<T>): PromiseLike<T> {
+  if (loopHeldMs() < LOOP_TURN_AFTER_MS) return answer;
+  // setImmediate, not a 0 ms timer: immediates queued while the loop is in its check phase wait for the next turn, so the
+  // timers (the heartbeat, the responsive clock's ticker) run between two of them; a chain of 0 ms timers can run within
+  // one timers phase, starving the ticker: the clock then stood still and a hung call was never found to hang.
+  return new Promise<T>((resolve, reject) => setImmediate(() => Promise.resolve(answer).then(resolve, reject)));
 }
 
 function isThenable(v: unknown): v is PromiseLike<unknown> {
@@ -173,7 +194,7 @@ function trackIterator(
       end();
       onThrow(error);
     });
-    return p;
+    return afterLoopTurnIfHeld(p);
   };
   const gen = {
     next: (arg?: unknown) => step("next", arg),

@@ -26,6 +26,9 @@ export function runPlanMessage(registered: AnyRegistration, options: RunRequest[
     catalog: specCatalog(registered),
     timeoutMs,
     sectionsAsked: sectionsAsked(kindOf(registered).sections, options),
+    sections: kindOf(registered)
+      .sections.filter((section) => section.asked?.(options) === true)
+      .map((section) => section.key),
     profile: plan.profile,
   };
 }

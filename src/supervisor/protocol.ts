@@ -43,6 +43,8 @@ export type ChildMessage =
       skipped: { capability: CapabilityId; reason: string; excluded: boolean }[];
       /** A section (graph, model) runs after the capabilities. */
       sectionsAsked: boolean;
+      /** The keys of the sections the options ask for (the model by default): one missing from the final report is reported as not run. */
+      sections?: string[];
       profile: SaverProfile;
     }
   | { t: "alive" }

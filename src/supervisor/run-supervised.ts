@@ -10,7 +10,7 @@ import { describeEnding, whereNow } from "./ending.js";
 import { HEARTBEAT_MS, type ChildMessage, type RunRequest } from "./protocol.js";
 import { takeChild } from "./prestart.js";
 import { readMessages } from "./message-channel.js";
-import { RunTracker, testKey, type AloneOutcome, type Ending, type OutputSink, type TestRef } from "./run-tracker.js";
+import { describePositionBriefly, RunTracker, testKey, type AloneOutcome, type Ending, type OutputSink, type TestRef } from "./run-tracker.js";
 
 /** Loading the user's module longer than this is a usage error; CONFORMANCE_LOAD_TIMEOUT_MS overrides it. */
 export const DEFAULT_LOAD_TIMEOUT_MS = 60_000;
@@ -27,6 +27,8 @@ export interface SupervisedRun {
   request: Omit<RunRequest, "loadTimeoutMs">;
   env: NodeJS.ProcessEnv;
   hooks: ProgressHooks;
+  /** Hooks called as things happen, not in the serial run's order (a progress line: each test as it ends). */
+  liveHooks?: ProgressHooks;
   /** Where saver output (with the test it belongs to) is shown. */
   showOutput: OutputSink;
 }
@@ -50,7 +52,7 @@ export async function runSupervised(run: SupervisedRun): Promise<SupervisedOutco
   const minStallMs = positiveNumber(run.env.CONFORMANCE_STALL_MS) ?? MIN_STALL_MS;
   const { shard } = run.request.options;
   const sharded = shard ? { shard, run: runIdentity(SUITE_VERSION, run.request.options) } : undefined;
-  const tracker = new RunTracker(run.request.module, run.hooks, run.showOutput, sharded);
+  const tracker = new RunTracker(run.request.module, run.hooks, run.showOutput, sharded, run.liveHooks);
   const session = new Supervision(run, { loadTimeoutMs, minStallMs });
   try {
     let request: RunRequest = { ...run.request, loadTimeoutMs };
@@ -59,7 +61,7 @@ export async function runSupervised(run: SupervisedRun): Promise<SupervisedOutco
       const ended = await session.supervise(child, request, tracker);
       if (tracker.fatal && !session.interrupted) return { kind: tracker.fatal.t, message: tracker.fatal.message };
       const interrupted = () => {
-        const ending = { kind: "interrupted" as const, text: `interrupted by ${session.interrupted} during ${whereNow(tracker)}` };
+        const ending = { kind: "interrupted" as const, text: `interrupted by ${session.interrupted} during ${describePositionBriefly(tracker.position())}` };
         return { kind: "report" as const, report: tracker.finalReport(ending), interrupted: session.interrupted };
       };
       if (session.interrupted) return interrupted();

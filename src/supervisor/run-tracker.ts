@@ -1,11 +1,13 @@
 import { kindDescriptor, type CapabilityId, type SubjectKindId } from "../kinds/descriptors.js";
-import { replayHook, type HookCall, type ProgressHooks } from "../run/progress.js";
+import { fanOutHooks, replayHook, type HookCall, type ProgressHooks } from "../run/progress.js";
 import { serialOrderHooks, type SerialOrderHooks } from "../run/serial-progress.js";
 import type { RunIdentity } from "../engine/run-identity.js";
 import type { Shard } from "../runtime/shard.js";
 import { reportFromJSON, staticSection, type ReportJSON } from "../sections/report-json.js";
 import { ConformanceReport, isCountedFailure, type CapabilityResult, type TestResult } from "../report/conformance-report.js";
 import { provideSpecTestList } from "../kinds/checkpointer/checks/test-list.js";
+import { pinnedModelOption } from "../kinds/checkpointer/model/options.js";
+import { notRunSection } from "../report/not-run-section.js";
 import type { ChildMessage, RunRequest } from "./protocol.js";
 
 /** How a run that did not deliver its report ended, in one sentence ("the saver's process exited with code 0 during put › test_x (process.exit called)"). */
@@ -91,6 +93,8 @@ export class RunTracker {
     private readonly showOutput: OutputSink,
     /** The run's shard and identity: a report of a run cut short is still that shard's, for the merge. */
     private readonly sharded?: { shard: Shard; run: RunIdentity },
+    /** Hooks told as things happen, not in the serial run's order: the CLI's progress line (each test as it ends). */
+    private readonly live?: ProgressHooks,
   ) {
     this.subjectName = fallbackName;
   }
@@ -281,7 +285,8 @@ export class RunTracker {
     if (capabilities.length === 0 && !this.plan.sectionsAsked) return "done";
     const planned = new Set(this.plan.capabilities.flatMap((c) => c.tests.map((t) => t.name)));
     const done = [...this.settled.values()].flatMap((s) => s.tests.map((t) => t.name)).filter((name) => planned.has(name));
-    return { ...options, capabilities, skipTests: [...(options.skipTests ?? []), ...done] };
+    // The sections run as the first child's options asked: narrowed to what is left, the default model would be off.
+    return { ...options, model: pinnedModelOption(options), capabilities, skipTests: [...(options.skipTests ?? []), ...done] };
   }
 
   /** A child's options that run only `test` (the others of its capability left out, no section), to see what it does alone. */
@@ -292,8 +297,10 @@ export class RunTracker {
 
   private whereCut?: string;
 
+  /** The user's hooks in the serial run's order, and the live ones (a progress line) as things happen. */
   private get out(): ProgressHooks {
-    return this.ordered ?? this.hooks;
+    const ordered = this.ordered ?? this.hooks;
+    return this.live ? fanOutHooks([ordered, this.live]) : ordered;
   }
   private stopped?: string;
 
@@ -345,6 +352,17 @@ export class RunTracker {
     this.current.clear();
   }
 
+  /** An interrupt: each capability begun keeps the tests it finished; the tests in flight are left to be reported not run. */
+  private recordInterrupted(): void {
+    for (const [capability, current] of this.current) {
+      const earlier = this.settled.get(capability);
+      this.settled.set(capability, { detected: current.detected, tests: [...(current.tests.length > 0 ? current.tests : (earlier?.tests ?? []))] });
+    }
+    this.inFlight.clear();
+    this.lastStarted = undefined;
+    this.current.clear();
+  }
+
   /** The child's report (with the saver output of each test), merged with what crashed children finished; or, when the run was cut short, the report of what ran. */
   finalReport(ending: Ending | undefined): ConformanceReport {
     const report = this.reportNow(ending);
@@ -355,9 +373,27 @@ export class RunTracker {
 
   private reportNow(ending: Ending | undefined): ConformanceReport {
     if (ending || (!this.report && this.crashes.length === 0)) {
-      return this.withOutput(this.cutShort(ending ?? { kind: "crash", text: "the saver's process ended without a report" }));
+      const cut = ending ?? { kind: "crash" as const, text: "the saver's process ended without a report" };
+      const position = this.position();
+      const where = this.stopped && this.whereCut ? this.whereCut : cut.kind === "interrupted" ? describePositionBriefly(position) : describePosition(position);
+      return this.withNotRunSections(this.withOutput(this.cutShort(cut)), cut.kind === "interrupted" ? `interrupted during ${where}` : `the run was cut short during ${where}`);
     }
-    if (this.crashes.length === 0) return this.withOutput(reportFromJSON(this.report!));
+    if (this.crashes.length === 0) return this.withNotRunSections(this.withOutput(reportFromJSON(this.report!)), "its process sent no result for it");
+    return this.withNotRunSections(this.mergedAfterCrashes(), `the saver's process ended during the run (${this.crashes.at(-1)}), and no later process ran it`);
+  }
+
+  /**
+   * Every section the options asked for (the model by default) is in the report: one that did not run is
+   * reported as not run, with `reason`, which makes the level INCOMPLETE; never silently missing.
+   */
+  private withNotRunSections(report: ConformanceReport, reason: string): ConformanceReport {
+    for (const key of this.plan?.sections ?? []) {
+      if (!report.sections.some((section) => section.key === key)) report.sections.push(notRunSection(key, reason));
+    }
+    return report;
+  }
+
+  private mergedAfterCrashes(): ConformanceReport {
     const last = this.report ? reportFromJSON(this.report) : undefined;
     return this.withOutput(
       new ConformanceReport({
@@ -385,10 +421,12 @@ export class RunTracker {
 
   private cutShort(ending: Ending): ConformanceReport {
     const position = this.position();
-    const where = this.stopped && this.whereCut ? this.whereCut : describePosition(position);
-    if (!this.stopped) this.recordEnding(position, ending);
-    const notRunReason =
-      ending.kind === "interrupted" ? `not run: interrupted during ${where}` : this.stopped ? `not run: ${this.stopped}` : `not run: the run was cut short during ${where}`;
+    const interrupted = ending.kind === "interrupted";
+    const where = this.stopped && this.whereCut ? this.whereCut : interrupted ? describePositionBriefly(position) : describePosition(position);
+    // Interrupted: the tests in flight did not finish, which is no fault of the saver's: not run, never failed.
+    if (interrupted) this.recordInterrupted();
+    else if (!this.stopped) this.recordEnding(position, ending);
+    const notRunReason = interrupted ? NOT_RUN_INTERRUPTED : this.stopped ? `not run: ${this.stopped}` : `not run: the run was cut short during ${where}`;
     const results: Partial<Record<CapabilityId, CapabilityResult>> = { ...this.results };
     let notRun = 0;
     const remaining = (capability: CapabilityId, done: readonly TestResult[]): TestResult[] => {
@@ -402,7 +440,15 @@ export class RunTracker {
       const id = capability as CapabilityId;
       if (results[id] !== undefined) continue;
       const earlier = this.settled.get(id);
-      if (earlier) {
+      if (earlier && interrupted) {
+        // Begun, not completed: failed when a test it finished failed, else not completed (never a pass, never counted).
+        const tests = [...earlier.tests, ...remaining(id, earlier.tests)];
+        const failed = tests.some(isCountedFailure);
+        results[id] = failed
+          ? crashedIn({ ...base(id, kind), status: "failed" }, earlier.detected, tests)
+          : ({ ...base(id, kind), detected: earlier.detected, status: "skipped", reason: `not completed (interrupted): ${earlier.tests.length} of its tests had finished`, interrupted: true, tests } as CapabilityResult);
+        this.out.onCapabilityEnd?.(id, results[id]!);
+      } else if (earlier) {
         results[id] = crashedIn({ ...base(id, kind), status: "failed" }, earlier.detected, [...earlier.tests, ...remaining(id, earlier.tests)]);
         this.out.onCapabilityEnd?.(id, results[id]!);
       } else if (this.plan?.capabilities.some((p) => p.capability === id) || !this.started) {
@@ -420,7 +466,10 @@ export class RunTracker {
         staticSection({
           key: "supervision",
           lines: [ending.kind === "interrupted" ? "INTERRUPTED" : "RUN CUT SHORT (the saver's process ended before the run did)", `  ${summary}.`],
-          passed: false,
+          // Interrupted: not a failure of the saver's (what did not run did not fail); the level says INTERRUPTED.
+          passed: interrupted ? null : false,
+          ...(interrupted ? { summary: "interrupted" } : {}),
+          ...(ending.kind === "interrupted" ? { incomplete: "interrupted" as const } : {}),
           json: {
             cut_short: true,
             interrupted: ending.kind === "interrupted",
@@ -492,6 +541,19 @@ function others(inFlight: readonly TestRef[], test: TestRef): string {
     .filter((t) => t !== test)
     .map((t) => `${t.capability} › ${t.name}`)
     .join(", ");
+}
+
+/** The reason of a test an interrupt left unrun: the same short words for each (where it was is said once, in the supervision section). */
+export const NOT_RUN_INTERRUPTED = "not run (interrupted)";
+
+/** Most tests in flight named where a position is said once per report (an interrupt): the rest are counted. */
+const NAMED_TESTS = 3;
+
+/** `describePosition`, naming at most NAMED_TESTS of the tests in flight ("put › a, put › b, list › c (+61 more in flight)"). */
+export function describePositionBriefly(position: Position): string {
+  if (position.kind !== "tests" || position.tests.length <= NAMED_TESTS) return describePosition(position);
+  const named = position.tests.slice(0, NAMED_TESTS).map((t) => `${t.capability} › ${t.name}`).join(", ");
+  return `${named} (+${position.tests.length - NAMED_TESTS} more in flight)`;
 }
 
 export function describePosition(position: Position): string {

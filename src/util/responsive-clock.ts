@@ -48,3 +48,12 @@ export function responsiveNow(): number {
   // The stall in progress (the ticker has not run since) counts already.
   return now - stalledMs - lateness(now);
 }
+
+/**
+ * How long the event loop has gone without turning, in ms: the time since the
+ * ticker last ran (0 before the clock's first use). A chain of promises that
+ * settle at once never lets it turn, however long the chain runs.
+ */
+export function loopHeldMs(): number {
+  return ticker === undefined ? 0 : Math.max(0, performance.now() - lastTick - TICK_MS);
+}

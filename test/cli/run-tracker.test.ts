@@ -3,9 +3,10 @@ import { describe, expect, it } from "vitest";
 import { checkpointerTest, validate } from "../../src/index.js";
 import { ConformanceReport, type CapabilityResult, type TestResult } from "../../src/report/conformance-report.js";
 import { reportToJSON } from "../../src/report/json.js";
+import { reportFromJSON } from "../../src/sections/report-json.js";
 import { fanOutHooks, forwardingHooks, PROGRESS_HOOKS, type HookCall, type ProgressHooks } from "../../src/run/progress.js";
 import type { ChildMessage } from "../../src/supervisor/protocol.js";
-import { RunTracker, testKey, type AloneOutcome, type Ending } from "../../src/supervisor/run-tracker.js";
+import { describePositionBriefly, NOT_RUN_INTERRUPTED, RunTracker, testKey, type AloneOutcome, type Ending } from "../../src/supervisor/run-tracker.js";
 
 /** Hooks that record every call (name and arguments, as JSON would carry them). */
 function recorder(): { hooks: ProgressHooks; calls: unknown[][] } {
@@ -84,7 +85,7 @@ describe("several tests in flight at a crash", () => {
       [testKey("put", "b"), { result: test("b") }],
     ]);
     const { tracker, next, seen } = crashedWithTwoInFlight(alone);
-    expect(next).toEqual({ capabilities: ["put"], skipTests: ["a", "b"] });
+    expect(next).toEqual({ capabilities: ["put"], skipTests: ["a", "b"], model: {} });
     tracker.beginChild();
     child(tracker, [test("a", "skipped"), test("b", "skipped"), test("c")], [], "passed");
     tracker.handle(overTheWire({ t: "report", report: reportToJSON(new ConformanceReport({ subjectName: "S", results: {} })) }));
@@ -114,5 +115,81 @@ describe("several tests in flight at a crash", () => {
       `${CRASH.text} (its saver call started last of 2 tests running at once; run alone, none of them crashed the process again)`,
       "passed",
     ]);
+  });
+});
+
+describe("every section the run asked for is in its report, run or said not run (INCOMPLETE)", () => {
+  const PLAN_WITH_MODEL: ChildMessage = { ...(PLAN as Extract<ChildMessage, { t: "plan" }>), sectionsAsked: true, sections: ["model"] };
+
+  it("a run resumed after a crash whose processes never ran the model: the report has a model section NOT RUN with why, the level is INCOMPLETE and the run does not pass", () => {
+    const tracker = new RunTracker("S", {}, () => {});
+    tracker.handle(PLAN_WITH_MODEL);
+    child(tracker, [test("a")], ["b"]);
+    tracker.afterCrash(CRASH, {});
+    tracker.beginChild();
+    child(tracker, [test("a", "skipped"), test("b"), test("c")], [], "passed");
+    // The resumed child's report has no model section (it ran none).
+    tracker.handle(overTheWire({ t: "report", report: reportToJSON(new ConformanceReport({ subjectName: "S", results: {} })) }));
+    const report = tracker.finalReport(undefined);
+    const model = report.sections.find((s) => s.key === "model");
+    expect(model?.lines().join("\n")).toMatch(/^MODEL NOT RUN\n {2}– the saver's process ended during the run \(the saver's process was killed by SIGABRT/);
+    expect(report.conformanceLevel()).toBe("INCOMPLETE");
+    expect(report.passedAll()).toBe(false);
+    expect(report.verdict().passed).toBe(false);
+    expect(report.verdict().resultLine).toContain("model not run");
+    expect(report.verdict().explanation).toMatch(/^INCOMPLETE: asked for but not run: model/);
+    // And as the JSON says it (the CLI's --reporter json, a report read back).
+    expect(report.toDict().conformance_level).toBe("INCOMPLETE");
+    expect(reportFromJSON(reportToJSON(report)).conformanceLevel()).toBe("INCOMPLETE");
+  });
+
+  it("a run cut short by the interrupt: the model is not run (interrupted), the level is INTERRUPTED", () => {
+    const tracker = new RunTracker("S", {}, () => {});
+    tracker.handle(PLAN_WITH_MODEL);
+    child(tracker, [test("a")], ["b"]);
+    const report = tracker.finalReport({ kind: "interrupted", text: "interrupted by SIGINT during put › b" });
+    expect(report.sections.find((s) => s.key === "model")?.lines()[1]).toBe("  – interrupted during put › b");
+    expect(report.conformanceLevel()).toBe("INTERRUPTED");
+    expect(reportFromJSON(reportToJSON(report)).conformanceLevel()).toBe("INTERRUPTED");
+  });
+
+  it("a report with the model it was asked for adds nothing", () => {
+    const tracker = new RunTracker("S", {}, () => {});
+    tracker.handle(PLAN_WITH_MODEL);
+    child(tracker, [test("a"), test("b"), test("c")], [], "passed");
+    const section = { key: "model", lines: () => ["MODEL"], toJSON: () => ({}), passed: () => true };
+    tracker.handle(overTheWire({ t: "report", report: reportToJSON(new ConformanceReport({ subjectName: "S", results: {}, sections: [section] })) }));
+    const report = tracker.finalReport(undefined);
+    expect(report.sections.map((s) => s.key)).toEqual(["model"]);
+    expect(report.conformanceLevel()).not.toBe("INCOMPLETE");
+  });
+});
+
+describe("an interrupted run reports what it knows", () => {
+  it("finished tests keep their results; the tests in flight are not run (interrupted), never failures or a cause; the level is INTERRUPTED; no test repeats the in-flight list", () => {
+    const tracker = new RunTracker("S", {}, () => {});
+    tracker.handle({ ...(PLAN as Extract<ChildMessage, { t: "plan" }>), capabilities: [{ capability: "put", tests: ["a", "b", "c", "d", "e", "f"].map((name) => ({ name, ids: [], description: name, advisory: false })) }] });
+    child(tracker, [test("a")], ["b", "c", "d", "e"]);
+    const report = tracker.finalReport({ kind: "interrupted", text: `interrupted by SIGINT during ${describePositionBriefly(tracker.position())}` });
+    const put = report.results.put!;
+    expect(put.tests.map((t) => [t.name, t.status])).toEqual([["a", "passed"], ["b", "skipped"], ["c", "skipped"], ["d", "skipped"], ["e", "skipped"], ["f", "skipped"]]);
+    expect(new Set(put.tests.slice(1).map((t) => (t.status === "skipped" ? t.reason : "")))).toEqual(new Set([NOT_RUN_INTERRUPTED]));
+    expect(put.status, "begun, not completed: not a pass, not a failure").toBe("skipped");
+    expect(report.causes()).toEqual([]);
+    expect(report.conformanceLevel()).toBe("INTERRUPTED");
+    expect(report.verdict().passed).toBe(false);
+    const supervision = report.sections.find((s) => s.key === "supervision")!;
+    expect(supervision.lines()[1]).toBe("  interrupted by SIGINT during put › b, put › c, put › d (+1 more in flight); 5 tests not run.");
+  });
+
+  it("a test that failed before the interrupt keeps its failure: its capability failed", () => {
+    const tracker = new RunTracker("S", {}, () => {});
+    tracker.handle(PLAN);
+    const failed: TestResult = { name: "a", ids: [], description: "a", advisory: false, status: "failed", durationMs: 1, failure: { message: "wrong", errorName: "ConformanceError", thrownBySaver: false } };
+    child(tracker, [failed], ["b"]);
+    const report = tracker.finalReport({ kind: "interrupted", text: "interrupted by SIGINT during put › b" });
+    expect(report.results.put?.status).toBe("failed");
+    expect(report.causes().flatMap((c) => c.failures.map((f) => f.label))).toEqual(["put › a"]);
+    expect(report.conformanceLevel()).toBe("INTERRUPTED");
   });
 });

@@ -8,7 +8,8 @@ import type { CapabilityResult, TestResult } from "../../src/report/conformance-
 import type { HookCall, ProgressHooks } from "../../src/run/progress.js";
 import { serialOrderHooks } from "../../src/run/serial-progress.js";
 import { TestBudget } from "../../src/run/test-budget.js";
-import type { ChildMessage } from "../../src/supervisor/protocol.js";
+import type { ChildMessage, RunRequest } from "../../src/supervisor/protocol.js";
+import { effectiveModelOptions } from "../../src/kinds/checkpointer/model/options.js";
 import { RunTracker, testKey, type AloneOutcome } from "../../src/supervisor/run-tracker.js";
 
 /**
@@ -249,7 +250,26 @@ describe("a supervised child's capabilities in parallel", () => {
     hook({ name: "onTestStart", args: ["put", "a"] });
     hook({ name: "onTestResult", args: ["put", "a", true, undefined, passed("a")] });
     hook({ name: "onTestStart", args: ["put", "b"] });
-    expect(tracker.afterCrash({ kind: "killed", text: "killed by SIGABRT" }, {})).toEqual({ capabilities: ["put", "get_tuple"], skipTests: ["a"] });
+    const next = tracker.afterCrash({ kind: "killed", text: "killed by SIGABRT" }, {});
+    expect(next).toMatchObject({ capabilities: ["put", "get_tuple"], skipTests: ["a"] });
     expect(tracker.sectionsAfterCapabilities).toBe(true);
+    // The default model runs on whole runs only: narrowed to what is left, the fresh child must still be asked for it.
+    expect(typeof next === "object" && effectiveModelOptions(next), "the model in the fresh child's options").toEqual({});
+  });
+
+  it("a crash resumes with the sections the run was asked for: a model turned off stays off, a model with options keeps them", () => {
+    const resumed = (options: RunRequest["options"]) => {
+      const tracker = new RunTracker("S", {}, () => {});
+      tracker.handle(PLAN);
+      const hook = (call: HookCall) => tracker.handle({ t: "hook", call });
+      hook({ name: "onRunStart", args: [{ subjectName: "S", checkpointerName: "S", capabilities: ["put", "get_tuple"] }] });
+      hook({ name: "onCapabilityStart", args: ["put", true] });
+      hook({ name: "onTestStart", args: ["put", "a"] });
+      const next = tracker.afterCrash({ kind: "killed", text: "killed by SIGABRT" }, options);
+      return typeof next === "object" ? effectiveModelOptions(next) : next;
+    };
+    expect(resumed({ model: false })).toBeUndefined();
+    expect(resumed({ model: { runs: 3, seed: 7 } })).toEqual({ runs: 3, seed: 7 });
+    expect(resumed({ capabilities: ["put", "get_tuple"] }), "a narrowed run has no model by default, resumed or not").toBeUndefined();
   });
 });

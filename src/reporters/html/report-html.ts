@@ -7,14 +7,19 @@ import { sectionHtml } from "./sections.js";
 import { sectionKindOf } from "../../sections/index.js";
 import type { ReportSection } from "../../report/types.js";
 import { attemptsLabel } from "../summary.js";
+import { incompleteBanner } from "../../report/incomplete-banner.js";
 
 /** The whole report as one self-contained HTML page. */
 export function renderHtmlReport(report: ConformanceReport, causes: readonly FailureCause[] = report.causes()): string {
   // The report's verdict rule (docs/verdict.md): the base capabilities in scope and every section that ran.
   const passed = report.verdict().passed;
+  // A run that did not complete is headed so (INTERRUPTED, INCOMPLETE), never FAILED: what did not run did not fail.
+  const banner = incompleteBanner(report);
+  const heading = banner === undefined ? (passed ? "PASSED" : "FAILED") : banner.slice(0, banner.indexOf(":"));
   const body = [
     `<h1>Checkpointer conformance: ${esc(report.subjectName)}</h1>`,
-    `<p><span class="verdict ${passed ? "passed" : "failed"}" id="verdict">${passed ? "PASSED" : "FAILED"}</span> <span class="muted">(the base capabilities selected and every section that ran; ${(report.durationMs / 1000).toFixed(1)} s)</span></p>`,
+    `<p><span class="verdict ${passed ? "passed" : "failed"}" id="verdict">${heading}</span> <span class="muted">(the base capabilities selected and every section that ran; ${(report.durationMs / 1000).toFixed(1)} s)</span></p>`,
+    ...(banner === undefined ? [] : [`<p class="result" id="incomplete">${esc(banner)}</p>`]),
     reportBodyHtml(report, causes),
   ].join("\n");
   return htmlPage(`${report.subjectName}: ${report.levelLabel()}`, body);

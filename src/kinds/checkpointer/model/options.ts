@@ -55,3 +55,13 @@ export function effectiveModelOptions(options: { model?: boolean | ModelOptions;
   if (model === undefined && (options.capabilities !== undefined || options.grep !== undefined)) return undefined;
   return typeof model === "object" ? model : {};
 }
+
+/**
+ * The `model` option that keeps the model as `options` asked for it once the
+ * capabilities are narrowed (a supervised run resumed after a crash runs only
+ * what was left): by default the model runs on whole runs only, so the narrowed
+ * run would silently drop it. Explicit: the options' model, or `false`.
+ */
+export function pinnedModelOption(options: Parameters<typeof effectiveModelOptions>[0]): ModelOptions | false {
+  return effectiveModelOptions(options) ?? false;
+}
