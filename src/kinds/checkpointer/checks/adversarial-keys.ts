@@ -243,7 +243,7 @@ const MEMBERS_AS_DATA =
 const objectMemberIds: SpecTest = {
   name: "test_key_object_member_names_are_plain_ids",
   ids: ["KEY-11"],
-  description: "thread ids, namespaces and checkpoint ids named __proto__, constructor, toString, hasOwnProperty, valueOf: never written reads nothing, written reads its own",
+  description: "thread ids, namespaces and checkpoint ids named like Object.prototype members: never written reads nothing, written reads its own",
   async run(ctx) {
     const prototypeBefore = Object.getOwnPropertyNames(Object.prototype).join();
     const threadId = ctx.threadId("key-member");
