@@ -1,5 +1,5 @@
 import type { CacheNamespace } from "@langchain/langgraph-checkpoint";
-import { ReferenceCache, type StoredEntry } from "../cache/reference-cache.js";
+import { ReferenceCache, type StoredEntry } from "../kinds/cache/reference-cache.js";
 import type { CacheMutant } from "./types.js";
 
 /**

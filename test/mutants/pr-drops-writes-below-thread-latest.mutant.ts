@@ -1,5 +1,5 @@
 import { ReferenceSaver, writesKey } from "../fixtures/reference-saver.js";
-import type { PruneStrategy } from "../../src/extended-saver.js";
+import type { PruneStrategy } from "../../src/kinds/checkpointer/extended-saver.js";
 import type { Mutant } from "./types.js";
 
 /**

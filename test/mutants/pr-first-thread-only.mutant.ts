@@ -1,5 +1,5 @@
 import { ReferenceSaver } from "../fixtures/reference-saver.js";
-import type { PruneStrategy } from "../../src/extended-saver.js";
+import type { PruneStrategy } from "../../src/kinds/checkpointer/extended-saver.js";
 import type { Mutant } from "./types.js";
 
 /** Binds the thread list as one parameter where the query takes one id (`WHERE thread_id = $1`), so only the first thread is pruned. */
