@@ -14,6 +14,7 @@ export default {
     "test_flt_filter_values_are_type_strict",
     "test_flt_missing_key_never_matches",
     "test_flt_filter_keys_are_top_level_keys",
+    "test_flt_query_syntax_in_values",
   ],
   create: () => new FilterRuleSaver((metadata, key, value) => !TYPED_KEYS.includes(key) || (key in metadata && metadata[key] === value)),
 } satisfies Mutant;

@@ -9,8 +9,8 @@ import { ReferenceSaver } from "../fixtures/reference-saver.js";
 /** The KEY, FLT and RACE tests (issue 13) pass on every official saver, but for the one deviation SqliteSaver declares (FLT-05). */
 const ADVERSARIAL_IDS = /^(KEY|FLT|RACE)-/;
 
-/** The tests every official saver runs: KEY-01..05, KEY-09 (getDeltaChannelHistory, inherited by the SQL savers) and KEY-10's two, FLT-01..05, RACE-01..05. */
-const BASE_TESTS = 18;
+/** The tests every official saver runs: KEY-01..05, KEY-09 (getDeltaChannelHistory, inherited by the SQL savers), KEY-10's two and KEY-11, FLT-01..06, RACE-01..05. */
+const BASE_TESTS = 20;
 
 function adversarialResults(report: ConformanceReport) {
   return report.capabilityResults().flatMap((cap) =>

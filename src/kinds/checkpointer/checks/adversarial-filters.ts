@@ -169,7 +169,38 @@ const keysAreData: SpecTest = {
   },
 };
 
+/**
+ * String values a query language reads specially, each next to the values it
+ * would match if the saver inlined it (a quote ends a SQL literal), handed it
+ * to LIKE (`%`, `_`) or to a query string that reads backslash escapes.
+ */
+const QUERY_SYNTAX_VALUES = ["x' OR 'a'='a", "a\\b", "ab", "a_c", "abc", "100%", "1000"] as const;
+const QUERY_SYNTAX_FILTERS = ["x' OR 'a'='a", "a\\b", "a_c", "100%"] as const;
+
+const querySyntaxInValues: SpecTest = {
+  name: "test_flt_query_syntax_in_values",
+  ids: ["FLT-06"],
+  needsHistory: true,
+  description: "string filter values holding a quote, a backslash, % or _ match exactly that string (bound, not inlined or used as a pattern)",
+  async run(ctx) {
+    const threadId = ctx.threadId("flt");
+    const stored = QUERY_SYNTAX_VALUES.map((tag) => ({ tag, checkpoint: generateCheckpoint() }));
+    await Promise.all(stored.map(({ tag, checkpoint }, step) => ctx.saver.put(generateConfig(threadId), checkpoint, generateMetadata("loop", step, { tag }), {})));
+    const listed = await Promise.all(QUERY_SYNTAX_FILTERS.map((tag) => listAll(ctx.saver, generateConfig(threadId), { filter: { tag } })));
+    for (const [i, tag] of QUERY_SYNTAX_FILTERS.entries()) {
+      const got = listed[i]!.map((t) => (t.metadata as Record<string, unknown> | undefined)?.tag);
+      if (got.length === 1 && got[0] === tag) continue;
+      const ignored = got.length === stored.length ? await customKeysIgnored(ctx, threadId, { tag: "ab" }, stored.length) : undefined;
+      if (ignored !== undefined) fail(`list() with filter ${formatValue({ tag })} yielded all ${got.length} checkpoints of the thread: ${ignored}`);
+      fail(
+        `list() with filter ${formatValue({ tag })} yielded the checkpoints tagged ${got.length === 0 ? "none" : got.map((g) => formatValue(g)).join(", ")}, expected only the one tagged ${formatValue(tag)}: ` +
+          "a filter value is data compared for equality; bind it as a parameter, never inline it into a query or use it as a LIKE or glob pattern, and escape what a query string reads as syntax (quotes, backslashes, % and _)",
+      );
+    }
+  },
+};
+
 /** The FLT tests, by the capability whose suite runs them. */
 export const adversarialFilterTests: ExtraTests = {
-  list: [falsyValues, nullIsNotAbsent, typeStrict, missingKeys, keysAreData],
+  list: [falsyValues, nullIsNotAbsent, typeStrict, missingKeys, keysAreData, querySyntaxInValues],
 };

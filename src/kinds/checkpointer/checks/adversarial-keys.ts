@@ -4,6 +4,7 @@ import { fail } from "../../../assert.js";
 import { describeValue } from "../../../util/describe-value.js";
 import { generateCheckpoint, generateConfig, generateMetadata } from "../../../test-utils.js";
 import { PATTERN_IDS, PATTERN_NAMESPACES, STORED_IDS, STORED_NAMESPACES, TASK_IDS, showId } from "./adversarial-ids.js";
+import { OBJECT_MEMBER_IDS, REFUSABLE_OBJECT_MEMBER_IDS } from "./adversarial-pools.js";
 import { idsOf, listAll } from "./helpers.js";
 import type { ExtraTests } from "./extra-tests.js";
 import type { SpecContext, SpecTest } from "./types.js";
@@ -222,9 +223,59 @@ const writesByTask: SpecTest = {
   },
 };
 
+/**
+ * Runs `call` for an object-member id: a refusable one (REFUSABLE_OBJECT_MEMBER_IDS)
+ * may be rejected with an error, which ends its checks ("refused"); any other
+ * must be accepted.
+ */
+async function unlessRefused<T>(name: string, call: () => Promise<T>): Promise<T | "refused"> {
+  if (!REFUSABLE_OBJECT_MEMBER_IDS.has(name)) return call();
+  try {
+    return await call();
+  } catch {
+    return "refused";
+  }
+}
+
+const MEMBERS_AS_DATA =
+  "an id named like an Object.prototype member is data: a saver keyed on plain objects ({}) finds the inherited member (a function) for an id it never stored; key on Maps or Object.create(null)";
+
+const objectMemberIds: SpecTest = {
+  name: "test_key_object_member_names_are_plain_ids",
+  ids: ["KEY-11"],
+  description: "thread ids, namespaces and checkpoint ids named like Object.prototype members: never written reads nothing, written reads its own",
+  async run(ctx) {
+    const prototypeBefore = Object.getOwnPropertyNames(Object.prototype).join();
+    const threadId = ctx.threadId("key-member");
+    await ctx.saver.put(generateConfig(threadId), generateCheckpoint(), generateMetadata("loop", 0), {});
+    await Promise.all(
+      OBJECT_MEMBER_IDS.map(async (name) => {
+        const inNs = await unlessRefused(name, () => ctx.saver.getTuple(generateConfig(threadId, name)));
+        if (inNs !== "refused" && inNs !== undefined) fail(`getTuple() of namespace ${showId(name)}, never written on its thread, returned ${describeValue(inNs?.checkpoint?.id ?? inNs)}; ${MEMBERS_AS_DATA}`);
+        const byId = await unlessRefused(name, () => ctx.saver.getTuple(generateConfig(threadId, "", name)));
+        if (byId !== "refused" && byId !== undefined) fail(`getTuple() of checkpoint id ${showId(name)}, never written, returned ${describeValue(byId?.checkpoint?.id ?? byId)}; ${MEMBERS_AS_DATA}`);
+        const listed = await unlessRefused(name, () => listAll(ctx.saver, generateConfig(threadId, name)));
+        if (listed !== "refused" && listed.length > 0) fail(`list() of namespace ${showId(name)}, never written on its thread, yielded ${listed.length} checkpoint(s); ${MEMBERS_AS_DATA}`);
+        for (const [thread, ns] of [[threadId, name], [name, ""]] as const) {
+          const checkpoint = generateCheckpoint({ channelValues: { who: `${thread}|${ns}` }, channelVersions: { who: 1 } });
+          const stored = await unlessRefused(name, () => ctx.saver.put(generateConfig(thread, ns), checkpoint, generateMetadata("loop", 1), { who: 1 }));
+          if (stored === "refused") continue;
+          const tuple = await ctx.saver.getTuple(generateConfig(thread, ns));
+          const where = thread === name ? `thread ${showId(name)}` : `namespace ${showId(name)}`;
+          if (tuple?.checkpoint?.id !== checkpoint.id || tuple.checkpoint.channel_values?.who !== `${thread}|${ns}`) {
+            fail(`getTuple() of ${where} after a put there returned ${tuple === undefined ? "nothing" : describeValue(tuple.checkpoint?.id)} instead of the checkpoint put; ${MEMBERS_AS_DATA}`);
+          }
+        }
+      }),
+    );
+    const prototypeAfter = Object.getOwnPropertyNames(Object.prototype).join();
+    if (prototypeAfter !== prototypeBefore) fail(`storing ids named like Object.prototype members added properties to Object.prototype (prototype pollution); ${MEMBERS_AS_DATA}`);
+  },
+};
+
 /** The KEY tests, by the capability whose suite runs them. */
 export const adversarialKeyTests: ExtraTests = {
-  put: [roundTrip],
+  put: [roundTrip, objectMemberIds],
   get_tuple: [getTupleExact],
   list: [listExact],
   delete_thread: [deleteThreadExact],

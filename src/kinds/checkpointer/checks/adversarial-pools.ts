@@ -144,6 +144,20 @@ export function largeText(length: number): string {
 export const OBJECT_MEMBER_CHANNELS = ["constructor", "toString", "hasOwnProperty", "valueOf", "__proto__"] as const;
 
 /**
+ * Thread ids, namespaces and checkpoint ids named like Object.prototype members
+ * (issue 40): a saver keyed on plain objects finds the inherited member for an
+ * id never written, or pollutes the prototype when it writes one.
+ */
+export const OBJECT_MEMBER_IDS = ["__proto__", "constructor", "toString", "hasOwnProperty", "valueOf"] as const;
+
+/**
+ * The object-member ids a saver may refuse with an error instead of storing:
+ * MemorySaver's prototype-pollution guard rejects exactly these as thread ids,
+ * namespaces and checkpoint ids (`assertSafeStorageKey`); the others it stores.
+ */
+export const REFUSABLE_OBJECT_MEMBER_IDS: ReadonlySet<string> = new Set(["__proto__", "constructor", "prototype"]);
+
+/**
  * A filter value that a saver comparing loosely (SQLite's 1 for true, JSON text,
  * `==`) confuses with a stored one: true and 1, false and 0, 1 and "1", "" and 0.
  * Undefined when the value has no such twin.

@@ -188,7 +188,21 @@ const putTests: SpecTest[] = [
   },
 ];
 
+/** Strings whose text is JSON of another type: a client that decodes replies as JSON turns them into 42, true, null, [] ... */
+const JSON_LOOKING_STRINGS: Record<string, string> = { number: "42", boolean: "true", null: "null", array: "[]", object: "{}", float: "-1.5e3", quoted: '"x"' };
+
 const putWritesTests: SpecTest[] = [
+  {
+    name: "test_val_strings_that_look_like_json",
+    ids: ["VAL-17"],
+    description: "string channel and write values \"42\", \"true\", \"null\", \"[]\", \"{}\" read back as those strings, not decoded again",
+    async run(ctx) {
+      const why = "a string is a string: a value stored as JSON must be decoded once (a client or driver that decodes JSON-looking replies again turns \"42\" into 42)";
+      const writes: PendingWrite[] = Object.entries(JSON_LOOKING_STRINGS);
+      const [{ writes: actual }] = await Promise.all([writesAfter(ctx, writes), expectChannelsKept(ctx, JSON_LOOKING_STRINGS, why)]);
+      expectWritesKept(actual, writes, "val-task", why);
+    },
+  },
   {
     name: "test_val_falsy_write_values",
     ids: ["VAL-03"],

@@ -168,6 +168,28 @@ const pythonTests: SpecTest[] = [
     },
   },
   {
+    name: "test_list_limit_counts_checkpoints_not_writes",
+    ids: ["LS-19"],
+    description: "limit N yields N checkpoints with all their pending writes when each carries several (a limit on joined rows yields fewer)",
+    needsHistory: true,
+    async run(ctx) {
+      const threadId = ctx.threadId("list");
+      const checkpoints = [generateCheckpoint(), generateCheckpoint(), generateCheckpoint()];
+      const configs = await Promise.all(checkpoints.map((checkpoint, step) => ctx.saver.put(generateConfig(threadId), checkpoint, generateMetadata("loop", step), {})));
+      const writes: [string, unknown][] = [["a", 1], ["b", 2], ["c", 3]];
+      await Promise.all(configs.map((config) => ctx.saver.putWrites(config, writes, "task-1")));
+      const newest = checkpoints.map((c) => c.id).reverse();
+      const lists = await Promise.all([1, 2].map((limit) => listAll(ctx.saver, generateConfig(threadId), { limit })));
+      [1, 2].forEach((limit, i) => {
+        const listed = lists[i]!;
+        expectEqual(idsOf(listed), newest.slice(0, limit), `limit ${limit} must yield the newest ${limit} checkpoint(s), each carrying 3 pending writes: the limit counts checkpoints, not checkpoint x write rows of a join`);
+        for (const tuple of listed) {
+          expectEqual(tuple.pendingWrites?.map(([, channel, value]) => [channel, value]), writes, `with limit ${limit}, each listed checkpoint must carry all 3 of its pending writes (a limit applied to joined rows cuts them off)`);
+        }
+      });
+    },
+  },
+  {
     name: "test_list_limit_plus_before",
     ids: ["LS-12"],
     description: "before and limit together page backwards: before the 4th, limit 1 yields the 3rd",

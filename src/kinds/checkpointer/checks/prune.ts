@@ -3,7 +3,7 @@ import type { BaseCheckpointSaver } from "@langchain/langgraph-checkpoint";
 import type { RunnableConfig } from "@langchain/core/runnables";
 import { expectDefined, expectEqual, expectLength, expectRejects } from "../../../assert.js";
 import { asExtendedSaver, type PruneStrategy } from "../extended-saver.js";
-import { generateConfig, putCheckpointChain } from "../../../test-utils.js";
+import { generateCheckpoint, generateConfig, generateMetadata, putCheckpointChain } from "../../../test-utils.js";
 import { buildDeltaChain } from "./delta-fixtures.js";
 import { expectThreadUnchanged, NAMESPACES, nsLabel, wholeThread } from "./extended-helpers.js";
 import { expectLatestListedBefore, idsOf, listAll } from "./helpers.js";
@@ -77,6 +77,27 @@ const tests: SpecTest[] = [
       const tuple = await ctx.saver.getTuple(generateConfig(threadId));
       expectDefined(tuple, "after keep_latest, getTuple({thread_id: T, checkpoint_ns: \"\"}) must find the kept checkpoint");
       expectEqual(tuple.pendingWrites, [[taskId, "ch", "val"]], "keep_latest must keep the pending writes of the kept checkpoint");
+    },
+  },
+  {
+    name: "test_prune_keep_latest_by_id_keeps_writes_of_every_namespace",
+    ids: ["PR-11"],
+    description: "keep_latest keeps the greatest id even when an older id was put after it, and the writes of each namespace's kept checkpoint",
+    needsHistory: true,
+    async run(ctx) {
+      const threadId = ctx.threadId();
+      const [child, older, newest] = [generateCheckpoint(), generateCheckpoint(), generateCheckpoint()].sort((a, b) => (a.id < b.id ? -1 : 1));
+      // Put order differs from id order: the root's greatest id first, an older id after it (a fork, a copy, a migration).
+      const childConfig = await ctx.saver.put(generateConfig(threadId, "child:1"), child, generateMetadata("loop", 0), {});
+      const newestConfig = await ctx.saver.put(generateConfig(threadId), newest, generateMetadata("loop", 2), {});
+      await ctx.saver.put(generateConfig(threadId), older, generateMetadata("loop", 1), {});
+      await Promise.all([ctx.saver.putWrites(childConfig, [["ch", "child's"]], "task-c"), ctx.saver.putWrites(newestConfig, [["ch", "root's"]], "task-r")]);
+      await prune(ctx, [threadId], "keep_latest");
+      expectEqual(idsOf(await listAll(ctx.saver, generateConfig(threadId, ""))), [newest.id], "keep_latest must keep the root's greatest checkpoint_id, not the checkpoint put last (row or insertion order is not checkpoint order)");
+      const [root, kid] = await Promise.all([ctx.saver.getTuple(generateConfig(threadId)), ctx.saver.getTuple(generateConfig(threadId, "child:1"))]);
+      expectEqual(root?.pendingWrites, [["task-r", "ch", "root's"]], "keep_latest must keep the pending writes of the root's kept checkpoint");
+      expectDefined(kid, "keep_latest must keep the latest checkpoint of ns \"child:1\"");
+      expectEqual(kid.pendingWrites, [["task-c", "ch", "child's"]], "keep_latest must keep the pending writes of ns \"child:1\"'s kept checkpoint, though its id is older than the root's latest (the latest is per namespace)");
     },
   },
   {

@@ -250,6 +250,41 @@ const tests: SpecTest[] = [
     },
   },
   {
+    name: "test_put_writes_order_of_one_call_across_value_sizes",
+    ids: ["PW-11"],
+    description: "the writes of one call keep their positions as idx when their values differ widely in size (per-write async work finishing out of order)",
+    async run(ctx) {
+      const calls: [string, unknown][] = [["big", "b".repeat(64 * 1024)], ["small", "s"], ["mid", "m".repeat(8 * 1024)], ["tiny", 0]];
+      const writes = await writesAfter(ctx, [["task-1", calls]]);
+      expectEqual(
+        writes.map(([, channel]) => channel),
+        calls.map(([channel]) => channel),
+        "pendingWrites of one putWrites call must come back in the call's order (idx is the position in the call), whatever the size of each value: " +
+          "idx taken from the order per-write work (serialising, compressing, encrypting, uploading) finishes puts a large value after the small ones",
+      );
+    },
+  },
+  {
+    name: "test_put_writes_keys_keep_tasks_apart",
+    ids: ["PW-12"],
+    description: "task ids of different lengths (\"t\" at idx 10, \"t1\" at idx 0) and special writes of two tasks never share a key",
+    async run(ctx) {
+      const many: [string, unknown][] = Array.from({ length: 11 }, (_, i) => [`ch${i}`, `t:${i}`]);
+      const writes = await writesAfter(ctx, [
+        ["t", many],
+        ["t1", [["ch0", "t1:0"]]],
+        ["t", [[INTERRUPT, "asked by t"]]],
+        ["t1", [[INTERRUPT, "asked by t1"]]],
+      ]);
+      const regular = (taskId: string) => writesMatching(writes, { taskId }).filter(([, channel]) => channel !== INTERRUPT);
+      expectLength(regular("t"), 11, "task \"t\" must keep its 11 writes (idx 0..10)");
+      expectEqual(regular("t1"), [["t1", "ch0", "t1:0"]], "task \"t1\"'s write at idx 0 must be kept next to task \"t\"'s write at idx 10: a key of task id and idx joined without a separator (\"t\"+\"10\" = \"t1\"+\"0\") collides");
+      for (const taskId of ["t", "t1"]) {
+        expectEqual(writesMatching(writes, { taskId, channel: INTERRUPT }), [[taskId, INTERRUPT, `asked by ${taskId}`]], `task ${taskId} must keep its own ${INTERRUPT} write: special writes are keyed by task too, not by (checkpoint, idx) alone`);
+      }
+    },
+  },
+  {
     name: "test_put_writes_rejects_missing_thread_id",
     ids: ["JS-05"],
     description: "putWrites rejects a config without thread_id (root and child namespace)",

@@ -1,6 +1,8 @@
-import type { ChannelVersions } from "@langchain/langgraph-checkpoint";
+import { INTERRUPT, type ChannelVersions } from "@langchain/langgraph-checkpoint";
 import { expectDefined, expectEqual, expectNoOwnKey, expectRejects, expectSame } from "../../../assert.js";
 import { generateCheckpoint, generateConfig, generateMetadata } from "../../../test-utils.js";
+import { idsOf, listAll } from "./helpers.js";
+import { pendingWritesOf } from "./pending-writes.js";
 import type { CapabilitySpec, SpecContext, SpecTest } from "./types.js";
 
 const LOOSE = { looseNumbers: true } as const;
@@ -12,6 +14,32 @@ async function putOne(ctx: SpecContext, values: Record<string, unknown>, ns = ""
   const returned = await ctx.saver.put(generateConfig(threadId, ns), checkpoint, generateMetadata(), versions);
   return { threadId, checkpoint, returned };
 }
+
+/**
+ * LangGraph's re-put (PUT-16, PUT-17): a checkpoint whose task wrote an
+ * interrupt is put again under the same id (the loop's exit path re-puts the
+ * current checkpoint, then flushes its writes; langgraphjs#1996). Returns the
+ * config of the first put and the writes stored before and after the re-put.
+ */
+async function putTwiceWithWrites(ctx: SpecContext) {
+  const threadId = ctx.threadId("reput");
+  const parent = await ctx.saver.put(generateConfig(threadId), generateCheckpoint({ channelValues: { a: "v0" }, channelVersions: { a: 1 } }), generateMetadata("input", -1), { a: 1 });
+  const first = generateCheckpoint({ channelValues: { a: "v1" }, channelVersions: { a: 2 } });
+  const config = await ctx.saver.put(parent, first, generateMetadata("loop", 0, { phase: "asked", asked_by: "node-a" }), { a: 2 });
+  await ctx.saver.putWrites(config, [["a", "from task-1"]], "task-1");
+  await ctx.saver.putWrites(config, [[INTERRUPT, { value: "approve?" }]], "task-2");
+  const again = { ...first, channel_values: { a: "v2" }, channel_versions: { a: 3 }, versions_seen: { [INTERRUPT]: { a: 2 } } };
+  await ctx.saver.put(parent, again, generateMetadata("loop", 0, { phase: "resumed" }), { a: 3 });
+  await ctx.saver.putWrites(config, [["b", "after the re-put"]], "task-3");
+  const writes: [string, string, unknown][] = [
+    ["task-1", "a", "from task-1"],
+    ["task-2", INTERRUPT, { value: "approve?" }],
+    ["task-3", "b", "after the re-put"],
+  ];
+  return { threadId, config, id: first.id, writes };
+}
+
+const byTaskThenChannel = (writes: readonly unknown[][]) => [...writes].sort((x, y) => `${String(x[0])}/${String(x[1])}`.localeCompare(`${String(y[0])}/${String(y[1])}`));
 
 const tests: SpecTest[] = [
   {
@@ -349,6 +377,42 @@ const tests: SpecTest[] = [
       );
       const tuple = await ctx.saver.getTuple(returned);
       expectEqual(tuple?.metadata, metadata, "metadata must read back exactly as put (keys from config.configurable or config.metadata must not be merged in)");
+    },
+  },
+  {
+    name: "test_put_same_id_again_keeps_pending_writes",
+    ids: ["PUT-16"],
+    description: "putting a checkpoint id again keeps the pending writes stored for it before the re-put, and takes those after",
+    async run(ctx) {
+      const { threadId, config, id, writes } = await putTwiceWithWrites(ctx);
+      const why = "a re-put of the same checkpoint id (LangGraph's interrupt and exit paths) must keep the writes already stored for it: the interrupt lives there";
+      expectEqual(byTaskThenChannel(await pendingWritesOf(ctx.saver, config, "after a re-put of its id")), writes, `getTuple(id).pendingWrites: ${why}`);
+      const latest = await ctx.saver.getTuple(generateConfig(threadId));
+      expectSame(latest?.checkpoint.id, id, "after the re-put, the latest checkpoint of the thread must still be the re-put id");
+      expectEqual(byTaskThenChannel(latest?.pendingWrites ?? []), writes, `getTuple(latest).pendingWrites: ${why}`);
+    },
+  },
+  {
+    name: "test_put_same_id_again_replaces_checkpoint_and_metadata",
+    ids: ["PUT-17"],
+    description: "putting a checkpoint id again replaces its checkpoint and its whole metadata, in getTuple, list and list({ filter }), and lists it once",
+    async run(ctx) {
+      const { threadId, config, id } = await putTwiceWithWrites(ctx);
+      const tuple = await ctx.saver.getTuple(config);
+      expectDefined(tuple, "getTuple(id) must find a checkpoint put twice");
+      expectEqual(tuple.checkpoint.channel_values, { a: "v2" }, "after a re-put, getTuple(id) must read the checkpoint of the second put");
+      expectEqual(tuple.metadata, generateMetadata("loop", 0, { phase: "resumed" }), "after a re-put, the metadata must be the second put's, whole: no key of the first put's metadata may stay");
+      const listed = await listAll(ctx.saver, generateConfig(threadId));
+      expectEqual(idsOf(listed).filter((listedId) => listedId === id), [id], "list() must yield a checkpoint put twice once");
+      const filters: [Record<string, unknown>, string[]][] = [
+        [{ phase: "asked" }, []],
+        [{ asked_by: "node-a" }, []],
+        [{ phase: "resumed" }, [id]],
+      ];
+      const found = await Promise.all(filters.map(([filter]) => listAll(ctx.saver, generateConfig(threadId), { filter })));
+      filters.forEach(([filter, expected], i) => {
+        expectEqual(idsOf(found[i]), expected, `list({ filter: ${JSON.stringify(filter)} }) after a re-put must match the second put's metadata only`);
+      });
     },
   },
   {

@@ -35,6 +35,17 @@ const tests: StoreSpecTest[] = [
     },
   },
   {
+    name: "test_store_list_namespaces_get_creates_none",
+    ids: ["ST-64"],
+    description: "a get() in a namespace never written creates none: listNamespaces does not list it",
+    async run(ctx) {
+      const root = ctx.namespace("get-absent");
+      await ctx.store.put([...root, "kept"], "k", { v: 1 });
+      expectEqual(await ctx.store.get([...root, "never"], "k"), null, "get() of a key in a namespace never written must return null");
+      expectNamespaces(await ctx.store.listNamespaces({ prefix: root }), [[...root, "kept"]], "listNamespaces must list only namespaces that hold an item: a get() must not create its namespace (a namespace row upserted or a collection made on first access)");
+    },
+  },
+  {
     name: "test_store_list_namespaces_prefix_by_segment",
     ids: ["ST-34"],
     description: 'prefix ["foo"] lists ["foo"] and below, never ["foobar"]',
