@@ -21,10 +21,14 @@ export function causeSummary(cause: FailureCause, number: number, shownNames = 3
   return `${number}) ${cause.title} — ${testsHit(cause, shownNames)}`;
 }
 
-/** The other failures of a cause, one line each (label and the first line of its message, capped), at most `shown` of them. */
+/**
+ * The other failures of a cause, one line each, at most `shown` of them: the label and the first line of its message,
+ * capped; the label alone for a thrown error's cause (its line is the cause's title, never repeated per test).
+ */
 export function otherFailureLines(cause: FailureCause, shown: number, max = 160): string[] {
   const rest = cause.failures.slice(1);
-  const lines = rest.slice(0, shown).map((f) => `✗ ${shownLabel(f)}: ${cappedLine(f.message.split("\n", 1)[0], max)}`);
+  const line = (f: FailureItem) => (cause.kind === "error" ? `✗ ${shownLabel(f)}` : `✗ ${shownLabel(f)}: ${cappedLine(f.message.split("\n", 1)[0], max)}`);
+  const lines = rest.slice(0, shown).map(line);
   return rest.length > shown ? [...lines, `(+${rest.length - shown} more; --reporter json has every failure)`] : lines;
 }
 

@@ -3,7 +3,7 @@ import type { SubjectKindId } from "../../src/kinds/descriptors.js";
 import type { AnyRegistration } from "../../src/registration.js";
 import { BASELINES } from "../fixtures/baselines.js";
 import { ReferenceStore } from "../fixtures/reference-store.js";
-import { ReferenceCache } from "../cache/reference-cache.js";
+import { ReferenceCache } from "../kinds/cache/reference-cache.js";
 import { loadMutants } from "../mutants/load.js";
 import { loadNamedModules } from "../mutants/load-named-modules.js";
 import { loadCacheMutants } from "../cache-mutants/load.js";

@@ -9,7 +9,7 @@ import { methodRank, observedBehaviour, writerOf, type CauseKind, type DataKind,
 import { kindDescriptor, type SubjectKindId } from "../../kinds/descriptors.js";
 import { blamedMethodProbed, checkedBroken, METHOD_CHECKS, READER_CHECKS, readBackVerdict, readerChecksWrong, readersMatchLoosely } from "./read-back.js";
 import { ANSWER_KIND_TEXT, answerKind, type AnswerKind } from "./answer-kind.js";
-import { HARMS, worstHarm } from "./harm.js";
+import { HARMS, worstHarm, type Harm } from "./harm.js";
 
 interface Grouped {
   key: string;
@@ -55,7 +55,7 @@ export function failureCauses(data: Pick<ReportData, "results" | "sections" | "r
     }
   }
   // Most harmful first (data of another thread or namespace, data lost, changed, order, rejected input); then the cause explaining most, a write before a read, in the data flow's order; causes that tie keep the order of their first failure.
-  const harm = (g: Grouped) => HARMS.indexOf(worstHarm(g.failures));
+  const harm = (g: Grouped) => HARMS.indexOf(harmOfGroup(g));
   const isRead = (g: Grouped) => Number(readsOf(kind).has(g.method ?? ""));
   const sorted = [...groups.values()].sort((a, b) => harm(a) - harm(b) || b.failures.length - a.failures.length || isRead(a) - isRead(b) || methodRank(a.method, kind) - methodRank(b.method, kind));
   // Fixing one cause clears others only where that was shown: a round trip on a fresh subject broken in its writer, which every test of that data needs.
@@ -67,12 +67,17 @@ export function failureCauses(data: Pick<ReportData, "results" | "sections" | "r
       title: titleOf(g, failures[0], kind),
       kind: g.failures[0].error ? "error" : "clause",
       failures,
-      harm: worstHarm(g.failures),
+      harm: harmOfGroup(g),
       ...(g.method !== undefined ? { method: g.method } : {}),
       ...(g.blame !== undefined ? { blame: g.blame } : {}),
       ...(sorted.length > 1 && g.method !== undefined && brokenWriters.includes(g.method) && g.moved.size > 0 ? { clearsOthers: true as const } : {}),
     };
   });
+}
+
+/** A thrown error's cause is a call rejected (the clauses quoting it included); a method's wrong answers, the worst of them. */
+function harmOfGroup(g: Grouped): Harm {
+  return g.failures[0].error ? "rejected" : worstHarm(g.failures);
 }
 
 /** The writers whose round trip on a fresh subject read back wrong through every reader (or, put(), whose config named another checkpoint). */

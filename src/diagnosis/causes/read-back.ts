@@ -66,8 +66,10 @@ export function readBackBlame(readBack: ReadBack | undefined, observed: Observed
   if (isReader && readBack?.[observed.data]?.[observed.method as keyof ReadBack["checkpoint"]] !== undefined) {
     if (verdict?.at === "readers") return observed.method;
   }
-  // The one method the probe found broken explains a failure only where the failure can have gone through it: a writer (what every test reads was stored by one), or a reader that witnessed a writer's test; never a method a test of another reader does not call.
-  const through = culprit !== undefined && (writers.includes(culprit) || (kind.causeMethods.readers.includes(culprit) && !isReader));
+  // The one method the probe found broken explains a failure only where the failure can have gone through it: a writer, or a method
+  // whose answers the writers store (getNextVersion()), since every test reads what was stored; or a reader that witnessed a writer's
+  // test. Never a method that changes what is stored (a deleteThread() test has its witness rule) nor another reader's failures.
+  const through = culprit !== undefined && (writers.includes(culprit) || kind.causeMethods.answers.includes(culprit) || (kind.causeMethods.readers.includes(culprit) && !isReader));
   return through ? culprit : undefined;
 }
 
