@@ -22,6 +22,7 @@ export { mergeReports } from "./merge/merge-reports.js";
 export type { Shard } from "./runtime/shard.js";
 export type { CapabilityResult, CondensedReports, ConformanceLevel, FailureInfo, PreconditionFailure, ReportDict, ReportSection, SectionFailure, SectionLinesOptions, SectionVerdict, TestResult, Verdict } from "./report/conformance-report.js";
 export type { FailureCause } from "./diagnosis/causes/group.js";
+export type { Harm } from "./report/types.js";
 export type { FailureItem } from "./diagnosis/causes/failure-item.js";
 export type { ThrownError } from "./runtime/thrown-error.js";
 export { CAPABILITIES } from "./kinds/checkpointer/capabilities.js";

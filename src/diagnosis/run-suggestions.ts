@@ -5,6 +5,7 @@ import { capabilityResultsOf, failuresOf, type FailedTest } from "../report/resu
 import type { ReportData, RunSuggestion } from "../report/types.js";
 import { answerKind, type AnswerKind } from "./causes/answer-kind.js";
 import { specFailureItem } from "./causes/failure-item.js";
+import { harmOf } from "./causes/harm.js";
 import { MEMORY_DEVIATIONS } from "../backends/memory/deviations.js";
 import { SQLITE_DEVIATIONS, SQLITE_ENCRYPTED_DEVIATIONS } from "../backends/sqlite/deviations.js";
 import { POSTGRES_DEVIATIONS } from "../backends/postgres/deviations.js";
@@ -23,23 +24,27 @@ const HISTORY_SHARE = 0.5;
 const OFFICIAL = /\b(MemorySaver|SqliteSaver|PostgresSaver|InMemoryStore|InMemoryCache)\b/;
 
 /** The built-in backends' declared deviations (savers, stores, caches), where each is declared and how a registration reuses it. */
-const BUILT_IN_DEVIATIONS: readonly { saver: string; declared: string; reuse: string; register: string; deviations: readonly KnownDeviation[] }[] = [
-  { saver: "MemorySaver", declared: "src/backends/memory/deviations.ts (MEMORY_DEVIATIONS)", reuse: "memoryBackend", register: "checkpointerTest", deviations: MEMORY_DEVIATIONS },
-  { saver: "SqliteSaver", declared: "src/backends/sqlite/deviations.ts (SQLITE_DEVIATIONS)", reuse: "sqliteBackend", register: "checkpointerTest", deviations: SQLITE_DEVIATIONS },
+const BUILT_IN_DEVIATIONS: readonly { saver: string; className: string; declared: string; reuse: string; register: string; deviations: readonly KnownDeviation[] }[] = [
+  { saver: "MemorySaver", className: "MemorySaver", declared: "src/backends/memory/deviations.ts (MEMORY_DEVIATIONS)", reuse: "memoryBackend", register: "checkpointerTest", deviations: MEMORY_DEVIATIONS },
+  { saver: "SqliteSaver", className: "SqliteSaver", declared: "src/backends/sqlite/deviations.ts (SQLITE_DEVIATIONS)", reuse: "sqliteBackend", register: "checkpointerTest", deviations: SQLITE_DEVIATIONS },
   {
     saver: "SqliteSaver with a serializer whose output is not JSON text",
+    className: "SqliteSaver",
     declared: "src/backends/sqlite/deviations.ts (SQLITE_ENCRYPTED_DEVIATIONS)",
     reuse: "sqliteEncryptedBackend",
     register: "checkpointerTest",
     deviations: SQLITE_ENCRYPTED_DEVIATIONS,
   },
-  { saver: "PostgresSaver", declared: "src/backends/postgres/deviations.ts (POSTGRES_DEVIATIONS)", reuse: "postgresBackend", register: "checkpointerTest", deviations: POSTGRES_DEVIATIONS },
-  { saver: "InMemoryStore", declared: "src/kinds/store/deviations.ts (IN_MEMORY_STORE_DEVIATIONS)", reuse: "memoryStoreBackend", register: "storeTest", deviations: IN_MEMORY_STORE_DEVIATIONS },
-  { saver: "PostgresStore", declared: "src/kinds/store/deviations.ts (POSTGRES_STORE_DEVIATIONS)", reuse: "postgresStoreBackend", register: "storeTest", deviations: POSTGRES_STORE_DEVIATIONS },
-  { saver: "InMemoryCache", declared: "src/kinds/cache/deviations.ts (IN_MEMORY_CACHE_DEVIATIONS)", reuse: "memoryCacheBackend", register: "cacheTest", deviations: IN_MEMORY_CACHE_DEVIATIONS },
+  { saver: "PostgresSaver", className: "PostgresSaver", declared: "src/backends/postgres/deviations.ts (POSTGRES_DEVIATIONS)", reuse: "postgresBackend", register: "checkpointerTest", deviations: POSTGRES_DEVIATIONS },
+  { saver: "InMemoryStore", className: "InMemoryStore", declared: "src/kinds/store/deviations.ts (IN_MEMORY_STORE_DEVIATIONS)", reuse: "memoryStoreBackend", register: "storeTest", deviations: IN_MEMORY_STORE_DEVIATIONS },
+  { saver: "PostgresStore", className: "PostgresStore", declared: "src/kinds/store/deviations.ts (POSTGRES_STORE_DEVIATIONS)", reuse: "postgresStoreBackend", register: "storeTest", deviations: POSTGRES_STORE_DEVIATIONS },
+  { saver: "InMemoryCache", className: "InMemoryCache", declared: "src/kinds/cache/deviations.ts (IN_MEMORY_CACHE_DEVIATIONS)", reuse: "memoryCacheBackend", register: "cacheTest", deviations: IN_MEMORY_CACHE_DEVIATIONS },
 ];
 
 type Failed = { capability: CapabilityId; test: FailedTest };
+
+/** The built-in backends' class names: the lineage a merged report passes when a shard found its subject is or wraps one. */
+export const BUILT_IN_CLASSES: readonly string[] = [...new Set(BUILT_IN_DEVIATIONS.map((b) => b.className))];
 
 /**
  * What the run as a whole suggests, beside its causes: a profile it was
@@ -50,11 +55,11 @@ type Failed = { capability: CapabilityId; test: FailedTest };
  * implementations share (known upstream behaviour). Computed once, where the
  * report is built, and carried in it as data.
  */
-export function runSuggestions(data: Pick<ReportData, "results" | "profile">, specs: KindSpecs): RunSuggestion[] {
+export function runSuggestions(data: Pick<ReportData, "results" | "profile">, specs: KindSpecs, lineage?: readonly string[]): RunSuggestion[] {
   const failed = failuresOf(data.results);
   const specOf: SpecOf = (capability, name) => specs[capability]?.tests.find((t) => t.name === name);
   return [
-    ...(failed.length > 0 ? [...latestOnly(data, failed, specOf), ...builtInDeviations(failed)] : []),
+    ...(failed.length > 0 ? [...latestOnly(data, failed, specOf), ...builtInDeviations(failed, lineage)] : []),
     ...upstreamAdvisories(data, specOf),
   ];
 }
@@ -75,9 +80,18 @@ function latestOnly(data: Pick<ReportData, "profile">, failed: readonly Failed[]
   ];
 }
 
-function builtInDeviations(failed: readonly Failed[]): RunSuggestion[] {
+/**
+ * A built-in backend's declared deviations, suggested only to a subject that is
+ * that backend or wraps it (its class, or a class it holds, derives from the
+ * backend's: `lineage`), whose failures are all declared there, and never when
+ * one of them shows another thread's, namespace's or tenant's data returned or
+ * deleted: that is a bug to fix, in the built-in backend too, not to declare.
+ */
+function builtInDeviations(failed: readonly Failed[], lineage: readonly string[] | undefined): RunSuggestion[] {
+  if (lineage === undefined) return [];
+  if (failed.some(({ capability, test }) => harmOf(specFailureItem(capability, test)) === "crosses")) return [];
   const matches = (d: KnownDeviation, test: FailedTest) => d.tests?.includes(test.name) === true || test.ids.some((id) => d.ids?.includes(id));
-  const fitting = BUILT_IN_DEVIATIONS.filter((b) => b.deviations.length > 0 && failed.every(({ test }) => b.deviations.some((d) => matches(d, test))));
+  const fitting = BUILT_IN_DEVIATIONS.filter((b) => lineage.includes(b.className) && b.deviations.length > 0 && failed.every(({ test }) => b.deviations.some((d) => matches(d, test))));
   // The narrowest table that covers every failure (SqliteSaver's before its encrypted variant, which includes it).
   const best = [...fitting].sort((a, b) => a.deviations.length - b.deviations.length)[0];
   if (best === undefined) return [];
@@ -85,7 +99,7 @@ function builtInDeviations(failed: readonly Failed[]): RunSuggestion[] {
   return [
     {
       kind: "built-in-deviations",
-      text: `Every failed spec test is one of ${best.saver}'s declared deviations (${best.declared}). If the saver is or extends ${best.saver}, declare them: import { ${best.reuse} } from "langgraph-checkpoint-conformance/backends" and pass knownDeviations: ${best.reuse}.knownDeviations to ${best.register}(). The declarations it matched:`,
+      text: `The subject is or wraps ${best.saver}, and every failed spec test is one of its declared deviations (${best.declared}). Declare them: import { ${best.reuse} } from "langgraph-checkpoint-conformance/backends" and pass knownDeviations: ${best.reuse}.knownDeviations to ${best.register}(). The declarations it matched:`,
       details: used.map((d) => `${[...(d.tests ?? []), ...(d.ids ?? [])].join(", ")}: ${d.reason}`),
     },
   ];

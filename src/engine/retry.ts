@@ -19,13 +19,21 @@ export async function retryFailure(plan: RunPlan, first: TestResult, again: () =
   if (timedOut && previousTimedOut) return first;
   const limit = timedOut ? 1 : plan.retries;
   let attempts = 1;
+  let differed = false;
   for (let i = 0; i < limit; i++) {
     const retry = await again();
     attempts++;
     if (retry.status === "passed") return flaky(first, retry, attempts, plan.allowFlaky);
+    if (retry.status === "failed" && !sameFailure(first.failure, retry.failure)) differed = true;
     if (retry.status === "failed" && retry.failure.errorName === "TimeoutError") break;
   }
-  return { ...first, attempts };
+  return { ...first, attempts, ...(differed ? { attemptsDiffered: true as const } : {}) };
+}
+
+/** Two attempts failed the same way: the same error and message, ids, times and numbers aside (each attempt writes fresh ones). */
+function sameFailure(a: FailedTest["failure"], b: FailedTest["failure"]): boolean {
+  const plain = (text: string) => text.replace(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/gi, "<id>").replace(/\d+/g, "<n>");
+  return a.errorName === b.errorName && plain(a.message) === plain(b.message);
 }
 
 function flaky(first: FailedTest, passed: Extract<TestResult, { status: "passed" }>, attempts: number, allowed: boolean): TestResult {

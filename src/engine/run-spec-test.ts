@@ -14,6 +14,7 @@ import { ALONE, openSubject, type SubjectLease, type SubjectLoad } from "../runt
 import { TimeoutError } from "../util/timeout.js";
 import { withCallTimeout } from "../runtime/call-timeout.js";
 import { framesBlock, userFrames } from "../runtime/user-frames.js";
+import { causeChainText } from "../runtime/cause-chain.js";
 import type { TrackedSubject } from "../runtime/tracked-subject.js";
 import type { LoadWatch, SlowCall } from "../runtime/slow-call.js";
 import { captureUnhandledRejections, settleTick } from "../runtime/unhandled-rejections.js";
@@ -184,7 +185,7 @@ function toFailure(error: unknown, trackers: readonly TrackedSubject<unknown>[])
   const message = method ? `${method} threw ${what}` : `the test threw ${what}`;
   const frames = userFrames(error);
   return {
-    message: `${message}${framesBlock(error)}`,
+    message: `${message}${causeChainText(error)}${framesBlock(error)}`,
     errorName: error instanceof Error ? error.name : typeof error,
     thrownBySaver: method !== undefined,
     stack: error instanceof Error ? error.stack : undefined,

@@ -1,6 +1,7 @@
 import type { TestResult } from "../report/conformance-report.js";
 import { isCountedFailure } from "../report/results.js";
 import { mapBounded } from "../util/bounded.js";
+import { isTransportErrorText } from "../runtime/cause-chain.js";
 import type { AnySpecTest } from "./run-plan.js";
 import type { TestBudget } from "../run/test-budget.js";
 
@@ -140,7 +141,7 @@ async function settleAlone(test: AnySpecTest, together: TestResult, steps: Sched
   if (!isCountedFailure(together) || !steps.rerunAlone(together)) return steps.retry(test, together);
   const alone = await steps.first(test, true);
   if (!alone) return together;
-  // A timeout with others running that passes alone is what a slow or loaded machine does too: FLAKY, as in a serial run.
-  if (alone.status !== "passed" || steps.isStall(together)) return steps.retry(test, together, alone);
+  // A timeout with others running that passes alone is what a slow or loaded machine does too, and a lost connection what a network does: FLAKY, as in a serial run.
+  if (alone.status !== "passed" || steps.isStall(together) || isTransportErrorText(together.failure.message)) return steps.retry(test, together, alone);
   return { ...together, failure: { ...together.failure, message: `${together.failure.message}\n${CONCURRENCY_ONLY_NOTE}`, concurrencyOnly: true } };
 }

@@ -20,6 +20,7 @@ import { readBackWhenFailed } from "../diagnosis/read-back.js";
 import { inPlannedTestOrder, serialOrderHooks } from "../run/serial-progress.js";
 import type { SectionRunner } from "../run/section-runner.js";
 import { TestBudget } from "../run/test-budget.js";
+import { subjectLineage } from "../runtime/subject-lineage.js";
 
 export { ConformanceSetupError } from "../util/errors.js";
 export { DEFAULT_LIFESPAN_TIMEOUT_MS, DEFAULT_RETRIES, DEFAULT_TIMEOUT_MS, type ValidateOptions } from "../run/options.js";
@@ -126,7 +127,7 @@ export async function runValidation(input: AnyRegistration, options: ValidateOpt
     durationMs: performance.now() - started,
     sections,
     profile: plan.profile,
-    suggestions: runSuggestions({ results, profile: plan.profile }, kindOf(registered).specs),
+    suggestions: runSuggestions({ results, profile: plan.profile }, kindOf(registered).specs, subjectLineage(registered)),
     ...(readBack ? { readBack } : {}),
     ...(plan.shard ? { shard: plan.shard, run: runIdentity(SUITE_VERSION, options) } : {}),
   });

@@ -4,7 +4,7 @@ import { OTHER_SHARD_REASON, shardLabel, type Shard } from "../runtime/shard.js"
 import { ConformanceReport, type CapabilityResult, type ReportSection } from "../report/conformance-report.js";
 import { checkSameRun, type RunIdentity } from "../engine/run-identity.js";
 import { mergeSections } from "./merge-sections.js";
-import { runSuggestions } from "../diagnosis/run-suggestions.js";
+import { BUILT_IN_CLASSES, runSuggestions } from "../diagnosis/run-suggestions.js";
 import { SUBJECT_KINDS } from "../kinds/index.js";
 import { checkShardSet } from "./shard-set.js";
 
@@ -37,7 +37,12 @@ export function mergeReports(reports: readonly ConformanceReport[]): Conformance
     sections: [...sections.values()].map(mergeSections),
     profile: reports[0].profile,
     // Of the whole run: a shard's own suggestions counted only its slice.
-    suggestions: runSuggestions({ results, profile: reports[0].profile }, SUBJECT_KINDS[reports[0].subjectKind].specs),
+    // A shard that suggested a built-in backend's deviations saw the subject is or wraps one (its lineage is not in the report).
+    suggestions: runSuggestions(
+      { results, profile: reports[0].profile },
+      SUBJECT_KINDS[reports[0].subjectKind].specs,
+      reports.some((r) => r.suggestions?.some((s) => s.kind === "built-in-deviations")) ? BUILT_IN_CLASSES : undefined,
+    ),
     // The same round trip in every shard that failed: any one's answers.
     ...(reports.find((r) => r.readBack)?.readBack ? { readBack: reports.find((r) => r.readBack)!.readBack! } : {}),
   });

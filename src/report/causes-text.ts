@@ -3,17 +3,33 @@ import { causeIndex } from "../diagnosis/causes/group.js";
 import { attemptsSuffix } from "./results.js";
 import type { FailureCause, FailureItem, SectionLinesOptions } from "./types.js";
 
-/** `1 bug likely — 9 failures because of it:`; `3 bugs likely (fixing the first may clear others) — 112 failures:` */
+/**
+ * `1 bug likely — 9 failures because of it:`; `3 bugs likely, worst first — 112 failures:`; and, only where a
+ * round trip showed one cause's method stores wrong what the others read, `(fix 2, put(), first: it may clear others)`.
+ */
 export function causesHeadline(causes: readonly FailureCause[]): string {
   const failures = causes.reduce((n, c) => n + c.failures.length, 0);
   const counted = `${failures} failure${failures === 1 ? "" : "s"}`;
   if (causes.length === 1) return `1 bug likely — ${counted} because of it:`;
-  return `${causes.length} bugs likely (fix the first first: it may clear others) — ${counted}:`;
+  const first = causes.findIndex((c) => c.clearsOthers);
+  const advice = first < 0 ? "" : ` (fix ${first + 1}, ${causes[first].method}(), first: it may clear others)`;
+  return `${causes.length} bugs likely, worst first${advice} — ${counted}:`;
 }
 
 /** `1) TypeError: … at put (my-saver.ts:41:12) — 112 tests: put › a, list › b (+110)` */
 export function causeSummary(cause: FailureCause, number: number, shownNames = 3): string {
   return `${number}) ${cause.title} — ${testsHit(cause, shownNames)}`;
+}
+
+/**
+ * The other failures of a cause, one line each, at most `shown` of them: the label and the first line of its message,
+ * capped; the label alone for a thrown error's cause (its line is the cause's title, never repeated per test).
+ */
+export function otherFailureLines(cause: FailureCause, shown: number, max = 160): string[] {
+  const rest = cause.failures.slice(1);
+  const line = (f: FailureItem) => (cause.kind === "error" ? `✗ ${shownLabel(f)}` : `✗ ${shownLabel(f)}: ${cappedLine(f.message.split("\n", 1)[0], max)}`);
+  const lines = rest.slice(0, shown).map(line);
+  return rest.length > shown ? [...lines, `(+${rest.length - shown} more; --reporter json has every failure)`] : lines;
 }
 
 /** `112 tests: put › a, list › b (+110)`; `112 tests` with no names shown. */

@@ -30,6 +30,8 @@ export type TestResult = TestOutcome & {
   output?: string;
   /** How many times the test ran, when a failure was retried (each attempt on the capability's saver). */
   attempts?: number;
+  /** Failed on every attempt, not the same way each time (another message, another error): shown with the attempts, where a deterministic failure is not. */
+  attemptsDiffered?: true;
   /**
    * The test failed, then passed on a retry: its first failure. A flaky test is
    * `failed` (its `failure` is that first failure) unless the run allowed flaky
@@ -144,13 +146,15 @@ export type CapabilityDraft = CapabilityResult extends infer R
   : never;
 
 /**
- * How the test's attempts went, for every reporter: `FLAKY: failed, then passed
- * (2 attempts)`, `failed after 2 attempts`, or "" for a test that ran once.
+ * How the test's attempts went, for every reporter, only where they differed:
+ * `FLAKY: failed, then passed (2 attempts)`, `failed 2 times, not the same way
+ * each time`, or "" for a test that ran once or failed the same way every time
+ * (a deterministic failure: its count is in the JSON report's `attempts`).
  */
 export function attemptsLabel(test: TestResult): string {
   const attempts = test.attempts ?? 1;
   if (test.flaky !== undefined) return `FLAKY: failed, then passed (${attempts} attempts${test.status === "passed" ? "; allowed" : ""})`;
-  return test.status === "failed" && attempts > 1 ? `failed after ${attempts} attempts` : "";
+  return test.status === "failed" && attempts > 1 && test.attemptsDiffered ? `failed ${attempts} times, not the same way each time` : "";
 }
 
 /** ` — <attemptsLabel>` when there is one, for a failure's heading line. */

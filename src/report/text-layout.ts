@@ -5,11 +5,11 @@ import { slowCallText } from "../runtime/slow-call.js";
 import { attemptsSuffix, capabilityResultsOf, countsOf, flakyOf, isDeviation, isNotChecked, notCheckedOf, type CapabilityResult } from "./results.js";
 import { isNotApplicableReason } from "../kinds/checkpointer/profile.js";
 import type { CondensedReports, FailureCause, ReportData, Verdict } from "./types.js";
-import { alsoHit, cappedLine, causesHeadline, withShortIds, causeSummary, sectionCauseOptions } from "./causes-text.js";
+import { cappedLine, otherFailureLines, causesHeadline, withShortIds, causeSummary, sectionCauseOptions } from "./causes-text.js";
 
 const WIDTH = 52;
 /** Causes listed in the summary under the title (the first screen); the FAILURES block has them all. */
-const SUMMARY_CAUSES = 5;
+const SUMMARY_CAUSES = 8;
 /** Tests named per cause before `(+N more)`; verbose, json and html list them all. */
 const NAMED_TESTS = 8;
 
@@ -159,8 +159,7 @@ function failuresByCause(causes: readonly FailureCause[]): string[] {
     out.push(`        ✗ ${first.label}${first.ids.length > 0 ? ` [${first.ids.join(", ")}]` : ""}${first.spec ? attemptsSuffix(first.spec.test) : ""}`);
     out.push(`          ${first.description}`);
     for (const line of withShortIds(first.message.split("\n"))) out.push(`          ${cappedLine(line)}`);
-    const also = alsoHit(cause, NAMED_TESTS);
-    if (also !== undefined) out.push(`        ${also}`);
+    for (const line of otherFailureLines(cause, NAMED_TESTS)) out.push(`        ${line}`);
   });
   out.push("");
   return out;

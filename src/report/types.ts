@@ -268,6 +268,13 @@ export interface FailureItem extends SectionFailure {
 }
 
 /**
+ * How much a cause's wrong answers hurt, worst first: data of another thread,
+ * namespace or tenant returned or deleted (`crosses`), data lost, data changed,
+ * the right data in the wrong order, valid input rejected. @public
+ */
+export type Harm = "crosses" | "lost" | "changed" | "order" | "rejected";
+
+/**
  * Failures that share a root cause, shown once: the first failure in full,
  * the others by name. Computed from the report's results every time it is
  * asked (never stored), so a merged or read-back report has the same causes.
@@ -286,4 +293,8 @@ export interface FailureCause {
   method?: string;
   /** Why that method is blamed, when not the method the failures observed: `getTuple() and list() read the same wrong writes`. */
   blame?: string;
+  /** The worst harm its failures show (src/causes/harm.ts): the report orders causes by it, worst first. */
+  harm?: Harm;
+  /** A round trip on a fresh subject showed this method stores wrong what the other causes' tests read: fixing it may clear them. */
+  clearsOthers?: true;
 }

@@ -34,6 +34,7 @@ import { errorText } from "../util/describe-value.js";
 import { holdOpen } from "./open-leases.js";
 import { releasingLate, withTimeout, withTimeoutReleasing } from "../util/timeout.js";
 import { withSlowCallGrace, type LoadWatch, type SlowCall } from "./slow-call.js";
+import { noteLineage } from "./subject-lineage.js";
 
 /** A live subject from the registration's factory; here `release()` runs the factory's cleanup within the timeout (rejecting when it fails). */
 export type { SubjectLease };
@@ -95,6 +96,7 @@ export async function openSubject<S = BaseCheckpointSaver>(registered: object, l
     .create()
     .then((lease) => ({ subject: lease.subject, release: holdOpen(() => lease.release()) }));
   const lease = await releasingLate(held, lifecycleStep(() => held, timeoutMs, limits.creating ?? CREATING, load), (late) => late.release());
+  noteLineage(registered, lease.subject);
   return {
     subject: lease.subject,
     release: () => lifecycleStep(() => lease.release(), timeoutMs, CLEANING, load),

@@ -1,5 +1,6 @@
 import { formatValue } from "../format.js";
 import { indentedFrames, userFrames } from "./user-frames.js";
+import { causeChainText } from "./cause-chain.js";
 
 /**
  * An error the saver (or its factory) threw, kept as data: the failure shows
@@ -20,7 +21,7 @@ export interface ThrownError {
 export function thrownError(error: unknown, method?: string): ThrownError {
   return {
     name: error instanceof Error ? error.name : typeof error,
-    message: error instanceof Error ? error.message : `a non-Error value ${formatValue(error)}`,
+    message: error instanceof Error ? `${error.message}${causeChainText(error)}` : `a non-Error value ${formatValue(error)}`,
     frames: userFrames(error),
     ...(method !== undefined ? { method } : {}),
   };

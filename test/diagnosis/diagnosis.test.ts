@@ -39,7 +39,7 @@ describe("the report names one root cause per bug (issue 25)", () => {
       expect(d.contradictions, d.saver.id).toEqual([]);
       const pretty = REPORTERS.pretty.report({ write: () => undefined, palette: plainPalette, env: {} }).render(d.report);
       const n = d.failures;
-      const headline = d.causes.length === 1 ? `1 bug likely — ${n} failure${n === 1 ? "" : "s"} because of it:` : `${d.causes.length} bugs likely (fix the first first: it may clear others) — ${n} failures:`;
+      const headline = d.causes.length === 1 ? `1 bug likely — ${n} failure${n === 1 ? "" : "s"} because of it:` : `${d.causes.length} bugs likely, worst first${d.causes.some((c) => c.clearsOthers) ? ` (fix ${d.causes.findIndex((c) => c.clearsOthers) + 1}, ${d.causes.find((c) => c.clearsOthers)!.method}(), first: it may clear others)` : ""} — ${n} failures:`;
       expect(pretty, d.saver.id).toContain(headline);
       expect(pretty, d.saver.id).toContain(`1) ${d.causes[0].title}`);
       // Only a value became null: no hint of a narrow index column or of sorting as text, and no order difference.

@@ -45,9 +45,29 @@ describe("the read-back probe decides between a reader and the writer (issue 25)
     const loose = readBack({ lookalikeIds: { getTuple: false, list: false } });
     expect(blame("list", "checkpoint", loose, ["getTuple", "list"])).toBe("getTuple");
     expect(blame("getTuple", "checkpoint", loose, ["getTuple", "list"])).toBe("getTuple");
-    // One reader finding it there is that reader's own bug; and a probe that read the stored data wrong says nothing of matching.
-    expect(blame("list", "checkpoint", readBack({ lookalikeIds: { getTuple: true, list: false } }), ["getTuple", "list"])).toBe("put");
+    // One reader finding it there is that reader's own bug (the round trip read the stored data right through both: the writer is not blamed, issue 39); and a probe that read the stored data wrong says nothing of matching.
+    expect(blame("list", "checkpoint", readBack({ lookalikeIds: { getTuple: true, list: false } }), ["getTuple", "list"])).toBe("list");
     expect(blame("list", "checkpoint", readBack({ checkpoint: { getTuple: false, list: false }, lookalikeIds: { getTuple: false, list: false } }))).toBe("put");
+  });
+
+  it("a round trip read right through every reader keeps two readers' wrong answers their own: two bugs, not the writer's (issue 39)", () => {
+    expect(blame("getTuple", "checkpoint", readBack({}), ["getTuple", "list"])).toBe("getTuple");
+    expect(blame("list", "checkpoint", readBack({}), ["getTuple", "list"])).toBe("list");
+    // Without a round trip, agreeing readers still blame the writer; with one that read wrong everywhere, too.
+    expect(blame("list", "checkpoint", undefined, ["getTuple", "list"])).toBe("put");
+    expect(blame("list", "checkpoint", everyReaderWrong, ["getTuple", "list"])).toBe("put");
+  });
+
+  it("a method that changes what is stored, found broken by its check, takes no reader's failures; another reader found broken takes no other reader's (issue 39)", () => {
+    const deleteWrong = readBack({ methods: { deleteThread: false } });
+    expect(probeCulprit(deleteWrong)).toBe("deleteThread");
+    expect(blame("list", "checkpoint", deleteWrong, ["list"])).toBe("list");
+    expect(blame("putWrites", "writes", deleteWrong)).toBe("putWrites");
+    const store = KIND_DESCRIPTORS.store;
+    const listWrong: ReadBack = { checkpoint: { get: true, search: true }, writes: {}, methods: { listNamespaces: false } };
+    expect(blamedMethodProbed({ method: "search", data: "checkpoint" }, new Map(), new Set(), listWrong, store)).toBe("search");
+    // A writer's test still reads back through the one reader found broken: that reader, its witness.
+    expect(blamedMethodProbed({ method: "put", data: "checkpoint" }, new Map(), new Set(), listWrong, store)).toBe("listNamespaces");
   });
 
   it("names one culprit only when the probe found exactly one broken method", () => {

@@ -44,7 +44,7 @@ describe("the HTML report (structure, no browser)", () => {
   it("shows every failure with its ids, description, message, and expected beside actual; text is escaped", () => {
     // Grouped by cause: the spec failures, the graph case and the model disagreement, each cause once.
     expect(html).toContain("Failures by cause (4)");
-    expect(html).toContain("3 bugs likely (fix the first first: it may clear others) — 4 failures.");
+    expect(html).toContain("3 bugs likely, worst first — 4 failures.");
     expect(html).toContain("put_writes › test_put_writes_special_channels</code> <span class=\"muted mono\">[PW-05, JS-03]</span>");
     expect(html).toContain("the __error__ write &lt;from task &quot;t1&quot;&gt; &amp; its value must read back once");
     expect(html).toMatch(/<h4 class="pass">expected<\/h4><pre>1 write<\/pre><\/div><div><h4 class="fail">actual<\/h4><pre>2 writes<\/pre>/);

@@ -87,7 +87,7 @@ describe("report formats on a fixed report", () => {
     expect(md.match(/^\| `[a-z_]+` \|/gm)).toHaveLength(9);
     expect(md).toContain("| `put_writes` | base | ❌ failed | 1 | 2 | 1 |");
     expect(md).toContain("<code>put_writes › test_put_writes_special_channels</code> (`PW-05`, `JS-03`)");
-    expect(md).toContain("2 bugs likely (fix the first first: it may clear others) — 2 failures:");
+    expect(md).toContain("2 bugs likely, worst first — 2 failures:");
     expect(md).toContain("````text\n"); // the message holds a ``` run, so the fence is longer
     expect(md).toContain("## Checkpointer conformance: Fixed\\<Saver\\> & co");
   });

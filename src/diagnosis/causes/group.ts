@@ -4,10 +4,12 @@ import { failureItems } from "./failure-item.js";
 
 export type { FailureCause };
 import { causeKey, causeTitle, errorSignature, normaliseMessage } from "./signature.js";
+import { firstLine } from "../../util/text.js";
 import { methodRank, observedBehaviour, writerOf, type CauseKind, type DataKind, type ObservedBehaviour } from "./behaviour.js";
 import { kindDescriptor, type SubjectKindId } from "../../kinds/descriptors.js";
-import { blamedMethodProbed, checkedBroken, METHOD_CHECKS, probeCulprit, READER_CHECKS, readBackVerdict, readerChecksWrong, readersMatchLoosely } from "./read-back.js";
+import { blamedMethodProbed, checkedBroken, METHOD_CHECKS, READER_CHECKS, readBackVerdict, readerChecksWrong, readersMatchLoosely } from "./read-back.js";
 import { ANSWER_KIND_TEXT, answerKind, type AnswerKind } from "./answer-kind.js";
+import { HARMS, worstHarm, type Harm } from "./harm.js";
 
 interface Grouped {
   key: string;
@@ -52,20 +54,37 @@ export function failureCauses(data: Pick<ReportData, "results" | "sections" | "r
       }
     }
   }
-  // The method the read-back probe found broken first (its broken round trip explains the tests that need it); then a stable sort: causes that tie keep the order of their first failure.
-  const culprit = probeCulprit(data.readBack, kind);
-  const isCulprit = (g: Grouped) => Number(culprit !== undefined && g.method === culprit);
+  // Most harmful first (data of another thread or namespace, data lost, changed, order, rejected input); then the cause explaining most, a write before a read, in the data flow's order; causes that tie keep the order of their first failure.
+  const harm = (g: Grouped) => HARMS.indexOf(harmOfGroup(g));
   const isRead = (g: Grouped) => Number(readsOf(kind).has(g.method ?? ""));
-  return [...groups.values()]
-    .sort((a, b) => isCulprit(b) - isCulprit(a) || b.failures.length - a.failures.length || isRead(a) - isRead(b) || methodRank(a.method, kind) - methodRank(b.method, kind))
-    .map((g): FailureCause => ({
+  const sorted = [...groups.values()].sort((a, b) => harm(a) - harm(b) || b.failures.length - a.failures.length || isRead(a) - isRead(b) || methodRank(a.method, kind) - methodRank(b.method, kind));
+  // Fixing one cause clears others only where that was shown: a round trip on a fresh subject broken in its writer, which every test of that data needs.
+  const brokenWriters = roundTripBrokenWriters(data.readBack, kind);
+  return sorted.map((g): FailureCause => {
+    const failures = withEvidenceFirst(g);
+    return {
       causeId: causeIdOf(g.key),
-      title: titleOf(g, kind),
+      title: titleOf(g, failures[0], kind),
       kind: g.failures[0].error ? "error" : "clause",
-      failures: withEvidenceFirst(g),
+      failures,
+      harm: harmOfGroup(g),
       ...(g.method !== undefined ? { method: g.method } : {}),
       ...(g.blame !== undefined ? { blame: g.blame } : {}),
-    }));
+      ...(sorted.length > 1 && g.method !== undefined && brokenWriters.includes(g.method) && g.moved.size > 0 ? { clearsOthers: true as const } : {}),
+    };
+  });
+}
+
+/** A thrown error's cause is a call rejected (the clauses quoting it included); a method's wrong answers, the worst of them. */
+function harmOfGroup(g: Grouped): Harm {
+  return g.failures[0].error ? "rejected" : worstHarm(g.failures);
+}
+
+/** The writers whose round trip on a fresh subject read back wrong through every reader (or, put(), whose config named another checkpoint). */
+function roundTripBrokenWriters(readBack: ReadBack | undefined, kind: CauseKind): string[] {
+  if (!readBack) return [];
+  const writers = (["checkpoint", "writes"] as const).filter((data) => readBackVerdict(readBack, data)?.at === "writer").map((data) => writerOf(data, kind));
+  return [...writers, ...(readBack.putConfig === false ? [writerOf("checkpoint", kind)] : [])];
 }
 
 function groupOf(
@@ -159,16 +178,23 @@ function readBackReaders(readBack: ReadBack): string[] {
   return [...new Set([...Object.keys(readBack.checkpoint), ...Object.keys(readBack.writes)])].map((m) => `${m}()`);
 }
 
-/** `list() returns more items than expected (7 of 9 tests) [LS-11, LS-12]`, or the thrown error's line, or the clause. */
-function titleOf(g: Grouped, subject: CauseKind): string {
-  const first = g.failures[0];
+/** Longest part of a cause's title quoted from its first failure's message. */
+const TITLE_QUOTE = 140;
+
+/**
+ * `list() returns more items than expected: list({thread_id}) must yield … [LS-11, LS-12]`, or the thrown error's
+ * line, or the clause: the method and the kind of wrong answer, then what its own first failure (the one shown in
+ * full) says broke, never another test's words.
+ */
+function titleOf(g: Grouped, first: FailureItem, subject: CauseKind): string {
   if (first.error || g.method === undefined) return causeTitle(first);
   // Graph cases a targeted probe explained: the clause the probe confirmed says more than the kind of answer.
   if (g.failures.every((f) => f.section === "graph" && f.confirmed)) return causeTitle(first);
-  const [kind, count] = majorityKind(g.failures);
-  const share = g.failures.length > 1 ? (count === g.failures.length ? ` (all ${count} tests)` : ` (${count} of ${g.failures.length} tests)`) : "";
+  const kind = answerKind(first);
   const what = !readsOf(subject).has(g.method) ? `: what it stored reads back as ${ANSWER_KIND_TEXT[kind]}` : ` returns ${ANSWER_KIND_TEXT[kind]}`;
-  return `${g.method}()${what}${share}${idsText(g.failures)}`;
+  const said = firstLine(first.message).replace(/\s+/g, " ").trim();
+  const quote = said.length > TITLE_QUOTE ? `${said.slice(0, TITLE_QUOTE - 1)}…` : said;
+  return `${g.method}()${what}: ${quote}${idsText(g.failures)}`;
 }
 
 /** The catalog ids of a cause's failures, most frequent first, at most four: ` [LS-11, LS-12, +3]`. */

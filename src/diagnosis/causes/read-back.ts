@@ -66,7 +66,11 @@ export function readBackBlame(readBack: ReadBack | undefined, observed: Observed
   if (isReader && readBack?.[observed.data]?.[observed.method as keyof ReadBack["checkpoint"]] !== undefined) {
     if (verdict?.at === "readers") return observed.method;
   }
-  return culprit;
+  // The one method the probe found broken explains a failure only where the failure can have gone through it: a writer, or a method
+  // whose answers the writers store (getNextVersion()), since every test reads what was stored; or a reader that witnessed a writer's
+  // test. Never a method that changes what is stored (a deleteThread() test has its witness rule) nor another reader's failures.
+  const through = culprit !== undefined && (writers.includes(culprit) || kind.causeMethods.answers.includes(culprit) || (kind.causeMethods.readers.includes(culprit) && !isReader));
+  return through ? culprit : undefined;
 }
 
 /** Every reader found the stored thread under a lookalike id while reading what was stored right (what was stored is right, the readers' matching is not). */
@@ -83,7 +87,17 @@ export function blamedMethodProbed(
   readBack: ReadBack | undefined,
   kind: CauseKind = CHECKPOINTER_CAUSE_KIND,
 ): string {
-  return readBackBlame(readBack, observed, kind) ?? blamedMethod(observed, readersSeen, confirmedWriters, kind);
+  const probed = readBackBlame(readBack, observed, kind);
+  if (probed !== undefined) return probed;
+  // A round trip on a fresh subject read this data right through every reader: what the writer stores is right, so readers that each read wrong are each their own bug, not the writer's.
+  if (readersReadRight(readBack, observed.data) && !confirmedWriters.has(writerOf(observed.data, kind))) return observed.method;
+  return blamedMethod(observed, readersSeen, confirmedWriters, kind);
+}
+
+/** The read-back probe read this kind of data through every reader it asked, and each read it right. */
+function readersReadRight(readBack: ReadBack | undefined, data: DataKind): boolean {
+  const answers = Object.values(readBack?.[data] ?? {});
+  return answers.length > 0 && answers.every((right) => right === true);
 }
 
 /** What the read-back probe's targeted check of each method (src/diagnosis/method-checks.ts) looks at, by the kind's noun: bugs whose wrong answer shows only through another method's. */

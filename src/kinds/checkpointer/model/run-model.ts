@@ -8,6 +8,7 @@ import { ALONE, SubjectCreationError, withSubject, type CleanupPolicy } from "..
 import { errorText } from "../../../util/describe-value.js";
 import { thrownError, type ThrownError } from "../../../runtime/thrown-error.js";
 import { framesBlock } from "../../../runtime/user-frames.js";
+import { causeChainText, isTransportErrorText } from "../../../runtime/cause-chain.js";
 import { DECLARABLE_BEHAVIOURS, declaredBehaviours, type DeclarableBehaviour } from "./behaviours.js";
 import { MODELLED_EXTENDED, commandArbitraries } from "./commands/index.js";
 import { runThenReread } from "./commands/state-check.js";
@@ -227,9 +228,12 @@ export async function runModel(registered: RegisteredCheckpointer, settings: Mod
     }
     // A disagreement: fast-check's serial loop below runs the same sequences again, finds it and shrinks it.
     const hang = timedOut(ahead.failed.error);
-    concurrencyOnly = hang
+    const failedText = `${errorText(ahead.failed.error)}${causeChainText(ahead.failed.error)}`;
+    concurrencyOnly = isTransportErrorText(failedText)
+      ? `sequence ${ahead.failed.index + 1} of ${requestedRuns} failed with a lost or refused connection while other sequences ran at once, and agrees when the sequences run one after another: the connection's, not shown to be a bug of the saver; --concurrency 1 runs them one after another.\n${failedText}`
+      : hang
       ? `sequence ${ahead.failed.index + 1} of ${requestedRuns} timed out while other sequences or tests ran at once (a call still pending at the end of the grace: a hang, not load), and agrees when the sequences run one after another; --concurrency 1 runs them one after another.\n${errorText(ahead.failed.error)}`
-      : `sequence ${ahead.failed.index + 1} of ${requestedRuns} disagreed with the reference model while other sequences ran at once, each on its own saver, and agrees when the sequences run one after another: a concurrency bug of the saver (state shared between its instances?); --concurrency 1 runs them one after another.\n${errorText(ahead.failed.error)}`;
+      : `sequence ${ahead.failed.index + 1} of ${requestedRuns} disagreed with the reference model while other sequences ran at once, each on its own saver, and agrees when the sequences run one after another: a concurrency bug of the saver (state shared between its instances?); --concurrency 1 runs them one after another.\n${failedText}`;
     executed = 0;
   }
   // One sequence at a time: one slot of the run's budget.
