@@ -1,13 +1,15 @@
-import { readdirSync, readFileSync, statSync } from "node:fs";
+import { readdirSync, readFileSync, rmdirSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { removeOwnedDir } from "./owned-dir-removal.js";
-import { ownerMayBeAlive, readOwnerMarker } from "./owner-marker.js";
+import { OWNER_MARKER, ownerMayBeAlive, partialMarkerPid, readOwnerMarker } from "./owner-marker.js";
 import { commandLine, isAlive, stopProcess } from "./processes.js";
 
 /** Every temporary directory the suite creates starts with this. */
 export const TEMP_DIR_PREFIX = "lgc-";
 const ORPHAN_STOP_GRACE_MS = 5_000;
+/** An empty `lgc-*` directory this old was left by a run killed right after creating it (a live run marks its own within microseconds). */
+export const EMPTY_LEFTOVER_AGE_MS = 60_000;
 
 let sweep: Promise<void> | undefined;
 
@@ -35,7 +37,11 @@ export async function removeLeftovers(dir = tmpdir(), log: (line: string) => voi
   for (const name of names) {
     const path = join(dir, name);
     const marker = readOwnerMarker(path);
-    if (!marker || ownerMayBeAlive(marker) || !removableByUs(path)) continue;
+    if (!marker) {
+      if (removableByUs(path) && removeKilledWhileCreated(path)) removed.push(name);
+      continue;
+    }
+    if (ownerMayBeAlive(marker) || !removableByUs(path)) continue;
     const server = await stopOrphanServer(path);
     if (server === "unverifiable") continue;
     try {
@@ -69,6 +75,27 @@ async function stopOrphanServer(dir: string): Promise<number | "unverifiable" | 
     return pid;
   }
   return undefined;
+}
+
+/**
+ * A directory without a marker that a run was killed in while creating it (createTempDir: mkdtemp, then the
+ * marker written to a partial file named with its pid, then renamed): removed when that pid is gone, or when
+ * it is still empty a minute after it was made. Anything else without a marker is never touched.
+ */
+function removeKilledWhileCreated(path: string): boolean {
+  const pid = partialMarkerPid(path);
+  try {
+    if (pid !== undefined) {
+      if (isAlive(pid)) return false;
+      rmSync(join(path, `${OWNER_MARKER}.${pid}.partial`), { force: true });
+    } else if (Date.now() - statSync(path).mtimeMs < EMPTY_LEFTOVER_AGE_MS) {
+      return false;
+    }
+    rmdirSync(path); // only ever an empty directory: one with anything else in it stays
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 /** Another user's leftovers are theirs to remove (and their server ours not to signal); root may remove any. */

@@ -1,4 +1,4 @@
-import { readFileSync, renameSync, writeFileSync } from "node:fs";
+import { readdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import { hostname } from "node:os";
 import { join } from "node:path";
 import { isAlive, processStartTime } from "./processes.js";
@@ -17,6 +17,9 @@ export interface OwnerMarker {
 export function currentOwner(): OwnerMarker {
   return { pid: process.pid, start: processStartTime(process.pid), host: hostname() };
 }
+
+/** The name of the marker while it is written: it names the writer's pid already (`partialMarkerPid`). */
+const PARTIAL_MARKER = /^\.lgc-owner\.(\d+)\.partial$/;
 
 /** Written whole or not at all (a rename): a kill while writing it leaves no marker, never an empty or partial one that a run could not read. */
 export function writeOwnerMarker(dir: string): void {
@@ -45,4 +48,19 @@ export function ownerMayBeAlive(marker: OwnerMarker): boolean {
   if (!isAlive(marker.pid)) return false;
   const start = processStartTime(marker.pid);
   return marker.start === undefined || start === undefined || start === marker.start;
+}
+
+/**
+ * A directory a run was killed in while creating it (between its mkdtemp and the marker's rename, a few system
+ * calls that a SIGKILL can still split): the pid in the name of its partial marker, or undefined. Its only
+ * entries are that file (or nothing, killed before it was written: see leftovers.ts).
+ */
+export function partialMarkerPid(dir: string): number | undefined {
+  try {
+    const entries = readdirSync(dir);
+    const pid = entries.length === 1 ? PARTIAL_MARKER.exec(entries[0]!)?.[1] : undefined;
+    return pid === undefined ? undefined : Number(pid);
+  } catch {
+    return undefined;
+  }
 }

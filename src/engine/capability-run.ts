@@ -7,7 +7,7 @@ import type { ProgressHooks } from "../run/progress.js";
 import { runSpecTest, testMeta } from "./run-spec-test.js";
 import { SubjectCreationError, withSubject } from "../runtime/lease.js";
 import { framesBlock } from "../runtime/user-frames.js";
-import { retryFailure } from "./retry.js";
+import { isTimeout, retryFailure } from "./retry.js";
 import { runSchedule } from "./test-schedule.js";
 import { TestBudget } from "../run/test-budget.js";
 import { mapBounded } from "../util/bounded.js";
@@ -109,17 +109,18 @@ async function runTests(
     return { status: "not-implemented", reason: detection.reason, detected: false, inherited: false, tests: [] };
   }
   let timeoutsInARow = 0;
-  const stopped = () => timeoutsInARow >= CONSECUTIVE_TIMEOUTS_TO_STOP;
+  // Once stopped, stay stopped: a test left out (not run) does not reset the count.
+  let stoppedAnswering = false;
+  const stopped = () => stoppedAnswering;
   // With several tests in flight, the test in flight (what a process exit or crash, or the saver's output, is
-  // attributed to) is the one whose saver call started last: announced again whenever that changes.
-  let announced: string | undefined;
+  // attributed to) is the one whose saver call started last, in the whole run: announced again whenever that changes,
+  // whichever capability it is of (a crash inside a call is that call's test's).
+  const announced = lastAnnounced(progress);
   const announce = (test: AnySpecTest) => {
-    if (announced === test.name) return;
-    announced = test.name;
+    if (announced.capability === capability.capability && announced.test === test.name) return;
+    Object.assign(announced, { capability: capability.capability, test: test.name });
     progress.onTestStart?.(capability.capability, test.name);
   };
-  // With others in flight (a test's first attempt run together), a call past the timeout gets the grace (src/runtime/slow-call.ts).
-  const underLoad = { othersInFlight: () => budget.othersInFlight() };
   const run = (test: AnySpecTest, alone = true) =>
     runSpecTest({
       registered: plan.registered,
@@ -131,19 +132,20 @@ async function runTests(
       profile: plan.profile,
       skipTests: plan.skipTests,
       ...(plan.concurrency > 1 ? { onCallStart: () => announce(test) } : {}),
-      ...(alone ? {} : { load: underLoad }),
+      // With others in flight (a test's first attempt run together), a call past the timeout gets the grace (src/runtime/slow-call.ts).
+      ...(alone ? {} : { load: budget.loadWatch() }),
     });
   const tests = await runSchedule(capability.tests, budget, {
     first: async (test, alone) => {
       if (stopped()) return undefined;
-      announced = test.name;
+      Object.assign(announced, { capability: capability.capability, test: test.name });
       progress.onTestStart?.(capability.capability, test.name);
       return run(test, alone);
     },
-    isStall,
+    isStall: isTimeout,
     stopped,
-    // A timeout that passes alone is FLAKY (test-schedule.ts): no use running it alone when no retry may follow.
-    rerunAlone: (together) => !(isStall(together) && (timeoutsInARow > 0 || plan.retries === 0)),
+    // A timeout is not retried (retry.ts): no use running it alone.
+    rerunAlone: (together) => !isTimeout(together),
     retry: (test, first, aloneAgain) => {
       let ran = aloneAgain;
       const again = () => {
@@ -151,17 +153,17 @@ async function runTests(
         ran = undefined;
         return taken ? Promise.resolve(taken) : run(test);
       };
-      return retryFailure(plan, first, again, timeoutsInARow > 0);
+      return retryFailure(plan, first, again);
     },
-    notRun: (test) => stoppedAnswering(plan, test),
+    notRun: (test) => notRunAfterStop(plan, test),
     done: (_test, result) => {
-      // Once stopped, stay stopped: a test left out ("NotRun") does not reset the count.
-      timeoutsInARow = isStall(result) ? timeoutsInARow + 1 : 0;
+      timeoutsInARow = isTimeout(result) ? timeoutsInARow + 1 : 0;
+      if (timeoutsInARow >= CONSECUTIVE_TIMEOUTS_TO_STOP) stoppedAnswering = true;
     },
     // As soon as a result is final (a passing test run with others: when it ends), not held for the tests before it.
     settled: (_test, result) => {
       report(result);
-      announced = undefined; // a result ends the test in flight for progress consumers: the next call names its test again
+      announced.test = undefined; // a result ends the test in flight for progress consumers: the next call names its test again
     },
   });
   const notImplemented = info.kind === "extended" ? throwsNotImplemented(tests, info.method) : undefined;
@@ -173,22 +175,27 @@ async function runTests(
   return { status: tests.some(isCountedFailure) ? "failed" : "passed", detected: !inherited, inherited, tests };
 }
 
-function isStall(result: TestResult): boolean {
-  return result.status === "failed" && (result.failure.errorName === "TimeoutError" || result.failure.errorName === "NotRun");
+/** The test last announced to a run's progress hooks (one per run: its capabilities share the hooks). */
+const announcedTo = new WeakMap<ProgressHooks, { capability?: string; test?: string }>();
+
+function lastAnnounced(progress: ProgressHooks): { capability?: string; test?: string } {
+  let last = announcedTo.get(progress);
+  if (!last) announcedTo.set(progress, (last = {}));
+  return last;
 }
 
-/** A spec test left out because the saver stopped answering: a failure, so a hung saver fails in seconds, not minutes. */
-function stoppedAnswering({ registered, subjectKind, timeoutMs }: RunPlan, test: AnySpecTest): TestResult {
-  return {
-    ...testMeta(registered, test),
-    status: "failed",
-    durationMs: 0,
-    failure: {
-      message: `not run: the ${subjectKind.noun} stopped answering (${CONSECUTIVE_TIMEOUTS_TO_STOP} tests in a row timed out after ${timeoutMs} ms each; the rest of this capability was not run)`,
-      errorName: "NotRun",
-      thrownBySaver: true,
-    },
-  };
+/** Why a test is not run once the saver stopped answering (the reason of its skipped result). */
+export function stoppedAnsweringReason(noun: string, timeoutMs: number): string {
+  return `not run: the ${noun} stopped answering (${CONSECUTIVE_TIMEOUTS_TO_STOP} tests in a row timed out after ${timeoutMs} ms each; the rest of this capability was not run)`;
+}
+
+/**
+ * A spec test left out because the saver stopped answering: not run, never a
+ * failure of its own (the timeouts before it are the failures), so a hung saver
+ * is judged in seconds, not minutes, and its verdict names only the hang.
+ */
+function notRunAfterStop({ registered, subjectKind, timeoutMs }: RunPlan, test: AnySpecTest): TestResult {
+  return { ...testMeta(registered, test), status: "skipped", reason: stoppedAnsweringReason(subjectKind.noun, timeoutMs) };
 }
 
 export function lifecycleFailure(name: string, message: string, error?: unknown): TestResult {

@@ -8,24 +8,22 @@ type FailedTest = Extract<TestResult, { status: "failed" }>;
  * on the same saver as the first attempt: the capability's, holding what the
  * tests before it stored. A fresh, empty saver would hide a deterministic bug
  * that shows only once the saver holds data (a size limit, a leaking index)
- * and call it FLAKY. A timed-out test runs again at most once, and not at all
- * when the test before it timed out too (the saver seems to have stopped
- * answering: the 3-timeouts stop must come in seconds). A later pass makes the
- * test FLAKY; failing every attempt keeps the first failure, with the count.
+ * and call it FLAKY. A timed-out test is not run again: its call already had
+ * the timeout (and, with other work in flight, the grace:
+ * src/runtime/slow-call.ts), and a hung saver must be judged in seconds. A
+ * later pass makes the test FLAKY; failing every attempt keeps the first
+ * failure, with the count (a retry that times out ends the retries).
  */
-export async function retryFailure(plan: RunPlan, first: TestResult, again: () => Promise<TestResult>, previousTimedOut: boolean): Promise<TestResult> {
-  if (!isCountedFailure(first) || plan.retries === 0 || first.failure.errorName === "NotRun") return first;
-  const timedOut = first.failure.errorName === "TimeoutError";
-  if (timedOut && previousTimedOut) return first;
-  const limit = timedOut ? 1 : plan.retries;
+export async function retryFailure(plan: RunPlan, first: TestResult, again: () => Promise<TestResult>): Promise<TestResult> {
+  if (!isCountedFailure(first) || plan.retries === 0 || isTimeout(first)) return first;
   let attempts = 1;
   let differed = false;
-  for (let i = 0; i < limit; i++) {
+  for (let i = 0; i < plan.retries; i++) {
     const retry = await again();
     attempts++;
     if (retry.status === "passed") return flaky(first, retry, attempts, plan.allowFlaky);
     if (retry.status === "failed" && !sameFailure(first.failure, retry.failure)) differed = true;
-    if (retry.status === "failed" && retry.failure.errorName === "TimeoutError") break;
+    if (isTimeout(retry)) break;
   }
   return { ...first, attempts, ...(differed ? { attemptsDiffered: true as const } : {}) };
 }
@@ -34,6 +32,11 @@ export async function retryFailure(plan: RunPlan, first: TestResult, again: () =
 function sameFailure(a: FailedTest["failure"], b: FailedTest["failure"]): boolean {
   const plain = (text: string) => text.replace(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/gi, "<id>").replace(/\d+/g, "<n>");
   return a.errorName === b.errorName && plain(a.message) === plain(b.message);
+}
+
+/** The test failed because a call (or the test) stayed pending past the timeout. */
+export function isTimeout(result: TestResult): boolean {
+  return result.status === "failed" && result.failure.errorName === "TimeoutError";
 }
 
 function flaky(first: FailedTest, passed: Extract<TestResult, { status: "passed" }>, attempts: number, allowed: boolean): TestResult {

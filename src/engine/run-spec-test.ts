@@ -91,7 +91,7 @@ export async function runSpecTest({ registered, subjectKind, capability, test, s
   const unhandled: unknown[] = [];
   const stopCapture = captureUnhandledRejections((reason) => unhandled.push(reason));
   let graced = false;
-  const watch = { trackers: () => [tracked, ...extras.map((e) => e.tracked)], ...(load ? { load: { othersInFlight: () => load.othersInFlight(), onGrace: () => (graced = true) } } : {}) };
+  const watch = { trackers: () => [tracked, ...extras.map((e) => e.tracked)], ...(load ? { load: { ...load, onGrace: () => (graced = true) } } : {}) };
   try {
     await withCallTimeout(test.run(ctx), timeoutMs, watch);
   } catch (error) {

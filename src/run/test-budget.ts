@@ -1,4 +1,5 @@
 import type { SubjectLoad } from "../runtime/lease.js";
+import type { LoadWatch } from "../runtime/slow-call.js";
 
 /** One piece of work under the budget, and whether other work was in flight at any moment of it. */
 interface Held {
@@ -15,7 +16,8 @@ interface Held {
  * of the other single slots (`first`). A budget of 1 runs everything one at a time.
  * It is also the run's load signal (src/runtime/slow-call.ts's grace rule):
  * the work in flight is the slots held, the work run alone and the `step`s
- * counted (a capability's saver being created or cleaned up, which holds no slot).
+ * counted (a capability's saver being created or cleaned up, which holds no slot),
+ * less the steps that say they are past their timeout (hung work is not load).
  */
 export class TestBudget {
   private used = 0;
@@ -23,6 +25,8 @@ export class TestBudget {
   private readonly waiting: { slots: number; ahead: boolean; grant: () => void }[] = [];
   private readonly holding = new Set<Held>();
   private steps = 0;
+  /** Work in flight with a step pending past its timeout now (src/runtime/slow-call.ts's `GraceRule`): in flight, but not load. */
+  private readonly hung = new Set<object>();
 
   constructor(readonly size: number) {}
 
@@ -31,9 +35,31 @@ export class TestBudget {
     return this.holding.size + this.steps;
   }
 
-  /** Asked from inside counted work (`one`, `step`): whether anything else of the run is in flight now. */
+  /** Asked from inside counted work (`one`, `step`): whether anything else of the run is in flight now, and not itself past its timeout. */
   othersInFlight(): boolean {
-    return this.inFlight() > 1;
+    return this.inFlight() - this.hung.size > 1;
+  }
+
+  /**
+   * The run's load as one piece of work (a test's attempt, a model sequence) sees it under the grace rule
+   * (src/runtime/slow-call.ts): whether other work is in flight that is not itself hung, and its own steps
+   * past their timeout, which make it hung for the others. One per piece of work: its own steps (a call, an
+   * extra saver's factory) never count against it. A factory or cleanup of a capability's saver
+   * (`subjectStepsLoad`) never marks itself: savers created at once may wait behind one another on a server,
+   * and are each other's load.
+   */
+  loadWatch(): LoadWatch {
+    const piece = {};
+    const overdue = new Set<object>();
+    return {
+      othersInFlight: () => this.inFlight() - 1 - (this.hung.size - (this.hung.has(piece) ? 1 : 0)) > 0,
+      overdue: (step, past) => {
+        if (past) overdue.add(step);
+        else overdue.delete(step);
+        if (overdue.size > 0) this.hung.add(piece);
+        else this.hung.delete(piece);
+      },
+    };
   }
 
   /** Counts `work` as in flight while it runs, without taking a slot. */

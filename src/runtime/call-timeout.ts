@@ -37,7 +37,7 @@ export async function withCallTimeout<T>(work: Promise<T>, timeoutMs: number, wa
   if (!Number.isFinite(timeoutMs) || timeoutMs <= 0) return work;
   const limitMs = wholeTestLimitMs(timeoutMs);
   const rule = new GraceRule(timeoutMs, watch.load);
-  return raceJudged(work, timeoutMs, (elapsedMs) => judge(watch, rule, limitMs, elapsedMs));
+  return raceJudged(work, timeoutMs, (elapsedMs) => judge(watch, rule, limitMs, elapsedMs)).finally(() => rule.end());
 }
 
 /** The failure message when a rule is broken, else how long until one could be (ms). */

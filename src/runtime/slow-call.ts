@@ -30,9 +30,20 @@ export interface SlowCall {
  * in flight now, besides the step asking and the work it is part of.
  */
 export interface LoadWatch {
+  /** Whether other work is in flight that is not itself past its timeout (a hung call is not load). */
   othersInFlight(): boolean;
   /** Called when the grace was given (a step passed `timeoutMs` with others in flight). */
   onGrace?(): void;
+  /**
+   * Says whether `step` (a `GraceRule`) is pending past its timeout now: while it is, it is not load for the
+   * others (`othersInFlight` leaves it out), so hung calls do not give one another the grace.
+   */
+  overdue?(step: object, past: boolean): void;
+}
+
+/** While a step is in its grace, how often it looks again whether the others in flight are still load (not all hung). */
+export function graceRecheckMs(timeoutMs: number): number {
+  return Math.max(50, timeoutMs / 10);
 }
 
 /**
@@ -40,11 +51,17 @@ export interface LoadWatch {
  * cleanup): pending for `timeoutMs` while `load` says other work is in flight
  * at that moment, it gets the grace, once, and may stay pending up to
  * `slowCallGraceMs(timeoutMs)`; pending past the grace, it is a hang, named as
- * such. With nothing else in flight when the timeout fires (or no `load`: a
- * run alone), the timeout is exactly `timeoutMs` and its usual message.
+ * such. Work that is itself past its timeout is not load: a step past its
+ * timeout says so to `load` (`overdue`), and one in its grace looks again
+ * every `graceRecheckMs`: once the only other work in flight is hung too, it
+ * is a hang at once (hung calls do not wait on one another). With nothing
+ * else in flight when the timeout fires (or no `load`: a run alone), the
+ * timeout is exactly `timeoutMs` and its usual message. `end()` when the step
+ * settles.
  */
 export class GraceRule {
   #graced = false;
+  #overdue = false;
 
   constructor(
     readonly timeoutMs: number,
@@ -68,12 +85,37 @@ export class GraceRule {
    * between calls), so no grace is given.
    */
   judge(pendingMs: number, where: string, mayGrace = true): number | string {
-    if (pendingMs < this.limitMs) return this.limitMs - pendingMs;
-    if (this.#graced) return graceExpiredText(this.timeoutMs, where);
+    // Asking about the others, this step is not one of them; it is marked again by what it is now.
+    this.#mark(false);
+    const verdict = this.#verdict(pendingMs, where, mayGrace);
+    this.#mark(typeof verdict === "number" && pendingMs >= this.timeoutMs);
+    return verdict;
+  }
+
+  /** The step settled (or was judged a hang): it is no longer in flight. */
+  end(): void {
+    this.#mark(false);
+  }
+
+  #verdict(pendingMs: number, where: string, mayGrace: boolean): number | string {
+    if (pendingMs < this.timeoutMs) return this.timeoutMs - pendingMs;
+    if (this.#graced) {
+      if (pendingMs >= this.limitMs) return graceExpiredText(this.timeoutMs, where);
+      // A quiet test between calls keeps the grace its slow call got; a pending call keeps it while others are load.
+      if (!mayGrace) return this.limitMs - pendingMs;
+      if (!this.load?.othersInFlight()) return onlyHungText(pendingMs, this.timeoutMs, where);
+      return Math.min(this.limitMs - pendingMs, graceRecheckMs(this.timeoutMs));
+    }
     if (!mayGrace || !this.load?.othersInFlight()) return `timed out after ${this.timeoutMs} ms ${where}`;
     this.#graced = true;
     this.load.onGrace?.();
-    return this.limitMs - pendingMs;
+    return Math.min(this.limitMs - pendingMs, graceRecheckMs(this.timeoutMs));
+  }
+
+  #mark(past: boolean): void {
+    if (past === this.#overdue) return;
+    this.#overdue = past;
+    this.load?.overdue?.(this, past);
   }
 }
 
@@ -81,6 +123,12 @@ export class GraceRule {
 export function slowCallText({ call, tookMs, timeoutMs }: SlowCall): string {
   const fmt = (n: number) => Math.round(n).toLocaleString("en-US");
   return `${call} took ${fmt(tookMs)} ms (the timeout is ${fmt(timeoutMs)} ms) while other tests ran at once, and passed run alone: slow under load, not a hang`;
+}
+
+/** The timeout's message when a step in its grace is left with only hung work beside it (no load to explain it). */
+export function onlyHungText(pendingMs: number, timeoutMs: number, where: string): string {
+  const fmt = (n: number) => Math.round(n).toLocaleString("en-US");
+  return `timed out after ${fmt(pendingMs)} ms ${where} (the ${timeoutMs} ms timeout, then the grace until the other work in flight was past its timeout too): a hang, not load`;
 }
 
 /** The timeout's message when a step is still pending at the end of the grace. */
@@ -98,7 +146,7 @@ export async function withSlowCallGrace<T>(work: Promise<T>, timeoutMs: number, 
   if (!Number.isFinite(timeoutMs) || timeoutMs <= 0) return work;
   const started = performance.now();
   const rule = new GraceRule(timeoutMs, load);
-  const value = await raceJudged(work, timeoutMs, (elapsedMs) => rule.judge(elapsedMs, where()));
+  const value = await raceJudged(work, timeoutMs, (elapsedMs) => rule.judge(elapsedMs, where())).finally(() => rule.end());
   if (rule.graced) onSlow({ call: where().replace(/^in /, ""), tookMs: performance.now() - started, timeoutMs });
   return value;
 }

@@ -82,20 +82,41 @@ export async function runSupervised(run: SupervisedRun): Promise<SupervisedOutco
 }
 
 /**
- * The tests in flight at a crash, each run again alone in a fresh child (its
- * capability's other tests and the sections left out): which one crashes the
- * process, and the result of each that does not.
+ * Which of the tests in flight at a crash crashes the process, found without
+ * running each one alone: first the test whose saver call started last (the
+ * likeliest: a crash inside a call is that call's), then, if it does not
+ * crash alone, halves of the others, each half run again at once in a fresh
+ * child (its capabilities' other tests and the sections left out), down the
+ * half that crashes. The culprit's outcome is its crash run alone; a group
+ * that ran to its end gives its tests' results. Tests with no outcome ran in a
+ * group that crashed and run again in the fresh child that goes on.
  */
 async function isolate(tests: readonly TestRef[], request: RunRequest, parent: RunTracker, session: Supervision): Promise<Map<string, AloneOutcome>> {
   const outcomes = new Map<string, AloneOutcome>();
-  for (const test of tests) {
-    if (session.interrupted) break;
+  const runGroup = async (group: readonly TestRef[]): Promise<Ending | undefined> => {
     const tracker = new RunTracker(request.module, {}, () => {});
+    tracker.limitInFlightTo(group);
     const child = startChild(request.cwd, session.env);
-    const crashed = await session.supervise(child, { ...request, options: parent.aloneOptions(test, request.options) }, tracker);
-    const result = tracker.finalReport(crashed).results[test.capability]?.tests.find((t) => t.name === test.name);
-    outcomes.set(testKey(test.capability, test.name), crashed ? { crashed } : result ? { result } : { crashed: { kind: "crash", text: "its run alone reported no result" } });
-  }
+    const crashed = await session.supervise(child, { ...request, options: parent.groupOptions(group, request.options) }, tracker);
+    const results = tracker.finalReport(crashed).results;
+    for (const test of group) {
+      const result = results[test.capability]?.tests.find((t) => t.name === test.name);
+      if (group.length === 1 && crashed) outcomes.set(testKey(test.capability, test.name), { crashed });
+      else if (!crashed && result) outcomes.set(testKey(test.capability, test.name), { result });
+    }
+    return crashed;
+  };
+  /** The one test of `group` that crashes the process run alone (the group run at once, then each half of it), else undefined. */
+  const search = async (group: readonly TestRef[]): Promise<TestRef | undefined> => {
+    if (session.interrupted || group.length === 0 || !(await runGroup(group))) return undefined;
+    if (group.length === 1) return group[0];
+    const half = Math.ceil(group.length / 2);
+    return (await search(group.slice(0, half))) ?? (await search(group.slice(half)));
+  };
+  const latest = parent.lastStartedTest();
+  const rest = tests.filter((t) => t !== latest);
+  if (latest && (await search([latest]))) return outcomes;
+  await search(rest);
   return outcomes;
 }
 

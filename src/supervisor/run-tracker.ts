@@ -162,6 +162,8 @@ export class RunTracker {
       case "onTestStart": {
         const [capability, name] = call.args;
         if (this.isSettled(capability, name)) return;
+        // A test the run leaves out (skipTests) is not in flight, though its skipped result waits for the others' order.
+        if (this.onlyInFlight && !this.onlyInFlight.has(testKey(capability, name))) break;
         this.inFlight.set(testKey(capability, name), { capability, name });
         // Under concurrency the engine announces again the test whose saver call started last: the likeliest culprit of a crash.
         this.lastStarted = testKey(capability, name);
@@ -187,7 +189,7 @@ export class RunTracker {
         const tests = this.current.get(capability)?.tests ?? result.tests;
         this.current.delete(capability);
         if (this.results[capability]) return;
-        const merged = this.settled.has(capability) ? crashedIn(result, this.settled.get(capability)!.detected, tests) : this.asFirstPlanned(result);
+        const merged = this.settled.has(capability) ? crashedIn(result, this.settled.get(capability)!.detected, this.inPlanOrder(capability, tests)) : this.asFirstPlanned(result);
         this.settled.delete(capability);
         this.finish(merged);
         return;
@@ -262,7 +264,9 @@ export class RunTracker {
     } else {
       this.recordEnding(position, ending, alone);
     }
-    this.crashes.push(ending.text);
+    // The crash in words: the culprit's own, once the tests in flight told which one it is.
+    const culprit = alone ? [...alone.values()].find((o): o is { crashed: Ending } => "crashed" in o) : undefined;
+    this.crashes.push(culprit ? culprit.crashed.text : ending.text);
     this.crashesInARow = this.finishedInChild > 0 ? 1 : this.crashesInARow + 1;
     if (this.crashesInARow >= CRASHES_IN_A_ROW_TO_STOP) {
       this.stopped = `the saver's process crashed ${this.crashesInARow} times in a row without finishing a test, so the run stopped`;
@@ -289,10 +293,22 @@ export class RunTracker {
     return { ...options, model: pinnedModelOption(options), capabilities, skipTests: [...(options.skipTests ?? []), ...done] };
   }
 
-  /** A child's options that run only `test` (the others of its capability left out, no section), to see what it does alone. */
-  aloneOptions(test: TestRef, options: RunRequest["options"]): RunRequest["options"] {
-    const others = this.plannedOf(test.capability).filter((t) => t.name !== test.name).map((t) => t.name);
-    return { ...options, capabilities: [test.capability], skipTests: [...(options.skipTests ?? []), ...others], graph: false, model: false };
+  /** A child's options that run only the tests of `group` (the others of their capabilities left out, no section), to see what they do without the rest. */
+  groupOptions(group: readonly TestRef[], options: RunRequest["options"]): RunRequest["options"] {
+    const capabilities = [...new Set(group.map((t) => t.capability))];
+    const others = capabilities.flatMap((capability) => this.plannedOf(capability).filter((t) => !group.some((g) => g.capability === capability && g.name === t.name)).map((t) => t.name));
+    return { ...options, capabilities, skipTests: [...(options.skipTests ?? []), ...others], graph: false, model: false };
+  }
+
+  /** The tests of a child that runs only `group` (`groupOptions`): no other test is ever in flight in it. */
+  limitInFlightTo(group: readonly TestRef[]): void {
+    this.onlyInFlight = new Set(group.map((t) => testKey(t.capability, t.name)));
+  }
+  private onlyInFlight?: Set<string>;
+
+  /** The test in flight whose saver call started last (the likeliest culprit of a crash), if known. */
+  lastStartedTest(): TestRef | undefined {
+    return this.lastStarted === undefined ? undefined : this.inFlight.get(this.lastStarted);
   }
 
   private whereCut?: string;
@@ -325,12 +341,13 @@ export class RunTracker {
           // A crash only when they ran together is still a failure (LangGraph runs nodes concurrently): each one fails, saying so.
           add(test.capability, this.failedTest(test, { ...ending, text: `${ending.text} (while it ran together with ${others(inFlight, test)}; run alone, none of them crashed it)` }));
         } else if (outcome && "result" in outcome) {
-          add(test.capability, outcome.result); // found innocent: its own result, run alone
+          add(test.capability, outcome.result); // found innocent: its own result, run without the culprit
         } else if (outcome) {
-          add(test.capability, this.failedTest(test, { ...ending, text: `${outcome.crashed.text} (run alone, after the process crashed while it ran together with ${others(inFlight, test)})` }));
-        } else {
+          add(test.capability, this.failedTest(test, { ...ending, text: `${outcome.crashed.text} (run alone, after the process crashed while ${othersText(inFlight.length - 1)} ran at once)` }));
+        } else if (culprits.length === 0) {
           add(test.capability, this.failedTest(test, ending));
         }
+        // Else it ran only in a group with the culprit: it is not blamed, and runs again in the fresh child that goes on.
       }
     } else if (position.kind === "creating" || position.kind === "capability") {
       add(position.capability, this.failedTest(position.kind === "creating" ? "factory" : "lifecycle", ending));
@@ -486,6 +503,13 @@ export class RunTracker {
     });
   }
 
+  /** A capability's tests in the order the first child planned them (a test run again after a crash comes back later); unplanned ones last. */
+  private inPlanOrder(capability: CapabilityId, tests: readonly TestResult[]): TestResult[] {
+    const planned = this.plannedOf(capability).map((t) => t.name);
+    const at = (t: TestResult) => (planned.includes(t.name) ? planned.indexOf(t.name) : planned.length);
+    return [...tests].sort((a, b) => at(a) - at(b));
+  }
+
   private plannedOf(capability: CapabilityId) {
     return this.plan?.capabilities.find((p) => p.capability === capability)?.tests ?? [];
   }
@@ -534,6 +558,10 @@ function crashedIn(result: CapabilityResult, detected: boolean, tests: TestResul
 
 function base(capability: CapabilityId, kind: CapabilityResult["kind"]) {
   return { capability, kind, inherited: false, detected: false, durationMs: 0, tests: [] as TestResult[] };
+}
+
+function othersText(n: number): string {
+  return n === 1 ? "1 other test" : `${n} other tests`;
 }
 
 function others(inFlight: readonly TestRef[], test: TestRef): string {

@@ -37,11 +37,10 @@ beforeAll(async () => {
   if (runnable.some((b) => b.uses === "postgres")) postgres = await acquirePostgres();
   // All backends at once: the SQL savers wait on I/O far more than on CPU.
   for (const backend of runnable) {
-    // Seven backends already run at once in this one process: within each, one test at a time (capabilities at once
-    // are tested in test/engine). With default options, on a loaded CI machine (clean clone, 2026-12-02), the model's
-    // factory of all three PostgreSQL backends stayed pending for the whole 60 s, past what load explains; not yet
-    // found why (docs/performance.md, "slow calls under load").
-    const report = validate(backend.registration({ postgres }), { timeoutMs: SUITE_TIMEOUT_MS, concurrency: 1 });
+    // Default options, as a user runs them: capabilities and the model at once in each backend. A PostgreSQL saver's
+    // setup() once queued for the connections its siblings' calls held and stayed pending for the whole 60 s on a
+    // loaded CI machine; it now runs on the lifecycle's own connections (test/backends/postgres-factory.test.ts).
+    const report = validate(backend.registration({ postgres }), { timeoutMs: SUITE_TIMEOUT_MS });
     report.catch(() => undefined); // awaited by the backend's group below
     reports.set(backend.id, report);
   }

@@ -1,9 +1,10 @@
 import { spawnSync } from "node:child_process";
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, utimesSync, writeFileSync } from "node:fs";
 import { hostname, tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { createTempDir, removeLeftovers } from "../../src/cleanup/index.js";
+import { EMPTY_LEFTOVER_AGE_MS } from "../../src/cleanup/leftovers.js";
 import { removeAllButMarker, removeOwnedDir, removeOwnedDirSync } from "../../src/cleanup/owned-dir-removal.js";
 import { currentOwner, OWNER_MARKER, type OwnerMarker } from "../../src/cleanup/owner-marker.js";
 
@@ -47,6 +48,34 @@ describe("removeLeftovers: what a killed run left goes, nothing of a live run or
     expect(existsSync(dead)).toBe(false);
     for (const kept of [live, unmarked, elsewhere, notOurs]) expect(existsSync(kept), kept).toBe(true);
     expect(lines).toEqual([`checkpoint-conformance: removed a temporary directory left in ${tmp} by a run that was killed before it could clean up: lgc-sqlite-dead\n`]);
+  });
+
+  it("a run killed while creating a directory (after its mkdtemp, before its marker's rename) leaves nothing behind the next sweep", async () => {
+    const tmp = privateTmp();
+    // Killed after writing the partial marker, which names its pid, and before renaming it.
+    const partialDead = join(tmp, "lgc-sqlite-partialdead");
+    mkdirSync(partialDead);
+    writeFileSync(join(partialDead, `${OWNER_MARKER}.${deadPid()}.partial`), "{");
+    // Killed right after the mkdtemp: an empty directory, made long enough ago that no live run is about to mark it.
+    const emptyOld = join(tmp, "lgc-sqlite-emptyold");
+    mkdirSync(emptyOld);
+    const old = (Date.now() - 2 * EMPTY_LEFTOVER_AGE_MS) / 1000;
+    utimesSync(emptyOld, old, old);
+    // A live run in the middle of creating its directories: left alone.
+    const partialLive = join(tmp, "lgc-sqlite-partiallive");
+    mkdirSync(partialLive);
+    writeFileSync(join(partialLive, `${OWNER_MARKER}.${process.pid}.partial`), "{");
+    const emptyNew = join(tmp, "lgc-sqlite-emptynew");
+    mkdirSync(emptyNew);
+    // Without a marker but with content, old or not: never touched.
+    const unmarkedOld = markedDir(tmp, "lgc-sqlite-unmarkedold", undefined);
+    utimesSync(unmarkedOld, old, old);
+
+    const removed = await removeLeftovers(tmp, () => undefined);
+
+    expect(removed.sort()).toEqual(["lgc-sqlite-emptyold", "lgc-sqlite-partialdead"]);
+    for (const gone of [partialDead, emptyOld]) expect(existsSync(gone), gone).toBe(false);
+    for (const kept of [partialLive, emptyNew, unmarkedOld]) expect(existsSync(kept), kept).toBe(true);
   });
 
   it.runIf(process.platform === "linux")("a live process with the owner's pid but another start time is not the owner (pid reuse)", async () => {

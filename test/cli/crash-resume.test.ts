@@ -1,4 +1,4 @@
-import { readFileSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import type { ReportDict } from "../../src/index.js";
@@ -33,6 +33,23 @@ describe.concurrent("a crash does not end the verdict", { timeout: 240_000 }, ()
     expect(run.stdout).toMatch(/✓ test_ord_write_index_past_ten \[ORD-01\]/);
     expect(run.stdout).not.toContain("RUN CUT SHORT");
     expectGone(run.saverPid);
+  });
+
+  it("several tests in flight at a crash: the one that causes it is found without running each of the others alone, and only it fails", async () => {
+    const pids = makeTempDir("crash-culprit-pids-");
+    const json = join(makeTempDir("crash-culprit-"), "report.json");
+    const args = ["--concurrency", "4", "--capabilities", "put", "--no-graph", "--model", "0", "--reporter", `json:${json}`];
+    const run = await runMisbehaving("aborts-on-big-put.ts", args, { MISBEHAVE_PID_DIR: pids });
+    expect(run.code, run.stderr).toBe(1);
+    const dict = JSON.parse(readFileSync(json, "utf8")) as Dict;
+    const crashed = dict.results.put.failure_details.filter((d) => /the saver's process was killed by SIGABRT/.test(d.message));
+    // One crash, one failure: the test whose put() aborts, named alone (not every test that was in flight with it).
+    expect(crashed).toHaveLength(1);
+    expect(crashed[0]!.message).toMatch(/^the saver's process was killed by SIGABRT during put › \S+ \(/);
+    expect(crashed[0]!.message).not.toMatch(/during put › \S+, put › /);
+    expect(dict.results.put.failure_details).toHaveLength(1);
+    // The process that crashed, the one run of the culprit alone (its put() started last), the one that went on.
+    expect(readdirSync(pids)).toHaveLength(3);
   });
 
   it.each([

@@ -93,12 +93,31 @@ describe("several tests in flight at a crash", () => {
     expect(put.status).toBe("failed");
     expect(put.tests.map((t) => [t.name, t.status])).toEqual([["a", "failed"], ["b", "passed"], ["c", "passed"]]);
     const a = put.tests[0]!;
-    expect(a.status === "failed" && a.failure.message).toBe("the saver's process was killed by SIGABRT during put › a (run alone, after the process crashed while it ran together with put › b)");
+    expect(a.status === "failed" && a.failure.message).toBe("the saver's process was killed by SIGABRT during put › a (run alone, after the process crashed while 1 other test ran at once)");
+    // The run's crash, in words, is the culprit's alone: not the list of every test in flight.
+    expect(tracker.crashes).toEqual(["the saver's process was killed by SIGABRT during put › a"]);
     // The user's hooks saw each test once, and the capability's end once, with the merged result.
     const results = seen.calls.filter(([name]) => name === "onTestResult").map((c) => c[2]);
     expect(results).toEqual(["a", "b", "c"]);
     expect(seen.calls.filter(([name]) => name === "onCapabilityEnd")).toEqual([["onCapabilityEnd", "put", put]]);
     expect(seen.calls.filter(([name]) => name === "onRunStart")).toHaveLength(1);
+  });
+
+  it("a test that ran only in a group with the culprit is not blamed: the fresh child runs it again, and it keeps that result", () => {
+    // b crashed alone; a ran only in the group with b (a bisection of the tests in flight), so it has no outcome of its own.
+    const alone = new Map<string, AloneOutcome>([[testKey("put", "b"), { crashed: { kind: "killed", text: "the saver's process was killed by SIGABRT during put › b" } }]]);
+    const { tracker, next, seen } = crashedWithTwoInFlight(alone);
+    expect(next).toEqual({ capabilities: ["put"], skipTests: ["b"] });
+    expect(seen.calls.filter(([name]) => name === "onTestResult").map((c) => c[2])).toEqual(["b"]);
+    tracker.beginChild();
+    child(tracker, [test("a"), test("b", "skipped"), test("c")], [], "passed");
+    const put = tracker.finalReport(undefined).results.put!;
+    expect(put.tests.map((t) => [t.name, t.status === "failed" ? t.failure.message : t.status])).toEqual([
+      ["a", "passed"],
+      ["b", "the saver's process was killed by SIGABRT during put › b (run alone, after the process crashed while 1 other test ran at once)"],
+      ["c", "passed"],
+    ]);
+    expect(put.tests.filter((t) => t.status === "failed")).toHaveLength(1);
   });
 
   it("when none crashes alone, the test whose call started last fails with the crash (one crash, one failure); the other keeps its result alone", () => {

@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { checkpointerTest } from "../../src/index.js";
 import { TestBudget } from "../../src/run/test-budget.js";
 import { openSubject, type SubjectLoad } from "../../src/runtime/lease.js";
-import { GraceRule, graceExpiredText, SLOW_CALL_GRACE_FACTOR, withSlowCallGrace, type SlowCall } from "../../src/runtime/slow-call.js";
+import { GraceRule, graceExpiredText, graceRecheckMs, SLOW_CALL_GRACE_FACTOR, withSlowCallGrace, type SlowCall } from "../../src/runtime/slow-call.js";
 
 /**
  * The one rule for a step pending past its timeout (src/runtime/slow-call.ts):
@@ -44,22 +44,43 @@ describe("GraceRule", () => {
     const graced = new GraceRule(TIMEOUT_MS, later);
     expect(graced.judge(0, "in put()")).toBe(TIMEOUT_MS);
     later.busy = true;
-    expect(graced.judge(TIMEOUT_MS, "in put()")).toBe(GRACE_MS - TIMEOUT_MS);
+    expect(graced.judge(TIMEOUT_MS, "in put()")).toBe(graceRecheckMs(TIMEOUT_MS));
     expect(graced.graced).toBe(true);
   });
 
-  it("with others in flight at the timeout: the grace, given once, then a hang named as such, whatever the load then", () => {
+  it("with others in flight at the timeout: the grace, given once and looked at again while it runs, then a hang named as such", () => {
     const load = settableLoad(true);
     const rule = new GraceRule(TIMEOUT_MS, load);
-    expect(rule.judge(TIMEOUT_MS + 5, "in put()")).toBe(GRACE_MS - TIMEOUT_MS - 5);
+    expect(rule.judge(TIMEOUT_MS + 5, "in put()")).toBe(graceRecheckMs(TIMEOUT_MS));
     expect(rule.limitMs).toBe(GRACE_MS);
-    load.busy = false;
     expect(rule.judge(GRACE_MS - 1, "in put()")).toBe(1);
     expect(rule.judge(GRACE_MS, "in put()")).toBe(graceExpiredText(TIMEOUT_MS, "in put()"));
     expect(graceExpiredText(TIMEOUT_MS, "in put()")).toBe(
       "timed out after 400 ms in put() (4× the 100 ms timeout, the grace for a step while other work of the run is in flight): a hang, not load",
     );
     expect(load.graces).toBe(1);
+  });
+
+  it("in its grace, a step left with only hung work beside it is a hang at its next look, not at the end of the grace", () => {
+    const load = settableLoad(true);
+    const rule = new GraceRule(TIMEOUT_MS, load);
+    expect(rule.judge(TIMEOUT_MS, "in getTuple()")).toBe(graceRecheckMs(TIMEOUT_MS));
+    expect(rule.judge(TIMEOUT_MS + graceRecheckMs(TIMEOUT_MS), "in getTuple()")).toBe(graceRecheckMs(TIMEOUT_MS));
+    load.busy = false;
+    const verdict = rule.judge(TIMEOUT_MS + 2 * graceRecheckMs(TIMEOUT_MS), "in getTuple()");
+    expect(verdict).toBe("timed out after 200 ms in getTuple() (the 100 ms timeout, then the grace until the other work in flight was past its timeout too): a hang, not load");
+  });
+
+  it("a step past its timeout says so to the load, and no longer once it settles", () => {
+    const marks: boolean[] = [];
+    const load = { ...settableLoad(true), overdue: (_step: object, past: boolean) => void marks.push(past) };
+    const rule = new GraceRule(TIMEOUT_MS, load);
+    rule.judge(TIMEOUT_MS / 2, "in put()");
+    expect(marks).toEqual([]);
+    rule.judge(TIMEOUT_MS, "in put()");
+    expect(marks).toEqual([true]);
+    rule.end();
+    expect(marks).toEqual([true, false]);
   });
 
   it("nothing pending that load could explain (a test quiet between calls): no grace", () => {
@@ -116,6 +137,35 @@ describe("steps under the rule, on fake timers", () => {
     expect(state.settled).toBe(false);
     await vi.advanceTimersByTimeAsync(1);
     expect(String(state.error)).toBe(`TimeoutError: ${graceExpiredText(TIMEOUT_MS, "in getTuple()")}`);
+  });
+
+  it("calls that hang at once give each other no grace: work in flight past its own timeout is not load", async () => {
+    const budget = new TestBudget(4);
+    let graces = 0;
+    // Four tests in flight, each holding a slot, each with one call that never settles (a getTuple() that hangs).
+    const hung = [0, 1, 2, 3].map(() =>
+      watch(budget.one(() => withSlowCallGrace(new Promise<never>(() => undefined), TIMEOUT_MS, () => "in getTuple()", { ...budget.loadWatch(), onGrace: () => void graces++ }, () => undefined))),
+    );
+    await vi.advanceTimersByTimeAsync(TIMEOUT_MS + graceRecheckMs(TIMEOUT_MS));
+    expect(hung.map((h) => h.settled)).toEqual([true, true, true, true]);
+    const messages = hung.map((h) => String(h.error));
+    expect(messages.filter((m) => m.includes("4×"))).toEqual([]);
+    // Those judged first got the grace while the others were not yet past their timeout, and lost it at their next look.
+    expect(graces).toBeLessThan(4);
+    expect(budget.inFlight()).toBe(0);
+  });
+
+  it("a hung call beside a test that keeps getting answers still gets the grace (that test is load)", async () => {
+    const budget = new TestBudget(4);
+    const busy = latch();
+    const working = budget.one(() => busy.promise);
+    const state = watch(budget.one(() => withSlowCallGrace(new Promise<never>(() => undefined), TIMEOUT_MS, () => "in getTuple()", budget.loadWatch(), () => undefined)));
+    await vi.advanceTimersByTimeAsync(2 * TIMEOUT_MS);
+    expect(state.settled).toBe(false);
+    await vi.advanceTimersByTimeAsync(GRACE_MS);
+    expect(String(state.error)).toBe(`TimeoutError: ${graceExpiredText(TIMEOUT_MS, "in getTuple()")}`);
+    busy.resolve();
+    await working;
   });
 
   /** A registration whose factory waits for `ready` before yielding a saver. */

@@ -22,16 +22,17 @@ describe("a run against a hanging saver", () => {
     const dict = JSON.parse(stdout) as ReportDict;
     expect(dict.checkpointer_name).toBe("HangingSaver");
     const details = Object.values(dict.results).flatMap((r) => r.failure_details);
-    expect(details.length).toBeGreaterThan(10);
-    // Tests run at once: a call pending past the timeout while others are in flight gets the grace (4×) before it is a hang.
-    expect(details.find((d) => d.name === "test_put_roundtrip")?.message).toMatch(/^timed out after (100|400) ms in getTuple\(\)/);
+    // At least 3 timeouts in each of the 3 capabilities; the tests left out after them are no failures.
+    expect(details.length).toBeGreaterThanOrEqual(9);
+    // Tests run at once: a call pending past the timeout while others are in flight (and not hung themselves) gets the grace before it is a hang.
+    const hang = /^timed out after [\d,]+ ms in (getTuple\(\)|list\(\) iteration)/;
+    expect(details.find((d) => d.name === "test_put_roundtrip")?.message).toMatch(/^timed out after [\d,]+ ms in getTuple\(\)/);
     // The rest of a capability is not run once 3 tests in a row timed out, so the list() hang is named in a list test.
-    expect(dict.results.list.failure_details.map((d) => d.message).some((m) => /^timed out after (100|400) ms in list\(\) iteration/.test(m))).toBe(true);
-    const hung = (d: { message: string }) =>
-      /^timed out after (100|400) ms in (getTuple\(\)|list\(\) iteration)/.test(d.message) || d.message.startsWith("not run: the saver stopped answering");
-    expect(details.every((d) => hung(d) || !/timed out/.test(d.message))).toBe(true);
-    // After 3 timeouts in a row the rest of the capability is not run: a hung saver fails in seconds.
-    expect(details.some((d) => d.message.startsWith("not run: the saver stopped answering (3 tests in a row timed out after 100 ms each"))).toBe(true);
+    expect(dict.results.list.failure_details.map((d) => d.message).some((m) => /^timed out after [\d,]+ ms in list\(\) iteration/.test(m))).toBe(true);
+    expect(details.every((d) => hang.test(d.message) || !/timed out/.test(d.message))).toBe(true);
+    // After 3 timeouts in a row the rest of the capability is not run (skipped, never a failure): a hung saver fails in seconds.
+    expect(details.filter((d) => d.message.startsWith("not run"))).toEqual([]);
+    expect(Object.values(dict.results).some((r) => r.tests_skipped > 0)).toBe(true);
     expect(dict.results.put.tests_passed).toBeGreaterThan(0);
   }, 120_000);
 });

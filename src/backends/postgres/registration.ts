@@ -25,6 +25,7 @@ export interface PostgresVariant {
 interface RunState {
   server: PostgresServer;
   ownsServer: boolean;
+  /** The lifecycle's own connections: CREATE/DROP SCHEMA and each saver's setup(), never queued behind the savers' calls. */
   admin: Pool;
   /** The variant's shared pool; undefined when each saver has its own. */
   shared?: Pool;
@@ -47,7 +48,7 @@ export function postgresRegistration(variant: PostgresVariant, given?: PostgresS
     const { default: pg } = await requireOptional<PgModule>("pg");
     const server = given ?? (await acquirePostgres());
     const newPool = suitePools(pg, server.url);
-    const admin = newPool(2);
+    const admin = newPool(ADMIN_CONNECTIONS);
     const connections = variant.connections === "own" ? newPool(RUN_CONNECTIONS) : undefined;
     const state: RunState = {
       server,
@@ -77,7 +78,10 @@ export function postgresRegistration(variant: PostgresVariant, given?: PostgresS
       const pool = state.shared ?? state.ownPool();
       const saver = new PostgresSaver(pool, undefined, { schema });
       try {
-        await saver.setup();
+        // The tables are made through the lifecycle's connections. Through the savers' (the run's 20, or the shared
+        // pool's 10), which the other savers' calls hold and queue for, ten at once each under the default
+        // concurrency, a factory waited in the same queue as every call in flight, behind megabyte reads.
+        await new PostgresSaver(state.admin, undefined, { schema }).setup();
         yield saver;
       } finally {
         // end() ends the saver's pool: only for a pool it owns.
@@ -102,7 +106,10 @@ export function postgresRegistration(variant: PostgresVariant, given?: PostgresS
 const SERVER_TEST_TIMEOUT_MS = 30_000;
 
 /** The open connections of a run whose savers have pools of their own: several savers' ten each, well under the server's default 100. */
-const RUN_CONNECTIONS = 20;
+export const RUN_CONNECTIONS = 20;
+
+/** The lifecycle's connections (admin): savers created and dropped at once (capabilities, model sequences) each run a few DDL statements. */
+const ADMIN_CONNECTIONS = 4;
 
 async function endRun(state: RunState): Promise<void> {
   const problems: unknown[] = [];

@@ -26,7 +26,16 @@ export function frameKey(frame: string): string {
 
 /** What makes two thrown errors one: the name, the normalised message and the top user frame (not the method, which a probe does not know). */
 export function errorSignature(error: ThrownError): string {
-  return [error.name, normaliseMessage(error.message), error.frames[0] ? frameKey(error.frames[0]) : ""].join("\u0000");
+  const message = error.name === "TimeoutError" ? hangOf(error.message) : error.message;
+  return [error.name, normaliseMessage(message), error.frames[0] ? frameKey(error.frames[0]) : ""].join("\u0000");
+}
+
+/**
+ * A timeout's message without how long it waited and why that long (the plain timeout, the grace, the grace cut
+ * short: src/runtime/slow-call.ts): `timed out in getTuple()`. One hang is one cause, whatever load each test met.
+ */
+function hangOf(message: string): string {
+  return message.replace(/^timed out after [\d,]+ ms /, "timed out ").replace(/ \([^()]*\): a hang, not load$/, "");
 }
 
 /**

@@ -109,6 +109,8 @@ export interface ModelRunSettings extends ModelOptions {
 
 /** The cause of a disagreement reported as found (`stopAtFirstDisagreement`). */
 const NOT_PROBED = "cause not probed: the run reported the first disagreement as found";
+/** A hang is reported as found: each replay or probe of it would wait the whole timeout on the same call. */
+const HANG_NOT_PROBED = "cause not probed and the sequence not shrunk: a call never settled (a hang), and every replay or probe would wait the timeout on it again";
 
 /**
  * Runs random operation sequences on fresh savers from the registration and on
@@ -133,6 +135,8 @@ export async function runModel(registered: RegisteredCheckpointer, settings: Mod
   let drawn = 0;
   let executed = 0;
   let shrinking = false;
+  /** The sequence that failed hung (a call past its timeout): the rest of fast-check's loop (its shrinking) does not run. */
+  let hung = false;
   const finish = (rest: Omit<ModelRunResult, keyof typeof base | "durationMs">): ModelRunResult => ({
     ...base,
     ...rest,
@@ -185,6 +189,8 @@ export async function runModel(registered: RegisteredCheckpointer, settings: Mod
     // Each sequence draws its ids from one family of look-alikes per kind (adversarial-pools.ts).
     poolsArb.chain(sequenceOf),
     async (commands) => {
+      // A hang is not shrunk: each candidate that reproduces it waits the whole timeout (HANG_NOT_PROBED).
+      if (hung) return;
       if (!shrinking && !inShard(drawn++, settings.shard)) return;
       if (!shrinking) executed++;
       const env = new SequenceEnv(declared, observe, settings.timeoutMs);
@@ -194,6 +200,7 @@ export async function runModel(registered: RegisteredCheckpointer, settings: Mod
           await runThenReread(setup, commands);
         } catch (error) {
           shrinking = true;
+          hung = timedOut(error);
           lastFailure = { env, error, commands: commandsRun(commands) };
           throw error;
         }
@@ -262,10 +269,10 @@ export async function runModel(registered: RegisteredCheckpointer, settings: Mod
   }
   const sequence = details.counterexample ? String(details.counterexample[0]) : "";
   const asFound = { env: lastFailure.env, error, ids: { threads: [], namespaces: [] } };
-  const shrunk = settings.stopAtFirstDisagreement ? undefined : await new SequenceReplayer(registered, declared, settings.timeoutMs, cleanup).minimise(lastFailure.commands, error);
+  const shrunk = settings.stopAtFirstDisagreement || hung ? undefined : await new SequenceReplayer(registered, declared, settings.timeoutMs, cleanup).minimise(lastFailure.commands, error);
   const final = shrunk?.failure ?? asFound;
-  const cause = settings.stopAtFirstDisagreement
-    ? { confirmed: undefined, lines: [NOT_PROBED] }
+  const cause = settings.stopAtFirstDisagreement || hung
+    ? { confirmed: undefined, lines: [hung ? HANG_NOT_PROBED : NOT_PROBED] }
     : // Counted as work in flight: capabilities may still run, and the probes get the grace beside them.
       await budget.step(() => probeCause(new ProbeRunner(registered, settings.timeoutMs, budget), probeCandidates(final.error, final.env.transcript), final.ids, final.error.thrown));
   const confirmed = cause.confirmed;

@@ -82,7 +82,7 @@ export async function runSequencesAtOnce<C>(
         return;
       }
       try {
-        const load: SequenceLoad = { othersInFlight: () => settings.budget.othersInFlight(), onSlowCall: (call) => slow[position]!.push(call) };
+        const load: SequenceLoad = { ...settings.budget.loadWatch(), onSlowCall: (call) => slow[position]!.push(call) };
         await run(commands, (behaviour, example) => observed[position]!.push([behaviour, example]), load);
       } catch (error) {
         failures.push({ index, error });
