@@ -107,7 +107,7 @@ describe("several tests in flight at a crash", () => {
     // b crashed alone; a ran only in the group with b (a bisection of the tests in flight), so it has no outcome of its own.
     const alone = new Map<string, AloneOutcome>([[testKey("put", "b"), { crashed: { kind: "killed", text: "the saver's process was killed by SIGABRT during put › b" } }]]);
     const { tracker, next, seen } = crashedWithTwoInFlight(alone);
-    expect(next).toEqual({ capabilities: ["put"], skipTests: ["b"] });
+    expect(next).toEqual({ capabilities: ["put"], skipTests: ["b"], model: {} });
     expect(seen.calls.filter(([name]) => name === "onTestResult").map((c) => c[2])).toEqual(["b"]);
     tracker.beginChild();
     child(tracker, [test("a"), test("b", "skipped"), test("c")], [], "passed");

@@ -28,7 +28,7 @@ export function harmOf(item: FailureItem): Harm {
   if (kind === "order") return "order";
   const clause = `${item.name.replace(/_/g, " ")}\n${item.description}`;
   // A race test's damage to another thread is what any lost update does wherever it is: it does not show where the data crossed.
-  const race = /(?:^|_)(?:race|conc)_/.test(item.name);
+  const race = /(?:^|_)(?:race|conc|concurrent)_/.test(item.name);
   // Another thread's or namespace's value where this one's was expected, its items among these, or its data deleted with these.
   if (!race && BOUNDARY.test(clause) && SCOPE.test(clause)) return "crosses";
   // Fewer items, or nothing where data was stored, is data lost; an item that should not be there (a deleted one back, an expired one listed) is wrong data.
