@@ -54,8 +54,8 @@ describe("the packed tarball", () => {
     expect(missing).toEqual([]);
   });
 
-  it("has no sources, tests or source maps", () => {
-    const stray = [...files].filter((f) => f.endsWith(".map") || f.startsWith("src/") || f.startsWith("test/") || (f.endsWith(".ts") && !f.endsWith(".d.ts")));
+  it("has no sources, tests, source maps or build stamp", () => {
+    const stray = [...files].filter((f) => f.endsWith(".map") || f.startsWith("src/") || f.startsWith("test/") || (f.endsWith(".ts") && !f.endsWith(".d.ts")) || f.startsWith("dist/.build-inputs"));
     expect(stray).toEqual([]);
   });
 
