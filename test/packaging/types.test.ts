@@ -15,6 +15,7 @@ import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createScratchProject, packedTarball, removeScratch, REQUIRED_PEERS, type ScratchProject } from "./scratch-project.js";
 import { createTypeChecker, type TypeChecker } from "./type-checker.js";
+import { documentedImports, documentedImportsModule, documentedValuesScript } from "./documented-imports.js";
 
 const USES_EVERY_SUBPATH = `import { checkpointerTest, validate, ProgressCallbacks, type ConformanceReport } from "langgraph-checkpoint-conformance";
 import { generateCheckpoint } from "langgraph-checkpoint-conformance/test-utils";
@@ -61,6 +62,8 @@ const SETUPS: Setup[] = [
 ];
 
 const root = mkdtempSync(join(tmpdir(), "conformance-types-"));
+/** Every name the README and docs import from the package, by entry point. */
+const DOCUMENTED = documentedImports();
 const projects = {} as Record<Setup["type"], ScratchProject>;
 let checker: TypeChecker | undefined;
 
@@ -69,6 +72,8 @@ beforeAll(async () => {
   for (const type of ["module", "commonjs"] as const) {
     const project = createScratchProject({ dir: join(root, type), tarball, type, install: [...REQUIRED_PEERS, "typescript", "@types/node"] });
     project.write("uses-every-subpath.ts", USES_EVERY_SUBPATH);
+    project.write("documented-imports.ts", documentedImportsModule(DOCUMENTED));
+    project.write("documented-values.mjs", documentedValuesScript(DOCUMENTED));
     projects[type] = project;
   }
   checker = createTypeChecker(projects.module.dir);
@@ -92,4 +97,26 @@ describe("the package's types", () => {
     expect(checker!.check(project.dir, config)).toBe("");
     // Checking every library's declarations on a shared 2-core machine takes minutes.
   }, 300_000);
+});
+
+describe("every export the README and docs tell a user to import", () => {
+  it("is found in the main entry point and its subpaths (README and docs import fakeEmbeddings, storeTest, cacheTest, the adapters, the backends)", () => {
+    expect([...(DOCUMENTED.get("langgraph-checkpoint-conformance")?.values ?? [])]).toEqual(expect.arrayContaining(["checkpointerTest", "storeTest", "cacheTest", "fakeEmbeddings"]));
+    expect([...DOCUMENTED.keys()].length).toBeGreaterThanOrEqual(4);
+  });
+
+  it.each(["module", "commonjs"] as const)('type-checks imported by name in a "type": "%s" project', (type) => {
+    const project = projects[type];
+    const config = "tsconfig.documented.json";
+    const compilerOptions = { module: "nodenext", moduleResolution: "nodenext", target: "es2022", strict: true, noEmit: true, skipLibCheck: true, types: ["node"] };
+    project.write(config, JSON.stringify({ compilerOptions, files: ["documented-imports.ts"] }));
+    expect(checker!.check(project.dir, config)).toBe("");
+  }, 300_000);
+
+  it("is defined at run time", async () => {
+    const run = await projects.module.node(["documented-values.mjs"]);
+    expect(run.stderr).toBe("");
+    expect(run.stdout).toMatch(/^checked \d+ documented values$/m);
+    expect(run.code).toBe(0);
+  }, 60_000);
 });
