@@ -69,15 +69,15 @@ export function repositoryPath(target: string, repository: string): string | und
  * that are not a link: from an installed package they lead nowhere. A path
  * inside a command in inline code (`npx vitest run test/x.test.ts`, it has a
  * space) is a command to run in a clone, not a reference, and is left alone;
- * `isRepositoryPath` says which paths are this repository's (an upstream
- * path like `src/tests/store.test.ts` is not).
+ * `isRepositoryPath` says which paths count (an upstream path like
+ * `src/tests/store.test.ts` is not this repository's; a file that ships is
+ * where the reader has it).
  */
 export function unlinkedRepositoryPaths(markdown: string, isRepositoryPath: (path: string) => boolean): MarkdownLink[] {
   const found: MarkdownLink[] = [];
   proseLines(markdown).forEach(({ text, line }) => {
     const prose = text
-      .replace(/\]\([^)\s]+(?:\s+"[^"]*")?\)/g, "]()") // link targets
-      .replace(/\[`[^`]*`\]/g, "[]") // a code span that is a link's whole text
+      .replace(/\[[^\]]*\]\([^)\s]+(?:\s+"[^"]*")?\)/g, "[]()") // links: a linked path is fine
       .replace(/`[^`]* [^`]*`/g, "``"); // commands
     for (const m of prose.matchAll(/(?<![\w/.@-])(?:src|test|scripts|bench)\/[\w.\/*{},-]*[\w*}]/g)) {
       if (isRepositoryPath(m[0])) found.push({ target: m[0], line });
