@@ -41,7 +41,11 @@ export function buildInputsHash(): string {
     ...INPUT_FILES.filter((file) => existsSync(join(ROOT, file))),
   ].sort();
   const hash = createHash("sha256");
-  for (const file of files) hash.update(`${file}\0`).update(readFileSync(join(ROOT, file))).update("\0");
+  for (const file of files)
+    hash
+      .update(`${file}\0`)
+      .update(readFileSync(join(ROOT, file)))
+      .update("\0");
   return hash.digest("hex");
 }
 

@@ -79,7 +79,7 @@ export function unlinkedRepositoryPaths(markdown: string, isRepositoryPath: (pat
     const prose = text
       .replace(/\[[^\]]*\]\([^)\s]+(?:\s+"[^"]*")?\)/g, "[]()") // links: a linked path is fine
       .replace(/`[^`]* [^`]*`/g, "``"); // commands
-    for (const m of prose.matchAll(/(?<![\w/.@-])(?:src|test|scripts|bench)\/[\w.\/*{},-]*[\w*}]/g)) {
+    for (const m of prose.matchAll(/(?<![\w/.@-])(?:src|test|scripts|bench)\/[\w./*{},-]*[\w*}]/g)) {
       if (isRepositoryPath(m[0])) found.push({ target: m[0], line });
     }
   });

@@ -19,7 +19,12 @@ export interface DocumentedNames {
 
 /** The user docs: the README and docs/*.md (the files the tarball ships). */
 export function userDocs(): string[] {
-  return ["README.md", ...readdirSync(join(REPO_ROOT, "docs")).filter((f) => f.endsWith(".md")).map((f) => `docs/${f}`)];
+  return [
+    "README.md",
+    ...readdirSync(join(REPO_ROOT, "docs"))
+      .filter((f) => f.endsWith(".md"))
+      .map((f) => `docs/${f}`),
+  ];
 }
 
 export function documentedImports(docs: readonly string[] = userDocs()): Map<string, DocumentedNames> {
@@ -31,14 +36,24 @@ export function documentedImports(docs: readonly string[] = userDocs()): Map<str
     if (!names.where.has(name)) names.where.set(name, file);
   };
   const pkg = PACKAGE_NAME.replace(/[-/]/g, "\\$&");
-  const statement = new RegExp(`import\\s+(type\\s+)?\\{([^}]*)\\}\\s*from\\s*["'](${pkg}(?:/[\\w-]+)?)["']|\\{([^}]*)\\}\\s*=\\s*require\\(\\s*["'](${pkg}(?:/[\\w-]+)?)["']\\s*\\)`, "g");
+  const statement = new RegExp(
+    `import\\s+(type\\s+)?\\{([^}]*)\\}\\s*from\\s*["'](${pkg}(?:/[\\w-]+)?)["']|\\{([^}]*)\\}\\s*=\\s*require\\(\\s*["'](${pkg}(?:/[\\w-]+)?)["']\\s*\\)`,
+    "g",
+  );
   for (const file of docs) {
     const text = readFileSync(join(REPO_ROOT, file), "utf8");
     for (const m of text.matchAll(statement)) {
       const [list, specifier, allTypes] = m[2] !== undefined ? [m[2], m[3], m[1] !== undefined] : [m[4], m[5], false];
-      for (const part of list.split(",").map((p) => p.trim()).filter(Boolean)) {
+      for (const part of list
+        .split(",")
+        .map((p) => p.trim())
+        .filter(Boolean)) {
         const typeOnly = allTypes || part.startsWith("type ");
-        const name = part.replace(/^type\s+/, "").split(/\s+as\s+/)[0].split(/\s*:\s*/)[0].trim();
+        const name = part
+          .replace(/^type\s+/, "")
+          .split(/\s+as\s+/)[0]
+          .split(/\s*:\s*/)[0]
+          .trim();
         add(specifier, name, typeOnly, file);
       }
     }
@@ -68,7 +83,9 @@ export function documentedImportsModule(imports: Map<string, DocumentedNames>): 
 export function documentedValuesScript(imports: Map<string, DocumentedNames>): string {
   const lines: string[] = [];
   for (const [specifier, { values }] of imports) {
-    lines.push(`{ const m = await import("${specifier}"); for (const name of ${JSON.stringify([...values])}) if (m[name] === undefined) { console.error("${specifier} has no export " + name); process.exitCode = 1; } }`);
+    lines.push(
+      `{ const m = await import("${specifier}"); for (const name of ${JSON.stringify([...values])}) if (m[name] === undefined) { console.error("${specifier} has no export " + name); process.exitCode = 1; } }`,
+    );
   }
   lines.push(`console.log("checked ${[...imports.values()].reduce((n, d) => n + d.values.size, 0)} documented values");`);
   return `${lines.join("\n")}\n`;
