@@ -106,7 +106,7 @@ function writeResults(speed: Awaited<ReturnType<typeof measureSuiteSpeed>>): voi
     "",
     "## Side by side with @langchain/langgraph-checkpoint-validation",
     "",
-    `Each tool as a whole process on the same saver (the existing tool by its documented vitest route); our CLI with ${ourArgs.length === 0 ? "its default options" : `\`${ourArgs.join(" ")}\``}. The remote-like saver is MemorySaver behind a 20 ms wait per call (bench/fixtures/remote-like-saver.mjs); its calls are counted in every process that makes them.`,
+    `Each tool as a whole process on the same saver (the existing tool by its documented vitest route); our CLI with ${ourArgs.length === 0 ? "its default options" : `\`${ourArgs.join(" ")}\``}. The remote-like saver is MemorySaver behind a 20 ms wait per call; its calls are counted in every process that makes them.`,
     "",
     renderSideBySide(sideBySide),
     "",

@@ -11,6 +11,7 @@
 import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { dirname, join, relative, sep } from "node:path";
 import { build } from "esbuild";
+import { finishBuildStamp } from "./build-stamp.js";
 import { NODE_BUNDLE } from "./esbuild-options.js";
 
 const ROOT = new URL("..", import.meta.url).pathname;
@@ -61,3 +62,5 @@ for (const output of result.outputFiles) {
 }
 const chunks = result.outputFiles.filter((o) => relative(DIST, o.path).startsWith("chunks")).length;
 console.log(`bundle: ${compiled.length} compiled modules → ${entryPoints.length} entry points and ${chunks} shared chunks`);
+// The last step of every build: what it was built from, so `npm pack` does not build again (scripts/prepack.ts).
+finishBuildStamp();

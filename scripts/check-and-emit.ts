@@ -9,6 +9,7 @@
 import { rmSync } from "node:fs";
 import { join, relative, sep } from "node:path";
 import ts from "typescript";
+import { beginBuildStamp, buildInputsHash } from "./build-stamp.js";
 
 const ROOT = new URL("..", import.meta.url).pathname;
 const SRC = join(ROOT, "src");
@@ -34,11 +35,14 @@ function parsed(file: string): ts.ParsedCommandLine {
 // rootDir: test/ is in this program too. What src/x.ts emits into dist/src/ is written where the build puts it, dist/x.
 const build = parsed("tsconfig.build.json").options;
 if (build.outDir !== DIST) throw new Error(`check-and-emit: tsconfig.build.json's outDir is ${build.outDir}, not ${DIST}`);
+// Before the program reads the sources: what this build is of (scripts/build-stamp.ts).
+const inputs = buildInputsHash();
 const program = ts.createProgram(parsed("tsconfig.json").fileNames, { ...build, rootDir: ROOT });
 const diagnostics = ts.getPreEmitDiagnostics(program);
 if (diagnostics.length > 0) fail(diagnostics);
 
 rmSync(DIST, { recursive: true, force: true });
+beginBuildStamp(inputs);
 const EMITTED_SRC = join(DIST, "src");
 const inSrc = (file: ts.SourceFile) => !relative(SRC, file.fileName).startsWith(`..${sep}`);
 const writeFile: ts.WriteFileCallback = (path, text, bom) => ts.sys.writeFile(join(DIST, relative(EMITTED_SRC, path)), text, bom);

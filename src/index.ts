@@ -8,6 +8,7 @@ export type { CacheKindOptions, StoreIndexOptions, StoreKindOptions, StoreTtlOpt
 export type { AnyCapability, CapabilityId, SubjectKindId } from "./kinds/descriptors.js";
 export type { KindCapabilityInfo, KindContextBase } from "./kinds/types.js";
 export { STORE_CAPABILITIES, type StoreCapability } from "./kinds/store/capabilities.js";
+export { FakeEmbeddings, fakeEmbeddings, embedText } from "./kinds/store/fake-embedder.js";
 export { CACHE_CAPABILITIES, type CacheCapability } from "./kinds/cache/capabilities.js";
 export { validate, ConformanceSetupError, DEFAULT_TIMEOUT_MS, DEFAULT_LIFESPAN_TIMEOUT_MS, DEFAULT_RETRIES } from "./engine/validate.js";
 export type { ValidateOptions } from "./engine/validate.js";

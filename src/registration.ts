@@ -189,7 +189,7 @@ export function registerSubject<S, Opts>(
     );
   }
   if (!Array.isArray(skipCapabilities)) {
-    throw new ConformanceUsageError(`${fn}(${name}): option "skipCapabilities" must be an array of capability ids`);
+    throw new ConformanceUsageError(`${fn}(${name}): option "skipCapabilities" must be an array of capability ids (known: ${capabilityIdsOf(kind).join(", ")}), got ${describeValue(skipCapabilities)}`);
   }
   const known = capabilityIdsOf(kind);
   for (const cap of skipCapabilities) {
@@ -209,10 +209,16 @@ export function registerSubject<S, Opts>(
   checkTimeoutMs(timeoutMs, `${fn}(${name}): option "timeoutMs"`);
   checkTimeoutMs(lifespanTimeoutMs, `${fn}(${name}): option "lifespanTimeoutMs"`);
 
-  if (!Array.isArray(knownDeviations) || knownDeviations.some((d) => typeof d?.reason !== "string" || (!d.tests && !d.ids))) {
-    throw new ConformanceUsageError(
-      `${fn}(${name}): option "knownDeviations" must be an array of { tests?: string[], ids?: string[], reason: string } with tests or ids`,
-    );
+  const strings = (list: unknown) => list === undefined || (Array.isArray(list) && list.every((t) => typeof t === "string"));
+  const bad = !Array.isArray(knownDeviations)
+    ? -1
+    : (knownDeviations as unknown[]).findIndex((d) => {
+        const { tests, ids, reason } = (d ?? {}) as Partial<Record<keyof KnownDeviation, unknown>>;
+        return typeof d !== "object" || typeof reason !== "string" || (tests === undefined && ids === undefined) || !strings(tests) || !strings(ids);
+      });
+  if (!Array.isArray(knownDeviations) || bad >= 0) {
+    const got = Array.isArray(knownDeviations) ? `entry ${bad} is ${describeValue(knownDeviations[bad])}` : `got ${describeValue(knownDeviations)}`;
+    throw new ConformanceUsageError(`${fn}(${name}): option "knownDeviations" must be an array of { tests?: string[], ids?: string[], reason: string } with tests or ids; ${got}`);
   }
   const own = kindOptions(name);
 

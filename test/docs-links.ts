@@ -46,3 +46,49 @@ function proseLines(markdown: string): { text: string; line: number }[] {
   });
   return out;
 }
+
+/** The repository's web address from package.json's `repository.url` (`git+https://…/x.git` → `https://…/x`): the one place it is written. */
+export function repositoryWebUrl(manifest: { repository?: string | { url?: string } }): string {
+  const url = typeof manifest.repository === "string" ? manifest.repository : manifest.repository?.url;
+  if (url === undefined) throw new Error("package.json has no repository.url");
+  return url.replace(/^git\+/, "").replace(/\.git$/, "");
+}
+
+/** The repository path a link to `REPO/blob/main/PATH` or `REPO/tree/main/PATH` names (anchor and query dropped), or undefined for any other link. */
+export function repositoryPath(target: string, repository: string): string | undefined {
+  for (const kind of ["blob", "tree"]) {
+    const prefix = `${repository}/${kind}/main/`;
+    if (target.startsWith(prefix)) return decodeURIComponent(target.slice(prefix.length).split(/[#?]/)[0]).replace(/\/$/, "");
+  }
+  return undefined;
+}
+
+/**
+ * Paths into the repository's own folders (`src/…`, `test/…`, `scripts/…`,
+ * `bench/…`) a reader meets in the prose of a document (outside fenced code),
+ * that are not a link: from an installed package they lead nowhere. A path
+ * inside a command in inline code (`npx vitest run test/x.test.ts`, it has a
+ * space) is a command to run in a clone, not a reference, and is left alone;
+ * `isRepositoryPath` says which paths count (an upstream path like
+ * `src/tests/store.test.ts` is not this repository's; a file that ships is
+ * where the reader has it).
+ */
+export function unlinkedRepositoryPaths(markdown: string, isRepositoryPath: (path: string) => boolean): MarkdownLink[] {
+  const found: MarkdownLink[] = [];
+  proseLines(markdown).forEach(({ text, line }) => {
+    const prose = text
+      .replace(/\[[^\]]*\]\([^)\s]+(?:\s+"[^"]*")?\)/g, "[]()") // links: a linked path is fine
+      .replace(/`[^`]* [^`]*`/g, "``"); // commands
+    for (const m of prose.matchAll(/(?<![\w/.@-])(?:src|test|scripts|bench)\/[\w./*{},-]*[\w*}]/g)) {
+      if (isRepositoryPath(m[0])) found.push({ target: m[0], line });
+    }
+  });
+  return found;
+}
+
+/** The longest leading part of `path` without glob characters (`src/kinds/*.ts` → `src/kinds`). */
+export function globFreePrefix(path: string): string {
+  const parts = path.split("/");
+  const i = parts.findIndex((p) => /[*{}]/.test(p));
+  return (i < 0 ? parts : parts.slice(0, i)).join("/");
+}

@@ -8,7 +8,7 @@ export function helpText(version: string): string {
     return `  ${flag.padEnd(30)} ${entry.help}`;
   });
   return [
-    `checkpoint-conformance ${version}: checks a LangGraph.js checkpointer against the storage contract`,
+    `checkpoint-conformance ${version}: checks a LangGraph.js checkpointer, store or cache against its contract`,
     "",
     "Usage: checkpoint-conformance <module> [options]",
     "       checkpoint-conformance [<module>] --backends LIST|all [options]   (the matrix: built-in savers side by side)",
@@ -17,8 +17,8 @@ export function helpText(version: string): string {
     "                                                   (one report, or one matrix, from the report-json reports of every --shard I/N run)",
     "",
     "  <module>  a .ts, .mts, .cts (these need tsx: npm i -D tsx), .js, .mjs or .cjs file, or a package name, whose default export",
-    "            (or --export NAME) is checkpointerTest(...) or a",
-    "            @langchain/langgraph-checkpoint-validation initializer",
+    "            (or --export NAME) is checkpointerTest(...) (a BaseCheckpointSaver), storeTest(...) (a BaseStore),",
+    "            cacheTest(...) (a BaseCache), or a @langchain/langgraph-checkpoint-validation initializer",
     "",
     "Options:",
     ...rows,

@@ -23,22 +23,22 @@ const HISTORY_SHARE = 0.5;
 /** An advisory test whose reason names an official implementation: its failure is that implementation's behaviour too. */
 const OFFICIAL = /\b(MemorySaver|SqliteSaver|PostgresSaver|InMemoryStore|InMemoryCache)\b/;
 
-/** The built-in backends' declared deviations (savers, stores, caches), where each is declared and how a registration reuses it. */
-const BUILT_IN_DEVIATIONS: readonly { saver: string; className: string; declared: string; reuse: string; register: string; deviations: readonly KnownDeviation[] }[] = [
-  { saver: "MemorySaver", className: "MemorySaver", declared: "src/backends/memory/deviations.ts (MEMORY_DEVIATIONS)", reuse: "memoryBackend", register: "checkpointerTest", deviations: MEMORY_DEVIATIONS },
-  { saver: "SqliteSaver", className: "SqliteSaver", declared: "src/backends/sqlite/deviations.ts (SQLITE_DEVIATIONS)", reuse: "sqliteBackend", register: "checkpointerTest", deviations: SQLITE_DEVIATIONS },
+/** The built-in backends' declared deviations (savers, stores, caches), and the export of `/backends` a registration reuses them from (what ships: no source path). */
+const BUILT_IN_DEVIATIONS: readonly { saver: string; className: string; reuse: string; register: string; deviations: readonly KnownDeviation[] }[] = [
+  { saver: "MemorySaver", className: "MemorySaver", reuse: "memoryBackend", register: "checkpointerTest", deviations: MEMORY_DEVIATIONS },
+  { saver: "SqliteSaver", className: "SqliteSaver", reuse: "sqliteBackend", register: "checkpointerTest", deviations: SQLITE_DEVIATIONS },
   {
     saver: "SqliteSaver with a serializer whose output is not JSON text",
     className: "SqliteSaver",
-    declared: "src/backends/sqlite/deviations.ts (SQLITE_ENCRYPTED_DEVIATIONS)",
+   
     reuse: "sqliteEncryptedBackend",
     register: "checkpointerTest",
     deviations: SQLITE_ENCRYPTED_DEVIATIONS,
   },
-  { saver: "PostgresSaver", className: "PostgresSaver", declared: "src/backends/postgres/deviations.ts (POSTGRES_DEVIATIONS)", reuse: "postgresBackend", register: "checkpointerTest", deviations: POSTGRES_DEVIATIONS },
-  { saver: "InMemoryStore", className: "InMemoryStore", declared: "src/kinds/store/deviations.ts (IN_MEMORY_STORE_DEVIATIONS)", reuse: "memoryStoreBackend", register: "storeTest", deviations: IN_MEMORY_STORE_DEVIATIONS },
-  { saver: "PostgresStore", className: "PostgresStore", declared: "src/kinds/store/deviations.ts (POSTGRES_STORE_DEVIATIONS)", reuse: "postgresStoreBackend", register: "storeTest", deviations: POSTGRES_STORE_DEVIATIONS },
-  { saver: "InMemoryCache", className: "InMemoryCache", declared: "src/kinds/cache/deviations.ts (IN_MEMORY_CACHE_DEVIATIONS)", reuse: "memoryCacheBackend", register: "cacheTest", deviations: IN_MEMORY_CACHE_DEVIATIONS },
+  { saver: "PostgresSaver", className: "PostgresSaver", reuse: "postgresBackend", register: "checkpointerTest", deviations: POSTGRES_DEVIATIONS },
+  { saver: "InMemoryStore", className: "InMemoryStore", reuse: "memoryStoreBackend", register: "storeTest", deviations: IN_MEMORY_STORE_DEVIATIONS },
+  { saver: "PostgresStore", className: "PostgresStore", reuse: "postgresStoreBackend", register: "storeTest", deviations: POSTGRES_STORE_DEVIATIONS },
+  { saver: "InMemoryCache", className: "InMemoryCache", reuse: "memoryCacheBackend", register: "cacheTest", deviations: IN_MEMORY_CACHE_DEVIATIONS },
 ];
 
 type Failed = { capability: CapabilityId; test: FailedTest };
@@ -99,7 +99,7 @@ function builtInDeviations(failed: readonly Failed[], lineage: readonly string[]
   return [
     {
       kind: "built-in-deviations",
-      text: `The subject is or wraps ${best.saver}, and every failed spec test is one of its declared deviations (${best.declared}). Declare them: import { ${best.reuse} } from "langgraph-checkpoint-conformance/backends" and pass knownDeviations: ${best.reuse}.knownDeviations to ${best.register}(). The declarations it matched:`,
+      text: `The subject is or wraps ${best.saver}, and every failed spec test is one of its declared deviations (${best.reuse}.knownDeviations). Declare them: import { ${best.reuse} } from "langgraph-checkpoint-conformance/backends" and pass knownDeviations: ${best.reuse}.knownDeviations to ${best.register}(). The declarations it matched:`,
       details: used.map((d) => `${[...(d.tests ?? []), ...(d.ids ?? [])].join(", ")}: ${d.reason}`),
     },
   ];

@@ -5,7 +5,7 @@ import { ConformanceUsageError } from "../util/errors.js";
 import { registerSubject, type RegisteredSubject, type SubjectFactory, type SubjectTestOptions } from "../registration.js";
 import type { CacheCapability } from "./cache/capabilities.js";
 import { SUBJECT_KINDS } from "./index.js";
-import type { CacheKindOptions, StoreKindOptions } from "./options.js";
+import type { CacheKindOptions, StoreIndexOptions, StoreKindOptions, StoreTtlOptions } from "./options.js";
 import type { StoreCapability } from "./store/capabilities.js";
 
 /** @public */
@@ -34,16 +34,32 @@ export interface RegisteredCache extends RegisteredSubject<"cache", CacheCapabil
 export function storeTest(options: StoreTestOptions, factory: SubjectFactory<BaseStore>): RegisteredStore {
   return registerSubject(SUBJECT_KINDS.store, options, factory, (name) => {
     const { ttl, index } = options;
-    if (ttl !== undefined && (typeof ttl !== "object" || ttl === null || (ttl.put !== undefined && typeof ttl.put !== "function"))) {
-      throw new ConformanceUsageError(`storeTest(${name}): option "ttl" must be an object like { put?(store, namespace, key, value, minutes), refreshOnRead? }, got ${describeValue(ttl)}`);
-    }
-    // embed: a function of texts, or an Embeddings-like object (StoreEmbedder), as the stores take it.
-    const embedder = (embed: unknown) => typeof embed === "function" || (typeof embed === "object" && embed !== null && typeof (embed as { embedDocuments?: unknown }).embedDocuments === "function");
-    if (index !== undefined && (typeof index !== "object" || index === null || !(index.dims > 0) || !embedder(index.embed))) {
-      throw new ConformanceUsageError(`storeTest(${name}): option "index" must be { dims: number, embed: (texts) => Promise<number[][]> or an Embeddings, fields? }, got ${describeValue(index)}`);
-    }
+    const why = (ttl !== undefined ? ttlProblem(ttl) : undefined) ?? (index !== undefined ? indexProblem(index) : undefined);
+    if (why !== undefined) throw new ConformanceUsageError(`storeTest(${name}): ${why}`);
     return { options: { ...(ttl ? { ttl } : {}), ...(index ? { index } : {}) } };
   }) as RegisteredStore;
+}
+
+/** The shapes StoreTtlOptions and StoreIndexOptions declare, as the errors state them. */
+const TTL_SHAPE = '{ unit: "minutes" | "seconds", put(store, namespace, key, value, ttl): Promise<void> }';
+const INDEX_SHAPE = "{ dims: number, embed: ((texts: string[]) => Promise<number[][]>) | { embedDocuments(texts), embedQuery(text) }, fields?: string[] }";
+
+function ttlProblem(ttl: unknown): string | undefined {
+  if (typeof ttl !== "object" || ttl === null) return `option "ttl" must be ${TTL_SHAPE}, got ${describeValue(ttl)}`;
+  const { unit, put } = ttl as Partial<Record<keyof StoreTtlOptions, unknown>>;
+  if (unit !== "minutes" && unit !== "seconds") return `option "ttl.unit" must be "minutes" or "seconds" (the unit put's ttl is in; ttl is ${TTL_SHAPE}), got ${describeValue(unit)}`;
+  if (typeof put !== "function") return `option "ttl.put" must be a function (store, namespace, key, value, ttl) => Promise<void> that puts one item expiring in ttl ${unit} (ttl is ${TTL_SHAPE}), got ${describeValue(put)}`;
+  return undefined;
+}
+
+function indexProblem(index: unknown): string | undefined {
+  if (typeof index !== "object" || index === null) return `option "index" must be ${INDEX_SHAPE}, got ${describeValue(index)}`;
+  const { dims, embed, fields } = index as Partial<Record<keyof StoreIndexOptions, unknown>>;
+  if (typeof dims !== "number" || !Number.isInteger(dims) || dims <= 0) return `option "index.dims" must be a positive whole number (the embeddings' length; index is ${INDEX_SHAPE}), got ${describeValue(dims)}`;
+  const embedder = typeof embed === "function" || (typeof embed === "object" && embed !== null && typeof (embed as { embedDocuments?: unknown }).embedDocuments === "function" && typeof (embed as { embedQuery?: unknown }).embedQuery === "function");
+  if (!embedder) return `option "index.embed" must be a function of texts or an Embeddings with embedDocuments() and embedQuery() (index is ${INDEX_SHAPE}), got ${describeValue(embed)}`;
+  if (fields !== undefined && (!Array.isArray(fields) || fields.some((f) => typeof f !== "string"))) return `option "index.fields" must be an array of field paths (strings) (index is ${INDEX_SHAPE}), got ${describeValue(fields)}`;
+  return undefined;
 }
 
 /**

@@ -62,7 +62,7 @@ describe("what the run as a whole suggests (issue 25), computed where the report
     };
     const [suggestion] = runSuggestions({ results, profile: "full" }, SPECS, ["MySqliteSaver", "SqliteSaver", "BaseCheckpointSaver"]);
     expect(suggestion.kind).toBe("built-in-deviations");
-    expect(suggestion.text).toContain("The subject is or wraps SqliteSaver, and every failed spec test is one of its declared deviations (src/backends/sqlite/deviations.ts (SQLITE_DEVIATIONS))");
+    expect(suggestion.text).toContain("The subject is or wraps SqliteSaver, and every failed spec test is one of its declared deviations (sqliteBackend.knownDeviations)");
     expect(suggestion.text).toContain("knownDeviations: sqliteBackend.knownDeviations");
     expect(suggestion.details).toEqual([expect.stringMatching(/^test_delete_thread_first_call_on_fresh_saver: SqliteSaver 1\.0\.4 creates its tables lazily/)]);
     // One more failure outside the table: no backend fits.

@@ -9,7 +9,7 @@ import { builtinModules } from "node:module";
 import { dirname, join, normalize } from "node:path";
 import { describe, expect, it } from "vitest";
 import { REPO_ROOT } from "../cli/run-cli-process.js";
-import { markdownLinks } from "../docs-links.js";
+import { globFreePrefix, markdownLinks, repositoryPath, repositoryWebUrl, unlinkedRepositoryPaths } from "../docs-links.js";
 
 type ExportTarget = string | { [condition: string]: ExportTarget };
 
@@ -18,6 +18,8 @@ interface Manifest {
   license: string;
   keywords?: string[];
   homepage?: string;
+  repository?: { type: string; url: string };
+  bugs?: { url: string };
   engines?: { node?: string };
   bin: Record<string, string>;
   exports: Record<string, ExportTarget>;
@@ -37,6 +39,11 @@ const manifest = JSON.parse(readFileSync(join(REPO_ROOT, "package.json"), "utf8"
 const packed = JSON.parse(execFileSync("npm", ["pack", "--dry-run", "--json", "--ignore-scripts"], { cwd: REPO_ROOT, encoding: "utf8" })) as [{ files: { path: string }[] }];
 const files = new Set(packed[0].files.map((f) => f.path));
 const readPacked = (path: string) => readFileSync(join(REPO_ROOT, path), "utf8");
+/** package.json's repository, where the docs link sources and tests (they do not ship). */
+const REPOSITORY = repositoryWebUrl(manifest);
+/** The repository's tree at HEAD, what a link to blob/main/PATH reaches once HEAD is pushed. */
+const TRACKED_FILES = new Set(execFileSync("git", ["ls-tree", "-r", "--name-only", "HEAD"], { cwd: REPO_ROOT, encoding: "utf8" }).split("\n").filter(Boolean));
+const TRACKED_DIRS = new Set([...TRACKED_FILES].flatMap((f) => f.split("/").slice(0, -1).map((_, i, parts) => parts.slice(0, i + 1).join("/"))));
 
 describe("the packed tarball", () => {
   it("holds the license, the README, package.json and every docs page", () => {
@@ -54,8 +61,8 @@ describe("the packed tarball", () => {
     expect(missing).toEqual([]);
   });
 
-  it("has no sources, tests or source maps", () => {
-    const stray = [...files].filter((f) => f.endsWith(".map") || f.startsWith("src/") || f.startsWith("test/") || (f.endsWith(".ts") && !f.endsWith(".d.ts")));
+  it("has no sources, tests, source maps or build stamp", () => {
+    const stray = [...files].filter((f) => f.endsWith(".map") || f.startsWith("src/") || f.startsWith("test/") || (f.endsWith(".ts") && !f.endsWith(".d.ts")) || f.startsWith("dist/.build-inputs"));
     expect(stray).toEqual([]);
   });
 
@@ -69,6 +76,35 @@ describe("the packed tarball", () => {
       }
     }
     expect(dead).toEqual([]);
+  });
+
+  it("resolves every repository link of the README and docs: the file or folder is in the repository at HEAD (links to blob/main or tree/main)", () => {
+    const dead: string[] = [];
+    let checked = 0;
+    for (const doc of [...files].filter((f) => f.endsWith(".md"))) {
+      for (const { target, line } of markdownLinks(readPacked(doc))) {
+        const path = repositoryPath(target, REPOSITORY);
+        if (path === undefined) continue;
+        checked++;
+        if (!TRACKED_FILES.has(path) && !TRACKED_DIRS.has(path)) dead.push(`${doc}:${line}: ${target}`);
+      }
+    }
+    expect(dead).toEqual([]);
+    expect(checked).toBeGreaterThan(0);
+  });
+
+  it("names no path of the repository's sources or tests without linking it (none of them ships)", () => {
+    // A path into one of the repository's folders, two levels deep or more, that does not ship (bench/results.md does).
+    const isRepositoryPath = (path: string) => {
+      let prefix = globFreePrefix(path);
+      if (files.has(prefix)) return false;
+      while (prefix.includes("/") && !TRACKED_FILES.has(prefix) && !TRACKED_DIRS.has(prefix)) prefix = prefix.slice(0, prefix.lastIndexOf("/"));
+      return prefix.includes("/");
+    };
+    const bare = [...files]
+      .filter((f) => f.endsWith(".md"))
+      .flatMap((doc) => unlinkedRepositoryPaths(readPacked(doc), isRepositoryPath).map(({ target, line }) => `${doc}:${line}: ${target}`));
+    expect(bare).toEqual([]);
   });
 
   it("imports only Node built-ins, its dependencies and its peers", () => {
@@ -90,10 +126,11 @@ describe("the packed tarball", () => {
 });
 
 describe("package.json", () => {
-  // No repository or bugs address yet: the project has no public repository to point at (an invented one would mislead).
   it("says where the package lives, what it is for and which Node it needs", () => {
     expect(manifest.license).toBe("MIT");
-    expect(manifest.homepage).toMatch(/^https:\/\//);
+    expect(manifest.repository).toEqual({ type: "git", url: expect.stringMatching(/^git\+https:\/\/github\.com\/[\w.-]+\/[\w.-]+\.git$/) });
+    expect(manifest.homepage).toBe(`${REPOSITORY}#readme`);
+    expect(manifest.bugs).toEqual({ url: `${REPOSITORY}/issues` });
     expect(manifest.keywords).toEqual(expect.arrayContaining(["langgraph", "checkpointer"]));
     expect(manifest.engines?.node).toMatch(/^>=20/);
   });

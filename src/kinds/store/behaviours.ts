@@ -161,7 +161,7 @@ export const STORE_BEHAVIOURS: readonly StoreBehaviour[] = [
     async probe(ctx) {
       const store = await ctx.freshStore();
       for (const ns of [["a"], ["a-b"], ["a", "b"], ["B"]]) await store.put(ns, "k", { v: 1 });
-      return (await store.listNamespaces()).map((ns) => JSON.stringify(ns)).join(" ");
+      return (await store.listNamespaces({})).map((ns) => JSON.stringify(ns)).join(" ");
     },
   },
   {

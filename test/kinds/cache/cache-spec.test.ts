@@ -1,5 +1,5 @@
 import { readFileSync } from "node:fs";
-import { InMemoryCache } from "@langchain/langgraph-checkpoint";
+import { InMemoryCache, JsonPlusSerializer } from "@langchain/langgraph-checkpoint";
 import { beforeAll, describe, expect, it } from "vitest";
 import { CACHE_BEHAVIOURS, CACHE_CAPABILITIES, CACHE_SPECS, IN_MEMORY_CACHE_DEVIATIONS, detectCacheCapability, looksLikeCache } from "../../../src/kinds/cache/index.js";
 import { ReferenceCache } from "./reference-cache.js";
@@ -62,6 +62,31 @@ describe("the cache spec on InMemoryCache (@langchain/langgraph-checkpoint 1.2.2
     expect(answers["cache.fractional-ttl"]).toBe("expired on time");
     expect(answers["cache.zero-ttl"]).toBe("expired at once");
   });
+});
+
+/** A serde of a cache's own: the default serializer, but bytes come back as arrays of numbers (a JSON-based serde's choice). */
+class BytesAsArraysSerde extends JsonPlusSerializer {
+  override async loadsTyped(type: string, data: Uint8Array | string): Promise<unknown> {
+    return bytesAsArrays(await super.loadsTyped(type, data));
+  }
+}
+
+function bytesAsArrays(value: unknown): unknown {
+  if (value instanceof Uint8Array) return Array.from(value);
+  if (Array.isArray(value)) return value.map(bytesAsArrays);
+  if (value !== null && typeof value === "object" && Object.getPrototypeOf(value) === Object.prototype) {
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, bytesAsArrays(v)]));
+  }
+  return value;
+}
+
+describe("a cache constructed with a serde of its own", () => {
+  it("passes the tests that read bytes back: they expect what the cache's serde decodes, not the default serializer", async () => {
+    const { results } = await runCacheSpec({ name: "buffers", create: () => new ReferenceCache(new BytesAsArraysSerde()) }, ["get_set", "serde"]);
+    const read = results.filter((r) => ["test_cache_task_writes_roundtrip", "test_cache_serde_type_kept"].includes(r.name));
+    expect(read.map((r) => r.name).sort()).toEqual(["test_cache_serde_type_kept", "test_cache_task_writes_roundtrip"]);
+    expect(results.filter((r) => r.status !== "passed").map((r) => `${r.name}: ${r.message}`)).toEqual([]);
+  }, 120_000);
 });
 
 describe("the behaviour profile (implementation-defined, never pass or fail)", () => {

@@ -46,3 +46,21 @@ describe("InMemoryStore (1.2.2) against the store spec", () => {
     });
   });
 });
+
+/** InMemoryStore 0.0.12, the first release with a store, destructured listNamespaces' options without a default: its API takes `listNamespaces({})`. */
+class OptionsRequiredStore extends InMemoryStore {
+  override listNamespaces(options: Parameters<InMemoryStore["listNamespaces"]>[0]) {
+    if (options === undefined) throw new TypeError("Cannot destructure property 'prefix' of 'options' as it is undefined.");
+    return super.listNamespaces(options);
+  }
+}
+
+describe("a store whose listNamespaces requires its options object", () => {
+  it("passes ST-33 and answers the ST-40 probe: the suite calls listNamespaces({}) as the API is written", async () => {
+    const run = await runStoreSpec(async () => ({ store: new OptionsRequiredStore(), release: async () => undefined }), {}, ["list_namespaces"]);
+    const st33 = run.results.filter((r) => r.ids.includes("ST-33"));
+    expect(st33.length).toBeGreaterThanOrEqual(3);
+    expect(st33.filter((r) => r.status !== "passed").map((r) => `${r.name}: ${r.message}`)).toEqual([]);
+    expect(run.profile["ST-40"]).toBe('["a"] ["a-b"] ["a","b"] ["B"]');
+  }, 120_000);
+});

@@ -2,12 +2,11 @@ import type { BaseCache, CacheFullKey } from "@langchain/langgraph-checkpoint";
 import { expectEqual, expectLength, expectSame, expectTrue, fail } from "../../../assert.js";
 import { formatValue } from "../../../format.js";
 import { checkMessages } from "../../checkpointer/checks/serialization.js";
-import { throughReference } from "../../checkpointer/checks/value-checks.js";
 import type { CapabilitySpecOf, SpecTestOf } from "../../checkpointer/checks/types.js";
 import type { CacheCapability } from "../capabilities.js";
 import type { CacheSpecContext } from "../context.js";
 import { DATE, JSON_WRITES, TYPED_WRITES } from "./fixtures.js";
-import { expectHits, getHits, type CacheHit } from "./helpers.js";
+import { expectHits, getHits, throughCacheSerde, type CacheHit } from "./helpers.js";
 
 type CacheTest = SpecTestOf<CacheSpecContext, CacheCapability>;
 
@@ -64,7 +63,7 @@ export const getSetTests: CacheTest[] = [
   {
     name: "test_cache_task_writes_roundtrip",
     ids: ["CA-02", "CA-09"],
-    description: "task writes holding messages, a Map, a Set, bytes, undefined and a Date read back as the default serializer returns them",
+    description: "task writes holding messages, a Map, a Set, bytes, undefined and a Date read back as the cache's serde returns them",
     async run(ctx) {
       const key: CacheFullKey = [ctx.namespace("typed", "node"), "typed-writes"];
       const writes = [...TYPED_WRITES(), ["at", DATE]];
@@ -73,8 +72,8 @@ export const getSetTests: CacheTest[] = [
       if (!Array.isArray(value) || value.length !== writes.length) {
         fail(`the cached writes must come back as an array of ${writes.length} [channel, value] tuples`, [`got ${formatValue(value)}`]);
       }
-      const expected = (await throughReference(TYPED_WRITES())) as unknown[];
-      expected.forEach((write, i) => expectEqual(value[i], write, `write ${i} (${formatValue(writes[i][0])}) must come back as the default serializer returns it`));
+      const expected = (await throughCacheSerde(ctx.cache, TYPED_WRITES())) as unknown[];
+      expected.forEach((write, i) => expectEqual(value[i], write, `write ${i} (${formatValue(writes[i][0])}) must come back as cache.serde returns it (dumpsTyped, then loadsTyped)`));
       checkMessages((value[0] as unknown[])[1], "the cached messages write");
       const undefinedWrite = value[4] as unknown[];
       expectTrue(Array.isArray(undefinedWrite) && undefinedWrite.length === 2, "a write whose value is undefined must stay a [channel, value] pair", [`got ${formatValue(undefinedWrite)}`]);

@@ -1,6 +1,7 @@
 import type { BaseCache, CacheFullKey } from "@langchain/langgraph-checkpoint";
 import { ConformanceError, expectEqual, fail } from "../../../assert.js";
 import { formatValue } from "../../../format.js";
+import { throughReference, throughSerde } from "../../checkpointer/checks/value-checks.js";
 
 /** One entry as `get` returns it. */
 export interface CacheHit {
@@ -12,6 +13,15 @@ export interface CacheHit {
 export const keyId = (key: CacheFullKey): string => JSON.stringify(key);
 
 export const describeKey = (key: CacheFullKey): string => `[${formatValue(key[0])}, ${formatValue(key[1])}]`;
+
+/**
+ * `value` as this cache should return it: through its own serde (a serde given
+ * to its constructor may decode bytes or a Date its own way), or the default
+ * serializer when it has none.
+ */
+export function throughCacheSerde(cache: BaseCache, value: unknown): Promise<unknown> {
+  return cache.serde ? throughSerde(cache.serde, value) : throughReference(value);
+}
 
 /** `get` must resolve to an array; every entry a `{ key, value }`. */
 export async function getHits(cache: BaseCache, keys: CacheFullKey[], what: string): Promise<CacheHit[]> {

@@ -1,4 +1,4 @@
-import { JsonPlusSerializer } from "@langchain/langgraph-checkpoint";
+import { JsonPlusSerializer, type SerializerProtocol } from "@langchain/langgraph-checkpoint";
 import { ConformanceError, expectEqual } from "../../../assert.js";
 import { formatValue } from "../../../format.js";
 
@@ -29,7 +29,12 @@ export function expectAllKept(container: unknown, expected: Record<string, unkno
 const reference = new JsonPlusSerializer();
 
 /** `value` as MemorySaver reads it back: through the default serializer (a Date becomes its ISO string). */
-export async function throughReference(value: unknown): Promise<unknown> {
-  const [type, bytes] = await reference.dumpsTyped(value);
-  return reference.loadsTyped(type, bytes);
+export function throughReference(value: unknown): Promise<unknown> {
+  return throughSerde(reference, value);
+}
+
+/** `value` as `serde` reads it back: what its loadsTyped returns for what its dumpsTyped wrote. */
+export async function throughSerde(serde: SerializerProtocol, value: unknown): Promise<unknown> {
+  const [type, bytes] = await serde.dumpsTyped(value);
+  return serde.loadsTyped(type, bytes);
 }

@@ -8,7 +8,7 @@ const tests: StoreSpecTest[] = [
     description: "an empty store lists no namespaces",
     async run(ctx) {
       const store = await ctx.freshStore();
-      expectNamespaces(await store.listNamespaces(), [], "listNamespaces() on an empty store must return []");
+      expectNamespaces(await store.listNamespaces({}), [], "listNamespaces() on an empty store must return []");
     },
   },
   {
@@ -21,7 +21,7 @@ const tests: StoreSpecTest[] = [
       await store.put(["a", "b"], "k2", { v: 2 });
       await store.put(["a"], "k1", { v: 3 });
       await store.put(["c", "d", "e"], "k1", { v: 4 });
-      expectNamespaces(await store.listNamespaces(), [["a", "b"], ["a"], ["c", "d", "e"]], "listNamespaces() must list each namespace that holds items exactly once");
+      expectNamespaces(await store.listNamespaces({}), [["a", "b"], ["a"], ["c", "d", "e"]], "listNamespaces() must list each namespace that holds items exactly once");
     },
   },
   {
@@ -31,7 +31,7 @@ const tests: StoreSpecTest[] = [
     async run(ctx) {
       const store = await ctx.freshStore();
       for (let i = 0; i < 105; i++) await store.put(["many", `n${String(i).padStart(3, "0")}`], "k", { i });
-      expectLength(await store.listNamespaces(), 100, "listNamespaces() without a limit must return 100 namespaces (the default limit)");
+      expectLength(await store.listNamespaces({}), 100, "listNamespaces() without a limit must return 100 namespaces (the default limit)");
     },
   },
   {
