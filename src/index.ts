@@ -20,7 +20,7 @@ export type { ReportJSON, SectionJSON } from "./report/json.js";
 export type { RunIdentity } from "./engine/run-identity.js";
 export { mergeReports } from "./merge/merge-reports.js";
 export type { Shard } from "./runtime/shard.js";
-export type { CapabilityResult, CondensedReports, ConformanceLevel, FailureInfo, PreconditionFailure, ReportDict, ReportSection, SectionFailure, SectionLinesOptions, SectionVerdict, TestResult, Verdict } from "./report/conformance-report.js";
+export type { CapabilityResult, CondensedReports, ConformanceLevel, FailureInfo, PreconditionFailure, ReportDict, ReportSection, SectionFailure, SectionLinesOptions, SectionVerdict, TestResult, Verdict, VerdictOptions } from "./report/conformance-report.js";
 export type { FailureCause } from "./diagnosis/causes/group.js";
 export type { Harm } from "./report/types.js";
 export type { FailureItem } from "./diagnosis/causes/failure-item.js";

@@ -7,7 +7,7 @@ import { capabilityResultsOf, failuresOf, flakyOf, notCheckedOf, type Capability
 import { renderPrettyReport } from "./text-layout.js";
 import { reportToDict } from "./to-dict.js";
 import type { CondensedReports, ConformanceLevel, FailureCause, ReportData, ReportDict, ReadBack, ReportSection, RunIdentity, RunSuggestion, Verdict } from "./types.js";
-import { passedAllBase, verdictOf } from "./verdict.js";
+import { passedAllBase, verdictOf, type VerdictOptions } from "./verdict.js";
 
 export {
   countsOf,
@@ -21,6 +21,7 @@ export {
   type PreconditionFailure,
   type TestResult,
 } from "./results.js";
+export type { VerdictOptions } from "./verdict.js";
 export type { CondensedReports, ConformanceLevel, ReportDict, ReportSection, SectionFailure, SectionLinesOptions, SectionVerdict, Verdict } from "./types.js";
 
 /**
@@ -85,7 +86,7 @@ export class ConformanceReport implements ReportData {
 
   /** The run checked something and everything it checked passed: capabilities, sections, and no run error. */
   passedAll(): boolean {
-    return this.verdict({ strict: true }).passed;
+    return this.verdict().passed;
   }
 
   /** Python's levels: FULL (everything passed), BASE+PARTIAL (the base passed), BASE (some base passed), NONE. */
@@ -93,8 +94,8 @@ export class ConformanceReport implements ReportData {
     return this.verdict().level;
   }
 
-  /** The verdict; `strict` (the CLI's --strict) asks for every checked capability, else the base ones. */
-  verdict(options: { strict?: boolean } = {}): Verdict {
+  /** The verdict: passing asks for every checked capability, or with `baseOnly` (the CLI's --base-only) the base ones. */
+  verdict(options: VerdictOptions = {}): Verdict {
     return verdictOf(this, options);
   }
 
