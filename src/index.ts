@@ -11,7 +11,7 @@ export { STORE_CAPABILITIES, type StoreCapability } from "./kinds/store/capabili
 export { CACHE_CAPABILITIES, type CacheCapability } from "./kinds/cache/capabilities.js";
 export { validate, ConformanceSetupError, DEFAULT_TIMEOUT_MS, DEFAULT_LIFESPAN_TIMEOUT_MS, DEFAULT_RETRIES } from "./engine/validate.js";
 export type { ValidateOptions } from "./engine/validate.js";
-export { ProgressCallbacks } from "./run/progress.js";
+export { ProgressCallbacks, ProgressHookError } from "./run/progress.js";
 export type { ProgressHooks } from "./run/progress.js";
 export type { SaverProfile } from "./kinds/checkpointer/profile.js";
 export { ConformanceReport } from "./report/conformance-report.js";

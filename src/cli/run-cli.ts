@@ -17,8 +17,8 @@ import { baseOnlyOf, verdictExit } from "./verdict-exit.js";
 import { failingEarlyExit } from "./early-exit.js";
 import { requireGraphPackageIfAsked } from "./graph-package.js";
 
-/** Exit codes: 0 the level asked for passed, 1 it did not (or the run could not start), 2 bad usage. */
-export const EXIT = { passed: 0, failed: 1, usage: 2 } as const;
+/** Exit codes: 0 the level asked for passed, 1 it did not (or the run could not start), 2 bad usage or an error of the tool itself. */
+export const EXIT = { passed: 0, failed: 1, usage: 2, tool: 2 } as const;
 
 /** The whole CLI, with its I/O passed in; returns the exit code and never throws. */
 export async function runCli(argv: readonly string[], io: CliIo): Promise<number> {
@@ -93,7 +93,11 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
     if (error instanceof Error && (error.name === "ConformanceSetupError" || error.name === "SupervisedSetupError")) {
       return print(io, `checkpoint-conformance: ${error.message}\n`, EXIT.failed, "stderr");
     }
-    return print(io, `checkpoint-conformance: unexpected error (please report it): ${errorText(error)}\n`, EXIT.failed, "stderr");
+    // A reporter, the progress line or an output that failed (ReportOutputError), a progress hook (ProgressHookError): ours, never the saver's.
+    if (error instanceof Error && (error.name === "ReportOutputError" || error.name === "ProgressHookError")) {
+      return print(io, `checkpoint-conformance: an error of checkpoint-conformance itself, not of the saver (please report it): ${error.message}\n`, EXIT.tool, "stderr");
+    }
+    return print(io, `checkpoint-conformance: unexpected error (please report it): ${errorText(error)}\n`, EXIT.tool, "stderr");
   }
 }
 

@@ -8,7 +8,7 @@ import { ConformanceUsageError } from "../util/errors.js";
 import { endLifespan, enterLifespan } from "./lifespan.js";
 import type { ValidateOptions } from "../run/options.js";
 import { planRun, type CapabilityPlan, type RunPlan } from "./run-plan.js";
-import type { ProgressHooks } from "../run/progress.js";
+import { guardHooks, hookFailureText, type HookFailure, type ProgressHooks } from "../run/progress.js";
 import { findDeviation } from "./run-spec-test.js";
 import { attemptsSuffix } from "../report/results.js";
 import { MAX_TIMEOUT_MS } from "../util/timeout.js";
@@ -94,6 +94,9 @@ export function planSuite(input: AnyRegistration | ValidationInitializer, { base
   }
   const plan = planRun(registered, options, caller, sectionsAsked(kindOf(registered).sections, options));
   const kindSections = plan.subjectKind.sections;
+  // A hook that throws is the adapter's error, told in the suite's last hook, never a spec test's failure.
+  let hookFailure: HookFailure | undefined;
+  progress = guardHooks(progress, `${caller}'s progress hooks`, (failure) => (hookFailure ??= failure));
   let lifespan: LifespanLease | undefined;
   const capabilities = plan.capabilities.filter((c) => !c.skip?.excluded).map((c) => suiteCapability(plan, c, progress, baseOnly));
   const ranSoFar = () => Object.fromEntries(capabilities.flatMap((c) => (c.result() ? [[c.capability, c.result()!]] : [])));
@@ -112,7 +115,10 @@ export function planSuite(input: AnyRegistration | ValidationInitializer, { base
     async checkSections() {
       for (const section of kindSections) await section.check?.(options);
     },
-    verdictFailure: () => verdictWithoutFailedTest(plan, Object.fromEntries(capabilities.map((c) => [c.capability, c.result()])), baseOnly),
+    verdictFailure: async () =>
+      hookFailure
+        ? `${hookFailureText(hookFailure)}: an error of checkpoint-conformance, not of the ${plan.subjectKind.noun} (please report it)`
+        : verdictWithoutFailedTest(plan, Object.fromEntries(capabilities.map((c) => [c.capability, c.result()])), baseOnly),
   };
 }
 

@@ -6,6 +6,7 @@ import { levelWithProfile } from "../kinds/checkpointer/profile.js";
 import { capabilityResultsOf, failuresOf, flakyOf, notCheckedOf, type CapabilityResult } from "./results.js";
 import { renderPrettyReport } from "./text-layout.js";
 import { reportToDict } from "./to-dict.js";
+import type { SpecTestList } from "./spec-test-list.js";
 import type { CondensedReports, ConformanceLevel, FailureCause, ReportData, ReportDict, ReadBack, ReportSection, RunIdentity, RunSuggestion, Verdict } from "./types.js";
 import { passedAllBase, verdictOf, type VerdictOptions } from "./verdict.js";
 
@@ -47,6 +48,8 @@ export class ConformanceReport implements ReportData {
   readonly suggestions: readonly RunSuggestion[];
   /** The read-back probe's answers, when the run failed and it ran. */
   readonly readBack?: ReadBack;
+  /** The spec tests of the subject's kind, by capability: what reporters list for a capability that did not run. */
+  readonly specTests: SpecTestList;
 
   constructor(init: {
     subjectName: string;
@@ -60,6 +63,7 @@ export class ConformanceReport implements ReportData {
     run?: RunIdentity;
     suggestions?: readonly RunSuggestion[];
     readBack?: ReadBack;
+    specTests?: SpecTestList;
   }) {
     this.subjectName = init.subjectName;
     this.subjectKind = init.subjectKind ?? DEFAULT_SUBJECT_KIND;
@@ -72,6 +76,7 @@ export class ConformanceReport implements ReportData {
     if (init.run) this.run = init.run;
     this.suggestions = init.suggestions ?? [];
     if (init.readBack) this.readBack = init.readBack;
+    this.specTests = init.specTests ?? {};
   }
 
   /** @deprecated The subject's name under its first field name: use `subjectName`. */
