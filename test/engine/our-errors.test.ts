@@ -4,6 +4,7 @@ import { describe, expect, it } from "vitest";
 import { runCli } from "../../src/cli/run-cli.js";
 import { checkpointerTest, ProgressHookError, validate, type AnyRegistration } from "../../src/index.js";
 import { renderJunit } from "../../src/reporters/junit.js";
+import { planSuite } from "../../src/engine/suite.js";
 import { inProcessEnv, runInProcess } from "../cli/run-cli-in-process.js";
 import { REPO_ROOT } from "../cli/run-cli-process.js";
 import { spawnedFixture } from "../cli/spawned-fixture.js";
@@ -61,6 +62,19 @@ describe("our errors are ours: a throwing progress hook, reporter or output is a
     expect((error as ProgressHookError).hook).toBe("onCapabilityEnd");
     expect((error as ProgressHookError).report.errors).toEqual([]);
     expect((error as ProgressHookError).report.verdict().passed).toBe(true);
+  });
+
+  it("the adapters' suite: a throwing hook leaves the spec tests' outcomes alone and fails the suite's last hook, naming the hook", async () => {
+    const suite = planSuite(countedMemory().registered, OPTIONS, "describeConformance", {
+      onTestResult() {
+        throw new Error("adapter hook bug");
+      },
+    });
+    for (const capability of suite.capabilities) {
+      await capability.run();
+      for (const test of capability.tests) expect(capability.outcome(test.name).kind, `${capability.capability} › ${test.name}`).not.toBe("failed");
+    }
+    expect(await suite.verdictFailure()).toMatch(/^describeConformance's progress hooks: onTestResult threw: adapter hook bug: an error of checkpoint-conformance, not of the saver/);
   });
 
   it.each([
