@@ -24,7 +24,7 @@ export function helpText(version: string): string {
     ...rows,
     "",
     "Exit codes: 0 every capability the subject offers passes (with --base-only: the base ones) and so do the graph scenarios",
-    "            and model runs that ran (the model runs by default), on every backend that ran; 1 they do not (or a saver could not run); 2 bad usage.",
+    "            and model runs that ran (the model runs by default), on every backend that ran; 1 they do not (or a saver could not run); 2 bad usage or an error of the tool itself.",
     "",
     "Examples:",
     "  npx checkpoint-conformance ./my-saver.ts",
