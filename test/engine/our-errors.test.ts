@@ -23,7 +23,9 @@ function countedMemory() {
 
 const OPTIONS = { capabilities: ["put", "delete_thread"], model: false, retries: 0 } as const;
 
-describe("our errors are ours: a throwing progress hook, reporter or output is an error of the tool, never the saver's (issue 38)", { timeout: 180_000 }, () => {
+describe("our errors are ours: a throwing progress hook, reporter or output is an error of the tool, never the saver's (issue 38)", {
+  timeout: 180_000,
+}, () => {
   it("validate(): a progress hook that throws rejects with ProgressHookError naming the hook, after the run ended and cleaned up; the saver's results are unaffected", async () => {
     const { registered, counts } = countedMemory();
     let calls = 0;
@@ -42,7 +44,9 @@ describe("our errors are ours: a throwing progress hook, reporter or output is a
     expect(error).toBeInstanceOf(ProgressHookError);
     const hookError = error as ProgressHookError;
     expect(hookError.hook).toBe("onTestResult");
-    expect(hookError.message).toMatch(/^the progress hooks given to validate\(\): onTestResult threw: reporter bug; this is an error of the hooks, not of the saver/);
+    expect(hookError.message).toMatch(
+      /^the progress hooks given to validate\(\): onTestResult threw: reporter bug; this is an error of the hooks, not of the saver/,
+    );
     // The hook is not called again once it threw, and the saver is judged on its own results.
     expect(calls).toBe(1);
     expect(hookError.report.results.delete_thread?.status).toBe("passed");
@@ -54,7 +58,10 @@ describe("our errors are ours: a throwing progress hook, reporter or output is a
   });
 
   it("validate(): a hook whose promise rejects is the hook's error too, not the saver's unhandled rejection", async () => {
-    const error = await validate(countedMemory().registered, { ...OPTIONS, progress: { onCapabilityEnd: (async () => Promise.reject(new Error("async reporter bug"))) as () => void } }).then(
+    const error = await validate(countedMemory().registered, {
+      ...OPTIONS,
+      progress: { onCapabilityEnd: (async () => Promise.reject(new Error("async reporter bug"))) as () => void },
+    }).then(
       () => undefined,
       (e: unknown) => e,
     );
@@ -72,9 +79,12 @@ describe("our errors are ours: a throwing progress hook, reporter or output is a
     });
     for (const capability of suite.capabilities) {
       await capability.run();
-      for (const test of capability.tests) expect(capability.outcome(test.name).kind, `${capability.capability} › ${test.name}`).not.toBe("failed");
+      for (const test of capability.tests)
+        expect(capability.outcome(test.name).kind, `${capability.capability} › ${test.name}`).not.toBe("failed");
     }
-    expect(await suite.verdictFailure()).toMatch(/^describeConformance's progress hooks: onTestResult threw: adapter hook bug: an error of checkpoint-conformance, not of the saver/);
+    expect(await suite.verdictFailure()).toMatch(
+      /^describeConformance's progress hooks: onTestResult threw: adapter hook bug: an error of checkpoint-conformance, not of the saver/,
+    );
   });
 
   it.each([
@@ -102,27 +112,36 @@ describe("our errors are ours: a throwing progress hook, reporter or output is a
 
 /** Each JUnit suite of a document by name, with its test case names in order. */
 function junitCases(xml: string): Record<string, string[]> {
-  const parsed = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: "", isArray: (name) => name === "testsuite" || name === "testcase" }).parse(xml) as {
+  const parsed = new XMLParser({
+    ignoreAttributes: false,
+    attributeNamePrefix: "",
+    isArray: (name) => name === "testsuite" || name === "testcase",
+  }).parse(xml) as {
     testsuites: { testsuite: { name: string; testcase?: { name: string }[] }[] };
   };
   return Object.fromEntries(parsed.testsuites.testsuite.map((s) => [s.name, (s.testcase ?? []).map((c) => c.name)]));
 }
 
-describe("the spec list travels with the report: every entry point's JUnit lists the same tests for every kind (issue 38)", { timeout: 180_000 }, () => {
+describe("the spec list travels with the report: every entry point's JUnit lists the same tests for every kind (issue 38)", {
+  timeout: 180_000,
+}, () => {
   const MODULE = spawnedFixture("test/engine/fixtures/kind-subjects.ts");
   it.each([
     ["memoryStore", memoryStore, "put_get", "ttl"],
     ["memoryCache", memoryCache, "get_set", "ttl"],
-  ] as [string, AnyRegistration, string, string][])("%s: validate()'s JUnit lists the capabilities that did not run as the CLI's does", async (name, registered, only, notRun) => {
-    const report = await validate(registered, { capabilities: [only as never], retries: 0 });
-    const inProcess = junitCases(renderJunit(report));
-    const cli = await runInProcess([MODULE, "--export", name, "--capabilities", only, "--retries", "0", "--reporter", "junit"]);
-    expect(cli.code, cli.stderr).toBe(0);
-    const supervised = junitCases(cli.stdout);
-    expect(inProcess[notRun]!.length).toBeGreaterThan(0);
-    expect(inProcess).toEqual(supervised);
-    // Merged back from the lossless report, the list is still there.
-    const { reportFromJSON, reportToJSON } = await import("../../src/sections/report-json.js");
-    expect(junitCases(renderJunit(reportFromJSON(JSON.parse(JSON.stringify(reportToJSON(report))))))).toEqual(inProcess);
-  });
+  ] as [string, AnyRegistration, string, string][])(
+    "%s: validate()'s JUnit lists the capabilities that did not run as the CLI's does",
+    async (name, registered, only, notRun) => {
+      const report = await validate(registered, { capabilities: [only as never], retries: 0 });
+      const inProcess = junitCases(renderJunit(report));
+      const cli = await runInProcess([MODULE, "--export", name, "--capabilities", only, "--retries", "0", "--reporter", "junit"]);
+      expect(cli.code, cli.stderr).toBe(0);
+      const supervised = junitCases(cli.stdout);
+      expect(inProcess[notRun]!.length).toBeGreaterThan(0);
+      expect(inProcess).toEqual(supervised);
+      // Merged back from the lossless report, the list is still there.
+      const { reportFromJSON, reportToJSON } = await import("../../src/sections/report-json.js");
+      expect(junitCases(renderJunit(reportFromJSON(JSON.parse(JSON.stringify(reportToJSON(report))))))).toEqual(inProcess);
+    },
+  );
 });
