@@ -12,7 +12,7 @@ export { FakeEmbeddings, fakeEmbeddings, embedText } from "./kinds/store/fake-em
 export { CACHE_CAPABILITIES, type CacheCapability } from "./kinds/cache/capabilities.js";
 export { validate, ConformanceSetupError, DEFAULT_TIMEOUT_MS, DEFAULT_LIFESPAN_TIMEOUT_MS, DEFAULT_RETRIES } from "./engine/validate.js";
 export type { ValidateOptions } from "./engine/validate.js";
-export { ProgressCallbacks } from "./run/progress.js";
+export { ProgressCallbacks, ProgressHookError } from "./run/progress.js";
 export type { ProgressHooks } from "./run/progress.js";
 export type { SaverProfile } from "./kinds/checkpointer/profile.js";
 export { ConformanceReport } from "./report/conformance-report.js";
@@ -21,7 +21,7 @@ export type { ReportJSON, SectionJSON } from "./report/json.js";
 export type { RunIdentity } from "./engine/run-identity.js";
 export { mergeReports } from "./merge/merge-reports.js";
 export type { Shard } from "./runtime/shard.js";
-export type { CapabilityResult, CondensedReports, ConformanceLevel, FailureInfo, PreconditionFailure, ReportDict, ReportSection, SectionFailure, SectionLinesOptions, SectionVerdict, TestResult, Verdict } from "./report/conformance-report.js";
+export type { CapabilityResult, CondensedReports, ConformanceLevel, FailureInfo, PreconditionFailure, ReportDict, ReportSection, SectionFailure, SectionLinesOptions, SectionVerdict, TestResult, Verdict, VerdictOptions } from "./report/conformance-report.js";
 export type { FailureCause } from "./diagnosis/causes/group.js";
 export type { Harm } from "./report/types.js";
 export type { FailureItem } from "./diagnosis/causes/failure-item.js";

@@ -1,6 +1,5 @@
 import type { AnyRegistration } from "../registration.js";
-import type { ValidateOptions } from "../run/options.js";
-import { planSuite, type RunnerOutcome } from "../engine/suite.js";
+import { planSuite, type RunnerOutcome, type SuiteRunOptions } from "../engine/suite.js";
 import type { ValidationInitializer } from "../engine/validation-initializer.js";
 import { guardProcessExit, type ExitGuard, type ExitPolicy } from "../engine/exit-guard.js";
 import { guardSuiteHandles } from "./handle-guard.js";
@@ -11,9 +10,9 @@ import { MAX_TIMEOUT_MS } from "../util/timeout.js";
  * The options of `describeConformance`: `validate()`'s, with the same checks
  * and defaults (the model mode runs unless `model: false`; the graph scenarios
  * when `graph` asks for them), without its progress hooks (the runner shows
- * progress). @public
+ * progress), plus the exit rule (`baseOnly`, see SuiteRunOptions). @public
  */
-export type ConformanceSuiteOptions = Omit<ValidateOptions, "progress">;
+export type ConformanceSuiteOptions = SuiteRunOptions;
 
 /** What a running test can do besides pass or throw. */
 export interface TestControls {

@@ -1,4 +1,4 @@
-import { verdictExit } from "./verdict-exit.js";
+import { baseOnlyOf, verdictExit } from "./verdict-exit.js";
 import { CliUsageError } from "../util/usage-error.js";
 import type { CliOptions } from "./options.js";
 import type { CliIo } from "./io.js";
@@ -39,5 +39,5 @@ export async function runSupervisedCheck(module: string, options: CliOptions, va
   outputs.hooks().onRunEnd?.(outcome.report);
   outputs.finish(outcome.report);
   if (outcome.interrupted) return interruptExitCode(outcome.interrupted);
-  return verdictExit(outcome.report, options.strict, io);
+  return verdictExit(outcome.report, baseOnlyOf(options), io);
 }

@@ -26,7 +26,8 @@ export interface MatrixCommand {
   registered?: RegisteredCheckpointer;
   reporters: readonly ReporterTarget[];
   output?: string;
-  strict: boolean;
+  /** Judge each backend on its base capabilities only (`--base-only`). */
+  baseOnly: boolean;
   validate: ValidateOptions;
 }
 
@@ -49,7 +50,7 @@ export async function runMatrixCommand(command: MatrixCommand, io: CliIo): Promi
   const kinds = shard === undefined || shard.index === 1 ? (command.storesAndCaches ?? []) : [];
   // What merge needs to put the shards' matrices together: the run's identity, the whole run's backends, the shard.
   const file = (result: MatrixResult): MatrixReportFile => ({ result, run: runIdentity(SUITE_VERSION, validate), backends: all, ...(shard ? { shard } : {}) });
-  if (columns.length === 0 && kinds.length > 0) return runStoreAndCacheMatrices(kinds, validate, command.strict, machineOnStdout(targets) ? io.stderr : io.stdout, io);
+  if (columns.length === 0 && kinds.length > 0) return runStoreAndCacheMatrices(kinds, validate, command.baseOnly, machineOnStdout(targets) ? io.stderr : io.stdout, io);
   if (columns.length === 0) {
     // Only the merge reads an empty shard's report: the other formats would show an empty table.
     writeMatrix(file({ outcomes: [], durationMs: 0 }), targets.filter((t) => t.format === "report-json"), io);
@@ -82,9 +83,9 @@ export async function runMatrixCommand(command: MatrixCommand, io: CliIo): Promi
     stopReporting();
   }
   writeMatrix(file(result), targets, io);
-  const exit = matrixExit(result, command.strict, io, shard);
+  const exit = matrixExit(result, command.baseOnly, io, shard);
   if (kinds.length === 0) return exit;
-  const others = await runStoreAndCacheMatrices(kinds, validate, command.strict, progress, io);
+  const others = await runStoreAndCacheMatrices(kinds, validate, command.baseOnly, progress, io);
   return Math.max(exit, others);
 }
 
@@ -92,8 +93,8 @@ export async function runMatrixCommand(command: MatrixCommand, io: CliIo): Promi
  * The store and cache matrices on the terminal stream (the report files and
  * machine formats hold the savers' matrix).
  */
-async function runStoreAndCacheMatrices(kinds: readonly KindMatrix[], validate: ValidateOptions, strict: boolean, stream: ProgressStream, io: CliIo): Promise<number> {
-  const exit = await runKindMatrices(kinds, { validate, strict, write: (text) => stream.write(text), color: stream.isTTY === true, ...backendProgress(stream) });
+async function runStoreAndCacheMatrices(kinds: readonly KindMatrix[], validate: ValidateOptions, baseOnly: boolean, stream: ProgressStream, io: CliIo): Promise<number> {
+  const exit = await runKindMatrices(kinds, { validate, baseOnly, write: (text) => stream.write(text), color: stream.isTTY === true, ...backendProgress(stream) });
   if (exit === 2) io.stderr.write("checkpoint-conformance: a store or cache matrix checked nothing: no selected backend could run here\n");
   return exit;
 }

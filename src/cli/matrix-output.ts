@@ -58,8 +58,8 @@ export function writeMatrix(file: MatrixReportFile, targets: readonly MatrixTarg
  * backend ran (nothing was checked; a shard's slice says so and exits 0: the
  * merged matrix gives the verdict).
  */
-export function matrixExit(result: MatrixResult, strict: boolean, io: CliIo, shard?: Shard): number {
-  const verdict = matrixVerdict(result, { strict });
+export function matrixExit(result: MatrixResult, baseOnly: boolean, io: CliIo, shard?: Shard): number {
+  const verdict = matrixVerdict(result, { baseOnly });
   if (!result.interrupted && verdict.nothingRan) {
     const why = result.outcomes.map((o) => `${o.id}: ${o.status === "skipped" ? o.reason : ""}`).join("; ");
     if (shard) {

@@ -13,9 +13,9 @@ import { checkOutputPaths } from "./output-paths.js";
 import type { CliIo } from "./io.js";
 import { ReportOutputs } from "./outputs.js";
 import { CliUsageError } from "../util/usage-error.js";
-import { verdictExit } from "./verdict-exit.js";
+import { baseOnlyOf, verdictExit } from "./verdict-exit.js";
 
-export const MERGE_USAGE = "checkpoint-conformance merge <shard-report.json>... [--reporter NAME[:FILE]]... [--output FILE] [--strict]";
+export const MERGE_USAGE = "checkpoint-conformance merge <shard-report.json>... [--reporter NAME[:FILE]]... [--output FILE] [--base-only]";
 
 /**
  * `checkpoint-conformance merge FILES`: the report-json reports of every shard
@@ -24,18 +24,18 @@ export const MERGE_USAGE = "checkpoint-conformance merge <shard-report.json>... 
  * `--backends` run merge into one matrix.
  */
 export async function runMergeCommand(argv: readonly string[], io: CliIo): Promise<number> {
-  const { files, reporters, output, strict } = parseMergeArgs(argv);
+  const { files, reporters, output, baseOnly } = parseMergeArgs(argv);
   checkOutputPaths(reporters, output, io.cwd);
   const values = files.map((file) => readJson(file, io.cwd));
   const matrices = values.filter(isMatrixReportJSON).length;
   if (matrices > 0 && matrices < values.length) {
     throw new CliUsageError("merge: the files mix matrix reports (--backends) and single-saver reports; merge the shards of one run");
   }
-  if (matrices > 0) return mergeMatrixShards(values, files, { reporters, output, strict }, io);
+  if (matrices > 0) return mergeMatrixShards(values, files, { reporters, output, baseOnly }, io);
   const report = mergeReports(values.map((value, i) => toReport(value, files[i])));
   const outputs = new ReportOutputs(reporters, output, io, subjectFileOf(values));
   outputs.finish(report);
-  return verdictExit(report, strict, io);
+  return verdictExit(report, baseOnly, io);
 }
 
 function parseMergeArgs(argv: readonly string[]) {
@@ -43,7 +43,7 @@ function parseMergeArgs(argv: readonly string[]) {
   try {
     parsed = parseArgs({
       args: [...argv],
-      options: { reporter: { type: "string", multiple: true }, output: { type: "string" }, strict: { type: "boolean" } },
+      options: { reporter: { type: "string", multiple: true }, output: { type: "string" }, strict: { type: "boolean" }, "base-only": { type: "boolean" } },
       allowPositionals: true,
       strict: true,
     });
@@ -55,12 +55,12 @@ function parseMergeArgs(argv: readonly string[]) {
     files: parsed.positionals,
     reporters: CLI_OPTIONS.reporter.parse(parsed.values.reporter),
     output: parsed.values.output,
-    strict: parsed.values.strict ?? false,
+    baseOnly: baseOnlyOf(parsed.values),
   };
 }
 
 /** The shards of a `--backends` run: one matrix, written by the matrix formats, with the unsharded run's exit code. */
-function mergeMatrixShards(values: readonly unknown[], files: readonly string[], args: { reporters: ReporterTarget[]; output?: string; strict: boolean }, io: CliIo): number {
+function mergeMatrixShards(values: readonly unknown[], files: readonly string[], args: { reporters: ReporterTarget[]; output?: string; baseOnly: boolean }, io: CliIo): number {
   const targets = matrixTargets(args.reporters, args.output, io.cwd);
   const shards = values.map((value, i) => {
     try {
@@ -71,7 +71,7 @@ function mergeMatrixShards(values: readonly unknown[], files: readonly string[],
   });
   const result = mergeMatrixReports(shards, files);
   writeMatrix({ result, run: shards[0].run, backends: shards[0].backends }, targets, io);
-  return matrixExit(result, args.strict, io);
+  return matrixExit(result, args.baseOnly, io);
 }
 
 function readJson(file: string, cwd: string): unknown {

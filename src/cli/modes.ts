@@ -17,6 +17,7 @@ const CONFORMANCE_OPTIONS: readonly CliOptionName[] = [
   "grep",
   "skip-test",
   "strict",
+  "base-only",
   "graph",
   "graph-scenarios",
   "graph-skip",

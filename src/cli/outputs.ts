@@ -1,5 +1,6 @@
 import { resolve } from "node:path";
-import { fanOutHooks, type ProgressHooks } from "../run/progress.js";
+import { fanOutHooks, guardHooks, hookFailureText, type HookFailure, type ProgressHooks } from "../run/progress.js";
+import { errorText } from "../util/describe-value.js";
 import type { ConformanceReport } from "../report/conformance-report.js";
 import { paletteFor, plainPalette, REPORTERS, type Reporter } from "../reporters/index.js";
 import { deliver } from "./deliver.js";
@@ -8,6 +9,8 @@ import { capabilityLines, progressLine, type ProgressStream } from "./progress-l
 import type { CliIo } from "./io.js";
 
 interface Output {
+  /** The format's name, as --reporter takes it. */
+  name: string;
   reporter: Reporter;
   /** Machine-readable (the format's `machine`): text for people then goes to stderr. */
   machine: boolean;
@@ -16,9 +19,22 @@ interface Output {
   buffer: string[];
 }
 
+/**
+ * An error of the CLI's own reporters, progress line or output (a live hook
+ * that threw, a render that threw, a report that could not be written): the
+ * tool's, never the saver's; the CLI exits 2 with its message.
+ */
+export class ReportOutputError extends Error {
+  override readonly name = "ReportOutputError";
+}
+
 /** The reporters of one run, each with its destination, plus the progress line when no live reporter is on screen. */
 export class ReportOutputs {
   private readonly outputs: Output[];
+  /** What went wrong in our own hooks, renders and writes, told once the reports are out. */
+  private readonly failures: string[] = [];
+  /** Each reporter's live hooks, guarded on its own: one that throws stops, the others and the run go on (see guardHooks). */
+  private readonly reporterSets: ProgressHooks[];
   /** The progress line, when no live reporter is on screen: fed as things happen. */
   private readonly extraHooks: ProgressHooks[] = [];
   /** Beside it in a log, the line of each capability as it ends: in the serial run's order. */
@@ -33,14 +49,15 @@ export class ReportOutputs {
       const write = file === undefined ? (text: string) => void io.stdout.write(text) : (text: string) => void buffer.push(text);
       const format = REPORTERS[target.name];
       const reporter = format.report({ write, palette: file === undefined ? palette : plainPalette, env: io.env, subjectFile });
-      return { reporter, machine: format.machine, buffer, file: file === undefined ? undefined : resolve(io.cwd, file) };
+      return { name: target.name, reporter, machine: format.machine, buffer, file: file === undefined ? undefined : resolve(io.cwd, file) };
     });
+    this.reporterSets = this.outputs.map((o) => this.guarded(o.reporter, `the ${o.name} reporter`));
     const onScreen = this.outputs.filter((o) => o.file === undefined);
     const liveOnScreen = onScreen.some((o) => o.reporter.onTestResult !== undefined);
     if (!liveOnScreen) {
       const stream = this.humanStream();
-      this.extraHooks.push(progressLine(stream, paletteFor(stream, io.env)));
-      this.orderedExtraHooks.push(capabilityLines(stream, paletteFor(stream, io.env)));
+      this.extraHooks.push(this.guarded(progressLine(stream, paletteFor(stream, io.env)), "the progress line"));
+      this.orderedExtraHooks.push(this.guarded(capabilityLines(stream, paletteFor(stream, io.env)), "the capability lines"));
     }
   }
 
@@ -65,20 +82,38 @@ export class ReportOutputs {
   }
 
   private reporters(): ProgressHooks[] {
-    return this.outputs.map((o) => o.reporter);
+    return this.reporterSets;
   }
 
-  /** Renders every report to its destination; when nothing went to the screen, a one-line summary does. */
+  /** `hooks` guarded: a throw (or a rejected promise) is recorded as our failure, told by finish(), and the set is not called again. */
+  private guarded(hooks: ProgressHooks, owner: string): ProgressHooks {
+    return guardHooks(hooks, owner, (failure: HookFailure) => this.failures.push(hookFailureText(failure)));
+  }
+
+  /**
+   * Renders every report to its destination; when nothing went to the screen,
+   * a one-line summary does. Throws ReportOutputError, once every report that
+   * could be written was, when a reporter's hook or render threw or a report
+   * could not be written.
+   */
   finish(report: ConformanceReport): void {
-    const files = deliver(
-      this.outputs.map((o) => {
+    const rendered = this.outputs.flatMap((o) => {
+      try {
         const text = o.reporter.render(report);
-        return o.file === undefined ? { text } : { text: [...o.buffer, text].join(""), file: o.file };
-      }),
-      this.io,
-    );
-    if (this.outputs.every((o) => o.file !== undefined)) {
-      this.io.stdout.write(`${report.subjectName}: ${report.verdict().resultLine}; reports written to ${files.join(", ")}\n`);
+        return [o.file === undefined ? { text } : { text: [...o.buffer, text].join(""), file: o.file }];
+      } catch (error) {
+        this.failures.push(`the ${o.name} reporter: rendering the report threw: ${errorText(error)}`);
+        return [];
+      }
+    });
+    try {
+      const files = deliver(rendered, this.io);
+      if (this.outputs.every((o) => o.file !== undefined)) {
+        this.io.stdout.write(`${report.subjectName}: ${report.verdict().resultLine}; reports written to ${files.join(", ")}\n`);
+      }
+    } catch (error) {
+      this.failures.push(`writing the reports failed: ${errorText(error)}`);
     }
+    if (this.failures.length > 0) throw new ReportOutputError(this.failures.join("; "));
   }
 }

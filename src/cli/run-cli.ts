@@ -13,12 +13,12 @@ import { ReportOutputs } from "./outputs.js";
 import { checkOutputPaths } from "./output-paths.js";
 import { subjectFile } from "./subject-file.js";
 import { CliUsageError } from "../util/usage-error.js";
-import { verdictExit } from "./verdict-exit.js";
+import { baseOnlyOf, verdictExit } from "./verdict-exit.js";
 import { failingEarlyExit } from "./early-exit.js";
 import { requireGraphPackageIfAsked } from "./graph-package.js";
 
-/** Exit codes: 0 the level asked for passed, 1 it did not (or the run could not start), 2 bad usage. */
-export const EXIT = { passed: 0, failed: 1, usage: 2 } as const;
+/** Exit codes: 0 the level asked for passed, 1 it did not (or the run could not start), 2 bad usage or an error of the tool itself. */
+export const EXIT = { passed: 0, failed: 1, usage: 2, tool: 2 } as const;
 
 /** The whole CLI, with its I/O passed in; returns the exit code and never throws. */
 export async function runCli(argv: readonly string[], io: CliIo): Promise<number> {
@@ -31,6 +31,7 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
     if (options.help) return print(io, helpText(SUITE_VERSION), EXIT.passed);
     if (options.version) return print(io, `${SUITE_VERSION}\n`, EXIT.passed);
     const validateOptions = toValidateOptions(options);
+    baseOnlyOf(options); // --strict with --base-only is bad usage, said before anything runs
     if (options.list) {
       // The list, bench and matrix modes load their code on demand: a plain run starts faster.
       const { listGraphScenarios, listSpecTests } = await import("./list.js");
@@ -70,7 +71,7 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
         }
         const { storeAndCacheMatrices } = await import("../backends/subject-matrix.js");
         const storesAndCaches = storeAndCacheMatrices(options.backends, options.backends.includes("all"));
-        const command = { backends: (await loadBackends(options.backends)) ?? [], storesAndCaches, registered, reporters: options.reporter, output: options.output, strict: options.strict };
+        const command = { backends: (await loadBackends(options.backends)) ?? [], storesAndCaches, registered, reporters: options.reporter, output: options.output, baseOnly: baseOnlyOf(options) };
         const { runMatrixCommand } = await import("./matrix-command.js");
         return await runMatrixCommand({ ...command, validate: validateOptions }, io);
       }
@@ -82,7 +83,7 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
       const { validate } = await import("../engine/validate.js");
       const report = await validate(registered, { ...validateOptions, progress: outputs.hooks() });
       outputs.finish(report);
-      return verdictExit(report, options.strict, io);
+      return verdictExit(report, baseOnlyOf(options), io);
     });
   } catch (error) {
     if (error instanceof CliUsageError || error instanceof ConformanceUsageError) {
@@ -92,7 +93,11 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
     if (error instanceof Error && (error.name === "ConformanceSetupError" || error.name === "SupervisedSetupError")) {
       return print(io, `checkpoint-conformance: ${error.message}\n`, EXIT.failed, "stderr");
     }
-    return print(io, `checkpoint-conformance: unexpected error (please report it): ${errorText(error)}\n`, EXIT.failed, "stderr");
+    // A reporter, the progress line or an output that failed (ReportOutputError), a progress hook (ProgressHookError): ours, never the saver's.
+    if (error instanceof Error && (error.name === "ReportOutputError" || error.name === "ProgressHookError")) {
+      return print(io, `checkpoint-conformance: an error of checkpoint-conformance itself, not of the saver (please report it): ${error.message}\n`, EXIT.tool, "stderr");
+    }
+    return print(io, `checkpoint-conformance: unexpected error (please report it): ${errorText(error)}\n`, EXIT.tool, "stderr");
   }
 }
 

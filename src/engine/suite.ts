@@ -8,7 +8,7 @@ import { ConformanceUsageError } from "../util/errors.js";
 import { endLifespan, enterLifespan } from "./lifespan.js";
 import type { ValidateOptions } from "../run/options.js";
 import { planRun, type CapabilityPlan, type RunPlan } from "./run-plan.js";
-import type { ProgressHooks } from "../run/progress.js";
+import { guardHooks, hookFailureText, type HookFailure, type ProgressHooks } from "../run/progress.js";
 import { findDeviation } from "./run-spec-test.js";
 import { attemptsSuffix } from "../report/results.js";
 import { MAX_TIMEOUT_MS } from "../util/timeout.js";
@@ -18,6 +18,15 @@ import type { SectionRunner } from "../run/section-runner.js";
 import { verdictWithoutFailedTest } from "./suite-verdict.js";
 import { toRegistration, type ValidationInitializer } from "./validation-initializer.js";
 import { kindOf } from "../kinds/index.js";
+
+/**
+ * The options of a test-runner suite: validate()'s without progress hooks, and
+ * `baseOnly`: a failed test of a capability that is not base is shown passing
+ * with a note (never failing the runner), as the CLI's `--base-only` keeps
+ * the exit code 0 for it. Default: every capability the subject offers must
+ * pass, as the CLI. (Public as the adapters' `ConformanceSuiteOptions`.)
+ */
+export type SuiteRunOptions = Omit<ValidateOptions, "progress"> & { baseOnly?: boolean };
 
 /** What a test runner shows for one spec test. `noted`: passes, with the message on stderr (an advisory failure or a declared deviation). */
 export type RunnerOutcome =
@@ -76,7 +85,7 @@ const HOOK_MARGIN_MS = 1_000;
  * The adapters' plan: the same option checks, selection, lifecycle, detection
  * and verdicts as `validate()`, one describe block per capability that runs.
  */
-export function planSuite(input: AnyRegistration | ValidationInitializer, options: Omit<ValidateOptions, "progress">, caller: string, progress: ProgressHooks = {}): Suite {
+export function planSuite(input: AnyRegistration | ValidationInitializer, { baseOnly = false, ...options }: SuiteRunOptions, caller: string, progress: ProgressHooks = {}): Suite {
   const registered = toRegistration(input);
   if (!registered) {
     throw new ConformanceUsageError(
@@ -85,8 +94,11 @@ export function planSuite(input: AnyRegistration | ValidationInitializer, option
   }
   const plan = planRun(registered, options, caller, sectionsAsked(kindOf(registered).sections, options));
   const kindSections = plan.subjectKind.sections;
+  // A hook that throws is the adapter's error, told in the suite's last hook, never a spec test's failure.
+  let hookFailure: HookFailure | undefined;
+  progress = guardHooks(progress, `${caller}'s progress hooks`, (failure) => (hookFailure ??= failure));
   let lifespan: LifespanLease | undefined;
-  const capabilities = plan.capabilities.filter((c) => !c.skip?.excluded).map((c) => suiteCapability(plan, c, progress));
+  const capabilities = plan.capabilities.filter((c) => !c.skip?.excluded).map((c) => suiteCapability(plan, c, progress, baseOnly));
   const ranSoFar = () => Object.fromEntries(capabilities.flatMap((c) => (c.result() ? [[c.capability, c.result()!]] : [])));
   return {
     title: `${registered.name} conformance`,
@@ -103,11 +115,14 @@ export function planSuite(input: AnyRegistration | ValidationInitializer, option
     async checkSections() {
       for (const section of kindSections) await section.check?.(options);
     },
-    verdictFailure: () => verdictWithoutFailedTest(plan, Object.fromEntries(capabilities.map((c) => [c.capability, c.result()]))),
+    verdictFailure: async () =>
+      hookFailure
+        ? `${hookFailureText(hookFailure)}: an error of checkpoint-conformance, not of the ${plan.subjectKind.noun} (please report it)`
+        : verdictWithoutFailedTest(plan, Object.fromEntries(capabilities.map((c) => [c.capability, c.result()])), baseOnly),
   };
 }
 
-function suiteCapability(plan: RunPlan, capability: CapabilityPlan, progress: ProgressHooks): SuiteCapability {
+function suiteCapability(plan: RunPlan, capability: CapabilityPlan, progress: ProgressHooks, baseOnly: boolean): SuiteCapability {
   let result: CapabilityResult | undefined;
   const { registered, timeoutMs } = plan;
   return {
@@ -120,7 +135,7 @@ function suiteCapability(plan: RunPlan, capability: CapabilityPlan, progress: Pr
     async run() {
       result = await runCapability(plan, capability, progress);
     },
-    outcome: (name) => outcomeOf(capability.capability, result, name),
+    outcome: (name) => outcomeOf(capability.capability, result, name, baseOnly),
     cleanupFailure: () => (result ? failureText(result, "factory_cleanup") : undefined),
     result: () => result,
   };
@@ -147,7 +162,7 @@ function suiteSection(
   };
 }
 
-function outcomeOf(capability: CapabilityId, result: CapabilityResult | undefined, name: string): RunnerOutcome {
+function outcomeOf(capability: CapabilityId, result: CapabilityResult | undefined, name: string, baseOnly: boolean): RunnerOutcome {
   if (!result) return { kind: "failed", message: `${capability}: the capability did not run (see the setup hook's error)` };
   if (result.status === "not-implemented") return { kind: "skipped", reason: `${capability} not implemented: ${result.reason}` };
   if (result.status === "skipped") return { kind: "skipped", reason: `${capability} ${result.reason}` };
@@ -157,7 +172,10 @@ function outcomeOf(capability: CapabilityId, result: CapabilityResult | undefine
     const lifecycle = result.tests.filter((t) => t.description === LIFECYCLE_DESCRIPTION && t.status === "failed");
     return { kind: "failed", message: lifecycle.map((t) => `${capability}: ${message(t)}`).join("\n") || `${capability}: ${name} did not run` };
   }
-  return testOutcome(capability, test);
+  const outcome = testOutcome(capability, test);
+  // --base-only's rule: a broken capability that is not base does not fail the run, so its tests do not fail the runner.
+  if (baseOnly && result.kind !== "base" && outcome.kind === "failed") return { kind: "noted", message: `not counted (baseOnly: the base capabilities only): ${outcome.message}` };
+  return outcome;
 }
 
 function testOutcome(capability: CapabilityId, test: TestResult): RunnerOutcome {

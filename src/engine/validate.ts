@@ -12,12 +12,14 @@ import { runIdentity } from "./run-identity.js";
 import { sectionsAsked } from "../sections/runners.js";
 import { sectionContext } from "./section-context.js";
 import { kindOf } from "../kinds/index.js";
+import { listedSpecTests } from "../report/spec-test-list.js";
 import { endLifespan, enterLifespan } from "./lifespan.js";
 import { captureUnhandledRejections, settleTick } from "../runtime/unhandled-rejections.js";
 import { foundUnderDefault } from "../util/under-default.js";
 import { runSuggestions } from "../diagnosis/run-suggestions.js";
 import { readBackWhenFailed } from "../diagnosis/read-back.js";
 import { inPlannedTestOrder, serialOrderHooks } from "../run/serial-progress.js";
+import { guardHooks, ProgressHookError, type HookFailure } from "../run/progress.js";
 import type { SectionRunner } from "../run/section-runner.js";
 import { TestBudget } from "../run/test-budget.js";
 import { subjectLineage } from "../runtime/subject-lineage.js";
@@ -31,8 +33,9 @@ export { DEFAULT_LIFESPAN_TIMEOUT_MS, DEFAULT_RETRIES, DEFAULT_TIMEOUT_MS, type 
  * tests in flight; progress and results in the serial run's order), and
  * returns the report. Never throws for a broken saver (that is
  * a failure in the report); throws `ConformanceUsageError` for misuse (a run
- * that would check nothing included) and `ConformanceSetupError` when the
- * lifespan's setup fails.
+ * that would check nothing included), `ConformanceSetupError` when the
+ * lifespan's setup fails, and `ProgressHookError` (with the report) once the
+ * run ended when a progress hook threw.
  * @public
  */
 export function validate(input: AnyRegistration, options: ValidateOptions = {}): Promise<ConformanceReport> {
@@ -66,12 +69,15 @@ export async function runValidation(input: AnyRegistration, options: ValidateOpt
   // Misused section options (an unknown scenario id, ...) fail now, not after the suites ran.
   for (const section of sectionRunners) await section.check?.(options);
   const parallel = plan.concurrency > 1;
+  // The hooks' own errors are theirs: guarded here, told once the run ended (ProgressHookError), never a test's failure.
+  let hookFailure: HookFailure | undefined;
+  const hooks = guardHooks(options.progress ?? {}, "the progress hooks given to validate()", (failure) => (hookFailure ??= failure));
   // The serial run's order: capability after capability, and within one its tests in the planned order (they are told as they end).
   const planned = new Map(plan.capabilities.map((c) => [c.capability, c.tests.map((t) => t.name)]));
   const progress =
     parallel && progressOrder === "serial"
-      ? serialOrderHooks(inPlannedTestOrder(options.progress ?? {}, (capability) => planned.get(capability) ?? []), plan.capabilities.map((c) => c.capability))
-      : (options.progress ?? {});
+      ? serialOrderHooks(inPlannedTestOrder(hooks, (capability) => planned.get(capability) ?? []), plan.capabilities.map((c) => c.capability))
+      : hooks;
   const budget = new TestBudget(plan.concurrency);
   const started = performance.now();
   const results: Partial<Record<CapabilityId, CapabilityResult>> = {};
@@ -129,8 +135,10 @@ export async function runValidation(input: AnyRegistration, options: ValidateOpt
     profile: plan.profile,
     suggestions: runSuggestions({ results, profile: plan.profile }, kindOf(registered).specs, subjectLineage(registered)),
     ...(readBack ? { readBack } : {}),
+    specTests: listedSpecTests(kindOf(registered).specs),
     ...(plan.shard ? { shard: plan.shard, run: runIdentity(SUITE_VERSION, options) } : {}),
   });
   progress.onRunEnd?.(report);
+  if (hookFailure) throw new ProgressHookError(hookFailure, report);
   return report;
 }

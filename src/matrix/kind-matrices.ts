@@ -16,7 +16,8 @@ export interface KindMatrix {
 
 export interface KindMatricesOptions {
   validate: ValidateOptions;
-  strict?: boolean;
+  /** Judge each backend on its base capabilities only (`--base-only`). */
+  baseOnly?: boolean;
   /** Where the titles, tables and failing backends are written. */
   write(text: string): void;
   /** ANSI colours in the tables. */
@@ -57,9 +58,9 @@ export function kindMatrixTitle(kind: KindMatrix["kind"], backends: readonly Mat
 }
 
 /** A kind's table and failing backends, and its exit code: 0 when every one passes, 1 when one does not, 2 when nothing could run. */
-export function kindMatrixEnd(kind: KindMatrix["kind"], result: MatrixResult, options: { strict?: boolean; color?: boolean }): { text: string; exit: number } {
+export function kindMatrixEnd(kind: KindMatrix["kind"], result: MatrixResult, options: { baseOnly?: boolean; color?: boolean }): { text: string; exit: number } {
   const title = kindDescriptor(kind).title;
-  const verdict = matrixVerdict(result, { strict: options.strict ?? false });
+  const verdict = matrixVerdict(result, { baseOnly: options.baseOnly ?? false });
   const failing = verdict.failing.map(({ id, why }) => `${kind}:${id}: ${why}\n`).join("");
   return { text: `\n${title}s: ${renderMatrixTerminal(result, { color: options.color === true })}${failing}`, exit: verdict.nothingRan ? 2 : verdict.passed ? 0 : 1 };
 }

@@ -7,6 +7,7 @@ import { mergeSections } from "./merge-sections.js";
 import { BUILT_IN_CLASSES, runSuggestions } from "../diagnosis/run-suggestions.js";
 import { SUBJECT_KINDS } from "../kinds/index.js";
 import { checkShardSet } from "./shard-set.js";
+import { listedSpecTests } from "../report/spec-test-list.js";
 
 /**
  * One report from the reports of every shard of a split run (`--shard i/n`,
@@ -43,6 +44,7 @@ export function mergeReports(reports: readonly ConformanceReport[]): Conformance
       SUBJECT_KINDS[reports[0].subjectKind].specs,
       reports.some((r) => r.suggestions?.some((s) => s.kind === "built-in-deviations")) ? BUILT_IN_CLASSES : undefined,
     ),
+    specTests: listedSpecTests(SUBJECT_KINDS[reports[0].subjectKind].specs),
     // The same round trip in every shard that failed: any one's answers.
     ...(reports.find((r) => r.readBack)?.readBack ? { readBack: reports.find((r) => r.readBack)!.readBack! } : {}),
   });

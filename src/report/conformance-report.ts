@@ -6,8 +6,9 @@ import { levelWithProfile } from "../kinds/checkpointer/profile.js";
 import { capabilityResultsOf, failuresOf, flakyOf, notCheckedOf, type CapabilityResult } from "./results.js";
 import { renderPrettyReport } from "./text-layout.js";
 import { reportToDict } from "./to-dict.js";
+import type { SpecTestList } from "./spec-test-list.js";
 import type { CondensedReports, ConformanceLevel, FailureCause, ReportData, ReportDict, ReadBack, ReportSection, RunIdentity, RunSuggestion, Verdict } from "./types.js";
-import { passedAllBase, verdictOf } from "./verdict.js";
+import { passedAllBase, verdictOf, type VerdictOptions } from "./verdict.js";
 
 export {
   countsOf,
@@ -21,6 +22,7 @@ export {
   type PreconditionFailure,
   type TestResult,
 } from "./results.js";
+export type { VerdictOptions } from "./verdict.js";
 export type { CondensedReports, ConformanceLevel, ReportDict, ReportSection, SectionFailure, SectionLinesOptions, SectionVerdict, Verdict } from "./types.js";
 
 /**
@@ -46,6 +48,8 @@ export class ConformanceReport implements ReportData {
   readonly suggestions: readonly RunSuggestion[];
   /** The read-back probe's answers, when the run failed and it ran. */
   readonly readBack?: ReadBack;
+  /** The spec tests of the subject's kind, by capability: what reporters list for a capability that did not run. */
+  readonly specTests: SpecTestList;
 
   constructor(init: {
     subjectName: string;
@@ -59,6 +63,7 @@ export class ConformanceReport implements ReportData {
     run?: RunIdentity;
     suggestions?: readonly RunSuggestion[];
     readBack?: ReadBack;
+    specTests?: SpecTestList;
   }) {
     this.subjectName = init.subjectName;
     this.subjectKind = init.subjectKind ?? DEFAULT_SUBJECT_KIND;
@@ -71,6 +76,7 @@ export class ConformanceReport implements ReportData {
     if (init.run) this.run = init.run;
     this.suggestions = init.suggestions ?? [];
     if (init.readBack) this.readBack = init.readBack;
+    this.specTests = init.specTests ?? {};
   }
 
   /** @deprecated The subject's name under its first field name: use `subjectName`. */
@@ -85,7 +91,7 @@ export class ConformanceReport implements ReportData {
 
   /** The run checked something and everything it checked passed: capabilities, sections, and no run error. */
   passedAll(): boolean {
-    return this.verdict({ strict: true }).passed;
+    return this.verdict().passed;
   }
 
   /** Python's levels: FULL (everything passed), BASE+PARTIAL (the base passed), BASE (some base passed), NONE. */
@@ -93,8 +99,8 @@ export class ConformanceReport implements ReportData {
     return this.verdict().level;
   }
 
-  /** The verdict; `strict` (the CLI's --strict) asks for every checked capability, else the base ones. */
-  verdict(options: { strict?: boolean } = {}): Verdict {
+  /** The verdict: passing asks for every checked capability, or with `baseOnly` (the CLI's --base-only) the base ones. */
+  verdict(options: VerdictOptions = {}): Verdict {
     return verdictOf(this, options);
   }
 

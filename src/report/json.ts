@@ -1,6 +1,7 @@
 import { DEFAULT_SUBJECT_KIND, isSubjectKindId, type CapabilityId, type SubjectKindId } from "../kinds/descriptors.js";
 import type { SaverProfile } from "../kinds/checkpointer/profile.js";
 import type { IncompleteRun, ReadBack, RunIdentity, RunSuggestion } from "./types.js";
+import type { SpecTestList } from "./spec-test-list.js";
 import type { Shard } from "../runtime/shard.js";
 import { ConformanceReport, type CapabilityResult, type ReportSection } from "./conformance-report.js";
 
@@ -33,6 +34,8 @@ export interface ReportJSON {
   suggestions?: RunSuggestion[];
   /** The read-back probe's answers, when it ran. */
   readBack?: ReadBack;
+  /** The spec tests of each capability that did not run (the report's list, see SpecTestList): what JUnit lists for it. */
+  specTests?: SpecTestList;
 }
 
 /** @public */
@@ -75,7 +78,15 @@ export function reportToJSON(report: ConformanceReport): ReportJSON {
     ...(report.run ? { run: report.run } : {}),
     ...(report.suggestions.length > 0 ? { suggestions: report.suggestions.map((s) => ({ ...s, details: [...s.details] })) } : {}),
     ...(report.readBack ? { readBack: JSON.parse(JSON.stringify(report.readBack)) as ReadBack } : {}),
+    ...notRunSpecTests(report),
   };
+}
+
+/** The report's listed spec tests of the capabilities that did not run (the only ones a reporter lists from it), when any. */
+function notRunSpecTests(report: ConformanceReport): { specTests?: SpecTestList } {
+  const notRun = report.capabilityResults().filter((r) => (r.status === "skipped" || r.status === "not-implemented") && (report.specTests[r.capability]?.length ?? 0) > 0);
+  if (notRun.length === 0) return {};
+  return { specTests: Object.fromEntries(notRun.map((r) => [r.capability, report.specTests[r.capability]!.map((t) => ({ ...t, ids: [...t.ids] }))])) };
 }
 
 /**
@@ -100,6 +111,7 @@ export function readReportJSON(value: unknown, revive: (key: string, state: unkn
     ...(value.run ? { run: value.run } : {}),
     ...(Array.isArray(value.suggestions) ? { suggestions: value.suggestions } : {}),
     ...(isReadBack(value.readBack) ? { readBack: value.readBack } : {}),
+    ...(typeof value.specTests === "object" && value.specTests !== null ? { specTests: value.specTests } : {}),
   });
 }
 

@@ -93,7 +93,7 @@ export function reportToDict(report: ReportData, causes: readonly FailureCause[]
       result: verdict.resultLine,
       explanation: verdict.explanation,
       passed: verdict.passed,
-      passed_all: verdictOf(report, { strict: true }).passed,
+      passed_all: verdict.passed,
       nothing_checked: verdict.nothingChecked,
       capabilities_checked: verdict.capabilities.checked,
       capabilities_passed: verdict.capabilities.passed,

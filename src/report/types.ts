@@ -138,8 +138,11 @@ export interface SectionVerdict {
  * @public
  */
 export interface Verdict {
-  /** The run passed: with `strict`, every checked capability; without, every base capability in scope. Sections and run errors count either way. */
+  /** The run passed: every checked capability (by default), or with `baseOnly` every base capability in scope. Sections and run errors count either way. */
   passed: boolean;
+  /** Judged on the base capabilities only (`baseOnly`, the CLI's `--base-only`). */
+  baseOnly: boolean;
+  /** `!baseOnly`: every checked capability counted (the default). */
   strict: boolean;
   /** Nothing was checked (every capability skipped or not implemented, no section ran): a usage error, never a pass. */
   nothingChecked: boolean;

@@ -7,12 +7,31 @@ import type { ConformanceLevel, IncompleteRun, ReportData, ReportSection, Sectio
 export type VerdictInput = Pick<ReportData, "results" | "sections" | "errors" | "profile" | "subjectKind">;
 
 /**
- * The one verdict rule (docs/verdict.md), behind `passedAll()`, the level,
- * every reporter's Result line and the CLI's exit code. Pure: the same input
- * gives the same verdict. `strict` (the CLI's --strict) asks for every checked
- * capability, else the base ones.
+ * Which capabilities the run must pass. By default every capability the
+ * subject offers (detected or declared) that was checked: a broken extended
+ * one fails the run. `baseOnly` (the CLI's `--base-only`) keeps the older
+ * rule: the base capabilities in scope only. @public
  */
-export function verdictOf(input: VerdictInput, { strict = false }: { strict?: boolean } = {}): Verdict {
+export interface VerdictOptions {
+  baseOnly?: boolean;
+  /** @deprecated Every offered capability counts by default; `strict: false` is `baseOnly: true`. */
+  strict?: boolean;
+}
+
+/** Whether `options` ask for the base capabilities only (`baseOnly`, or the older `strict: false`). */
+export function isBaseOnly(options: VerdictOptions = {}): boolean {
+  return options.baseOnly ?? options.strict === false;
+}
+
+/**
+ * The one verdict rule (docs/verdict.md), behind `passedAll()`, the level,
+ * every reporter's Result line and every entry point's exit code. Pure: the
+ * same input gives the same verdict. Passing asks for every checked
+ * capability, unless `baseOnly` (see VerdictOptions).
+ */
+export function verdictOf(input: VerdictInput, options: VerdictOptions = {}): Verdict {
+  const baseOnly = isBaseOnly(options);
+  const strict = !baseOnly;
   const checked = capabilityResultsOf(input.results).filter(countsTowardLevel);
   const failed = checked.filter((r) => r.status === "failed").map((r) => r.capability);
   const unverified = checked.filter((r) => isUnverified(input, r.capability)).map((r) => r.capability);
@@ -46,6 +65,7 @@ export function verdictOf(input: VerdictInput, { strict = false }: { strict?: bo
     (nothingChecked ? "; nothing was checked" : "");
   return {
     passed,
+    baseOnly,
     strict,
     nothingChecked,
     level,

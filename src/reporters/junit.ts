@@ -1,7 +1,7 @@
 import { incompleteBanner } from "../report/incomplete-banner.js";
 import type { CapabilityResult, ConformanceReport, ReportSection, TestResult } from "../report/conformance-report.js";
 import { isCountedFailure } from "../report/conformance-report.js";
-import { specTestList } from "../kinds/checkpointer/checks/test-list.js";
+import type { ListedSpecTest } from "../report/spec-test-list.js";
 import { attemptsLabel, firstLine } from "./summary.js";
 import type { ReporterFactory, ReportFormat } from "./types.js";
 import { xmlAttributes, xmlEscape } from "./xml.js";
@@ -44,7 +44,7 @@ export function junitSuites(report: ConformanceReport, prefix = ""): JunitSuite[
   const sectionCauses = (key: string) => [...new Set(causes.flatMap((c) => c.failures.filter((f) => f.section === key).map(() => c.causeId)))];
   return [
     { counts: { tests: 0, failures: 0, skipped: 0 }, xml: verdictSuite(report, prefix) },
-    ...report.capabilityResults().map((r) => capabilitySuite(r, prefix, causeOf)),
+    ...report.capabilityResults().map((r) => capabilitySuite(report, r, prefix, causeOf)),
     ...report.sections.map((s) => sectionSuite(s, prefix, sectionCauses(s.key))),
     ...(report.errors.length > 0 ? [errorsSuite(report.errors, prefix)] : []),
   ];
@@ -76,10 +76,10 @@ function verdictSuite(report: ConformanceReport, prefix: string): string[] {
   ];
 }
 
-function capabilitySuite(result: CapabilityResult, prefix: string, causeOf: ReadonlyMap<string, string>): JunitSuite {
+function capabilitySuite(report: ConformanceReport, result: CapabilityResult, prefix: string, causeOf: ReadonlyMap<string, string>): JunitSuite {
   const cases =
     (result.status === "skipped" && !result.interrupted) || result.status === "not-implemented"
-      ? notRunCases(result, result.reason, prefix)
+      ? notRunCases(result, report.specTests[result.capability] ?? [], result.reason, prefix)
       : result.tests.map((t) => testCase(`${prefix}${result.capability}`, t, causeOf.get(`${result.capability} › ${t.name}`)));
   const counts = {
     tests: cases.length,
@@ -109,9 +109,9 @@ interface Case {
   xml: string[];
 }
 
-/** A capability that did not run still lists its spec tests, each skipped with the capability's reason. */
-function notRunCases(result: CapabilityResult, reason: string, prefix: string): Case[] {
-  return specTestList(result.capability).map((t) => ({
+/** A capability that did not run still lists its spec tests (the report's list of its kind), each skipped with the capability's reason. */
+function notRunCases(result: CapabilityResult, listed: readonly ListedSpecTest[], reason: string, prefix: string): Case[] {
+  return listed.map((t) => ({
     failed: false,
     skipped: true,
     xml: [

@@ -1,6 +1,7 @@
-import type { CapabilityId, SubjectKindId } from "../kinds/descriptors.js";
+import { kindDescriptor, type CapabilityId, type SubjectKindId } from "../kinds/descriptors.js";
 import type { CapabilityResult, ConformanceReport, TestResult } from "../report/conformance-report.js";
 import { attemptsLabel } from "../report/results.js";
+import { errorText } from "../util/describe-value.js";
 
 /**
  * Hooks the runner calls as it goes; every hook is optional. The first three
@@ -52,11 +53,77 @@ export function forwardingHooks(forward: (call: HookCall) => void): ProgressHook
   return hooks as ProgressHooks;
 }
 
-/** One set of hooks that calls each hook of every set in `all`, in order. */
+/** A hook that threw (or returned a promise that rejected): its name, the error, and whose hooks they were. */
+export interface HookFailure {
+  hook: keyof ProgressHooks;
+  error: unknown;
+  /** Whose hooks: `the progress hooks given to validate()`, `the junit reporter`. */
+  owner: string;
+}
+
+/**
+ * `hooks` with every call guarded: a hook that throws, or whose returned
+ * promise rejects, is the hooks' error, never the saver's (it would otherwise
+ * surface inside a spec test, or as the saver's unhandled rejection). It is
+ * told to `onFailure` once, and the set is not called again (a reporter whose
+ * state broke only fails again); the run goes on to its end and cleans up.
+ */
+export function guardHooks(hooks: ProgressHooks, owner: string, onFailure: (failure: HookFailure) => void): ProgressHooks {
+  let failed = false;
+  const fail = (hook: keyof ProgressHooks, error: unknown) => {
+    if (failed) return;
+    failed = true;
+    onFailure({ hook, error, owner });
+  };
+  const guarded: Record<string, (...args: unknown[]) => void> = {};
+  for (const name of Object.keys(PROGRESS_HOOKS) as (keyof ProgressHooks)[]) {
+    guarded[name] = (...args) => {
+      const hook = hooks[name] as ((...a: unknown[]) => unknown) | undefined;
+      if (failed || hook === undefined) return;
+      try {
+        const returned = hook.apply(hooks, args);
+        if (isThenable(returned)) returned.then(undefined, (error: unknown) => fail(name, error));
+      } catch (error) {
+        fail(name, error);
+      }
+    };
+  }
+  return guarded as ProgressHooks;
+}
+
+function isThenable(value: unknown): value is PromiseLike<unknown> {
+  return (typeof value === "object" || typeof value === "function") && value !== null && typeof (value as { then?: unknown }).then === "function";
+}
+
+/**
+ * A progress hook given to `validate()` threw: an error of the hooks, not of
+ * the subject. The run went on to its end and cleaned up; its report is here.
+ * @public
+ */
+export class ProgressHookError extends Error {
+  override readonly name = "ProgressHookError";
+  readonly hook: keyof ProgressHooks;
+  /** The run's report: the subject's results, unaffected by the hook. */
+  readonly report: ConformanceReport;
+  constructor(failure: HookFailure, report: ConformanceReport) {
+    super(`${hookFailureText(failure)}; this is an error of the hooks, not of the ${kindDescriptor(report.subjectKind).noun}: the run went on to its end and cleaned up (the report is this error's \`report\`)`, { cause: failure.error });
+    this.hook = failure.hook;
+    this.report = report;
+  }
+}
+
+/** `the progress hooks given to validate(): onTestResult threw: Error: boom`. */
+export function hookFailureText(failure: HookFailure): string {
+  return `${failure.owner}: ${failure.hook} threw: ${errorText(failure.error)}`;
+}
+
+/** One set of hooks that calls each hook of every set in `all`, in order (guard each set with guardHooks so that none throws). */
 export function fanOutHooks(all: readonly ProgressHooks[]): ProgressHooks {
   const hooks: Record<string, (...args: unknown[]) => void> = {};
   for (const name of Object.keys(PROGRESS_HOOKS) as (keyof ProgressHooks)[]) {
-    hooks[name] = (...args) => all.forEach((h) => (h[name] as ((...a: unknown[]) => void) | undefined)?.apply(h, args));
+    hooks[name] = (...args) => {
+      for (const set of all) (set[name] as ((...a: unknown[]) => void) | undefined)?.apply(set, args);
+    };
   }
   return hooks as ProgressHooks;
 }

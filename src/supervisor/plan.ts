@@ -1,8 +1,7 @@
-import type { CapabilityId } from "../kinds/descriptors.js";
 import type { AnyRegistration } from "../registration.js";
 import { kindOf } from "../kinds/index.js";
-import { planRun, type AnySpecTest } from "../engine/run-plan.js";
-import type { ListedSpecTest } from "../kinds/checkpointer/checks/test-list.js";
+import { planRun } from "../engine/run-plan.js";
+import { listedSpecTests, type SpecTestList } from "../report/spec-test-list.js";
 import { sectionsAsked } from "../sections/runners.js";
 import type { ChildMessage, RunRequest } from "./protocol.js";
 
@@ -34,11 +33,6 @@ export function runPlanMessage(registered: AnyRegistration, options: RunRequest[
 }
 
 /** Every spec test of the registration's kind by capability (names, ids, advisory): what the parent's reporters list for capabilities that did not run. */
-export function specCatalog(registered: AnyRegistration): Partial<Record<CapabilityId, ListedSpecTest[]>> {
-  const catalog: Partial<Record<CapabilityId, ListedSpecTest[]>> = {};
-  const specs = kindOf(registered).specs as Partial<Record<CapabilityId, { tests: readonly AnySpecTest[] }>>;
-  for (const [capability, spec] of Object.entries(specs) as [CapabilityId, { tests: readonly AnySpecTest[] } | undefined][]) {
-    catalog[capability] = (spec?.tests ?? []).map((t) => ({ name: t.name, ids: t.ids, advisory: t.advisory ?? false }));
-  }
-  return catalog;
+export function specCatalog(registered: AnyRegistration): SpecTestList {
+  return listedSpecTests(kindOf(registered).specs);
 }

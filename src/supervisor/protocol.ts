@@ -1,5 +1,5 @@
 import type { CapabilityId } from "../kinds/descriptors.js";
-import type { ListedSpecTest } from "../kinds/checkpointer/checks/test-list.js";
+import type { SpecTestList } from "../report/spec-test-list.js";
 import type { CatalogId } from "../kinds/checkpointer/checks/types.js";
 import type { ReportJSON } from "../report/json.js";
 import type { ValidateOptions } from "../engine/validate.js";
@@ -36,7 +36,7 @@ export type ChildMessage =
   | {
       t: "plan";
       capabilities: { capability: CapabilityId; tests: PlannedTest[] }[];
-      catalog: Partial<Record<CapabilityId, ListedSpecTest[]>>;
+      catalog: SpecTestList;
       /** The per-test timeout in effect (the option's, else the registration's, else the default). */
       timeoutMs: number;
       /** The capabilities that do not run, and why (so a resumed run reports them as the first child did). */

@@ -5,7 +5,6 @@ import type { RunIdentity } from "../engine/run-identity.js";
 import type { Shard } from "../runtime/shard.js";
 import { reportFromJSON, staticSection, type ReportJSON } from "../sections/report-json.js";
 import { ConformanceReport, isCountedFailure, type CapabilityResult, type TestResult } from "../report/conformance-report.js";
-import { provideSpecTestList } from "../kinds/checkpointer/checks/test-list.js";
 import { pinnedModelOption } from "../kinds/checkpointer/model/options.js";
 import { notRunSection } from "../report/not-run-section.js";
 import type { ChildMessage, RunRequest } from "./protocol.js";
@@ -106,7 +105,6 @@ export class RunTracker {
       case "plan":
         this.plan ??= message;
         this.timeoutMs = message.timeoutMs;
-        provideSpecTestList((capability) => message.catalog[capability]);
         return;
       case "hook":
         // JSON has no undefined: an argument that was undefined arrives as null (no hook takes a null).
@@ -421,6 +419,7 @@ export class RunTracker {
         durationMs: performance.now() - this.startedAt,
         sections: last?.sections ?? [],
         profile: last?.profile ?? this.plan?.profile,
+        specTests: this.plan?.catalog ?? {},
         ...(this.sharded ?? {}),
       }),
     );
@@ -499,6 +498,7 @@ export class RunTracker {
         }),
       ],
       ...(this.plan ? { profile: this.plan.profile } : {}),
+      specTests: this.plan?.catalog ?? {},
       ...(this.sharded ?? {}),
     });
   }

@@ -80,12 +80,13 @@ describe.concurrent("checkpoint-conformance CLI (subprocess)", { timeout: 240_00
     expect(run.stderr).toContain("get_tuple: failed");
   });
 
-  it("--strict also requires the extended capabilities: exit 0 without it, 1 with it", async () => {
+  it("a broken extended capability the saver offers exits 1 by default (and with --strict, the older flag for it); --base-only exits 0", async () => {
     const args = [spawnedFixture(fixture("copy-thread-noop.ts")), "--capabilities", "delete_thread,copy_thread", "--reporter", "json"];
-    const [lenient, strict] = await Promise.all([runCliProcess(args), runCliProcess([...args, "--strict"])]);
-    expect(JSON.parse(lenient.stdout).results.copy_thread.passed).toBe(false);
-    expect(lenient.code, lenient.stderr).toBe(0);
+    const [byDefault, strict, baseOnly] = await Promise.all([runCliProcess(args), runCliProcess([...args, "--strict"]), runCliProcess([...args, "--base-only"])]);
+    expect(JSON.parse(byDefault.stdout).results.copy_thread.passed).toBe(false);
+    expect(byDefault.code, byDefault.stderr).toBe(1);
     expect(strict.code, strict.stderr).toBe(1);
+    expect(baseOnly.code, baseOnly.stderr).toBe(0);
   });
 
   it.each([

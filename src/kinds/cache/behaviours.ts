@@ -57,7 +57,7 @@ function expiryAnswer(elapsedMs: number, ttlMs: number): string {
   return `expired late (${about})`;
 }
 
-const NOT_APPLICABLE_NO_TTL = `${NOT_APPLICABLE} (no ttl declared)`;
+const NOT_APPLICABLE_NO_TTL = `${NOT_APPLICABLE} (the registration opts out: ttl: false)`;
 
 /** The cache's implementation-defined behaviours (docs/caches.md, "Behaviour profile"). @public */
 export const CACHE_BEHAVIOURS: readonly CacheBehaviour[] = [

@@ -14,7 +14,8 @@ export function looksLikeCache(value: unknown): value is BaseCache {
 /**
  * How a cache offers a capability. `BaseCache` is abstract (no inherited
  * get/set/clear), so a method present is the cache's own. TTL cannot be seen
- * on the instance: the registration declares it (`ttl: true`).
+ * on the instance, and every cache receives it from LangGraph: it is checked
+ * unless the registration opts out (`ttl: false`).
  */
 export function detectCacheCapability(cache: object, capability: CacheCapability, options: CacheKindOptions = {}): Detection {
   switch (capability) {
@@ -26,9 +27,9 @@ export function detectCacheCapability(cache: object, capability: CacheCapability
     case "serde":
       return serde(cache);
     case "ttl":
-      return options.ttl === true
-        ? methods(cache, ["set"])
-        : { kind: "missing", reason: "the registration does not declare TTL support (cacheTest({ ..., ttl: true }))" };
+      return options.ttl === false
+        ? { kind: "missing", reason: "the registration declares no TTL support (cacheTest({ ..., ttl: false }))" }
+        : methods(cache, ["set"]);
   }
 }
 

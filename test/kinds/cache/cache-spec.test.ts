@@ -44,10 +44,16 @@ describe("the cache spec on InMemoryCache (@langchain/langgraph-checkpoint 1.2.2
     expect(results.filter((r) => r.status !== "passed").map((r) => `${r.name}: ${r.message}`)).toEqual([]);
   }, 120_000);
 
-  it("without declared TTL support the ttl tests are skipped with the reason", async () => {
+  it("TTL is checked by default (LangGraph passes CachePolicy.ttl to every cache's set()): InMemoryCache passes it undeclared", async () => {
     const { results } = await runCacheSpec({ name: "InMemoryCache", create: () => new InMemoryCache() }, ["ttl"]);
+    expect(results.length).toBeGreaterThan(0);
+    expect(results.filter((r) => r.status !== "passed").map((r) => `${r.name}: ${r.message}`)).toEqual([]);
+  }, 60_000);
+
+  it("a registration that opts out (ttl: false) has its ttl tests skipped with the reason", async () => {
+    const { results } = await runCacheSpec({ name: "InMemoryCache", create: () => new InMemoryCache(), options: { ttl: false } }, ["ttl"]);
     expect(results.map((r) => r.status)).toEqual(results.map(() => "skipped"));
-    expect(results[0].message).toContain("ttl: true");
+    expect(results[0].message).toContain("ttl: false");
   }, 60_000);
 
   it("the report's behaviour profile answers every question for InMemoryCache with what it measurably does", () => {
@@ -93,7 +99,7 @@ describe("the behaviour profile (implementation-defined, never pass or fail)", (
   it("tells caches apart where they differ (the reference keeps [] and [\"\"] apart)", async () => {
     const { profile: answers } = await runCacheSpec({ name: "reference", create: () => new ReferenceCache() }, ["get_set"]);
     expect(answers["cache.empty-namespace"]).toBe("yes");
-    expect(answers["cache.fractional-ttl"]).toBe("not applicable (no ttl declared)");
+    expect(answers["cache.fractional-ttl"]).toBe("expired on time");
   }, 60_000);
 });
 
@@ -104,13 +110,14 @@ describe("cache detection", () => {
     expect(looksLikeCache(undefined)).toBe(false);
   });
 
-  it("detects the base capabilities on the instance and ttl from the registration", () => {
+  it("detects the base capabilities on the instance, and ttl unless the registration opts out", () => {
     const cache = new InMemoryCache();
     for (const { id, kind } of CACHE_CAPABILITIES) {
       if (kind === "base") expect(detectCacheCapability(cache, id).kind, id).toBe("detected");
     }
-    expect(detectCacheCapability(cache, "ttl").kind).toBe("missing");
+    expect(detectCacheCapability(cache, "ttl").kind).toBe("detected");
     expect(detectCacheCapability(cache, "ttl", { ttl: true }).kind).toBe("detected");
+    expect(detectCacheCapability(cache, "ttl", { ttl: false }).kind).toBe("missing");
     expect(detectCacheCapability({ get: 1, set: () => 1 }, "get_set")).toMatchObject({ kind: "not-a-function" });
     expect(detectCacheCapability({ get() {}, set() {}, clear() {} }, "serde")).toMatchObject({ kind: "missing" });
   });

@@ -28,7 +28,6 @@ import { concatenatedKeyTests } from "./concatenated-keys.js";
 import { bulkPageTests } from "./bulk-pages.js";
 import { forkTests } from "./forks-in-bulk.js";
 import { emptyAgainstAbsentTests } from "./empty-against-absent.js";
-import { provideSpecTestList } from "./test-list.js";
 
 /** The only registry: capability -> its spec. */
 export const SPECS: Partial<Record<Capability, CapabilitySpec>> = withBrackets(withExtraTests({
@@ -46,5 +45,3 @@ export const SPECS: Partial<Record<Capability, CapabilitySpec>> = withBrackets(w
 export function specFor(capability: Capability): CapabilitySpec | undefined {
   return SPECS[capability];
 }
-
-provideSpecTestList((capability) => SPECS[capability as Capability]?.tests);
