@@ -14,6 +14,20 @@ type LookAlikeAction =
   | { kind: "copy"; source: string; target: string }
   | { kind: "history"; threadId: string };
 
+/**
+ * Thread ids named like `Object.prototype` members, one beside each family (derived from it, never drawn, so a
+ * seed's sequences keep their draws): a saver keeping threads in a plain object (`storage[thread] ??= {}`) finds
+ * the inherited member, so it shares the thread with every other saver, never deletes it and leaves it out of
+ * `list({})` (IM-put-plain-object-map). `constructor` and `__proto__` are left out: MemorySaver rejects them (its
+ * prototype-pollution guard), so a saver may reject them, and the model's contract is what every saver must do.
+ */
+export const PROTOTYPE_THREADS = ["toString", "hasOwnProperty"] as const;
+
+/** The family's threads and the prototype-named thread beside it. */
+function withPrototypeThread(threads: readonly string[]): string[] {
+  return [...threads, PROTOTYPE_THREADS[threads[0]!.length % PROTOTYPE_THREADS.length]!];
+}
+
 /** The ids the filled threads share: a root checkpoint and its child, so look-alikes hold the same checkpoint ids. */
 const ROOT_SEED = 1;
 const CHILD_SEED = 2;
@@ -53,6 +67,8 @@ export class LookAlikesCommand implements fc.AsyncCommand<ModelState, RealState>
     for (const threadId of this.threadsToFill(m)) await fill(m, r, threadId);
     const action = this.action;
     if (action.kind === "delete") await new DeleteThreadCommand(action.victim).run(m, r);
+    // With the family's first thread, the prototype-named one goes too (derived: the victim was drawn).
+    if (action.kind === "delete" && action.victim === this.threads[0]) await new DeleteThreadCommand(this.threads.at(-1)!).run(m, r);
     if (action.kind === "copy") await new CopyThreadCommand(action.source, action.target).run(m, r);
     // A history read changes nothing: it is the only read then.
     if (action.kind === "history") return checkDeltaHistory(m, r, { configurable: { thread_id: action.threadId, checkpoint_ns: "" } }, ["a"]);
@@ -73,36 +89,47 @@ export class LookAlikesCommand implements fc.AsyncCommand<ModelState, RealState>
   }
 }
 
-/** A root checkpoint holding the thread's own id, a pending write naming the thread, and a child checkpoint. */
+/**
+ * Strings that look like another type or hold a quote, as a value of channel "b" and of a second write (derived:
+ * the n-th thread filled in a sequence gets the n-th): a client that decodes JSON on read returns 42, true, null
+ * or [] for them (IM-putWrites-client-decoding).
+ */
+export const LOOK_ALIKE_STRINGS = ["42", "true", "null", "[]", '"quoted"', "it's", "{}", "-0"] as const;
+
+/** A root checkpoint holding the thread's own id, pending writes naming the thread, and a child checkpoint. */
 async function fill(m: ModelState, r: RealState, threadId: string): Promise<void> {
-  const root = await put(m, r, threadId, ROOT_SEED, undefined);
-  const writes: PendingWrite[] = [["a", `written in ${threadId}`]];
+  const turn = m.env.transcript.length;
+  const root = await put(m, r, threadId, ROOT_SEED, undefined, LOOK_ALIKE_STRINGS[turn % LOOK_ALIKE_STRINGS.length]);
+  const writes: PendingWrite[] = [["a", `written in ${threadId}`], ["b", LOOK_ALIKE_STRINGS[(turn + 1) % LOOK_ALIKE_STRINGS.length]!]];
   m.env.record(`await saver.putWrites(${ts(root)}, ${ts(writes)}, "task-a");`);
   m.model.putWrites(root, writes, "task-a");
   await m.env.call("putWrites()", ["PW-01", "KEY-05"], () => r.saver.putWrites(root, structuredClone(writes), "task-a"));
   await put(m, r, threadId, CHILD_SEED, checkpointIdOf(ROOT_SEED));
 }
 
-async function put(m: ModelState, r: RealState, threadId: string, seed: number, parentId: string | undefined): Promise<RunnableConfig> {
+async function put(m: ModelState, r: RealState, threadId: string, seed: number, parentId: string | undefined, lookAlike?: string): Promise<RunnableConfig> {
   const config: RunnableConfig = { configurable: { thread_id: threadId, checkpoint_ns: "", ...(parentId ? { checkpoint_id: parentId } : {}) } };
   const version = m.env.nextVersion();
-  const checkpoint: Checkpoint = { v: 4, id: checkpointIdOf(seed), ts: timestampOf(seed), channel_values: { a: `${threadId} #${seed}` }, channel_versions: { a: version }, versions_seen: {} };
+  const values: Record<string, unknown> = { a: `${threadId} #${seed}` };
+  const versions: Record<string, number> = { a: version };
+  if (lookAlike !== undefined) [values.b, versions.b] = [lookAlike, version];
+  const checkpoint: Checkpoint = { v: 4, id: checkpointIdOf(seed), ts: timestampOf(seed), channel_values: values, channel_versions: versions, versions_seen: {} };
   const metadata = { source: "input", step: seed - 2, parents: {} } as CheckpointMetadata;
-  m.env.record(`await saver.put(${ts(config)}, ${ts(checkpoint)}, ${ts(metadata)}, ${ts({ a: version })});`);
+  m.env.record(`await saver.put(${ts(config)}, ${ts(checkpoint)}, ${ts(metadata)}, ${ts(versions)});`);
   m.model.put(config, checkpoint, metadata);
-  await m.env.call("put()", ["PUT-01", "KEY-01"], () => r.saver.put(config, structuredClone(checkpoint), structuredClone(metadata), { a: version }));
+  await m.env.call("put()", ["PUT-01", "KEY-01"], () => r.saver.put(config, structuredClone(checkpoint), structuredClone(metadata), { ...versions }));
   return { configurable: { thread_id: threadId, checkpoint_ns: "", checkpoint_id: checkpoint.id } };
 }
 
 export const lookAlikesCommand = (pools: Pools): fc.Arbitrary<LookAlikesCommand> =>
-  fc.constantFrom(...pools.threads).map((victim) => new LookAlikesCommand(pools.threads, { kind: "delete", victim }));
+  fc.constantFrom(...pools.threads).map((victim) => new LookAlikesCommand(withPrototypeThread(pools.threads), { kind: "delete", victim }));
 
 /** For savers with copyThread: a look-alike copied onto another (empty) one. */
 export const lookAlikesCopyCommand = (pools: Pools): fc.Arbitrary<LookAlikesCommand> =>
   fc
     .tuple(fc.constantFrom(...pools.threads), fc.constantFrom(...pools.threads))
-    .map(([source, target]) => new LookAlikesCommand(pools.threads, { kind: "copy", source, target }));
+    .map(([source, target]) => new LookAlikesCommand(withPrototypeThread(pools.threads), { kind: "copy", source, target }));
 
 /** For savers with getDeltaChannelHistory (every saver: it is inherited): a look-alike's history of channel "a". */
 export const lookAlikesHistoryCommand = (pools: Pools): fc.Arbitrary<LookAlikesCommand> =>
-  fc.constantFrom(...pools.threads).map((threadId) => new LookAlikesCommand(pools.threads, { kind: "history", threadId }));
+  fc.constantFrom(...pools.threads).map((threadId) => new LookAlikesCommand(withPrototypeThread(pools.threads), { kind: "history", threadId }));
