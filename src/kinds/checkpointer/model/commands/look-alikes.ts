@@ -6,7 +6,7 @@ import { ts, type ModelState, type RealState } from "../sequence-env.js";
 import { DeleteThreadCommand } from "./delete-thread.js";
 import { checkDeltaHistory } from "./delta-history.js";
 import { CopyThreadCommand } from "./extended.js";
-import { StateCheckCommand } from "./state-check.js";
+import { StateCheckCommand, checkTuple } from "./state-check.js";
 
 /** What happens once the look-alikes hold data: one of them is deleted, copied onto another, or its history read. */
 type LookAlikeAction =
@@ -15,17 +15,25 @@ type LookAlikeAction =
   | { kind: "history"; threadId: string };
 
 /**
- * Thread ids named like `Object.prototype` members, one beside each family (derived from it, never drawn, so a
- * seed's sequences keep their draws): a saver keeping threads in a plain object (`storage[thread] ??= {}`) finds
- * the inherited member, so it shares the thread with every other saver, never deletes it and leaves it out of
- * `list({})` (IM-put-plain-object-map). `constructor` and `__proto__` are left out: MemorySaver rejects them (its
- * prototype-pollution guard), so a saver may reject them, and the model's contract is what every saver must do.
+ * Thread ids named like `Object.prototype` members (IM-put-plain-object-map): a saver keeping threads in a plain
+ * object (`storage[thread] ??= {}`) finds the inherited member, so it shares the thread with every other saver and
+ * never deletes it. `constructor` and `__proto__` are left out: MemorySaver rejects them (its prototype-pollution
+ * guard), so a saver may reject them, and the model's contract is what every saver must do.
  */
 export const PROTOTYPE_THREADS = ["toString", "hasOwnProperty"] as const;
 
-/** The family's threads and the prototype-named thread beside it. */
-function withPrototypeThread(threads: readonly string[]): string[] {
-  return [...threads, PROTOTYPE_THREADS[threads[0]!.length % PROTOTYPE_THREADS.length]!];
+/**
+ * The family's prototype-named thread, probed when the family's first thread is deleted (derived: the victim was
+ * drawn, so a seed's sequences keep their draws): read while it holds nothing (on a fresh saver: another saver of
+ * the process may have shared it), put, read and listed, deleted, and read again. It holds nothing before and
+ * after, so the other commands never meet it.
+ */
+async function probePrototypeThread(m: ModelState, r: RealState, family: readonly string[]): Promise<void> {
+  const threadId = PROTOTYPE_THREADS[family[0]!.length % PROTOTYPE_THREADS.length]!;
+  const latest: RunnableConfig = { configurable: { thread_id: threadId, checkpoint_ns: "" } };
+  await checkTuple(m, r, latest);
+  await put(m, r, threadId, ROOT_SEED, undefined, LOOK_ALIKE_STRINGS[m.env.transcript.length % LOOK_ALIKE_STRINGS.length]);
+  await new DeleteThreadCommand(threadId).run(m, r);
 }
 
 /** The ids the filled threads share: a root checkpoint and its child, so look-alikes hold the same checkpoint ids. */
@@ -67,8 +75,7 @@ export class LookAlikesCommand implements fc.AsyncCommand<ModelState, RealState>
     for (const threadId of this.threadsToFill(m)) await fill(m, r, threadId);
     const action = this.action;
     if (action.kind === "delete") await new DeleteThreadCommand(action.victim).run(m, r);
-    // With the family's first thread, the prototype-named one goes too (derived: the victim was drawn).
-    if (action.kind === "delete" && action.victim === this.threads[0]) await new DeleteThreadCommand(this.threads.at(-1)!).run(m, r);
+    if (action.kind === "delete" && action.victim === this.threads[0]) await probePrototypeThread(m, r, this.threads);
     if (action.kind === "copy") await new CopyThreadCommand(action.source, action.target).run(m, r);
     // A history read changes nothing: it is the only read then.
     if (action.kind === "history") return checkDeltaHistory(m, r, { configurable: { thread_id: action.threadId, checkpoint_ns: "" } }, ["a"]);
@@ -122,14 +129,14 @@ async function put(m: ModelState, r: RealState, threadId: string, seed: number, 
 }
 
 export const lookAlikesCommand = (pools: Pools): fc.Arbitrary<LookAlikesCommand> =>
-  fc.constantFrom(...pools.threads).map((victim) => new LookAlikesCommand(withPrototypeThread(pools.threads), { kind: "delete", victim }));
+  fc.constantFrom(...pools.threads).map((victim) => new LookAlikesCommand(pools.threads, { kind: "delete", victim }));
 
 /** For savers with copyThread: a look-alike copied onto another (empty) one. */
 export const lookAlikesCopyCommand = (pools: Pools): fc.Arbitrary<LookAlikesCommand> =>
   fc
     .tuple(fc.constantFrom(...pools.threads), fc.constantFrom(...pools.threads))
-    .map(([source, target]) => new LookAlikesCommand(withPrototypeThread(pools.threads), { kind: "copy", source, target }));
+    .map(([source, target]) => new LookAlikesCommand(pools.threads, { kind: "copy", source, target }));
 
 /** For savers with getDeltaChannelHistory (every saver: it is inherited): a look-alike's history of channel "a". */
 export const lookAlikesHistoryCommand = (pools: Pools): fc.Arbitrary<LookAlikesCommand> =>
-  fc.constantFrom(...pools.threads).map((threadId) => new LookAlikesCommand(withPrototypeThread(pools.threads), { kind: "history", threadId }));
+  fc.constantFrom(...pools.threads).map((threadId) => new LookAlikesCommand(pools.threads, { kind: "history", threadId }));
