@@ -97,17 +97,19 @@ export class LookAlikesCommand implements fc.AsyncCommand<ModelState, RealState>
 }
 
 /**
- * Strings that look like another type or hold a quote, as a value of channel "b" and of a second write (derived:
+ * Strings that look like another type or hold a quote, as a value of channel "look-alike" and of a second write (derived:
  * the n-th thread filled in a sequence gets the n-th): a client that decodes JSON on read returns 42, true, null
  * or [] for them (IM-putWrites-client-decoding).
  */
 export const LOOK_ALIKE_STRINGS = ["42", "true", "null", "[]", '"quoted"', "it's", "{}", "-0"] as const;
+/** Their channel: none of the sequence's channels, so no other put stores it at a version of its own (a blob per version keeps the first value). */
+const LOOK_ALIKE_CHANNEL = "look-alike";
 
 /** A root checkpoint holding the thread's own id, pending writes naming the thread, and a child checkpoint. */
 async function fill(m: ModelState, r: RealState, threadId: string): Promise<void> {
   const turn = m.env.transcript.length;
   const root = await put(m, r, threadId, ROOT_SEED, undefined, LOOK_ALIKE_STRINGS[turn % LOOK_ALIKE_STRINGS.length]);
-  const writes: PendingWrite[] = [["a", `written in ${threadId}`], ["b", LOOK_ALIKE_STRINGS[(turn + 1) % LOOK_ALIKE_STRINGS.length]!]];
+  const writes: PendingWrite[] = [["a", `written in ${threadId}`], [LOOK_ALIKE_CHANNEL, LOOK_ALIKE_STRINGS[(turn + 1) % LOOK_ALIKE_STRINGS.length]!]];
   m.env.record(`await saver.putWrites(${ts(root)}, ${ts(writes)}, "task-a");`);
   m.model.putWrites(root, writes, "task-a");
   await m.env.call("putWrites()", ["PW-01", "KEY-05"], () => r.saver.putWrites(root, structuredClone(writes), "task-a"));
@@ -119,7 +121,7 @@ async function put(m: ModelState, r: RealState, threadId: string, seed: number, 
   const version = m.env.nextVersion();
   const values: Record<string, unknown> = { a: `${threadId} #${seed}` };
   const versions: Record<string, number> = { a: version };
-  if (lookAlike !== undefined) [values.b, versions.b] = [lookAlike, version];
+  if (lookAlike !== undefined) [values[LOOK_ALIKE_CHANNEL], versions[LOOK_ALIKE_CHANNEL]] = [lookAlike, version];
   const checkpoint: Checkpoint = { v: 4, id: checkpointIdOf(seed), ts: timestampOf(seed), channel_values: values, channel_versions: versions, versions_seen: {} };
   const metadata = { source: "input", step: seed - 2, parents: {} } as CheckpointMetadata;
   m.env.record(`await saver.put(${ts(config)}, ${ts(checkpoint)}, ${ts(metadata)}, ${ts(versions)});`);
