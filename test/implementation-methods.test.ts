@@ -20,26 +20,12 @@ const tests = [SPECS, STORE_SPECS, CACHE_SPECS].flatMap((specs) =>
 const named = new Set(tests.flatMap((t) => t.methods));
 
 /**
- * The entries no spec test names yet, each with why: the families of issue 40 (build item 1 adds their checks; the
- * tests that add them name these ids and take them off this list).
+ * The entries no spec test names yet, each with why: a test that gives the entry's input names it and takes it off
+ * this list.
  */
 const UNCOVERED: Record<string, string> = {
-  "IM-put-plain-object-map": "issue 40 family 7: prototype-named thread ids, namespaces and checkpoint ids (the model gives toString and hasOwnProperty threads)",
-  "IM-put-upsert-deletes-writes": "issue 40 family 1: put, putWrites, put of the same id (the model's re-put after putWrites gives it)",
-  "IM-put-upsert-merges-metadata": "issue 40 family 1: a re-put whose metadata lacks a key (the model's re-put gives it)",
-  "IM-put-secondary-index-only-added": "issue 40 family 1: a filter on the metadata a re-put replaced (the model's re-put lists it)",
-  "IM-putWrites-special-key-without-task": "issue 40 family 6: two tasks writing one special channel",
-  "IM-putWrites-task-idx-joined": "issue 40 family 6: task ids of different lengths with indexes past 9",
-  "IM-putWrites-async-order": "issue 40 family 4: large and small writes in one call (the model's 64 KiB write first gives it)",
-  "IM-putWrites-client-decoding": "issue 40 family 5: \"42\", \"true\", \"null\", \"[]\" as write and channel values (the model's look-alike strings give them)",
-  "IM-getTuple-plain-object-lookup": "issue 40 family 7: reads of prototype-named threads never written (the model reads them on fresh savers)",
-  "IM-list-filter-bound": "issue 40 family 2: filter values holding quotes and backslashes (the model's filter twins give them)",
-  "IM-list-filter-like": "issue 40 family 2: filter values holding % and _ (the model's filter twins give them)",
-  "IM-list-limit-over-joined-rows": "issue 40 family 3: list({limit}) over checkpoints with many writes",
-  "IM-prune-newest-by-insertion": "issue 40 family 6: prune of a thread put out of id order",
-  "IM-store-get-plain-object-map": "issue 40 family 7: prototype-named store keys and labels (the store model reads prototype-named keys)",
-  "IM-store-get-creates-namespace": "issue 40 family 8: get of an absent namespace, then listNamespaces (the store model lists after each get)",
-  "IM-store-search-filter-bound": "issue 40 family 2: store filter values holding quotes and backslashes",
+  "IM-store-get-plain-object-map": "no store spec test gets a key or label named like an Object.prototype member (the store model reads such keys)",
+  "IM-store-search-filter-bound": "no store spec test filters on a value holding a quote or a backslash",
 };
 
 describe("implementation methods (docs/implementation-methods.md)", () => {

@@ -185,6 +185,7 @@ const QUERY_SYNTAX_FILTERS = ["x' OR 'a'='a", "a\\b", "a_c", "100%"] as const;
 const querySyntaxInValues: SpecTest = {
   name: "test_flt_query_syntax_in_values",
   ids: ["FLT-06"],
+  methods: ["IM-list-filter-bound", "IM-list-filter-like"],
   needsHistory: true,
   description: "string filter values holding a quote, a backslash, % or _ match exactly that string (bound, not inlined or used as a pattern)",
   async run(ctx) {

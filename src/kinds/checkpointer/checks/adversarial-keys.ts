@@ -248,6 +248,7 @@ const MEMBERS_AS_DATA =
 const objectMemberIds: SpecTest = {
   name: "test_key_object_member_names_are_plain_ids",
   ids: ["KEY-11"],
+  methods: ["IM-put-plain-object-map", "IM-getTuple-plain-object-lookup"],
   description: "thread ids, namespaces and checkpoint ids named like Object.prototype members: never written reads nothing, written reads its own",
   async run(ctx) {
     const prototypeBefore = Object.getOwnPropertyNames(Object.prototype).join();

@@ -200,6 +200,7 @@ const putWritesTests: SpecTest[] = [
   {
     name: "test_val_strings_that_look_like_json",
     ids: ["VAL-17"],
+    methods: ["IM-putWrites-client-decoding"],
     description: "string channel and write values \"42\", \"true\", \"null\", \"[]\", \"{}\" read back as those strings, not decoded again",
     async run(ctx) {
       const why = "a string is a string: a value stored as JSON must be decoded once (a client or driver that decodes JSON-looking replies again turns \"42\" into 42)";

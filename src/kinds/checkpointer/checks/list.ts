@@ -171,6 +171,7 @@ const pythonTests: SpecTest[] = [
   {
     name: "test_list_limit_counts_checkpoints_not_writes",
     ids: ["LS-19"],
+    methods: ["IM-list-limit-over-joined-rows"],
     description: "limit N yields N checkpoints with all their pending writes when each carries several (a limit on joined rows yields fewer)",
     needsHistory: true,
     async run(ctx) {

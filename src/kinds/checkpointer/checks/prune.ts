@@ -85,6 +85,7 @@ const tests: SpecTest[] = [
   {
     name: "test_prune_keep_latest_by_id_keeps_writes_of_every_namespace",
     ids: ["PR-11"],
+    methods: ["IM-prune-newest-by-insertion", "IM-prune-scope"],
     description: "keep_latest keeps the greatest id even when an older id was put after it, and the writes of each namespace's kept checkpoint",
     needsHistory: true,
     async run(ctx) {

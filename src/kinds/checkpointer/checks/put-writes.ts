@@ -262,6 +262,7 @@ const tests: SpecTest[] = [
   {
     name: "test_put_writes_order_of_one_call_across_value_sizes",
     ids: ["PW-11"],
+    methods: ["IM-putWrites-async-order"],
     description: "the writes of one call keep their positions as idx when their values differ widely in size (per-write async work finishing out of order)",
     async run(ctx) {
       const calls: [string, unknown][] = [["big", "b".repeat(64 * 1024)], ["small", "s"], ["mid", "m".repeat(8 * 1024)], ["tiny", 0]];
@@ -277,6 +278,7 @@ const tests: SpecTest[] = [
   {
     name: "test_put_writes_keys_keep_tasks_apart",
     ids: ["PW-12"],
+    methods: ["IM-putWrites-task-idx-joined", "IM-putWrites-special-key-without-task"],
     description: "task ids of different lengths (\"t\" at idx 10, \"t1\" at idx 0) and special writes of two tasks never share a key",
     async run(ctx) {
       const many: [string, unknown][] = Array.from({ length: 11 }, (_, i) => [`ch${i}`, `t:${i}`]);

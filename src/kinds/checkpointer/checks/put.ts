@@ -388,6 +388,7 @@ const tests: SpecTest[] = [
   {
     name: "test_put_same_id_again_keeps_pending_writes",
     ids: ["PUT-16"],
+    methods: ["IM-put-upsert-deletes-writes"],
     description: "putting a checkpoint id again keeps the pending writes stored for it before the re-put, and takes those after",
     async run(ctx) {
       const { threadId, config, id, writes } = await putTwiceWithWrites(ctx);
@@ -401,6 +402,7 @@ const tests: SpecTest[] = [
   {
     name: "test_put_same_id_again_replaces_checkpoint_and_metadata",
     ids: ["PUT-17"],
+    methods: ["IM-put-upsert-merges-metadata", "IM-put-secondary-index-only-added"],
     description: "putting a checkpoint id again replaces its checkpoint and its whole metadata, in getTuple, list and list({ filter }), and lists it once",
     async run(ctx) {
       const { threadId, config, id } = await putTwiceWithWrites(ctx);

@@ -38,6 +38,7 @@ const tests: StoreSpecTest[] = [
   {
     name: "test_store_list_namespaces_get_creates_none",
     ids: ["ST-64"],
+    methods: ["IM-store-get-creates-namespace"],
     description: "a get() in a namespace never written creates none: listNamespaces does not list it",
     async run(ctx) {
       const root = ctx.namespace("get-absent");
