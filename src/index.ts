@@ -34,7 +34,7 @@ export type { Detection } from "./kinds/checkpointer/detect.js";
 export type { ExtendedCheckpointSaver, ExtendedSaverMethods, PruneStrategy } from "./kinds/checkpointer/extended-saver.js";
 export { ConformanceError } from "./assert.js";
 export { TimeoutError } from "./util/timeout.js";
-export type { CapabilitySpec, CatalogId, SpecContext, SpecTest } from "./kinds/checkpointer/checks/types.js";
+export type { CapabilitySpec, CatalogId, ImplementationMethodId, SpecContext, SpecTest } from "./kinds/checkpointer/checks/types.js";
 export { fromValidationInitializer } from "./engine/validation-initializer.js";
 export type { ValidationInitializer } from "./engine/validation-initializer.js";
 export { REPORTERS } from "./reporters/index.js";

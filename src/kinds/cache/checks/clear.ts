@@ -22,6 +22,7 @@ export const clearTests: CacheTest[] = [
   {
     name: "test_cache_clear_namespace_exact",
     ids: ["CA-07"],
+    methods: ["IM-cache-clear-prefix"],
     description: "clear([ns]) removes ns only: its child, its parent and a label sharing its prefix stay; ns takes new values",
     async run(ctx) {
       const root = ctx.namespace("exact");
@@ -49,6 +50,7 @@ export const clearTests: CacheTest[] = [
   {
     name: "test_cache_clear_all",
     ids: ["CA-08"],
+    methods: ["IM-cache-clear-prefix"],
     description: "clear([]) (what graph.clearCache() calls) removes every namespace; the cache takes new values after",
     async run(ctx) {
       const cache = await ctx.freshSubject();

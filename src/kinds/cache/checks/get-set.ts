@@ -40,6 +40,7 @@ export const getSetTests: CacheTest[] = [
   {
     name: "test_cache_get_absent_keys_left_out",
     ids: ["CA-03"],
+    methods: ["IM-cache-get-misses"],
     description: "a key never set, alone or among others, has no entry in get's result (no null entries)",
     async run(ctx) {
       const ns = ctx.namespace("absent");
@@ -63,6 +64,7 @@ export const getSetTests: CacheTest[] = [
   {
     name: "test_cache_task_writes_roundtrip",
     ids: ["CA-02", "CA-09"],
+    methods: ["IM-cache-serde"],
     description: "task writes holding messages, a Map, a Set, bytes, undefined and a Date read back as the cache's serde returns them",
     async run(ctx) {
       const key: CacheFullKey = [ctx.namespace("typed", "node"), "typed-writes"];
@@ -84,6 +86,7 @@ export const getSetTests: CacheTest[] = [
   {
     name: "test_cache_get_many_keys",
     ids: ["CA-02", "CA-03"],
+    methods: ["IM-cache-get-misses"],
     description: "six pairs set in one call come back from one get of eight keys: six hits, no entry for the two misses",
     async run(ctx) {
       const ns = ctx.namespace("many");
@@ -107,6 +110,7 @@ export const getSetTests: CacheTest[] = [
   {
     name: "test_cache_values_not_aliased",
     ids: ["CA-13"],
+    methods: ["IM-cache-references"],
     description: "changing the value after set, or a value get returned, does not change what the cache returns",
     async run(ctx) {
       const key: CacheFullKey = [ctx.namespace("alias"), "k"];
@@ -125,6 +129,7 @@ export const getSetTests: CacheTest[] = [
   {
     name: "test_cache_concurrent_set_get",
     ids: ["CA-12"],
+    methods: ["IM-cache-concurrent-set"],
     description: "20 concurrent sets with gets in between lose no key; 10 concurrent sets of one key leave one of their values",
     async run(ctx) {
       const ns = ctx.namespace("concurrent");

@@ -59,6 +59,7 @@ export const namespaceTests: CacheTest[] = [
   {
     name: "test_cache_namespace_labels_with_separators",
     ids: ["CA-04"],
+    methods: ["IM-cache-key-concatenation"],
     description: "labels holding , . : | / and keys holding them never collide with the labels they would join into",
     async run(ctx) {
       const root = ctx.uniqueId("sep");
@@ -73,6 +74,7 @@ export const namespaceTests: CacheTest[] = [
   {
     name: "test_cache_prototype_named_keys_absent",
     ids: ["CA-10"],
+    methods: ["IM-cache-plain-object-map"],
     description: "keys and namespaces named __proto__, constructor, toString... that were never set are misses",
     async run(ctx) {
       const ns = ctx.namespace("proto-absent");
@@ -89,6 +91,7 @@ export const namespaceTests: CacheTest[] = [
   {
     name: "test_cache_prototype_named_keys_roundtrip",
     ids: ["CA-10"],
+    methods: ["IM-cache-plain-object-map"],
     description: "values set under keys and namespaces named __proto__, constructor, toString... read back and stay in the cache",
     async run(ctx) {
       const ns = ctx.namespace("proto");

@@ -49,6 +49,7 @@ export const serdeTests: CacheTest[] = [
   {
     name: "test_cache_values_go_through_serde",
     ids: ["CA-09"],
+    methods: ["IM-cache-serde"],
     description: "set() encodes each value with cache.serde.dumpsTyped and get() returns what its loadsTyped decodes",
     async run(ctx) {
       const key: CacheFullKey = [ctx.namespace("serde"), "k"];
@@ -71,6 +72,7 @@ export const serdeTests: CacheTest[] = [
   {
     name: "test_cache_serde_type_kept",
     ids: ["CA-09"],
+    methods: ["IM-cache-serde"],
     description: "a value the serde encodes with a type other than json (bytes) is decoded with that type",
     async run(ctx) {
       const key: CacheFullKey = [ctx.namespace("serde-type"), "bytes"];

@@ -35,6 +35,7 @@ export const ttlTests: CacheTest[] = [
   {
     name: "test_cache_ttl_expires_after_seconds",
     ids: ["CA-06", "CA-03"],
+    methods: ["IM-cache-ttl-units"],
     description: "an entry with ttl: 1 is there at once and gone (left out of get) within 3 s; one with ttl: 30 stays",
     async run(ctx) {
       const long: CacheHit & { ttl: number } = { key: [ctx.namespace("ttl-long"), "thirty-seconds"], value: "stays", ttl: 30 };
@@ -45,6 +46,7 @@ export const ttlTests: CacheTest[] = [
   {
     name: "test_cache_without_ttl_outlives_ttl",
     ids: ["CA-06"],
+    methods: ["IM-cache-ttl-units"],
     description: "entries set without a ttl (absent or undefined) outlive one set with ttl: 1",
     async run(ctx) {
       const ns = ctx.namespace("no-ttl");
@@ -57,6 +59,7 @@ export const ttlTests: CacheTest[] = [
   {
     name: "test_cache_overwrite_resets_ttl",
     ids: ["CA-05", "CA-06"],
+    methods: ["IM-cache-ttl-units"],
     description: "setting a key again replaces its ttl: a 1 s entry set again with ttl 30, or without one, stays",
     async run(ctx) {
       const ns = ctx.namespace("reset");

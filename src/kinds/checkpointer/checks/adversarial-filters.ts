@@ -75,6 +75,7 @@ async function customKeysIgnored(ctx: SpecContext, threadId: string, plain: Reco
 const falsyValues: SpecTest = {
   name: "test_flt_falsy_filter_values_filter",
   ids: ["FLT-01"],
+  methods: ["IM-list-filter-falsy"],
   needsHistory: true,
   description: "filter values 0, false and \"\" match exactly the checkpoints with that value (they are not 'no filter')",
   async run(ctx) {
@@ -90,6 +91,7 @@ const falsyValues: SpecTest = {
 const nullIsNotAbsent: SpecTest = {
   name: "test_flt_null_filter_value_is_not_absence",
   ids: ["FLT-02"],
+  methods: ["IM-list-filter-null"],
   needsHistory: true,
   description: "filter {key: null} matches metadata holding null, not metadata lacking the key",
   async run(ctx) {
@@ -101,6 +103,7 @@ const nullIsNotAbsent: SpecTest = {
 const typeStrict: SpecTest = {
   name: "test_flt_filter_values_are_type_strict",
   ids: ["FLT-03"],
+  methods: ["IM-list-filter-text-compare"],
   needsHistory: true,
   description: "filter values compare type-strictly: 1, \"1\", true, \"true\", 0, false, \"\" and null are all different",
   async run(ctx) {
@@ -120,6 +123,7 @@ const typeStrict: SpecTest = {
 const missingKeys: SpecTest = {
   name: "test_flt_missing_key_never_matches",
   ids: ["FLT-04"],
+  methods: ["IM-list-filter-missing-key"],
   needsHistory: true,
   description: "a filter key the metadata lacks rules the checkpoint out, also next to keys that match",
   async run(ctx) {
@@ -138,6 +142,7 @@ const PATH_LIKE_METADATA = { "a.b": 1, a: { b: 2 }, "arr[0]": 5, arr: [6], "x y"
 const keysAreData: SpecTest = {
   name: "test_flt_filter_keys_are_top_level_keys",
   ids: ["FLT-05"],
+  methods: ["IM-list-filter-key-as-path", "IM-put-document-field-paths"],
   needsHistory: true,
   description: "a filter key with path syntax (\"a.b\", \"arr[0]\") names that top-level metadata key, not a nested path",
   async run(ctx) {
@@ -180,6 +185,7 @@ const QUERY_SYNTAX_FILTERS = ["x' OR 'a'='a", "a\\b", "a_c", "100%"] as const;
 const querySyntaxInValues: SpecTest = {
   name: "test_flt_query_syntax_in_values",
   ids: ["FLT-06"],
+  methods: ["IM-list-filter-bound", "IM-list-filter-like"],
   needsHistory: true,
   description: "string filter values holding a quote, a backslash, % or _ match exactly that string (bound, not inlined or used as a pattern)",
   async run(ctx) {

@@ -50,6 +50,7 @@ const deleteForRunsExact: SpecTest = {
   // deleteForRuns of patterns: a saver that matches them deletes other tests' checkpoints mid-test.
   exclusive: true,
   ids: ["KEY-06"],
+  methods: ["IM-deleteForRuns-pattern"],
   needsHistory: true,
   description: "deleteForRuns() of patterns or of one lookalike run id deletes exactly the checkpoints of that run",
   async run(ctx) {
@@ -84,6 +85,7 @@ const copyThreadExact: SpecTest = {
   // copyThread from patterns: a saver that matches them copies (and counts) whatever other tests are writing.
   exclusive: true,
   ids: ["KEY-07"],
+  methods: ["IM-copyThread-pattern"],
   description: "copyThread() from a lookalike thread id copies exactly that thread; from a pattern, nothing",
   async run(ctx) {
     const { base, threads } = await putLookalikeThreads(ctx);
@@ -113,6 +115,7 @@ const pruneExact: SpecTest = {
   // prune of patterns: a saver that matches them prunes other tests' threads mid-test.
   exclusive: true,
   ids: ["KEY-08"],
+  methods: ["IM-prune-pattern"],
   description: "prune() of patterns or of one lookalike thread id prunes exactly that thread",
   async run(ctx) {
     const { base, threads } = await putLookalikeThreads(ctx);
@@ -133,6 +136,7 @@ const HISTORY_THREADS = ["user", "user:2", "user2", "abc", "Abc", "caf\u00e9", "
 const historyExact: SpecTest = {
   name: "test_key_delta_history_reads_only_the_named_thread",
   ids: ["KEY-09"],
+  methods: ["IM-deltaHistory-pattern"],
   needsHistory: true,
   description: "getDeltaChannelHistory() on lookalike threads sharing checkpoint ids returns each thread's own seed and writes",
   async run(ctx) {

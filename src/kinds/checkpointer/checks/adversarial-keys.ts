@@ -77,6 +77,7 @@ function expectIdKept(actual: unknown, expected: string, where: string): void {
 const roundTrip: SpecTest = {
   name: "test_key_ids_round_trip_exactly",
   ids: ["KEY-01"],
+  methods: ["IM-put-bound-parameters", "IM-put-collation", "IM-put-column-width"],
   description: "thread ids and namespaces with separators, quotes, unicode forms, case variants and 1 KB length come back exactly",
   async run(ctx) {
     const data = await putLookalikes(ctx);
@@ -124,6 +125,7 @@ async function expectExactLookups(data: Lookalikes, lookup: Lookup): Promise<voi
 const getTupleExact: SpecTest = {
   name: "test_key_get_tuple_finds_only_the_named_thread",
   ids: ["KEY-02"],
+  methods: ["IM-getTuple-pattern-lookup", "IM-put-collation"],
   description: "getTuple() of a lookalike thread id, namespace or pattern finds that exact one or nothing",
   async run(ctx) {
     const data = await putLookalikes(ctx);
@@ -148,6 +150,7 @@ const getTupleExact: SpecTest = {
 const listExact: SpecTest = {
   name: "test_key_list_yields_only_the_named_thread",
   ids: ["KEY-03"],
+  methods: ["IM-list-pattern-thread"],
   description: "list() of a lookalike thread id, namespace or pattern yields that exact one's checkpoints or nothing",
   async run(ctx) {
     const data = await putLookalikes(ctx);
@@ -179,6 +182,7 @@ const deleteThreadExact: SpecTest = {
   // deleteThread of patterns: a saver that matches them (LIKE, a prefix) deletes other tests' threads mid-test.
   exclusive: true,
   ids: ["KEY-04"],
+  methods: ["IM-deleteThread-pattern"],
   description: "deleteThread() of a pattern or of one lookalike thread id leaves every other thread",
   async run(ctx) {
     const data = await putLookalikes(ctx);
@@ -206,6 +210,7 @@ const deleteThreadExact: SpecTest = {
 const writesByTask: SpecTest = {
   name: "test_key_put_writes_keeps_each_task_id",
   ids: ["KEY-05"],
+  methods: ["IM-putWrites-task-id-collation"],
   description: "writes of task ids that differ only in case, unicode form, a suffix or past 1 KB are all kept, each under its own task id",
   async run(ctx) {
     const config = await ctx.saver.put(generateConfig(ctx.threadId("key")), generateCheckpoint(), generateMetadata("loop", 0), {});
@@ -243,6 +248,7 @@ const MEMBERS_AS_DATA =
 const objectMemberIds: SpecTest = {
   name: "test_key_object_member_names_are_plain_ids",
   ids: ["KEY-11"],
+  methods: ["IM-put-plain-object-map", "IM-getTuple-plain-object-lookup"],
   description: "thread ids, namespaces and checkpoint ids named like Object.prototype members: never written reads nothing, written reads its own",
   async run(ctx) {
     const prototypeBefore = Object.getOwnPropertyNames(Object.prototype).join();

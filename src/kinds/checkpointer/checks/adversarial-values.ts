@@ -141,6 +141,7 @@ const putTests: SpecTest[] = [
   {
     name: "test_val_falsy_channel_values",
     ids: ["VAL-01"],
+    methods: ["IM-put-falsy-values"],
     description: "channel values 0, \"\", false, null, [] and {} (top level and nested) read back as put, by getTuple and list",
     async run(ctx) {
       await expectChannelsKept(ctx, FALSY, "a falsy value is a value (a `value || default` or `if (value)` drops it)");
@@ -149,6 +150,7 @@ const putTests: SpecTest[] = [
   {
     name: "test_val_falsy_metadata",
     ids: ["VAL-02"],
+    methods: ["IM-put-falsy-values"],
     description: "metadata step 0 and custom keys holding 0, \"\", false, null, [] and {} read back as put",
     async run(ctx) {
       const metadata = generateMetadata("input", 0, FALSY);
@@ -159,6 +161,7 @@ const putTests: SpecTest[] = [
   {
     name: "test_val_channel_names_as_data",
     ids: ["VAL-04"],
+    methods: ["IM-put-document-field-paths"],
     description: "channels named __start__, __pregel_tasks, constructor, toString, a.b, $x and the like read back as put",
     async run(ctx) {
       const values = Object.fromEntries(CHANNEL_NAMES.map((name, i) => [name, { channel: name, i }]));
@@ -168,6 +171,7 @@ const putTests: SpecTest[] = [
   {
     name: "test_val_metadata_keys_as_data",
     ids: ["VAL-06"],
+    methods: ["IM-put-document-field-paths"],
     description: "metadata keys a.b, a[0], $x, x/y, constructor stay single keys, next to a nested {a: {b}}",
     async run(ctx) {
       const { tuple } = await putValues(ctx, {}, generateMetadata("loop", 1, PATH_METADATA));
@@ -177,6 +181,7 @@ const putTests: SpecTest[] = [
   {
     name: "test_val_typed_metadata",
     ids: ["VAL-08"],
+    methods: ["IM-put-json-serialization"],
     description: "metadata holding a Date, Uint8Array, Map, Set and a LangChain message reads back as the default serializer returns it",
     async run(ctx) {
       const expected = (await throughReference(TYPED_METADATA())) as Record<string, unknown>;
@@ -195,6 +200,7 @@ const putWritesTests: SpecTest[] = [
   {
     name: "test_val_strings_that_look_like_json",
     ids: ["VAL-17"],
+    methods: ["IM-putWrites-client-decoding"],
     description: "string channel and write values \"42\", \"true\", \"null\", \"[]\", \"{}\" read back as those strings, not decoded again",
     async run(ctx) {
       const why = "a string is a string: a value stored as JSON must be decoded once (a client or driver that decodes JSON-looking replies again turns \"42\" into 42)";
@@ -206,6 +212,7 @@ const putWritesTests: SpecTest[] = [
   {
     name: "test_val_falsy_write_values",
     ids: ["VAL-03"],
+    methods: ["IM-put-falsy-values", "IM-putWrites-undefined-value"],
     description: "write values 0, \"\", false, null, [], {} and undefined read back as put",
     async run(ctx) {
       const writes: PendingWrite[] = [...Object.entries(FALSY), ["undef", undefined]];
@@ -216,6 +223,7 @@ const putWritesTests: SpecTest[] = [
   {
     name: "test_val_write_channel_names_as_data",
     ids: ["VAL-05"],
+    methods: ["IM-put-document-field-paths"],
     description: "writes to __start__, __pregel_push, __end__, prototype, a.b, $x and the like come back on their channels, in call order",
     async run(ctx) {
       const writes: PendingWrite[] = WRITE_CHANNEL_NAMES.map((name, i) => [name, { channel: name, i }]);
@@ -226,6 +234,7 @@ const putWritesTests: SpecTest[] = [
   {
     name: "test_val_large_value_kept_or_rejected",
     ids: ["VAL-09"],
+    methods: ["IM-putWrites-size-limit"],
     description: "a 2.1 MB string written is read back whole, or putWrites rejects it; it is never truncated",
     async run(ctx) {
       const text = largeText(OVER_TWO_MIB);
@@ -237,6 +246,7 @@ const putWritesTests: SpecTest[] = [
   {
     name: "test_val_five_mib_strings_kept_or_rejected",
     ids: ["VAL-11"],
+    methods: ["IM-put-size-limit", "IM-putWrites-size-limit"],
     description: "a 5 MiB string put as a channel value and written as a pending write is read back whole, or put/putWrites rejects it; it is never cut",
     async run(ctx) {
       const text = largeText(FIVE_MIB);
@@ -270,6 +280,7 @@ const putWritesTests: SpecTest[] = [
   {
     name: "test_val_write_channels_named_like_object_members",
     ids: ["VAL-10"],
+    methods: ["IM-putWrites-prototype-channel"],
     advisory: true,
     advisoryReason:
       "measured: SqliteSaver and PostgresSaver throw on these channels and MemorySaver lets the repeat replace the first value; all three look the index up with WRITES_IDX_MAP[channel], which finds inherited members (docs/deviations.md)",

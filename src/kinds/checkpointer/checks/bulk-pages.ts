@@ -58,6 +58,7 @@ const deleteThreadTests: SpecTest[] = [
   {
     name: "test_ord_delete_thread_past_a_page",
     ids: ["ORD-15"],
+    methods: ["IM-deleteThread-batch-limit"],
     description: `deleteThread of a thread past a page (${CHECKPOINTS} checkpoints of 100 KB, ${WRITES.toLocaleString("en-US")} writes) deletes every checkpoint and write`,
     requires: ["put_writes"],
     async run(ctx) {
@@ -74,6 +75,7 @@ const copyThreadTests: SpecTest[] = [
   {
     name: "test_ord_copy_thread_past_a_page",
     ids: ["ORD-15"],
+    methods: ["IM-copyThread-batch-limit"],
     needsHistory: true,
     requires: ["put_writes"],
     description: `copyThread of a thread past a page (${CHECKPOINTS} checkpoints of 100 KB, ${WRITES.toLocaleString("en-US")} writes on the head) copies every checkpoint, value and write`,
@@ -101,6 +103,7 @@ const pruneTests: SpecTest[] = [
   {
     name: "test_ord_prune_past_a_page",
     ids: ["ORD-15"],
+    methods: ["IM-prune-batch-limit"],
     needsHistory: true,
     requires: ["put_writes"],
     description: `prune keep_latest on a thread past a page (${CHECKPOINTS - 1} older checkpoints of 100 KB, ${WRITES.toLocaleString("en-US")} writes on the oldest) deletes them all`,
@@ -119,6 +122,7 @@ const deleteForRunsTests: SpecTest[] = [
   {
     name: "test_ord_delete_for_runs_past_a_page",
     ids: ["ORD-15"],
+    methods: ["IM-deleteForRuns-batch-limit"],
     needsHistory: true,
     requires: ["put_writes"],
     description: `deleteForRuns of one run past a page (${CHECKPOINTS} checkpoints of 100 KB, ${WRITES.toLocaleString("en-US")} writes) deletes every checkpoint and write of it`,

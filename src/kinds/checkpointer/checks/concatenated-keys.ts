@@ -27,6 +27,7 @@ const tests: SpecTest[] = [
   {
     name: "test_key_concatenated_parts_stay_apart",
     ids: ["KEY-10"],
+    methods: ["IM-put-key-concatenation"],
     description: 'one checkpoint id in thread "T:sub" (root), thread "T" (ns "sub") and thread "Tsub" (root): each reads back and lists only its own',
     async run(ctx) {
       const places = LOOKALIKE_PLACES(ctx.threadId("concat"));
@@ -52,6 +53,7 @@ const tests: SpecTest[] = [
   {
     name: "test_key_blob_keys_include_the_namespace",
     ids: ["KEY-10"],
+    methods: ["IM-put-blob-per-version"],
     description: "a parent graph and its subgraph both store messages at version 1, with different values: each reads back its own",
     async run(ctx) {
       const thread = ctx.threadId("blob-ns");

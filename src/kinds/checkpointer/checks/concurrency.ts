@@ -24,6 +24,7 @@ const range = (n: number) => Array.from({ length: n }, (_, i) => i);
 const parallelPutWrites: SpecTest = {
   name: "test_conc_parallel_put_writes_same_checkpoint",
   ids: ["CONC-01"],
+  methods: ["IM-putWrites-concurrent-record"],
   description: `${PARALLEL} tasks calling putWrites() for one checkpoint at once all keep their writes`,
   async run(ctx) {
     const config = await putRoot(ctx);
@@ -48,6 +49,7 @@ const parallelPutWrites: SpecTest = {
 const threadsAtOnce: SpecTest = {
   name: "test_conc_threads_run_at_once",
   ids: ["CONC-02"],
+  methods: ["IM-put-concurrent-record"],
   description: "several threads, each a chain of puts, running at once on one saver keep their own history",
   needsHistory: true,
   async run(ctx) {
@@ -84,6 +86,7 @@ const threadsAtOnce: SpecTest = {
 const parallelNamespaces: SpecTest = {
   name: "test_conc_parallel_namespaces_one_thread",
   ids: ["CONC-03"],
+  methods: ["IM-put-concurrent-record"],
   description: "parallel subgraphs putting into one thread under different namespaces at once all keep their checkpoints",
   async run(ctx) {
     const threadId = ctx.threadId("conc");
@@ -113,6 +116,7 @@ const parallelNamespaces: SpecTest = {
 const listWhilePut: SpecTest = {
   name: "test_conc_list_while_put",
   ids: ["CONC-04"],
+  methods: ["IM-list-live-cursor"],
   description: "iterating list() while put() adds checkpoints to the same thread yields each old checkpoint once, newest first",
   needsHistory: true,
   async run(ctx) {
@@ -151,6 +155,7 @@ const listWhilePut: SpecTest = {
 const readYourWrites: SpecTest = {
   name: "test_conc_writes_visible_when_promise_resolves",
   ids: ["CONC-05"],
+  methods: ["IM-put-async-pipeline"],
   description: "with many pipelines at once, each put() and putWrites() is visible as soon as its promise resolves",
   async run(ctx) {
     await Promise.all(

@@ -71,6 +71,7 @@ const tests: SpecTest[] = [
   {
     name: "test_copy_thread_all_checkpoints",
     ids: ["CT-02"],
+    methods: ["IM-copyThread-what-is-copied"],
     description: "every checkpoint is copied, not just the latest, with its channel_values",
     async run(ctx) {
       const { src, dst } = await copiedSourceThread(ctx);
@@ -119,6 +120,7 @@ const tests: SpecTest[] = [
   {
     name: "test_copy_thread_preserves_writes",
     ids: ["CT-05"],
+    methods: ["IM-copyThread-what-is-copied"],
     description: "the pending write of the source checkpoint is copied with its task id, channel and value",
     async run(ctx) {
       const [src, dst] = [ctx.threadId("src"), ctx.threadId("dst")];
@@ -146,6 +148,7 @@ const tests: SpecTest[] = [
   {
     name: "test_copy_thread_preserves_ordering",
     ids: ["CT-06"],
+    methods: ["IM-copyThread-what-is-copied"],
     description: "list(dst) yields the same checkpoint ids as list(src), in the same order (ids are kept)",
     async run(ctx) {
       const { src, dst } = await copiedSourceThread(ctx, 4);
@@ -188,6 +191,7 @@ const tests: SpecTest[] = [
   {
     name: "test_copy_thread_preserves_parent_chain",
     ids: ["CT-09"],
+    methods: ["IM-copyThread-what-is-copied"],
     description: "each copy belongs to dst and its parentConfig names dst, its namespace and the same parent",
     async run(ctx) {
       const { src, dst } = await copiedSourceThread(ctx, 3, ["", "child:1"]);

@@ -41,6 +41,7 @@ const tests: SpecTest[] = [
   {
     name: "test_delete_for_runs_single",
     ids: ["DFR-01"],
+    methods: ["IM-deleteForRuns-cascade"],
     description: "deleteForRuns([run1]) removes run1's checkpoint and keeps its child of run2",
     needsHistory: true,
     async run(ctx) {
@@ -94,6 +95,7 @@ const tests: SpecTest[] = [
   {
     name: "test_delete_for_runs_removes_writes",
     ids: ["DFR-04"],
+    methods: ["IM-deleteForRuns-scope"],
     description: "the run's checkpoint and its pending writes are gone, even when the same id is put again",
     async run(ctx) {
       const threadId = ctx.threadId();
@@ -155,6 +157,7 @@ const tests: SpecTest[] = [
   {
     name: "test_delete_for_runs_across_namespaces",
     ids: ["DFR-07"],
+    methods: ["IM-deleteForRuns-scope"],
     description: "a run's checkpoints are deleted in the root and in a child namespace",
     async run(ctx) {
       const threadId = ctx.threadId();
@@ -174,6 +177,7 @@ const tests: SpecTest[] = [
   {
     name: "test_delete_for_runs_across_threads",
     ids: ["DFR-08"],
+    methods: ["IM-deleteForRuns-scope"],
     description: "a run's checkpoints are deleted on every thread (the method takes no thread)",
     async run(ctx) {
       const runId = randomUUID();
@@ -192,6 +196,7 @@ const tests: SpecTest[] = [
   {
     name: "test_delete_for_runs_keeps_checkpoints_without_run_id",
     ids: ["DFR-08"],
+    methods: ["IM-deleteForRuns-cascade"],
     description: "checkpoints with no run_id survive, including a child of a deleted checkpoint",
     needsHistory: true,
     async run(ctx) {

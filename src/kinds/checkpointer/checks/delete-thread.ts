@@ -22,6 +22,7 @@ const tests: SpecTest[] = [
   {
     name: "test_delete_thread_removes_writes",
     ids: ["DT-02"],
+    methods: ["IM-deleteThread-leaves-writes"],
     description: "deleteThread removes pending writes: the same checkpoint put again has none",
     async run(ctx) {
       const threadId = ctx.threadId();
@@ -50,6 +51,7 @@ const tests: SpecTest[] = [
   {
     name: "test_delete_thread_removes_all_namespaces",
     ids: ["DT-03"],
+    methods: ["IM-deleteThread-namespaces"],
     description: "deleteThread removes the thread in every namespace",
     async run(ctx) {
       const threadId = ctx.threadId();
@@ -100,6 +102,7 @@ const tests: SpecTest[] = [
   {
     name: "test_delete_thread_first_call_on_fresh_saver",
     ids: ["DT-05"],
+    methods: ["IM-deleteThread-lazy-tables"],
     description: "deleteThread as the very first call on a new saver resolves, and the saver still works",
     async run(ctx) {
       const saver = await ctx.freshSaver();

@@ -167,6 +167,7 @@ const tests: SpecTest[] = [
   {
     name: "test_history_orders_writes_within_a_checkpoint",
     ids: ["DCH-09", "JS-02"],
+    methods: ["IM-deltaHistory-walk"],
     description: "two tasks' writes on one checkpoint come back in task-id order, not insertion order",
     needsHistory: true,
     run: inEveryNamespace(async (ctx, ns, where) => {
@@ -184,6 +185,7 @@ const tests: SpecTest[] = [
   {
     name: "test_history_orders_writes_by_task_path",
     ids: ["DCH-09", "JS-02"],
+    methods: ["IM-deltaHistory-walk"],
     description: "parallel tasks' writes on one checkpoint come back in task-path order, before task-id order",
     needsHistory: true,
     run: inEveryNamespace(async (ctx, ns, where) => {
@@ -217,6 +219,7 @@ const tests: SpecTest[] = [
   {
     name: "test_history_follows_parent_chain_on_forks",
     ids: ["DCH-11"],
+    methods: ["IM-deltaHistory-walk"],
     description: "on a fork, only ancestors on the target's parent path contribute (not list(before))",
     needsHistory: true,
     run: inEveryNamespace(async (ctx, ns, where) => {

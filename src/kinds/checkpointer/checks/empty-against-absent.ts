@@ -35,6 +35,7 @@ const tests: SpecTest[] = [
   {
     name: "test_val_empty_seeds_and_writes_are_not_absent",
     ids: ["VAL-16"],
+    methods: ["IM-deltaHistory-empty-seed"],
     needsHistory: true,
     requires: ["put_writes"],
     description: 'a stored "", [], 0, false or null (plain or in a DeltaSnapshot) is the nearest seed; writes of "" and [] are replayed',

@@ -23,6 +23,7 @@ const copyThreadTests: SpecTest[] = [
   {
     name: "test_ord_copy_thread_past_a_batch",
     ids: ["ORD-13"],
+    methods: ["IM-copyThread-batch-limit"],
     needsHistory: true,
     description: `copyThread of a ${PAST_A_BATCH}-checkpoint thread copies every checkpoint, not only a first batch`,
     async run(ctx) {
@@ -41,6 +42,7 @@ const pruneTests: SpecTest[] = [
   {
     name: "test_ord_prune_past_a_batch",
     ids: ["ORD-13"],
+    methods: ["IM-prune-batch-limit"],
     needsHistory: true,
     description: `prune keep_latest on a ${PAST_A_BATCH}-checkpoint thread deletes all ${PAST_A_BATCH - 1} older checkpoints, not only a first batch`,
     async run(ctx) {
@@ -62,6 +64,7 @@ const deleteForRunsTests: SpecTest[] = [
     // Fixed run ids (run-00, ...): deleteForRuns sweeps every thread of the saver that carries them.
     exclusive: true,
     ids: ["ORD-13"],
+    methods: ["IM-deleteForRuns-batch-limit"],
     needsHistory: true,
     description: `deleteForRuns with ${PAST_A_BATCH} run ids deletes the checkpoints of every one, not only a first batch`,
     async run(ctx) {

@@ -162,6 +162,7 @@ async function waitReading(saver: BaseCheckpointSaver, config: RunnableConfig, m
 const early: SpecTest = {
   name: "test_val_values_written_by_python_read_back_exactly",
   ids: ["VAL-14"],
+  methods: ["IM-put-column-width", "IM-put-exact-types"],
   needsHistory: true,
   // VAL-15 re-reads this data at least 1.5 s after it is written: written first, that wait overlaps the run's other tests.
   longChain: true,

@@ -39,6 +39,7 @@ const copyThreadTests: SpecTest[] = [
   {
     name: "test_ord_copy_thread_copies_fork_branches",
     ids: ["ORD-16"],
+    methods: ["IM-copyThread-what-is-copied"],
     needsHistory: true,
     requires: ["put_writes"],
     description: "copyThread of A → B → C plus a fork D from B copies all four, with their parents, values and writes (not only the latest's parent chain)",
@@ -58,6 +59,7 @@ const pruneTests: SpecTest[] = [
   {
     name: "test_ord_prune_removes_fork_branches",
     ids: ["ORD-16"],
+    methods: ["IM-prune-fork-branches"],
     needsHistory: true,
     requires: ["put_writes"],
     description: "prune keep_latest on A → B → C plus a fork D from B leaves only D, with its write (the branch C goes too)",
@@ -75,6 +77,7 @@ const historyTests: SpecTest[] = [
   {
     name: "test_ord_history_of_two_forks_at_one_step",
     ids: ["ORD-16"],
+    methods: ["IM-deltaHistory-walk"],
     needsHistory: true,
     requires: ["put_writes"],
     description: "two forks of one snapshot, both at step 2: the history of each head holds its own branch's write, asked one after the other",

@@ -71,6 +71,7 @@ const tests: SpecTest[] = [
   {
     name: "test_get_tuple_latest_is_greatest_checkpoint_id",
     ids: ["GT-02"],
+    methods: ["IM-getTuple-latest-by-insertion"],
     description: "\"latest\" is the greatest checkpoint_id of the thread and namespace, not the last one put",
     needsHistory: true,
     async run(ctx) {
@@ -153,6 +154,7 @@ const tests: SpecTest[] = [
   {
     name: "test_get_tuple_parent_config",
     ids: ["GT-07"],
+    methods: ["IM-getTuple-parent-config"],
     description: "a first checkpoint has no parentConfig; a child's is {thread_id, checkpoint_ns, parent's checkpoint_id}",
     needsHistory: true,
     async run(ctx) {
@@ -192,6 +194,7 @@ const tests: SpecTest[] = [
   {
     name: "test_get_tuple_respects_namespace",
     ids: ["GT-09"],
+    methods: ["IM-getTuple-namespace-scope"],
     description: "lookups by id and latest lookups stay inside the namespace asked for",
     async run(ctx) {
       const threadId = ctx.threadId();
@@ -212,6 +215,7 @@ const tests: SpecTest[] = [
   {
     name: "test_get_tuple_nonexistent_checkpoint_id",
     ids: ["GT-10"],
+    methods: ["IM-getTuple-unknown-id-falls-back"],
     description: "an unknown checkpoint_id on a known thread gives undefined, not the latest",
     async run(ctx) {
       const threadId = ctx.threadId();

@@ -33,6 +33,7 @@ async function expectAllResolve(calls: Record<string, () => Promise<unknown>>, s
 const firstCallsAtOnce: SpecTest = {
   name: "test_race_first_calls_at_once_on_fresh_saver",
   ids: ["RACE-01"],
+  methods: ["IM-put-lazy-setup"],
   description: "the very first calls on a new saver, issued at once (reads, two puts), all resolve and the puts are stored",
   async run(ctx) {
     const saver = await ctx.freshSaver();
@@ -59,6 +60,7 @@ const firstCallsAtOnce: SpecTest = {
 const putAndWritesAtOnce: SpecTest = {
   name: "test_race_put_and_put_writes_on_one_thread",
   ids: ["RACE-02"],
+  methods: ["IM-putWrites-concurrent-record"],
   needsHistory: true,
   description: "put() of the next checkpoint while putWrites() stores writes for the current one: both are kept",
   async run(ctx) {
@@ -85,6 +87,7 @@ const putAndWritesAtOnce: SpecTest = {
 const deleteWhileOthersWrite: SpecTest = {
   name: "test_race_delete_thread_while_other_threads_write",
   ids: ["RACE-03"],
+  methods: ["IM-deleteThread-concurrent-rewrite"],
   needsHistory: true,
   description: "deleteThread() running while other threads put and putWrites leaves those threads' new data intact",
   async run(ctx) {
@@ -115,6 +118,7 @@ const deleteWhileOthersWrite: SpecTest = {
 const readWriteRead: SpecTest = {
   name: "test_race_reads_see_the_latest_writes",
   ids: ["RACE-04"],
+  methods: ["IM-getTuple-read-cache"],
   needsHistory: true,
   description: "read, write, read again: each later getTuple() and list() sees the put or putWrites before it",
   async run(ctx) {
@@ -137,6 +141,7 @@ const readWriteRead: SpecTest = {
 const readDeleteRead: SpecTest = {
   name: "test_race_reads_after_delete_thread_see_nothing",
   ids: ["RACE-05"],
+  methods: ["IM-getTuple-read-cache"],
   description: "read, deleteThread(), read again: getTuple() (latest and by id) and list() see nothing",
   async run(ctx) {
     const threadId = ctx.threadId("race");

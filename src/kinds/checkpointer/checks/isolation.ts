@@ -80,6 +80,7 @@ const fresh: SpecTest = {
 const getTupleAliasing: SpecTest = {
   name: "test_iso_get_tuple_returns_fresh_objects",
   ids: ["ISO-02"],
+  methods: ["IM-getTuple-returns-references"],
   description: "mutating a tuple returned by getTuple() does not change what a later getTuple() returns",
   async run(ctx) {
     const { checkpoint, config } = await putSample(ctx);
@@ -93,6 +94,7 @@ const getTupleAliasing: SpecTest = {
 const listAliasing: SpecTest = {
   name: "test_iso_list_returns_fresh_objects",
   ids: ["ISO-03"],
+  methods: ["IM-getTuple-returns-references"],
   description: "mutating tuples yielded by list() does not change later list() or getTuple() results",
   async run(ctx) {
     const { threadId, checkpoint, config } = await putSample(ctx);
@@ -108,6 +110,7 @@ const listAliasing: SpecTest = {
 const putArguments: SpecTest = {
   name: "test_iso_put_does_not_keep_caller_objects",
   ids: ["ISO-04"],
+  methods: ["IM-put-keeps-references"],
   description: "mutating the checkpoint and metadata after put() resolves does not change what is stored",
   async run(ctx) {
     const { checkpoint, metadata, config } = await putSample(ctx);
@@ -125,6 +128,7 @@ const putArguments: SpecTest = {
 const writesAliasing: SpecTest = {
   name: "test_iso_put_writes_and_pending_writes_are_copies",
   ids: ["ISO-05"],
+  methods: ["IM-putWrites-keeps-references"],
   description: "mutating a written value after putWrites(), or a returned pending write, does not change later reads",
   async run(ctx) {
     const { config } = await putSample(ctx);

@@ -63,6 +63,7 @@ const putTests: SpecTest[] = [
   {
     name: "test_latest_reads_back_unchanged_channels",
     ids: ["PUT-13"],
+    methods: ["IM-put-blob-per-version"],
     description: "a channel left out of the latest put's newVersions still reads back on the latest checkpoint",
     async run(ctx) {
       const threadId = ctx.threadId();
@@ -80,6 +81,7 @@ const putWritesTests: SpecTest[] = [
   {
     name: "test_latest_keeps_writes_that_arrived_before_its_put",
     ids: ["PW-01", "GT-02"],
+    methods: ["IM-put-writes-before-put"],
     description: "writes saved for a checkpoint before its put finished (LangGraph's async durability) are its pendingWrites once it is the latest",
     async run(ctx) {
       for (const ns of ROOT_AND_CHILD) {
@@ -154,6 +156,7 @@ const listTests: SpecTest[] = [
   {
     name: "test_list_without_thread_yields_every_latest",
     ids: ["LS-01", "LS-14"],
+    methods: ["IM-list-all-threads"],
     description: "list({}) on a fresh saver yields the latest checkpoint of every thread and namespace",
     async run(ctx) {
       const saver = await ctx.freshSaver();
@@ -179,6 +182,7 @@ const deleteThreadTests: SpecTest[] = [
   {
     name: "test_delete_thread_removes_the_latest_everywhere",
     ids: ["DT-01", "DT-02", "DT-03", "DT-04"],
+    methods: ["IM-deleteThread-namespaces"],
     description: "deleteThread(T) removes T's latest checkpoint and writes in every namespace; another thread keeps its latest",
     async run(ctx) {
       const threadId = ctx.threadId();

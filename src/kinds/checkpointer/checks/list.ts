@@ -58,6 +58,7 @@ const pythonTests: SpecTest[] = [
   {
     name: "test_list_by_namespace",
     ids: ["LS-03"],
+    methods: ["IM-list-namespace-default"],
     description: "an explicit checkpoint_ns lists only that namespace (\"\" is the root, not all)",
     async run(ctx) {
       const threadId = ctx.threadId();
@@ -170,6 +171,7 @@ const pythonTests: SpecTest[] = [
   {
     name: "test_list_limit_counts_checkpoints_not_writes",
     ids: ["LS-19"],
+    methods: ["IM-list-limit-over-joined-rows"],
     description: "limit N yields N checkpoints with all their pending writes when each carries several (a limit on joined rows yields fewer)",
     needsHistory: true,
     async run(ctx) {
@@ -243,6 +245,7 @@ const pythonTests: SpecTest[] = [
   {
     name: "test_list_multiple_namespaces",
     ids: ["LS-03"],
+    methods: ["IM-list-namespace-default"],
     description: "with checkpoints in three namespaces, checkpoint_ns \"\" lists only the root one",
     async run(ctx) {
       const threadId = ctx.threadId();
@@ -257,6 +260,7 @@ const jsTests: SpecTest[] = [
   {
     name: "test_list_metadata_filter_type_strict",
     ids: ["LS-06"],
+    methods: ["IM-list-filter-text-compare"],
     description: "filter {step: \"1\"} (a string) does not match metadata step 1 (a number)",
     async run(ctx) {
       const { threadId } = await putListData(ctx);
@@ -267,6 +271,7 @@ const jsTests: SpecTest[] = [
   {
     name: "test_list_before_uses_only_checkpoint_id",
     ids: ["LS-10"],
+    methods: ["IM-list-before-scope"],
     description: "before's thread_id and namespace are ignored; a before without checkpoint_id restricts nothing",
     needsHistory: true,
     async run(ctx) {
@@ -308,6 +313,7 @@ const jsTests: SpecTest[] = [
   {
     name: "test_list_without_namespace_lists_all_namespaces",
     ids: ["LS-15", "JS-07"],
+    methods: ["IM-list-namespace-default"],
     description: "list({thread_id}) without checkpoint_ns yields every namespace; a limit counts across them",
     needsHistory: true,
     async run(ctx) {
@@ -399,6 +405,7 @@ const jsTests: SpecTest[] = [
   {
     name: "test_list_combinations",
     ids: ["LS-01", "LS-02", "LS-04", "LS-05", "LS-10", "LS-11", "LS-15", "LS-16", "LS-17"],
+    methods: ["IM-list-limit-before-filter", "IM-list-before-scope"],
     description: "every combination of thread x namespace x limit x before x filter yields exactly the matching tuples",
     needsHistory: true,
     async run(ctx) {
@@ -410,6 +417,7 @@ const jsTests: SpecTest[] = [
   {
     name: "test_list_without_thread_id_lists_every_thread",
     ids: ["LS-14", "LS-15", "LS-16"],
+    methods: ["IM-list-all-threads"],
     description: "without thread_id, every combination of namespace x limit x before x filter spans all threads",
     needsHistory: true,
     async run(ctx) {

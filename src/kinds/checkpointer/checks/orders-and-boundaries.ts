@@ -79,6 +79,7 @@ const putWritesTests: SpecTest[] = [
   {
     name: "test_ord_write_index_past_ten",
     ids: ["ORD-01"],
+    methods: ["IM-putWrites-idx-as-text", "IM-putWrites-batch-limit"],
     description: "30 writes of one call (a fan-out of Sends) all come back, in index order 0..29 (numeric: 2 before 10; past a 25-item batch)",
     async run(ctx) {
       const config = await putTestCheckpoint(ctx.saver, { threadId: ctx.threadId("ord") });
@@ -103,6 +104,7 @@ const putWritesTests: SpecTest[] = [
   {
     name: "test_ord_many_pending_writes",
     ids: ["ORD-02"],
+    methods: ["IM-putWrites-batch-limit", "IM-getTuple-writes-order"],
     description: "150 writes from 15 tasks on one checkpoint all come back, by task id then index (getTuple and list)",
     async run(ctx) {
       const threadId = ctx.threadId("ord");
@@ -131,6 +133,7 @@ const putTests: SpecTest[] = [
   {
     name: "test_ord_next_version_over_dozens_of_steps",
     ids: ["ORD-03"],
+    methods: ["IM-put-next-version"],
     needsHistory: true,
     description: "40 versions from the saver's own getNextVersion increase (compareChannelVersions), also after a put/getTuple round trip",
     async run(ctx) {
@@ -157,6 +160,7 @@ const listTests: SpecTest[] = [
   {
     name: "test_ord_id_order_not_ts_or_insertion",
     ids: ["ORD-04"],
+    methods: ["IM-list-order-text-vs-time", "IM-getTuple-latest-by-insertion"],
     needsHistory: true,
     description: "12 checkpoints put in shuffled order, ts running backwards and partly equal: list and latest follow checkpoint_id",
     async run(ctx) {
@@ -178,6 +182,7 @@ const listTests: SpecTest[] = [
   {
     name: "test_ord_fork_parent_not_previous_id",
     ids: ["ORD-05"],
+    methods: ["IM-put-parent-from-config", "IM-getTuple-parent-config"],
     needsHistory: true,
     description: "a fork's parent is the checkpoint it was put from, not the previous checkpoint by id (getTuple and list)",
     async run(ctx) {
@@ -204,6 +209,7 @@ const listTests: SpecTest[] = [
   {
     name: "test_ord_latest_fork_at_lower_step",
     ids: ["ORD-10"],
+    methods: ["IM-getTuple-latest-by-step"],
     needsHistory: true,
     description: "a fork at a lower metadata.step than the old head is the latest: getTuple and list follow checkpoint_id, not step",
     async run(ctx) {
@@ -225,6 +231,7 @@ const listTests: SpecTest[] = [
   {
     name: "test_ord_fork_keeps_its_own_channel_values",
     ids: ["ORD-11"],
+    methods: ["IM-put-blob-per-version"],
     needsHistory: true,
     description: "two forks of one checkpoint that each store a new value at the version the saver's getNextVersion gives read back their own values",
     async run(ctx) {
@@ -258,6 +265,7 @@ const listTests: SpecTest[] = [
   {
     name: "test_ord_many_channels",
     ids: ["ORD-12"],
+    methods: ["IM-put-blob-per-version"],
     description: "a checkpoint with 150 channels reads back every channel value and version (getTuple and list)",
     async run(ctx) {
       const threadId = ctx.threadId("ord-ch");
@@ -280,6 +288,7 @@ const listTests: SpecTest[] = [
   {
     name: "test_ord_long_thread_pages",
     ids: ["ORD-06"],
+    methods: ["IM-list-page-size"],
     needsHistory: true,
     longChain: true,
     description: "a 1,050-checkpoint thread lists whole, and limit/before work past 100 and 1,000",
@@ -299,6 +308,7 @@ const listTests: SpecTest[] = [
   {
     name: "test_ord_list_past_one_megabyte",
     ids: ["ORD-07"],
+    methods: ["IM-list-page-size"],
     needsHistory: true,
     description: "11 checkpoints of 100 KB each (1.1 MB, past a 1 MiB page) list whole, each with its own value",
     async run(ctx) {
@@ -318,6 +328,7 @@ const listTests: SpecTest[] = [
   {
     name: "test_ord_many_namespaces",
     ids: ["ORD-08"],
+    methods: ["IM-list-page-size", "IM-list-namespace-default"],
     description: "a thread with 120 namespaces lists every one without checkpoint_ns, and each is found by getTuple",
     async run(ctx) {
       const threadId = ctx.threadId("ord-ns");
@@ -342,6 +353,7 @@ const deleteThreadTests: SpecTest[] = [
   {
     name: "test_ord_delete_thread_many_namespaces",
     ids: ["ORD-09"],
+    methods: ["IM-deleteThread-batch-limit"],
     description: "deleteThread removes a thread's checkpoints in all of its 121 namespaces, not only a first batch",
     async run(ctx) {
       const threadId = ctx.threadId("ord-del");

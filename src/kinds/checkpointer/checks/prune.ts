@@ -41,6 +41,7 @@ const tests: SpecTest[] = [
   {
     name: "test_prune_keep_latest_multiple_threads",
     ids: ["PR-02"],
+    methods: ["IM-prune-scope"],
     description: "keep_latest on two threads leaves each its own latest checkpoint",
     async run(ctx) {
       const [t1, t2] = [ctx.threadId("t1"), ctx.threadId("t2")];
@@ -54,6 +55,7 @@ const tests: SpecTest[] = [
   {
     name: "test_prune_keep_latest_across_namespaces",
     ids: ["PR-03"],
+    methods: ["IM-prune-scope"],
     description: "keep_latest keeps the latest checkpoint of each namespace, root and child",
     async run(ctx) {
       const threadId = ctx.threadId();
@@ -67,6 +69,7 @@ const tests: SpecTest[] = [
   {
     name: "test_prune_keep_latest_preserves_writes",
     ids: ["PR-04"],
+    methods: ["IM-prune-scope"],
     description: "the kept checkpoint keeps its pending write",
     async run(ctx) {
       const threadId = ctx.threadId();
@@ -82,6 +85,7 @@ const tests: SpecTest[] = [
   {
     name: "test_prune_keep_latest_by_id_keeps_writes_of_every_namespace",
     ids: ["PR-11"],
+    methods: ["IM-prune-newest-by-insertion", "IM-prune-scope"],
     description: "keep_latest keeps the greatest id even when an older id was put after it, and the writes of each namespace's kept checkpoint",
     needsHistory: true,
     async run(ctx) {

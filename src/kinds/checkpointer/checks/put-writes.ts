@@ -48,6 +48,7 @@ const tests: SpecTest[] = [
   {
     name: "test_put_writes_multiple_tasks",
     ids: ["PW-03"],
+    methods: ["IM-putWrites-key-without-task"],
     description: "two tasks writing the same channel at index 0 keep one write each",
     async run(ctx) {
       const writes = await writesAfter(ctx, [
@@ -94,6 +95,7 @@ const tests: SpecTest[] = [
   {
     name: "test_put_writes_idempotent",
     ids: ["PW-07", "JS-03"],
+    methods: ["IM-putWrites-conflict-clause"],
     description: "the same putWrites call repeated leaves one pending write",
     async run(ctx) {
       const writes = await writesAfter(ctx, [
@@ -106,6 +108,7 @@ const tests: SpecTest[] = [
   {
     name: "test_put_writes_special_channels",
     ids: ["PW-08", "JS-03"],
+    methods: ["IM-putWrites-special-index"],
     description: "ERROR and INTERRUPT writes in one call give one pending write each, with their values",
     async run(ctx) {
       const writes = await writesAfter(ctx, [["t1", [[ERROR, "something went wrong"], [INTERRUPT, { reason: "human_input" }]]]]);
@@ -145,6 +148,7 @@ const tests: SpecTest[] = [
   {
     name: "test_put_writes_order_task_path_before_task_id",
     ids: ["JS-01", "JS-02"],
+    methods: ["IM-getTuple-writes-order"],
     description: "pending writes sort by task path before task id (task-b at path ~a precedes task-a at path ~b)",
     async run(ctx) {
       const writes = await writesAfter(ctx, [
@@ -157,6 +161,7 @@ const tests: SpecTest[] = [
   {
     name: "test_put_writes_order_empty_task_path_first",
     ids: ["JS-01", "JS-02"],
+    methods: ["IM-getTuple-writes-order"],
     description: "writes stored without a task path (path \"\") precede writes with one",
     async run(ctx) {
       const writes = await writesAfter(ctx, [
@@ -169,6 +174,7 @@ const tests: SpecTest[] = [
   {
     name: "test_put_writes_order_code_point",
     ids: ["JS-02"],
+    methods: ["IM-getTuple-writes-order"],
     description: "task ids compare by code point, not by locale (\"task-B\" precedes \"task-a\")",
     async run(ctx) {
       const writes = await writesAfter(ctx, [
@@ -181,6 +187,7 @@ const tests: SpecTest[] = [
   {
     name: "test_put_writes_order_special_before_regular",
     ids: ["JS-02", "JS-03"],
+    methods: ["IM-getTuple-writes-order", "IM-putWrites-special-index"],
     description: "within a task an ERROR write (index -1) precedes regular writes, which keep their call order",
     async run(ctx) {
       const writes = await writesAfter(ctx, [
@@ -197,6 +204,7 @@ const tests: SpecTest[] = [
   {
     name: "test_put_writes_order_astral_code_point",
     ids: ["JS-02"],
+    methods: ["IM-getTuple-writes-order"],
     description: "an astral character (U+1F600) sorts after U+FFFF, as code points do (not UTF-16 code units)",
     async run(ctx) {
       const writes = await writesAfter(ctx, [
@@ -209,6 +217,7 @@ const tests: SpecTest[] = [
   {
     name: "test_put_writes_regular_first_writer_wins",
     ids: ["JS-03"],
+    methods: ["IM-putWrites-conflict-clause"],
     description: "a regular write repeated at the same (taskId, index) with a new value keeps the first value",
     async run(ctx) {
       const writes = await writesAfter(ctx, [
@@ -221,6 +230,7 @@ const tests: SpecTest[] = [
   {
     name: "test_put_writes_special_last_writer_wins",
     ids: ["JS-03"],
+    methods: ["IM-putWrites-conflict-clause"],
     description: "a call of only special writes replaces the earlier special write of the task",
     async run(ctx) {
       const writes = await writesAfter(ctx, [
@@ -252,6 +262,7 @@ const tests: SpecTest[] = [
   {
     name: "test_put_writes_order_of_one_call_across_value_sizes",
     ids: ["PW-11"],
+    methods: ["IM-putWrites-async-order"],
     description: "the writes of one call keep their positions as idx when their values differ widely in size (per-write async work finishing out of order)",
     async run(ctx) {
       const calls: [string, unknown][] = [["big", "b".repeat(64 * 1024)], ["small", "s"], ["mid", "m".repeat(8 * 1024)], ["tiny", 0]];
@@ -267,6 +278,7 @@ const tests: SpecTest[] = [
   {
     name: "test_put_writes_keys_keep_tasks_apart",
     ids: ["PW-12"],
+    methods: ["IM-putWrites-task-idx-joined", "IM-putWrites-special-key-without-task"],
     description: "task ids of different lengths (\"t\" at idx 10, \"t1\" at idx 0) and special writes of two tasks never share a key",
     async run(ctx) {
       const many: [string, unknown][] = Array.from({ length: 11 }, (_, i) => [`ch${i}`, `t:${i}`]);

@@ -88,6 +88,7 @@ const tests: SpecTest[] = [
   {
     name: "test_put_preserves_channel_values_extra_types",
     ids: ["PUT-03"],
+    methods: ["IM-put-json-serialization"],
     description: "null, booleans, floats, unicode beyond the BMP and Uint8Array also round-trip",
     async run(ctx) {
       const values = { null_val: null, bool_val: false, float_val: 3.25, emoji: "héllo \u{1F600}", bytes: new Uint8Array([0, 1, 255]) };
@@ -240,6 +241,7 @@ const tests: SpecTest[] = [
   {
     name: "test_put_parent_config",
     ids: ["PUT-12"],
+    methods: ["IM-put-parent-from-config"],
     description: "the parent is the checkpoint_id of the put config (not metadata.parents)",
     needsHistory: true,
     async run(ctx) {
@@ -261,6 +263,7 @@ const tests: SpecTest[] = [
   {
     name: "test_put_incremental_channel_update",
     ids: ["PUT-13"],
+    methods: ["IM-put-blob-per-version"],
     description: "channels not in newVersions are still read back (from the ancestor that stored them)",
     needsHistory: true,
     async run(ctx) {
@@ -280,6 +283,7 @@ const tests: SpecTest[] = [
   {
     name: "test_put_carried_over_channels",
     ids: ["PUT-13"],
+    methods: ["IM-put-blob-per-version"],
     description: "a child that changes one channel still reads back the channel carried over from its parent",
     async run(ctx) {
       for (const ns of ["", "child:1"]) {
@@ -347,6 +351,7 @@ const tests: SpecTest[] = [
   {
     name: "test_put_stores_checkpoint_without_alteration",
     ids: ["JS-09"],
+    methods: ["IM-put-exact-types"],
     description: "the checkpoint reads back deep-equal to what was put: ts, v and exact version types",
     async run(ctx) {
       for (const ns of ["", "child:1"]) {
@@ -365,6 +370,7 @@ const tests: SpecTest[] = [
   {
     name: "test_put_stores_metadata_without_alteration",
     ids: ["JS-09", "PUT-06"],
+    methods: ["IM-put-exact-types"],
     description: "metadata reads back deep-equal: no keys merged in from the config",
     async run(ctx) {
       const metadata = generateMetadata("loop", 1, { score: 7, tags: ["a", "b"] });
@@ -382,6 +388,7 @@ const tests: SpecTest[] = [
   {
     name: "test_put_same_id_again_keeps_pending_writes",
     ids: ["PUT-16"],
+    methods: ["IM-put-upsert-deletes-writes"],
     description: "putting a checkpoint id again keeps the pending writes stored for it before the re-put, and takes those after",
     async run(ctx) {
       const { threadId, config, id, writes } = await putTwiceWithWrites(ctx);
@@ -395,6 +402,7 @@ const tests: SpecTest[] = [
   {
     name: "test_put_same_id_again_replaces_checkpoint_and_metadata",
     ids: ["PUT-17"],
+    methods: ["IM-put-upsert-merges-metadata", "IM-put-secondary-index-only-added"],
     description: "putting a checkpoint id again replaces its checkpoint and its whole metadata, in getTuple, list and list({ filter }), and lists it once",
     async run(ctx) {
       const { threadId, config, id } = await putTwiceWithWrites(ctx);
@@ -450,6 +458,7 @@ const tests: SpecTest[] = [
   {
     name: "test_get_next_version_increases",
     ids: ["JS-10"],
+    methods: ["IM-put-next-version"],
     description: "getNextVersion(undefined) then getNextVersion(v1) gives a strictly greater version",
     async run(ctx) {
       const { compareChannelVersions } = await import("@langchain/langgraph-checkpoint");

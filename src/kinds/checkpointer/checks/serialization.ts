@@ -4,7 +4,7 @@ import { expectDefined, expectEqual, fail } from "../../../assert.js";
 import { formatValue } from "../../../format.js";
 import { generateCheckpoint, generateConfig, generateMetadata } from "../../../test-utils.js";
 import type { ExtraTests } from "./extra-tests.js";
-import type { CatalogId, SpecContext, SpecTest } from "./types.js";
+import type { CatalogId, ImplementationMethodId, SpecContext, SpecTest } from "./types.js";
 
 /**
  * SER: values a real graph stores must round-trip through the saver exactly as
@@ -22,6 +22,8 @@ interface SerCase {
   make(): unknown;
   /** Extra checks beyond structural equality with the reference. */
   check?(actual: unknown, where: string): void;
+  /** Implementation methods beyond the serializer's (docs/implementation-methods.md). */
+  methods?: readonly ImplementationMethodId[];
 }
 
 function deeplyNested(depth: number): unknown {
@@ -87,6 +89,7 @@ const CASES: SerCase[] = [
     id: "SER-04",
     name: "test_ser_long_string",
     label: "a 1.1 MB string",
+    methods: ["IM-put-size-limit"],
     make: () => "0123456789abcdef".repeat(68_750) + "end",
   },
   {
@@ -162,6 +165,7 @@ function toSpecTest(c: SerCase): SpecTest {
   return {
     name: c.name,
     ids: [c.id],
+    methods: ["IM-put-json-serialization", ...(c.methods ?? [])],
     description: `${c.label} round-trips as through MemorySaver, as a channel value and as a pending write`,
     requires: ["put_writes"],
     async run(ctx) {

@@ -29,6 +29,7 @@ function writesOfOneCall(count: number, widths: string): SpecTest {
   return {
     name: `test_ord_write_indexes_past_${widths.replace(/\W+/g, "_")}`,
     ids: ["ORD-14"],
+    methods: ["IM-putWrites-idx-column-width"],
     description: `one putWrites call of ${count.toLocaleString("en-US")} writes (indexes past ${widths}) keeps every write, in index order`,
     async run(ctx) {
       const config = await putTestCheckpoint(ctx.saver, { threadId: ctx.threadId("widths") });

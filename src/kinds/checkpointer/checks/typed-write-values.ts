@@ -106,6 +106,7 @@ const tests: SpecTest[] = [
   {
     name: "test_val_typed_whole_write_values",
     ids: ["VAL-12"],
+    methods: ["IM-put-json-serialization"],
     description: "a Date, a Map, a Set and a HumanMessage, each the whole value of a write, read back as the default serializer returns them",
     async run(ctx) {
       for (const kind of TYPED_KINDS) await expectTypedWriteKept(ctx, kind);
@@ -114,6 +115,7 @@ const tests: SpecTest[] = [
   {
     name: "test_val_bytes_whole_write_values",
     ids: ["VAL-13"],
+    methods: ["IM-putWrites-bytes-value"],
     advisory: true,
     advisoryReason:
       "measured: MemorySaver 1.2.2 drops the write's \"bytes\" type, so getTuple rejects (not valid JSON); SqliteSaver 1.0.4 reads write values as TEXT, so bytes that are not UTF-8 come back altered; PostgresSaver passes (docs/deviations.md)",

@@ -5,6 +5,12 @@ import type { Capability } from "../capabilities.js";
 export type CatalogId = `${"PUT" | "PW" | "GT" | "LS" | "DT" | "DFR" | "CT" | "PR" | "DCH" | "JS" | "CONC" | "SER" | "ISO" | "KEY" | "FLT" | "RACE" | "VAL" | "ORD" | "ST" | "CA"}-${string}`;
 
 /**
+ * An entry of docs/implementation-methods.md: one way a backend implements a method, e.g.
+ * `IM-put-upsert-deletes-writes`. @public
+ */
+export type ImplementationMethodId = `IM-${string}`;
+
+/**
  * What a spec test gets from the runner. The saver is fresh per capability and
  * shared by the tests of that capability, so tests isolate themselves with
  * `threadId()`.
@@ -36,6 +42,11 @@ export interface SpecTestOf<Ctx, Cap extends string> {
   readonly name: string;
   /** The catalog ids this test checks. */
   readonly ids: readonly CatalogId[];
+  /**
+   * The implementation methods (docs/implementation-methods.md) whose telling input this test
+   * gives, so that a method no test names shows as a gap (test/implementation-methods.test.ts).
+   */
+  readonly methods?: readonly ImplementationMethodId[];
   /** The clause in plain words, one line. */
   readonly description: string;
   /** Advisory (ADV): run and reported, never fails the capability. */

@@ -108,7 +108,15 @@ export const python = {
   step: (seed: number): number => LARGE_STEPS[seed % LARGE_STEPS.length],
 };
 
-const text = fc.string({ maxLength: 6, unit: fc.constantFrom("a", "b", "Z", "é", "😀", ":", "|", " ", '"', "\\", "/", "%", "_", "*") });
+/**
+ * Strings that look like another type, to a client that decodes JSON a second time (`"42"`, `"true"`, `"null"`,
+ * `"[]"`), or hold a quote (`it's`): what a drawn one-character string of these characters becomes. Mapped, not
+ * drawn, so a seed's sequences keep their draws (IM-putWrites-client-decoding, IM-list-filter-bound).
+ */
+const LOOK_ALIKE_TEXTS: Readonly<Record<string, string>> = { Z: "42", b: "true", "/": "null", "*": "[]", "|": "it's" };
+const text = fc
+  .string({ maxLength: 6, unit: fc.constantFrom("a", "b", "Z", "é", "😀", ":", "|", " ", '"', "\\", "/", "%", "_", "*") })
+  .map((drawn) => (Object.prototype.hasOwnProperty.call(LOOK_ALIKE_TEXTS, drawn) ? LOOK_ALIKE_TEXTS[drawn]! : drawn));
 const scalar = fc.oneof(text, fc.integer({ min: -1000, max: 1000 }), fc.boolean(), fc.constant(null), fc.constantFrom(0.5, -2.25, 1e-7));
 
 /** Rare large values: deep nesting and a long array (storage limits that truncate). */

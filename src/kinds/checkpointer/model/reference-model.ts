@@ -103,8 +103,11 @@ export class ReferenceModel {
   }
 
   /**
-   * PUT-10 (ADV): re-putting an id that (thread, ns) already holds is not contractual, so the
-   * generators never do it. An id deleted since may be put again (DT-02 EXT).
+   * The put command never puts an id that (thread, ns) already holds (an id deleted since may be
+   * put again: DT-02 EXT). The one re-put the generators make is LangGraph's interrupt flow (put,
+   * putWrites, put of the same checkpoint again: langgraphjs#1996, #2026), from putWrites' re-put
+   * step: the same checkpoint and parent, new metadata. `put` above replaces the checkpoint and its
+   * metadata and keeps its writes, as MemorySaver, SqliteSaver and PostgresSaver do.
    */
   isDefinedPut(threadId: string, ns: string, checkpointId: string): boolean {
     return !this.checkpoints.has(keyOf(threadId, ns, checkpointId));
@@ -371,6 +374,12 @@ export class ReferenceModel {
       .filter((c) => c.threadId === threadId && c.ns === ns)
       .map((c) => c.checkpoint.id)
       .sort();
+  }
+
+  /** A stored checkpoint with its metadata and parent id (copies), or undefined: what a re-put sends again. */
+  storedRecord(threadId: string, ns: string, checkpointId: string): { checkpoint: Checkpoint; metadata: CheckpointMetadata; parentId: string | undefined } | undefined {
+    const stored = this.checkpoints.get(keyOf(threadId, ns, checkpointId));
+    return stored && { checkpoint: structuredClone(stored.checkpoint), metadata: structuredClone(stored.metadata), parentId: stored.parentId };
   }
 
   /** A stored checkpoint, or undefined. */

@@ -6,6 +6,7 @@ const tests: StoreSpecTest[] = [
   {
     name: "test_store_batch_results_in_op_order",
     ids: ["ST-42"],
+    methods: ["IM-store-batch-order"],
     description: "batch returns one result per op, in op order: nullish for puts, Item or null for gets, arrays for searches and lists",
     async run(ctx) {
       const root = ctx.namespace("batch-order");
@@ -33,6 +34,7 @@ const tests: StoreSpecTest[] = [
   {
     name: "test_store_batch_last_put_wins",
     ids: ["ST-43"],
+    methods: ["IM-store-batch-order"],
     description: "several puts of the same (namespace, key) in one batch: the last one wins, a trailing delete deletes",
     async run(ctx) {
       const root = ctx.namespace("last-wins");
@@ -50,6 +52,7 @@ const tests: StoreSpecTest[] = [
   {
     name: "test_store_batch_puts_of_lookalike_paths_are_distinct",
     ids: ["ST-43", "ST-08"],
+    methods: ["IM-store-put-key-concatenation"],
     description: 'one batch putting key "b:c" under [a] and key "c" under [a, b] stores both items',
     async run(ctx) {
       const root = ctx.namespace("batch-lookalike");
@@ -64,6 +67,7 @@ const tests: StoreSpecTest[] = [
   {
     name: "test_store_batch_rejects_invalid_op",
     ids: ["ST-45"],
+    methods: ["IM-store-batch-order"],
     description: "a batch with one invalid put (a label with '.') rejects",
     async run(ctx) {
       const root = ctx.namespace("batch-invalid");
@@ -100,6 +104,7 @@ const tests: StoreSpecTest[] = [
   {
     name: "test_store_concurrent_puts_same_key_leave_one_item",
     ids: ["ST-47"],
+    methods: ["IM-store-concurrent-puts"],
     description: "50 concurrent puts of one key leave exactly one item, holding one of the values put",
     async run(ctx) {
       const root = ctx.namespace("concurrent-one");
@@ -113,6 +118,7 @@ const tests: StoreSpecTest[] = [
   {
     name: "test_store_concurrent_puts_distinct_keys_all_kept",
     ids: ["ST-47"],
+    methods: ["IM-store-concurrent-puts"],
     description: "50 concurrent puts of distinct keys (and concurrent batches) all land",
     async run(ctx) {
       const root = ctx.namespace("concurrent-many");

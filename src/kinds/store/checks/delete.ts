@@ -62,6 +62,7 @@ const tests: StoreSpecTest[] = [
   {
     name: "test_store_delete_leaves_no_namespace",
     ids: ["ST-19"],
+    methods: ["IM-store-delete-leaves-namespace"],
     description: "deletes do not create or leave namespaces: deleting the last item unlists its namespace",
     advisory: true,
     advisoryReason: "ST-19 is advisory: JS InMemoryStore (1.2.2) lists a namespace after its last item is deleted, and creates one on a delete in a namespace never written (Python: langgraph#8734)",

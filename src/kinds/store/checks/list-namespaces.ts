@@ -27,6 +27,7 @@ const tests: StoreSpecTest[] = [
   {
     name: "test_store_list_namespaces_default_limit_100",
     ids: ["ST-33"],
+    methods: ["IM-store-list-namespaces-pages"],
     description: "listNamespaces() without a limit returns 100 of 105 namespaces",
     async run(ctx) {
       const store = await ctx.freshStore();
@@ -37,6 +38,7 @@ const tests: StoreSpecTest[] = [
   {
     name: "test_store_list_namespaces_get_creates_none",
     ids: ["ST-64"],
+    methods: ["IM-store-get-creates-namespace"],
     description: "a get() in a namespace never written creates none: listNamespaces does not list it",
     async run(ctx) {
       const root = ctx.namespace("get-absent");
@@ -48,6 +50,7 @@ const tests: StoreSpecTest[] = [
   {
     name: "test_store_list_namespaces_prefix_by_segment",
     ids: ["ST-34"],
+    methods: ["IM-store-list-namespaces-segments"],
     description: 'prefix ["foo"] lists ["foo"] and below, never ["foobar"]',
     async run(ctx) {
       const root = ctx.namespace("prefix");
@@ -62,6 +65,7 @@ const tests: StoreSpecTest[] = [
   {
     name: "test_store_list_namespaces_suffix_by_segment",
     ids: ["ST-35"],
+    methods: ["IM-store-list-namespaces-segments"],
     description: 'suffix ["alice"] lists namespaces ending in the label "alice", never "malice"',
     async run(ctx) {
       const root = ctx.namespace("suffix");
@@ -77,6 +81,7 @@ const tests: StoreSpecTest[] = [
   {
     name: "test_store_list_namespaces_wildcard_matches_one_label",
     ids: ["ST-36"],
+    methods: ["IM-store-list-namespaces-segments"],
     description: 'a "*" in a prefix or suffix matches exactly one label',
     async run(ctx) {
       const root = ctx.namespace("wild");
@@ -113,6 +118,7 @@ const tests: StoreSpecTest[] = [
   {
     name: "test_store_list_namespaces_max_depth_truncates",
     ids: ["ST-38"],
+    methods: ["IM-store-list-namespaces-pages"],
     description: "maxDepth truncates deeper namespaces to that depth and lists each result once",
     async run(ctx) {
       const root = ctx.namespace("depth");
@@ -128,6 +134,7 @@ const tests: StoreSpecTest[] = [
   {
     name: "test_store_list_namespaces_pages_after_truncation",
     ids: ["ST-39"],
+    methods: ["IM-store-list-namespaces-pages"],
     description: "limit and offset page the truncated, de-duplicated list: pages are full, disjoint and complete",
     async run(ctx) {
       const root = ctx.namespace("list-pages");

@@ -14,6 +14,7 @@ const tests: StoreSpecTest[] = [
   {
     name: "test_store_put_rejects_empty_namespace",
     ids: ["ST-10"],
+    methods: ["IM-store-put-label-validation"],
     description: "put with an empty namespace [] throws",
     async run(ctx) {
       await expectPutRejected(ctx, [], [], "put([], key, value) must throw (a namespace needs at least one label)");
@@ -22,6 +23,7 @@ const tests: StoreSpecTest[] = [
   {
     name: "test_store_put_rejects_dot_in_label",
     ids: ["ST-11"],
+    methods: ["IM-store-put-label-validation"],
     description: 'put with a label containing "." throws and stores nothing',
     async run(ctx) {
       const root = ctx.namespace("dot");
@@ -31,6 +33,7 @@ const tests: StoreSpecTest[] = [
   {
     name: "test_store_put_rejects_empty_label",
     ids: ["ST-12"],
+    methods: ["IM-store-put-label-validation"],
     description: 'put with an empty-string label ("") throws and stores nothing',
     async run(ctx) {
       const root = ctx.namespace("emptylabel");
@@ -41,6 +44,7 @@ const tests: StoreSpecTest[] = [
   {
     name: "test_store_put_rejects_non_string_label",
     ids: ["ST-13"],
+    methods: ["IM-store-put-label-validation"],
     description: "put with a number, null or object label throws and stores nothing",
     async run(ctx) {
       const root = ctx.namespace("nonstring");
@@ -52,6 +56,7 @@ const tests: StoreSpecTest[] = [
   {
     name: "test_store_put_rejects_langgraph_root",
     ids: ["ST-14"],
+    methods: ["IM-store-put-label-validation"],
     description: 'put with "langgraph" as the root label throws',
     async run(ctx) {
       await expectPutRejected(ctx, [], ["langgraph", ...ctx.namespace("reserved")], 'put(["langgraph", ...]) must throw (the root label "langgraph" is reserved)');
@@ -60,6 +65,7 @@ const tests: StoreSpecTest[] = [
   {
     name: "test_store_put_allows_langgraph_below_root",
     ids: ["ST-14"],
+    methods: ["IM-store-put-label-validation"],
     description: '"langgraph" in any position but the root is an ordinary label',
     async run(ctx) {
       const ns = [...ctx.namespace("reserved-inner"), "langgraph", "foo"];
@@ -72,6 +78,7 @@ const tests: StoreSpecTest[] = [
   {
     name: "test_store_accepts_underscore_labels",
     ids: ["ST-16"],
+    methods: ["IM-store-put-label-validation"],
     description: 'labels such as "user_123" (allowed by the base contract, used by LangGraph\'s own tests) are accepted',
     async run(ctx) {
       const ns = [...ctx.namespace("underscore"), "user_123", "memories"];
@@ -83,6 +90,7 @@ const tests: StoreSpecTest[] = [
   {
     name: "test_store_trailing_newline_label_is_distinct",
     ids: ["ST-41"],
+    methods: ["IM-store-put-label-validation"],
     description: 'a label with a trailing "\\n" is its own label: ["a\\n"] and ["a"] hold different items',
     async run(ctx) {
       const root = ctx.namespace("newline");

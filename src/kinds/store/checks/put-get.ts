@@ -52,6 +52,7 @@ const tests: StoreSpecTest[] = [
   {
     name: "test_store_put_replaces_whole_value",
     ids: ["ST-03"],
+    methods: ["IM-store-put-merge"],
     description: "a second put of the same namespace and key replaces the value, it does not merge",
     async run(ctx) {
       const ns = ctx.namespace("replace");
@@ -65,6 +66,7 @@ const tests: StoreSpecTest[] = [
   {
     name: "test_store_overwrite_advances_updated_at",
     ids: ["ST-04"],
+    methods: ["IM-store-put-timestamps"],
     description: "after an overwrite, updatedAt is strictly later than before",
     async run(ctx) {
       const ns = ctx.namespace("updated");
@@ -86,6 +88,7 @@ const tests: StoreSpecTest[] = [
   {
     name: "test_store_values_keep_json_shape",
     ids: ["ST-06"],
+    methods: ["IM-store-put-json-shape"],
     description: "nested objects, arrays, null, booleans, numbers, empty containers and non-ASCII text round-trip",
     async run(ctx) {
       const ns = ctx.namespace("shapes");
@@ -98,6 +101,7 @@ const tests: StoreSpecTest[] = [
   {
     name: "test_store_large_value_roundtrip",
     ids: ["ST-06"],
+    methods: ["IM-store-put-json-shape"],
     description: "a 1 MB string and a 10,000-element array round-trip unchanged",
     async run(ctx) {
       const ns = ctx.namespace("large");
@@ -128,6 +132,7 @@ const tests: StoreSpecTest[] = [
   {
     name: "test_store_colon_label_is_not_two_labels",
     ids: ["ST-08"],
+    methods: ["IM-store-put-key-concatenation"],
     description: '["a:b"] must not be the same namespace as ["a","b"] (a store that accepts ":" must keep them apart)',
     async run(ctx) {
       const root = ctx.namespace("colon");
@@ -143,6 +148,7 @@ const tests: StoreSpecTest[] = [
   {
     name: "test_store_keys_are_arbitrary_strings",
     ids: ["ST-09", "ST-08"],
+    methods: ["IM-store-put-key-concatenation"],
     description: "keys with separators, wildcards, spaces, newlines and non-ASCII text are distinct and round-trip",
     async run(ctx) {
       const ns = ctx.namespace("keys");
@@ -159,6 +165,7 @@ const tests: StoreSpecTest[] = [
   {
     name: "test_store_key_with_colon_is_not_a_deeper_namespace",
     ids: ["ST-08", "ST-09"],
+    methods: ["IM-store-put-key-concatenation"],
     description: 'key "b:c" under ["a"] and key "c" under ["a","b"] are two items',
     async run(ctx) {
       const root = ctx.namespace("colonkey");
@@ -208,6 +215,7 @@ const tests: StoreSpecTest[] = [
   {
     name: "test_store_returned_item_not_aliased",
     ids: ["ST-07"],
+    methods: ["IM-store-get-returns-references"],
     description: "a returned Item is a snapshot: mutating it, or a later put, does not change what was read or stored",
     advisory: true,
     advisoryReason: "ST-07 is advisory: JS InMemoryStore (1.2.2) hands out its live item objects (Python has the same open bug, langgraph#8835)",

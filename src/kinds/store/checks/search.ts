@@ -13,6 +13,7 @@ const tests: StoreSpecTest[] = [
   {
     name: "test_store_search_prefix_matches_whole_labels",
     ids: ["ST-20"],
+    methods: ["IM-store-search-prefix-as-text"],
     description: 'search(["acme"]) never returns ["acme-corp"] or ["acmex", ...]: the prefix is matched by whole labels',
     async run(ctx) {
       const root = ctx.namespace("boundary");
@@ -63,6 +64,7 @@ const tests: StoreSpecTest[] = [
   {
     name: "test_store_search_prefix_metacharacters_are_literal",
     ids: ["ST-22"],
+    methods: ["IM-store-search-prefix-as-text"],
     description: 'labels with "_", "%", "*", "?", "[" match only themselves as a prefix',
     async run(ctx) {
       const root = ctx.namespace("meta");
@@ -102,6 +104,7 @@ const tests: StoreSpecTest[] = [
   {
     name: "test_store_search_filter_is_type_strict",
     ids: ["ST-24"],
+    methods: ["IM-store-search-filter-text-compare"],
     description: '{s: 1} does not match "1", {b: "true"} does not match true, {n: 0} does not match false',
     async run(ctx) {
       const root = ctx.namespace("strict");
@@ -120,6 +123,7 @@ const tests: StoreSpecTest[] = [
   {
     name: "test_store_search_filter_operators",
     ids: ["ST-25"],
+    methods: ["IM-store-search-operators-as-text"],
     description: "$eq, $ne, $gt, $gte, $lt, $lte compare numbers numerically (9 < 10) and several operators on a key are ANDed",
     async run(ctx) {
       const root = ctx.namespace("ops");
@@ -140,6 +144,7 @@ const tests: StoreSpecTest[] = [
   {
     name: "test_store_search_default_limit_is_10",
     ids: ["ST-29"],
+    methods: ["IM-store-search-pages"],
     description: "search without limit returns at most 10 items, offset 0",
     async run(ctx) {
       const root = ctx.namespace("default-limit");
@@ -150,6 +155,7 @@ const tests: StoreSpecTest[] = [
   {
     name: "test_store_search_pages_are_disjoint_and_complete",
     ids: ["ST-29"],
+    methods: ["IM-store-search-pages", "IM-store-search-limit-before-filter"],
     description: "limit/offset pages of a filtered search are disjoint and together return every match",
     async run(ctx) {
       const root = ctx.namespace("pages");
@@ -165,6 +171,7 @@ const tests: StoreSpecTest[] = [
   {
     name: "test_store_search_limit_after_filter",
     ids: ["ST-29"],
+    methods: ["IM-store-search-limit-before-filter"],
     description: "matches put after many non-matches are found: the filter runs before the limit",
     async run(ctx) {
       const root = ctx.namespace("limit-after");
@@ -177,6 +184,7 @@ const tests: StoreSpecTest[] = [
   {
     name: "test_store_search_limit_zero_and_offset_past_end",
     ids: ["ST-29"],
+    methods: ["IM-store-search-pages"],
     description: "limit 0 returns nothing (not the default), and an offset past the end returns nothing",
     async run(ctx) {
       const root = ctx.namespace("limit-zero");

@@ -17,6 +17,7 @@ const tests: StoreSpecTest[] = [
   {
     name: "test_store_ttl_item_readable_before_expiry",
     ids: ["ST-49", "ST-48"],
+    methods: ["IM-store-ttl-units"],
     description: "an item put with a 10-minute TTL is read by get and search like any other",
     async run(ctx) {
       const root = ctx.namespace("ttl-live");
@@ -28,6 +29,7 @@ const tests: StoreSpecTest[] = [
   {
     name: "test_store_ttl_expired_item_not_read",
     ids: ["ST-49"],
+    methods: ["IM-store-ttl-units"],
     description: "after its TTL passes, an item is returned by neither get nor search; items without a TTL stay",
     async run(ctx) {
       const root = ctx.namespace("ttl-expired");
@@ -41,6 +43,7 @@ const tests: StoreSpecTest[] = [
   {
     name: "test_store_ttl_expired_namespace_not_listed",
     ids: ["ST-50"],
+    methods: ["IM-store-ttl-units"],
     description: "listNamespaces leaves out a namespace whose only items have expired",
     requires: ["list_namespaces"],
     async run(ctx) {

@@ -65,6 +65,7 @@ const tests: StoreSpecTest[] = [
   {
     name: "test_store_vector_item_listed_once",
     ids: ["ST-54", "ST-55"],
+    methods: ["IM-store-vector-index"],
     description: "an item with several embedded fields appears once in a query search (its best field counts)",
     async run(ctx) {
       const root = ctx.namespace("vec-once");
@@ -77,6 +78,7 @@ const tests: StoreSpecTest[] = [
   {
     name: "test_store_vector_update_reembeds",
     ids: ["ST-57"],
+    methods: ["IM-store-vector-index"],
     description: "after an item's text changes, a query for the old text no longer ranks it first",
     async run(ctx) {
       const root = ctx.namespace("vec-update");
@@ -93,6 +95,7 @@ const tests: StoreSpecTest[] = [
   {
     name: "test_store_vector_filter_applies_before_ranking",
     ids: ["ST-58"],
+    methods: ["IM-store-vector-index"],
     description: "a filter with a query keeps only matching items, ranked among themselves",
     async run(ctx) {
       const root = ctx.namespace("vec-filter");
@@ -131,6 +134,7 @@ const tests: StoreSpecTest[] = [
   {
     name: "test_store_vector_delete_removes_vectors",
     ids: ["ST-60"],
+    methods: ["IM-store-vector-index"],
     description: "after delete, an item put again without indexing is not scored by its old vectors",
     async run(ctx) {
       const root = ctx.namespace("vec-delete");

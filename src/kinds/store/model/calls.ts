@@ -102,6 +102,18 @@ export function listOperation(args: ListArgs): Record<string, unknown> {
   };
 }
 
+/** Keys named like Object.prototype members: a store keeping items in plain objects finds the inherited member. */
+export const PROTOTYPE_KEYS = ["__proto__", "constructor", "toString", "hasOwnProperty"] as const;
+
+/**
+ * What a get also reads, derived from its namespace and key: a key named like an Object.prototype member that no
+ * sequence puts (IM-store-get-plain-object-map), and the namespaces under the one it read, which a get must not
+ * create (IM-store-get-creates-namespace: `map[ns] ??= new Map()` in get, an upserted parent document).
+ */
+export function getReads(namespace: string[], key: string): [prototypeKey: string, listing: ListArgs] {
+  return [PROTOTYPE_KEYS[key.length % PROTOTYPE_KEYS.length]!, { prefix: namespace }];
+}
+
 /** The call as TypeScript on a `store` variable (concurrent puts: with their read-backs). */
 export function renderCall(c: StoreCall): string {
   switch (c.call) {
@@ -109,8 +121,14 @@ export function renderCall(c: StoreCall): string {
       return `await store.put(${ts(c.namespace)}, ${ts(c.key)}, ${ts(c.value)});`;
     case "delete":
       return `await store.delete(${ts(c.namespace)}, ${ts(c.key)});`;
-    case "get":
-      return `console.log(await store.get(${ts(c.namespace)}, ${ts(c.key)}));`;
+    case "get": {
+      const [prototypeKey, listing] = getReads(c.namespace, c.key);
+      return [
+        `console.log(await store.get(${ts(c.namespace)}, ${ts(c.key)}));`,
+        `console.log(await store.get(${ts(c.namespace)}, ${ts(prototypeKey)})); // never put`,
+        `console.log(await store.listNamespaces(${ts(listOptions(listing))}));`,
+      ].join("\n");
+    }
     case "search":
       return `console.log(await store.search(${ts(c.prefix)}, ${ts(searchOptions(c))}));`;
     case "searchPages":

@@ -17,8 +17,9 @@ const listAll = (threadId: string) => new ListCommand({ threadId, ns: null, filt
 
 describe("the reproduction is shrunk further by replaying on fresh savers", () => {
   it("drops the calls a special-write bug does not need, keeps the same catalog id, and renders only the kept calls", async () => {
+    // Index 1 picks t's one checkpoint (an index that is a multiple of 3 would also put it again: the derived re-put).
     const writeTwice = new PutWritesCommand({
-      threadId: "t", ns: "", target: { stored: true, index: 0, idSeed: 1 }, taskId: "task-1", taskPath: undefined, writes: [["__error__", "first"]], retry: ["second"],
+      threadId: "t", ns: "", target: { stored: true, index: 1, idSeed: 1 }, taskId: "task-1", taskPath: undefined, writes: [["__error__", "first"]], retry: ["second"],
     } as Args<typeof PutWritesCommand>);
     // Unrelated calls around the two that matter (put t, the special write sent twice): the re-read at the end of a sequence reads t.
     const commands = [put("other", 5), put("t", 1), listAll("other"), put("elsewhere", 7), writeTwice, read("other"), read("t")];

@@ -24,9 +24,28 @@ interface ListArgs {
 
 const IDS = ["LS-01", "LS-03", "LS-04", "LS-05", "LS-10", "LS-11", "LS-13", "LS-14", "LS-15", "LS-16", "LS-17"] as const;
 
+/**
+ * The first filter value's twins that a query language treats specially (derived from the value, never drawn, so
+ * a seed's sequences keep their draws): for a string, the value with a quote, a LIKE wildcard (`%` after it, `_`
+ * for its last character) or a backslash after it, and in double quotes; for a number, boolean or null, its JSON
+ * text ("1", "true", "null"). A saver inlining the value into SQL or a query string fails on them, one matching
+ * with LIKE or comparing text matches the value they look like (IM-list-filter-bound, -like, -text-compare).
+ */
+export function filterTwins(filter: Record<string, unknown>): Record<string, unknown>[] {
+  const [key, value] = Object.entries(filter)[0] ?? [];
+  if (key === undefined || (value !== null && typeof value === "object")) return [];
+  if (typeof value !== "string") return [{ ...filter, [key]: JSON.stringify(value) }];
+  const twins = [`${value}'`, `${value}%`, value.length > 0 ? `${value.slice(0, -1)}_` : "_", `${value}\\`, `"${value}"`];
+  return twins.map((twin) => ({ ...filter, [key]: twin }));
+}
+
 /** list(): with or without thread and namespace, a random metadata filter, before and limit. */
 export class ListCommand implements fc.AsyncCommand<ModelState, RealState> {
-  constructor(private readonly args: ListArgs) {}
+  /** `withTwin`: a list with a filter is followed by the same list with each twin of the filter's value (filterTwins). */
+  constructor(
+    private readonly args: ListArgs,
+    private readonly withTwin = true,
+  ) {}
 
   check(): boolean {
     return true;
@@ -34,20 +53,10 @@ export class ListCommand implements fc.AsyncCommand<ModelState, RealState> {
 
   async run(m: ModelState, r: RealState): Promise<void> {
     const { config, options } = this.resolve(m);
-    const optionsText = Object.keys(options).length > 0 ? `, ${ts(options)}` : "";
-    m.env.record(`console.log(await all(saver.list(${ts(config)}${optionsText})));`);
-    const result = await m.env.call("list()", IDS, () => listAll(r.saver, config, options), options.filter ? "list-filter-rejects" : undefined);
-    if (result === undefined) return; // rejected under a declared behaviour: nothing to compare
-    const actual = result.value;
-    // A saver declared to read filter keys as paths may disagree on any list whose filter has one.
-    const pathKeys = Object.keys(options.filter ?? {}).some(hasPathSyntax) ? "filter-keys-as-paths" : undefined;
-    m.env.expectSame(
-      "list()",
-      IDS,
-      diffList(m.model.list(config, options), actual),
-      () => diffList(m.model.list(config, options, "task-id"), actual),
-      pathKeys,
-    );
+    await compareList(m, r, config, options);
+    // The twins at once (reads that change nothing): one round trip more, not five. A disagreement is the first twin's in order.
+    const twins = this.withTwin && options.filter ? filterTwins(options.filter) : [];
+    await firstRejection(twins.map((twin) => compareList(m, r, config, { ...options, filter: twin })));
   }
 
   private resolve(m: Readonly<ModelState>): { config: RunnableConfig; options: ListOptions } {
@@ -88,6 +97,30 @@ export class ListCommand implements fc.AsyncCommand<ModelState, RealState> {
     if (limit !== null) where.push(`limit ${limit}`);
     return `list(${where.join(", ")})`;
   }
+}
+
+/** Waits for every read, then throws the first one's error in their order (none is left running when a sequence stops). */
+export async function firstRejection(reads: readonly Promise<void>[]): Promise<void> {
+  const failed = (await Promise.allSettled(reads)).find((outcome): outcome is PromiseRejectedResult => outcome.status === "rejected");
+  if (failed) throw failed.reason;
+}
+
+/** One list() call compared with the model's answer. */
+async function compareList(m: ModelState, r: RealState, config: RunnableConfig, options: ListOptions): Promise<void> {
+  const optionsText = Object.keys(options).length > 0 ? `, ${ts(options)}` : "";
+  m.env.record(`console.log(await all(saver.list(${ts(config)}${optionsText})));`);
+  const result = await m.env.call("list()", IDS, () => listAll(r.saver, config, options), options.filter ? "list-filter-rejects" : undefined);
+  if (result === undefined) return; // rejected under a declared behaviour: nothing to compare
+  const actual = result.value;
+  // A saver declared to read filter keys as paths may disagree on any list whose filter has one.
+  const pathKeys = Object.keys(options.filter ?? {}).some(hasPathSyntax) ? "filter-keys-as-paths" : undefined;
+  m.env.expectSame(
+    "list()",
+    IDS,
+    diffList(m.model.list(config, options), actual),
+    () => diffList(m.model.list(config, options, "task-id"), actual),
+    pathKeys,
+  );
 }
 
 const filterTerm = (pools: Pools): fc.Arbitrary<FilterTerm> =>

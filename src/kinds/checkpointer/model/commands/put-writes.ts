@@ -1,7 +1,8 @@
 import fc from "fast-check";
-import { WRITES_IDX_MAP, type PendingWrite } from "@langchain/langgraph-checkpoint";
+import { WRITES_IDX_MAP, type CheckpointMetadata, type PendingWrite } from "@langchain/langgraph-checkpoint";
 import type { RunnableConfig } from "@langchain/core/runnables";
 import {
+  FILTER_KEYS,
   REGULAR_WRITE_CHANNELS,
   SPECIAL_WRITE_CHANNELS,
   TASK_PATHS,
@@ -14,6 +15,8 @@ import {
   type Pools,
 } from "../arbitraries.js";
 import { MANY_WRITES, PAGE_OF_WRITES } from "../../checks/adversarial-pools.js";
+import { ListCommand, firstRejection } from "./list.js";
+import { checkTuple } from "./state-check.js";
 
 /** Writes in one call whose last indexes pass 127, and 255: cheap sizes (PostgresSaver inserts a write per query). */
 const PAST_A_SIGNED_BYTE = { min: 129, max: 131 } as const;
@@ -33,6 +36,24 @@ interface PutWritesArgs {
 }
 
 const IDS = ["PW-01", "PW-07", "JS-01", "JS-03"] as const;
+const REPUT_IDS = ["PUT-01", "PUT-10"] as const;
+
+/**
+ * A write of 64 KiB put before the small writes of a call: per-write work run at once (serializing, compressing,
+ * encrypting, an upload) finishes last for it, so a saver numbering writes as their work finishes, not by position,
+ * reads them back out of call order (IM-putWrites-async-order).
+ */
+const LARGE_WRITE = "w".repeat(64 * 1024); // one character repeated: the reproduction prints it as "w".repeat(65536)
+const isSpecial = (channel: string) => Object.prototype.hasOwnProperty.call(WRITES_IDX_MAP, channel);
+
+/** The drawn writes, with the large write first when they are two or three regular ones (derived, not drawn). */
+function withLargeFirst(writes: readonly PendingWrite[]): PendingWrite[] {
+  if (writes.length < 2 || writes.length > 3 || writes.some(([channel]) => isSpecial(channel))) return [...writes];
+  return [["messages", LARGE_WRITE], ...writes];
+}
+
+/** Metadata keys a re-put leaves out: the filterable ones but `step` (a field-by-field upsert keeps them, a stale index still matches them). */
+const DROPPED_ON_REPUT = FILTER_KEYS.filter((key) => key !== "step");
 
 /**
  * putWrites(): regular and special channels, random task ids and paths, against
@@ -41,19 +62,55 @@ const IDS = ["PW-01", "PW-07", "JS-01", "JS-03"] as const;
  * not made.
  */
 export class PutWritesCommand implements fc.AsyncCommand<ModelState, RealState> {
-  constructor(private readonly args: PutWritesArgs) {}
+  /**
+   * Derived from the drawn arguments, never drawn, so that a seed's sequences keep their draws: the writes sent
+   * (a large one first among small ones), and whether the checkpoint is put again after them (a stored target
+   * whose drawn index is a multiple of 3), as LangGraph's interrupt flow does (langgraphjs#1996, #2026).
+   */
+  private readonly writes: PendingWrite[];
+  private readonly reput: boolean;
+
+  constructor(private readonly args: PutWritesArgs) {
+    this.writes = withLargeFirst(args.writes);
+    this.reput = args.target.stored && args.target.index % 3 === 0;
+  }
 
   check(m: Readonly<ModelState>): boolean {
-    const { writes, taskId, retry } = this.args;
-    const mixed = new Set(writes.map(([channel]) => Object.prototype.hasOwnProperty.call(WRITES_IDX_MAP, channel))).size > 1;
-    return m.model.isDefinedWrite(this.config(m), writes, taskId) && (retry === null || !mixed); // JS-03c: a retried mixed call is undefined
+    const { taskId, retry } = this.args;
+    const mixed = new Set(this.writes.map(([channel]) => isSpecial(channel))).size > 1;
+    return m.model.isDefinedWrite(this.config(m), this.writes, taskId) && (retry === null || !mixed); // JS-03c: a retried mixed call is undefined
   }
 
   async run(m: ModelState, r: RealState): Promise<void> {
     const config = this.config(m);
-    const { writes, retry } = this.args;
+    const { retry } = this.args;
+    const writes = this.writes;
     await this.send(m, r, config, writes);
     if (retry !== null) await this.send(m, r, config, writes.map(([channel], i): PendingWrite => [channel, retry[i % retry.length]]));
+    if (this.reput) await this.putAgain(m, r, config);
+  }
+
+  /**
+   * Puts the written checkpoint again: the same checkpoint, parent and versions, with metadata that no longer
+   * has the filterable keys but `step`. Its writes must stay its pending writes (a REPLACE that cascades to the
+   * writes, a whole-document write that resets a has-writes flag lose them), and the metadata must be the new one
+   * (a field-by-field upsert keeps the old keys; an index only ever added to still matches the old values).
+   */
+  private async putAgain(m: ModelState, r: RealState, written: RunnableConfig): Promise<void> {
+    const { threadId, ns } = this.args;
+    const stored = m.model.storedRecord(threadId, ns, written.configurable!.checkpoint_id as string);
+    if (stored === undefined) return; // the writes' checkpoint is not put yet: nothing to put again
+    const { checkpoint, metadata: before, parentId } = stored;
+    const metadata = Object.fromEntries(Object.entries(before).filter(([key]) => !DROPPED_ON_REPUT.includes(key))) as CheckpointMetadata;
+    const config: RunnableConfig = { configurable: { thread_id: threadId, checkpoint_ns: ns, ...(parentId === undefined ? {} : { checkpoint_id: parentId }) } };
+    const newVersions = { ...checkpoint.channel_versions };
+    m.env.record(`await saver.put(${ts(config)}, ${ts(checkpoint)}, ${ts(metadata)}, ${ts(newVersions)}); // the same checkpoint again, with other metadata`);
+    m.model.put(config, checkpoint, metadata);
+    await m.env.call("put()", REPUT_IDS, () => r.saver.put(config, structuredClone(checkpoint), structuredClone(metadata), newVersions));
+    // Read back and listed at once (reads that change nothing).
+    const dropped = Object.entries(before).find(([key, value]) => DROPPED_ON_REPUT.includes(key) && (value === null || typeof value !== "object"));
+    const filtered = dropped && new ListCommand({ threadId, ns, filter: [{ key: dropped[0], value: { kind: "literal", value: dropped[1] } }], before: null, limit: null }, false);
+    await firstRejection([checkTuple(m, r, written), ...(filtered ? [filtered.run(m, r)] : [])]);
   }
 
   private async send(m: ModelState, r: RealState, config: RunnableConfig, writes: PendingWrite[]): Promise<void> {
@@ -77,7 +134,8 @@ export class PutWritesCommand implements fc.AsyncCommand<ModelState, RealState> 
 
   toString(): string {
     const again = this.args.retry === null ? "" : ", twice";
-    return `putWrites(${JSON.stringify(this.args.threadId)}, ${JSON.stringify(this.args.ns)}, ${this.args.taskId}, ${this.args.writes.map(([c]) => c).join("+")}${again})`;
+    const reput = this.reput ? ", re-put" : "";
+    return `putWrites(${JSON.stringify(this.args.threadId)}, ${JSON.stringify(this.args.ns)}, ${this.args.taskId}, ${this.writes.map(([c]) => c).join("+")}${again}${reput})`;
   }
 }
 
