@@ -18,7 +18,12 @@ export default defineConfig({
     // processes they spawn, so three share two cores well (measured in issue 21).
     maxWorkers: 3,
     sequence: { sequencer: LongPolesFirst },
-    globalSetup: ["test/setup/private-tmpdir.ts", "test/setup/spawn-dist.ts", "test/setup/bundled-fixtures.ts", "test/setup/shared-postgres.ts"],
+    globalSetup: [
+      "test/setup/private-tmpdir.ts",
+      "test/setup/spawn-dist.ts",
+      "test/setup/bundled-fixtures.ts",
+      "test/setup/shared-postgres.ts",
+    ],
     // cpu-probe is opt-in: CPU per test file (npm run test:cpu).
     setupFiles: ["test/setup/temp-dirs.ts", ...(process.env.CONFORMANCE_CPU_LOG === undefined ? [] : ["test/setup/cpu-probe.ts"])],
     projects: [

@@ -21,7 +21,13 @@ export interface HeadToHead {
   calls?: { ours: number; theirs: number };
 }
 
-const VALIDATION_ARGS = ["node_modules/vitest/vitest.mjs", "run", "--config", "bench/fixtures/validation.vitest.config.mjs", "--reporter=json"];
+const VALIDATION_ARGS = [
+  "node_modules/vitest/vitest.mjs",
+  "run",
+  "--config",
+  "bench/fixtures/validation.vitest.config.mjs",
+  "--reporter=json",
+];
 
 /** How our options read in a label: "default options", or the arguments given. */
 export function optionsLabel(ourArgs: readonly string[]): string {
@@ -36,7 +42,8 @@ function callsIn(dir: string): number {
 function theirCheck(jsonFile: string) {
   return () => {
     const r = JSON.parse(readFileSync(jsonFile, "utf8")) as { numTotalTests: number; numFailedTests: number };
-    if (r.numFailedTests > 0 || r.numTotalTests === 0) throw new Error(`the validation package's run failed: ${JSON.stringify({ tests: r.numTotalTests, failed: r.numFailedTests })}`);
+    if (r.numFailedTests > 0 || r.numTotalTests === 0)
+      throw new Error(`the validation package's run failed: ${JSON.stringify({ tests: r.numTotalTests, failed: r.numFailedTests })}`);
   };
 }
 
@@ -65,12 +72,24 @@ export async function measureRemoteLike(runs: number, ourArgs: readonly string[]
     );
     const ourCalls = callsIn(callsDir);
     const theirJson = join(dir.path, "validation.json");
-    const theirs = await timeProcess("@langchain/langgraph-checkpoint-validation (vitest route)", runs, process.execPath, [...VALIDATION_ARGS, `--outputFile=${theirJson}`], theirCheck(theirJson), {
-      env: { ...env, BENCH_VALIDATION_TEST: "bench/fixtures/validation-remote-like.test.mjs" },
-      warmUp: false,
-      beforeRun: reset,
-    });
-    return { subject: "MemorySaver behind 20 ms per call (remote-like)", ours, theirs, calls: { ours: ourCalls, theirs: callsIn(callsDir) } };
+    const theirs = await timeProcess(
+      "@langchain/langgraph-checkpoint-validation (vitest route)",
+      runs,
+      process.execPath,
+      [...VALIDATION_ARGS, `--outputFile=${theirJson}`],
+      theirCheck(theirJson),
+      {
+        env: { ...env, BENCH_VALIDATION_TEST: "bench/fixtures/validation-remote-like.test.mjs" },
+        warmUp: false,
+        beforeRun: reset,
+      },
+    );
+    return {
+      subject: "MemorySaver behind 20 ms per call (remote-like)",
+      ours,
+      theirs,
+      calls: { ours: ourCalls, theirs: callsIn(callsDir) },
+    };
   } finally {
     await dir.remove();
   }
@@ -96,10 +115,17 @@ export async function measurePostgres(runs: number, ourArgs: readonly string[]):
       { env, warmUp: false },
     );
     const theirJson = join(dir.path, "validation.json");
-    const theirs = await timeProcess("@langchain/langgraph-checkpoint-validation (vitest route)", runs, process.execPath, [...VALIDATION_ARGS, `--outputFile=${theirJson}`], theirCheck(theirJson), {
-      env: { ...env, BENCH_VALIDATION_TEST: "bench/fixtures/validation-postgres.test.mjs" },
-      warmUp: false,
-    });
+    const theirs = await timeProcess(
+      "@langchain/langgraph-checkpoint-validation (vitest route)",
+      runs,
+      process.execPath,
+      [...VALIDATION_ARGS, `--outputFile=${theirJson}`],
+      theirCheck(theirJson),
+      {
+        env: { ...env, BENCH_VALIDATION_TEST: "bench/fixtures/validation-postgres.test.mjs" },
+        warmUp: false,
+      },
+    );
     return { subject: `PostgresSaver, ${server.kind} server (whole processes)`, ours, theirs };
   } finally {
     await dir.remove();

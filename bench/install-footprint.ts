@@ -53,7 +53,8 @@ function packages(nodeModules: string): Map<string, number> {
       found.set(`${prefix}${entry.name}`, bytesUnder(path));
       for (const nested of ["node_modules"].map((n) => join(path, n))) {
         try {
-          if (lstatSync(nested).isDirectory()) for (const [name, bytes] of packages(nested)) found.set(`${prefix}${entry.name} > ${name}`, bytes);
+          if (lstatSync(nested).isDirectory())
+            for (const [name, bytes] of packages(nested)) found.set(`${prefix}${entry.name} > ${name}`, bytes);
         } catch {
           // no nested node_modules
         }
@@ -75,7 +76,12 @@ function measure(label: string, spec: string): Footprint {
     const after = packages(join(dir, "node_modules"));
     const added = [...after].filter(([name]) => !before.has(name)).map(([name, bytes]) => ({ name, bytes }));
     added.sort((a, b) => b.bytes - a.bytes);
-    return { label, addedBytes: bytesUnder(join(dir, "node_modules")) - beforeBytes, addedPackages: added.length, largest: added.slice(0, 4) };
+    return {
+      label,
+      addedBytes: bytesUnder(join(dir, "node_modules")) - beforeBytes,
+      addedPackages: added.length,
+      largest: added.slice(0, 4),
+    };
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
@@ -86,11 +92,14 @@ const mb = (bytes: number) => `${(bytes / 1e6).toFixed(1)} MB`;
 const packDir = mkdtempSync(join(tmpdir(), "conformance-footprint-pack-"));
 try {
   console.error("footprint: npm pack (build first: npm run build)…");
-  const [{ filename }] = JSON.parse(npm(["pack", "--ignore-scripts", "--json", "--pack-destination", packDir], REPO_ROOT)) as [{ filename: string }];
+  const [{ filename }] = JSON.parse(npm(["pack", "--ignore-scripts", "--json", "--pack-destination", packDir], REPO_ROOT)) as [
+    { filename: string },
+  ];
   const ours = measure("langgraph-checkpoint-conformance (this build, packed)", join(packDir, filename));
   console.error("footprint: the validation package…");
   const theirs = measure(THEIRS, THEIRS);
-  const row = (f: Footprint) => `| ${f.label} | ${mb(f.addedBytes)} | ${f.addedPackages} | ${f.largest.map((p) => `${p.name} ${mb(p.bytes)}`).join(", ")} |`;
+  const row = (f: Footprint) =>
+    `| ${f.label} | ${mb(f.addedBytes)} | ${f.addedPackages} | ${f.largest.map((p) => `${p.name} ${mb(p.bytes)}`).join(", ")} |`;
   const body = [
     `Measured ${new Date().toISOString().slice(0, 10)} by \`npm run footprint\` (Node ${process.version}): each package installed with \`npm install -D\` into a fresh \`npm init -y\` project that already has the peers every saver author has (${PEERS.join(", ")}); the footprint is how much node_modules grows (apparent file sizes).`,
     "",

@@ -31,10 +31,12 @@ function timingTable(timings: readonly Timing[]): string {
   const rows = timings.map(
     (t) =>
       `| ${t.label} | ${t.median.toFixed(0)} | ${t.min.toFixed(0)}–${t.max.toFixed(0)} (±${t.spreadPct.toFixed(0)}%) | ${t.runs} | ${
-        t.peakKb ? `${Math.round(t.peakKb / 1024)} MB` : t.note ?? ""
+        t.peakKb ? `${Math.round(t.peakKb / 1024)} MB` : (t.note ?? "")
       } |`,
   );
-  return ["| measurement | median ms | range | runs | peak RSS (process tree) / note |", "| --- | --- | --- | --- | --- |", ...rows].join("\n");
+  return ["| measurement | median ms | range | runs | peak RSS (process tree) / note |", "| --- | --- | --- | --- | --- |", ...rows].join(
+    "\n",
+  );
 }
 
 const timings: Timing[] = [];
@@ -68,7 +70,9 @@ async function measure(): Promise<void> {
   machineLoad = { before: loadBefore, after: loadavg()[0] };
   sideBySide.speed = speed;
 
-  console.error(`bench: our CLI against the existing tool on a remote-like saver (${remoteRuns} run${remoteRuns === 1 ? "" : "s"} each, about a minute per run)…`);
+  console.error(
+    `bench: our CLI against the existing tool on a remote-like saver (${remoteRuns} run${remoteRuns === 1 ? "" : "s"} each, about a minute per run)…`,
+  );
   phase = "remote-like saver, both tools";
   sideBySide.remoteLike = await measureRemoteLike(remoteRuns, ourArgs);
   console.error(`bench: our CLI against the existing tool on PostgresSaver (${runs} runs each)…`);

@@ -38,12 +38,41 @@ export function renderSideBySide(parts: { speed?: SuiteSpeedResult; remoteLike?:
   if (parts.speed) {
     const { ours, theirs } = parts.speed.processes;
     rows.push(
-      { what: `PostgresSaver: ${parts.speed.postgresSuites.label}`, ours: seconds(parts.speed.postgresSuites.median), theirs: "-", target: "≤ 4 s" },
-      { what: `PostgresSaver: ${parts.speed.postgresFloor.label}`, ours: seconds(parts.speed.postgresFloor.median), theirs: "-", target: "the least a run that checks those cases costs" },
-      { what: "MemorySaver, whole process, time: our CLI (default options) / the existing tool", ours: seconds(ours.median), theirs: seconds(theirs.median), ratio: parts.speed.ratio, target: "≤ 1.0" },
-      { what: "MemorySaver, whole process, peak memory (process tree)", ours: megabytes(ours.peakKb), theirs: megabytes(theirs.peakKb), ratio: parts.speed.memoryRatio, target: "< 1.0" },
+      {
+        what: `PostgresSaver: ${parts.speed.postgresSuites.label}`,
+        ours: seconds(parts.speed.postgresSuites.median),
+        theirs: "-",
+        target: "≤ 4 s",
+      },
+      {
+        what: `PostgresSaver: ${parts.speed.postgresFloor.label}`,
+        ours: seconds(parts.speed.postgresFloor.median),
+        theirs: "-",
+        target: "the least a run that checks those cases costs",
+      },
+      {
+        what: "MemorySaver, whole process, time: our CLI (default options) / the existing tool",
+        ours: seconds(ours.median),
+        theirs: seconds(theirs.median),
+        ratio: parts.speed.ratio,
+        target: "≤ 1.0",
+      },
+      {
+        what: "MemorySaver, whole process, peak memory (process tree)",
+        ours: megabytes(ours.peakKb),
+        theirs: megabytes(theirs.peakKb),
+        ratio: parts.speed.memoryRatio,
+        target: "< 1.0",
+      },
     );
   }
-  const lines = rows.map((r) => `| ${r.what} | ${r.ours} | ${r.theirs} | ${r.ratio === undefined ? "-" : `**${r.ratio.toFixed(2)}**`} | ${r.target} | ${r.calls ?? "-"} |`);
-  return ["| subject: ours / theirs | ours | existing tool | ours / theirs | target (issue 22) | saver calls per run, ours / theirs |", "| --- | --- | --- | --- | --- | --- |", ...lines].join("\n");
+  const lines = rows.map(
+    (r) =>
+      `| ${r.what} | ${r.ours} | ${r.theirs} | ${r.ratio === undefined ? "-" : `**${r.ratio.toFixed(2)}**`} | ${r.target} | ${r.calls ?? "-"} |`,
+  );
+  return [
+    "| subject: ours / theirs | ours | existing tool | ours / theirs | target (issue 22) | saver calls per run, ours / theirs |",
+    "| --- | --- | --- | --- | --- | --- |",
+    ...lines,
+  ].join("\n");
 }

@@ -5,7 +5,15 @@
  */
 import type { BaseCache, BaseStore } from "@langchain/langgraph-checkpoint";
 import { cacheTest, storeTest, type ValidateOptions } from "../src/index.js";
-import { acquirePostgres, memoryCacheBackend, memoryStoreBackend, postgresStoreBackend, type BackendResources, type CacheBackend, type StoreBackend } from "../src/backends/index.js";
+import {
+  acquirePostgres,
+  memoryCacheBackend,
+  memoryStoreBackend,
+  postgresStoreBackend,
+  type BackendResources,
+  type CacheBackend,
+  type StoreBackend,
+} from "../src/backends/index.js";
 import type { SubjectLease } from "../src/backends/subject-backend.js";
 import { timeValidate, type Timing } from "./suite-speed.js";
 
@@ -22,11 +30,17 @@ function leased<S>(create: () => Promise<SubjectLease<S>> | SubjectLease<S>) {
 }
 
 function storeRegistration(backend: StoreBackend, resources?: BackendResources) {
-  return storeTest({ name: backend.title, ...backend.options, knownDeviations: backend.knownDeviations }, leased<BaseStore>(() => backend.create(resources)));
+  return storeTest(
+    { name: backend.title, ...backend.options, knownDeviations: backend.knownDeviations },
+    leased<BaseStore>(() => backend.create(resources)),
+  );
 }
 
 function cacheRegistration(backend: CacheBackend) {
-  return cacheTest({ name: backend.title, ...backend.options, knownDeviations: backend.knownDeviations }, leased<BaseCache>(() => backend.create()));
+  return cacheTest(
+    { name: backend.title, ...backend.options, knownDeviations: backend.knownDeviations },
+    leased<BaseCache>(() => backend.create()),
+  );
 }
 
 /** `options`: the run's options (the model section stays off: these are the suites' times). */
@@ -36,7 +50,14 @@ export async function measureSubjectSuites(runs: number, options: ValidateOption
   onTiming(await timeValidate("validate() in-process, cache suite (InMemoryCache)", runs, cacheRegistration(memoryCacheBackend), suites));
   const server = await acquirePostgres();
   try {
-    onTiming(await timeValidate(`validate() in-process, store suite (PostgresStore, ${server.kind} server)`, runs, storeRegistration(postgresStoreBackend, { postgres: server }), suites));
+    onTiming(
+      await timeValidate(
+        `validate() in-process, store suite (PostgresStore, ${server.kind} server)`,
+        runs,
+        storeRegistration(postgresStoreBackend, { postgres: server }),
+        suites,
+      ),
+    );
   } finally {
     await server.stop();
   }

@@ -33,13 +33,20 @@ export function timing(label: string, samples: number[], extra: Partial<Timing> 
 }
 
 /** `runs` timed validate() runs in this process; with `mustPass`, a run that does not pass the base level stops the bench. */
-export async function timeValidate(label: string, runs: number, registration: AnyRegistration, options: ValidateOptions, mustPass = true): Promise<Timing> {
+export async function timeValidate(
+  label: string,
+  runs: number,
+  registration: AnyRegistration,
+  options: ValidateOptions,
+  mustPass = true,
+): Promise<Timing> {
   const samples: number[] = [];
   for (let i = 0; i < runs; i++) {
     const start = performance.now();
     const report = await validate(registration, options);
     samples.push(performance.now() - start);
-    if (mustPass && !report.passedAllBase()) throw new Error(`${label}: ${report.subjectName} did not pass the base level (${report.verdict().resultLine})`);
+    if (mustPass && !report.passedAllBase())
+      throw new Error(`${label}: ${report.subjectName} did not pass the base level (${report.verdict().resultLine})`);
   }
   return timing(label, samples);
 }
@@ -159,7 +166,14 @@ export async function measureSuiteSpeed(runs = 5, onTiming: (timing: Timing) => 
     "@langchain/langgraph-checkpoint-validation 1.1.1, whole process (vitest route)",
     runs,
     process.execPath,
-    ["node_modules/vitest/vitest.mjs", "run", "--config", "bench/fixtures/validation.vitest.config.mjs", "--reporter=json", `--outputFile=${theirJson}`],
+    [
+      "node_modules/vitest/vitest.mjs",
+      "run",
+      "--config",
+      "bench/fixtures/validation.vitest.config.mjs",
+      "--reporter=json",
+      `--outputFile=${theirJson}`,
+    ],
     () => {
       const r = JSON.parse(readFileSync(theirJson, "utf8")) as { numTotalTests: number; numFailedTests: number };
       if (r.numFailedTests > 0 || r.numTotalTests === 0) throw new Error(`the validation package's run failed: ${JSON.stringify(r)}`);
@@ -179,7 +193,15 @@ export async function measureSuiteSpeed(runs = 5, onTiming: (timing: Timing) => 
   record(floor);
 
   const suitesOnly = { graph: false, model: false } as const;
-  record(await timeValidate("validate() in-process, storage suites (SqliteSaver, temp file)", runs, sqliteBackend.registration(), suitesOnly, false));
+  record(
+    await timeValidate(
+      "validate() in-process, storage suites (SqliteSaver, temp file)",
+      runs,
+      sqliteBackend.registration(),
+      suitesOnly,
+      false,
+    ),
+  );
 
   let postgresSuites: Timing | undefined;
   let postgresFloor: Timing | undefined;
@@ -188,11 +210,20 @@ export async function measureSuiteSpeed(runs = 5, onTiming: (timing: Timing) => 
   const startMs = performance.now() - serverStart;
   try {
     const pg = postgresBackend.registration({ postgres: server });
-    postgresSuites = await timeValidate(`validate() in-process, storage suites (PostgresSaver, ${server.kind} server)`, runs, pg, suitesOnly, false);
+    postgresSuites = await timeValidate(
+      `validate() in-process, storage suites (PostgresSaver, ${server.kind} server)`,
+      runs,
+      pg,
+      suitesOnly,
+      false,
+    );
     record(postgresSuites);
     const floorSamples: number[] = [];
     for (let i = 0; i < runs; i++) floorSamples.push(await timePostgresFloor(server));
-    postgresFloor = timing("floor: the saver calls of VAL-11, VAL-09 and ORD-06 only, on one PostgresSaver on the same server (no check)", floorSamples);
+    postgresFloor = timing(
+      "floor: the saver calls of VAL-11, VAL-09 and ORD-06 only, on one PostgresSaver on the same server (no check)",
+      floorSamples,
+    );
     record(postgresFloor);
     record(timing(`PostgreSQL server start (${server.kind})`, [startMs], { note: "once per run, not part of the suite" }));
   } finally {

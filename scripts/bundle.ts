@@ -18,7 +18,10 @@ const ROOT = new URL("..", import.meta.url).pathname;
 const DIST = join(ROOT, "dist");
 
 type ExportTarget = string | { [condition: string]: ExportTarget };
-const manifest = JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8")) as { exports: Record<string, ExportTarget>; bin: Record<string, string> };
+const manifest = JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8")) as {
+  exports: Record<string, ExportTarget>;
+  bin: Record<string, string>;
+};
 
 function jsTargets(target: ExportTarget): string[] {
   if (typeof target === "string") return target.endsWith(".js") ? [target] : [];
@@ -51,7 +54,9 @@ const result = await build({
 // module one folder below the code's root (src/cli/, dist/chunks/): a bundle that moved it elsewhere is refused.
 const misplaced = result.outputFiles.filter((o) => o.text.includes("import.meta.url") && relative(DIST, o.path).split(sep).length !== 2);
 if (misplaced.length > 0) {
-  throw new Error(`bundle: code that resolves paths from import.meta.url ended up outside a folder of dist/: ${misplaced.map((o) => relative(DIST, o.path)).join(", ")}`);
+  throw new Error(
+    `bundle: code that resolves paths from import.meta.url ended up outside a folder of dist/: ${misplaced.map((o) => relative(DIST, o.path)).join(", ")}`,
+  );
 }
 
 // Written only once the bundle succeeded: the per-file modules go, the bundles take their place.

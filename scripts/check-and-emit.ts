@@ -15,7 +15,11 @@ const ROOT = new URL("..", import.meta.url).pathname;
 const SRC = join(ROOT, "src");
 const DIST = join(ROOT, "dist");
 
-const host: ts.FormatDiagnosticsHost = { getCanonicalFileName: (f) => f, getCurrentDirectory: () => ROOT, getNewLine: () => ts.sys.newLine };
+const host: ts.FormatDiagnosticsHost = {
+  getCanonicalFileName: (f) => f,
+  getCurrentDirectory: () => ROOT,
+  getNewLine: () => ts.sys.newLine,
+};
 
 function fail(diagnostics: readonly ts.Diagnostic[]): never {
   const format = process.stderr.isTTY ? ts.formatDiagnosticsWithColorAndContext : ts.formatDiagnostics;

@@ -57,16 +57,25 @@ for (const saver of savers) {
   caught.push(d);
   if (verbose) {
     const mark = d.namesBrokenMethod ? "✓" : "✗";
-    console.log(`${mark} ${saver.id} [${saver.methods.join(",")}]: ${d.failures} failures, ${d.causes.length} causes; first names ${d.firstMethod ?? "no method"}`);
-    for (const [i, c] of d.causes.slice(0, 3).entries()) console.log(`    ${i + 1}) ${c.title.split("\n", 1)[0].slice(0, 160)} — ${c.failures.length}`);
+    console.log(
+      `${mark} ${saver.id} [${saver.methods.join(",")}]: ${d.failures} failures, ${d.causes.length} causes; first names ${d.firstMethod ?? "no method"}`,
+    );
+    for (const [i, c] of d.causes.slice(0, 3).entries())
+      console.log(`    ${i + 1}) ${c.title.split("\n", 1)[0].slice(0, 160)} — ${c.failures.length}`);
   }
 }
 if (!multiOnly) {
-console.log("");
-console.log(`${caught.length} single-bug subjects caught by the default run (${missed.length} not caught${missed.length > 0 ? `: ${missed.join(", ")}` : ""}), ${((performance.now() - started) / 1000).toFixed(0)} s`);
-const kinds = [...new Set(caught.map((d) => d.saver.kind))];
-for (const kind of kinds) printMeasure(`${kind}s`, caught.filter((d) => d.saver.kind === kind));
-if (kinds.length > 1) printMeasure("all kinds together", caught);
+  console.log("");
+  console.log(
+    `${caught.length} single-bug subjects caught by the default run (${missed.length} not caught${missed.length > 0 ? `: ${missed.join(", ")}` : ""}), ${((performance.now() - started) / 1000).toFixed(0)} s`,
+  );
+  const kinds = [...new Set(caught.map((d) => d.saver.kind))];
+  for (const kind of kinds)
+    printMeasure(
+      `${kind}s`,
+      caught.filter((d) => d.saver.kind === kind),
+    );
+  if (kinds.length > 1) printMeasure("all kinds together", caught);
 }
 if (multi) await measureMultiBug();
 
@@ -76,16 +85,21 @@ function printMeasure(label: string, diagnoses: readonly Diagnosis[]): void {
   const pct = (k: number) => (n === 0 ? "0" : ((100 * k) / n).toFixed(1));
   console.log("");
   console.log(`${label}: ${n} single-bug subjects; causes shown for one bug:`);
-  for (const [bucket, count] of causeCountBuckets(diagnoses)) console.log(`  ${bucket.padStart(2)} → ${String(count).padStart(3)} (${pct(count)} %)`);
+  for (const [bucket, count] of causeCountBuckets(diagnoses))
+    console.log(`  ${bucket.padStart(2)} → ${String(count).padStart(3)} (${pct(count)} %)`);
   const oneOrTwo = diagnoses.filter((d) => d.causes.length <= 2).length;
   const naming = diagnoses.filter((d) => d.namesBrokenMethod);
   console.log(`  1–2 causes: ${oneOrTwo}/${n} (${pct(oneOrTwo)} %; target ≥ 90 %)`);
   console.log(`  first cause names the broken method: ${naming.length}/${n} (${pct(naming.length)} %; target ≥ 95 %)`);
-  const misses = diagnoses.filter((d) => !d.namesBrokenMethod).map((d) => `${d.saver.id} (${d.firstMethod ?? "no method"}, not ${d.saver.methods.join("/")})`);
+  const misses = diagnoses
+    .filter((d) => !d.namesBrokenMethod)
+    .map((d) => `${d.saver.id} (${d.firstMethod ?? "no method"}, not ${d.saver.methods.join("/")})`);
   if (misses.length > 0) console.log(`    not named: ${misses.join(", ")}`);
   console.log(`  most causes for one bug: ${Math.max(0, ...diagnoses.map((d) => d.causes.length))}`);
   const contradicted = diagnoses.flatMap((d) => d.contradictions.map((c) => `${d.saver.id}: ${c}`));
-  console.log(`  cause titles contradicted by their own evidence: ${contradicted.length}${contradicted.length > 0 ? `\n    ${contradicted.join("\n    ")}` : ""}`);
+  console.log(
+    `  cause titles contradicted by their own evidence: ${contradicted.length}${contradicted.length > 0 ? `\n    ${contradicted.join("\n    ")}` : ""}`,
+  );
 }
 
 /** Runs every multi-bug subject and each of its bugs alone, and prints how the report told the bugs apart. */
@@ -95,21 +109,30 @@ async function measureMultiBug(): Promise<void> {
   const graded: MultiDiagnosis[] = [];
   const begun = performance.now();
   for (const subject of subjects) {
-    for (const bug of subject.bugs) if (!labels.has(bug)) labels.set(bug, failingLabels(await diagnose(bug.saver, cache !== undefined ? { cache } : {})));
+    for (const bug of subject.bugs)
+      if (!labels.has(bug)) labels.set(bug, failingLabels(await diagnose(bug.saver, cache !== undefined ? { cache } : {})));
     const report = await runMulti(subject, cache !== undefined ? { cache: `${cache}/multi` } : {});
     const g = gradeMulti(subject, report, labels);
     graded.push(g);
     if (verbose) {
       console.log(`${subject.id}: ${subject.bugs.length} bugs, ${g.causes.length} causes`);
-      for (const [i, c] of g.causes.entries()) console.log(`    ${i + 1}) ${c.title.split("\n", 1)[0].slice(0, 160)} — ${c.failures.length}`);
-      for (const b of g.bugs) console.log(`    ${b.own ? (b.namesMethod ? "✓" : "~") : "✗"} ${b.bug.saver.id} [${b.bug.saver.methods.join(",")}]${b.own ? ` → cause ${b.ownNumber}` : ""}`);
+      for (const [i, c] of g.causes.entries())
+        console.log(`    ${i + 1}) ${c.title.split("\n", 1)[0].slice(0, 160)} — ${c.failures.length}`);
+      for (const b of g.bugs)
+        console.log(
+          `    ${b.own ? (b.namesMethod ? "✓" : "~") : "✗"} ${b.bug.saver.id} [${b.bug.saver.methods.join(",")}]${b.own ? ` → cause ${b.ownNumber}` : ""}`,
+        );
       for (const m of g.mixed) console.log(`    mixed: ${m.cause.title.split("\n", 1)[0].slice(0, 120)} ← ${m.bugs.join(", ")}`);
     }
   }
   console.log("");
   console.log(`${graded.length} multi-bug subjects, ${((performance.now() - begun) / 1000).toFixed(0)} s`);
   const kindsSeen = [...new Set(graded.map((g) => g.subject.kind))];
-  for (const kind of kindsSeen) printMulti(`${kind}s with several bugs`, graded.filter((g) => g.subject.kind === kind));
+  for (const kind of kindsSeen)
+    printMulti(
+      `${kind}s with several bugs`,
+      graded.filter((g) => g.subject.kind === kind),
+    );
   if (kindsSeen.length > 1) printMulti("all kinds together, several bugs", graded);
 }
 
@@ -118,13 +141,19 @@ function printMulti(label: string, graded: readonly MultiDiagnosis[]): void {
   const causes = graded.flatMap((g) => g.causes);
   const headed = bugs.filter((b) => b.own);
   const naming = headed.filter((b) => b.namesMethod);
-  const mixed = graded.flatMap((g) => g.mixed.map((m) => `${g.subject.id}: ${m.cause.title.split("\n", 1)[0].slice(0, 100)} ← ${m.bugs.join(" + ")}`));
+  const mixed = graded.flatMap((g) =>
+    g.mixed.map((m) => `${g.subject.id}: ${m.cause.title.split("\n", 1)[0].slice(0, 100)} ← ${m.bugs.join(" + ")}`),
+  );
   const pct = (k: number, n: number) => (n === 0 ? "0" : ((100 * k) / n).toFixed(1));
   console.log("");
   console.log(`${label}: ${graded.length} subjects, ${bugs.length} bugs, ${causes.length} causes shown`);
-  console.log(`  bugs headed by a cause of their own: ${headed.length}/${bugs.length} (${pct(headed.length, bugs.length)} %; target ≥ 90 %)`);
+  console.log(
+    `  bugs headed by a cause of their own: ${headed.length}/${bugs.length} (${pct(headed.length, bugs.length)} %; target ≥ 90 %)`,
+  );
   console.log(`  causes mixing two bugs or more: ${mixed.length}/${causes.length} (${pct(mixed.length, causes.length)} %; target ≤ 5 %)`);
-  console.log(`  own cause's title names the bug's method: ${naming.length}/${headed.length} (${pct(naming.length, headed.length)} %; target ≥ 90 %)`);
+  console.log(
+    `  own cause's title names the bug's method: ${naming.length}/${headed.length} (${pct(naming.length, headed.length)} %; target ≥ 90 %)`,
+  );
   const unheaded = bugs.filter((b) => !b.own).map((b) => b.bug.saver.id);
   if (unheaded.length > 0) console.log(`    without a cause of their own: ${unheaded.join(", ")}`);
   if (mixed.length > 0) console.log(`    mixed: ${mixed.join("\n           ")}`);

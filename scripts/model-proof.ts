@@ -21,7 +21,9 @@ for (const backend of [memoryBackend, sqliteMemoryBackend, postgresBackend]) {
   try {
     const result = await runModel(registered, { runs, seed: 20_250_101, timeoutMs: 10_000, timeLimitMs: 30 * 60_000 });
     const declared = result.declared.map((d) => `${d.behaviour} ×${d.occurrences}`).join(", ") || "none";
-    console.log(`${backend.title}: ${result.status}, ${result.runs} sequences, extended ${result.extended.join("+") || "none"}, declared ${declared}, ${(result.durationMs / 1000).toFixed(1)} s`);
+    console.log(
+      `${backend.title}: ${result.status}, ${result.runs} sequences, extended ${result.extended.join("+") || "none"}, declared ${declared}, ${(result.durationMs / 1000).toFixed(1)} s`,
+    );
     if (result.failure) console.log(result.failure.reproduction);
     if (result.error) console.log(result.error);
     failed ||= result.status !== "passed";

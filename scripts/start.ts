@@ -39,7 +39,9 @@ const details = process.argv.includes("--details");
 const plan = planStart(program);
 const recorder = new MatrixRunRecorder(program.savers);
 exitOnInterrupt((signal) => process.stdout.write(`\n${renderMatrixTerminal(recorder.interrupted(signal))}`));
-const results = new StartResults(program, [...plan.local, ...plan.workers.flat()], (section, options) => (section === "savers" ? recorder.watch(options) : options));
+const results = new StartResults(program, [...plan.local, ...plan.workers.flat()], (section, options) =>
+  section === "savers" ? recorder.watch(options) : options,
+);
 // The one PostgreSQL server of the run: started here (where a Ctrl-C during its initdb finds it), used by the workers, stopped at the end.
 const shared = new SharedResources();
 await removeLeftoversOnce();
@@ -48,7 +50,14 @@ const serverReady = startServer(plan.workers.flat());
 const local = runLocal(plan.local);
 process.stdout.write(`${startingLine(program)}\n\n`);
 try {
-  const report = { write: (text: string) => process.stdout.write(text), color: Boolean(process.stdout.isTTY), shown: withServer, details, elapsedMs: () => process.uptime() * 1000, ...(process.stdout.isTTY ? { progress: statusLine } : {}) };
+  const report = {
+    write: (text: string) => process.stdout.write(text),
+    color: Boolean(process.stdout.isTTY),
+    shown: withServer,
+    details,
+    elapsedMs: () => process.uptime() * 1000,
+    ...(process.stdout.isTTY ? { progress: statusLine } : {}),
+  };
   process.exitCode = await writeStartReport(program, results, report);
 } finally {
   await Promise.all([local, serverReady, workers.ended]);
@@ -70,7 +79,15 @@ function statusLine(line: string | undefined): void {
 
 /** The PostgreSQL server, when a worker's backend needs one and can run here; then the workers get their jobs (or, when it did not start, fail them with why). */
 async function startServer(jobs: readonly StartJob[]): Promise<void> {
-  const onServer = jobs.flatMap((job) => (job.kind === "column" ? [results.backendOf(job)] : job.lane === "server" ? [...program.savers, ...sectionBackends(program, "store")] : [])).filter((b) => b.uses === "postgres");
+  const onServer = jobs
+    .flatMap((job) =>
+      job.kind === "column"
+        ? [results.backendOf(job)]
+        : job.lane === "server"
+          ? [...program.savers, ...sectionBackends(program, "store")]
+          : [],
+    )
+    .filter((b) => b.uses === "postgres");
   const available = (await checkAvailability(onServer)).some((c) => c.availability.ok);
   const blocked = available ? await shared.prepare({ uses: "postgres" }) : undefined;
   if (blocked) workers.cancel(blocked);

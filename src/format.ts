@@ -47,7 +47,9 @@ function format(value: unknown, depth: number, seen: WeakSet<object>): string {
       return `[${items.join(", ")}]`;
     }
     if (obj instanceof Map) {
-      const items = [...obj.entries()].slice(0, MAX_ITEMS).map(([k, v]) => `${format(k, depth + 1, seen)} => ${format(v, depth + 1, seen)}`);
+      const items = [...obj.entries()]
+        .slice(0, MAX_ITEMS)
+        .map(([k, v]) => `${format(k, depth + 1, seen)} => ${format(v, depth + 1, seen)}`);
       return `Map(${obj.size}) {${items.join(", ")}}`;
     }
     if (obj instanceof Set) {
@@ -165,7 +167,8 @@ function walk(
     const expectedValue = e[key];
     const actualValue = has(a, key) ? a[key] : undefined;
     if (actualValue === undefined) {
-      if (expectedValue !== undefined) out.push({ path: path ? `${path}.${key}` : key, expected: expectedValue, actual: undefined, note: "missing" });
+      if (expectedValue !== undefined)
+        out.push({ path: path ? `${path}.${key}` : key, expected: expectedValue, actual: undefined, note: "missing" });
       continue;
     }
     if (Object.is(expectedValue, actualValue)) continue; // equal: no path to build

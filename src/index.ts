@@ -1,7 +1,17 @@
 // The public declarations name Node's types (NodeJS.ProcessEnv, NodeJS.Signals): this pulls @types/node into a project whose tsconfig lists no types (TypeScript 6 and later default to none).
 /// <reference types="node" preserve="true" />
 export { checkpointerTest, ConformanceUsageError } from "./registration.js";
-export type { AnyRegistration, CheckpointerTestOptions, KnownDeviation, Lifespan, RegisteredCheckpointer, RegisteredSubject, SaverFactory, SubjectFactory, SubjectTestOptions } from "./registration.js";
+export type {
+  AnyRegistration,
+  CheckpointerTestOptions,
+  KnownDeviation,
+  Lifespan,
+  RegisteredCheckpointer,
+  RegisteredSubject,
+  SaverFactory,
+  SubjectFactory,
+  SubjectTestOptions,
+} from "./registration.js";
 export { cacheTest, storeTest } from "./kinds/register.js";
 export type { CacheTestOptions, RegisteredCache, RegisteredStore, StoreTestOptions } from "./kinds/register.js";
 export type { CacheKindOptions, StoreIndexOptions, StoreKindOptions, StoreTtlOptions } from "./kinds/options.js";
@@ -21,7 +31,21 @@ export type { ReportJSON, SectionJSON } from "./report/json.js";
 export type { RunIdentity } from "./engine/run-identity.js";
 export { mergeReports } from "./merge/merge-reports.js";
 export type { Shard } from "./runtime/shard.js";
-export type { CapabilityResult, CondensedReports, ConformanceLevel, FailureInfo, PreconditionFailure, ReportDict, ReportSection, SectionFailure, SectionLinesOptions, SectionVerdict, TestResult, Verdict, VerdictOptions } from "./report/conformance-report.js";
+export type {
+  CapabilityResult,
+  CondensedReports,
+  ConformanceLevel,
+  FailureInfo,
+  PreconditionFailure,
+  ReportDict,
+  ReportSection,
+  SectionFailure,
+  SectionLinesOptions,
+  SectionVerdict,
+  TestResult,
+  Verdict,
+  VerdictOptions,
+} from "./report/conformance-report.js";
 export type { FailureCause } from "./diagnosis/causes/group.js";
 export type { Harm } from "./report/types.js";
 export type { FailureItem } from "./diagnosis/causes/failure-item.js";
@@ -38,7 +62,15 @@ export type { CapabilitySpec, CatalogId, ImplementationMethodId, SpecContext, Sp
 export { fromValidationInitializer } from "./engine/validation-initializer.js";
 export type { ValidationInitializer } from "./engine/validation-initializer.js";
 export { REPORTERS } from "./reporters/index.js";
-export type { MatrixRenderer, MatrixRenderOptions, Reporter, ReporterFactory, ReporterName, ReporterOptions, ReportFormat } from "./reporters/index.js";
+export type {
+  MatrixRenderer,
+  MatrixRenderOptions,
+  Reporter,
+  ReporterFactory,
+  ReporterName,
+  ReporterOptions,
+  ReportFormat,
+} from "./reporters/index.js";
 export type { GraphOptions } from "./graph/options.js";
 export type { GraphScenario, ScenarioContext, ScenarioVariant, Durability } from "./graph/types.js";
 export type { GraphCaseResult } from "./graph/result.js";

@@ -25,18 +25,13 @@ export type SaverFactory = SubjectFactory<BaseCheckpointSaver>;
  * code after `yield` is cleanup, a sync generator, or a plain (async) function.
  * @public
  */
-export type SubjectFactory<S> =
-  | (() => AsyncGenerator<S, void, unknown>)
-  | (() => Generator<S, void, unknown>)
-  | (() => MaybePromise<S>);
+export type SubjectFactory<S> = (() => AsyncGenerator<S, void, unknown>) | (() => Generator<S, void, unknown>) | (() => MaybePromise<S>);
 
 /**
  * Runs once around the whole validation run: setup before `yield`, teardown after.
  * @public
  */
-export type Lifespan =
-  | (() => AsyncGenerator<unknown, void, unknown>)
-  | (() => Generator<unknown, void, unknown>);
+export type Lifespan = (() => AsyncGenerator<unknown, void, unknown>) | (() => Generator<unknown, void, unknown>);
 
 /**
  * A behaviour the saver is known not to have, on purpose or as a documented
@@ -134,7 +129,8 @@ export interface RegisteredSubject<K extends SubjectKindId, Cap extends string, 
  * What `checkpointerTest()` returns; give it to `validate()`.
  * @public
  */
-export interface RegisteredCheckpointer extends RegisteredSubject<typeof KIND_DESCRIPTORS.checkpointer.id, Capability, Record<string, never>> {}
+export interface RegisteredCheckpointer
+  extends RegisteredSubject<typeof KIND_DESCRIPTORS.checkpointer.id, Capability, Record<string, never>> {}
 
 /** A registration of any kind. @public */
 export type AnyRegistration = RegisteredSubject<SubjectKindId, CapabilityId, unknown>;
@@ -177,7 +173,9 @@ export function registerSubject<S, Opts>(
 ): RegisteredSubject<SubjectKindId, CapabilityId, Opts> {
   const fn = kind.registerFunction;
   if (options === null || typeof options !== "object") {
-    throw new ConformanceUsageError(`${fn}: the first argument must be an options object like { name: "My${kind.title}" }, got ${describeValue(options)}`);
+    throw new ConformanceUsageError(
+      `${fn}: the first argument must be an options object like { name: "My${kind.title}" }, got ${describeValue(options)}`,
+    );
   }
   const { name, skipCapabilities = [], lifespan, timeoutMs, lifespanTimeoutMs, knownDeviations = [], skipTests = [] } = options;
   if (typeof name !== "string" || name.trim() === "") {
@@ -189,17 +187,23 @@ export function registerSubject<S, Opts>(
     );
   }
   if (!Array.isArray(skipCapabilities)) {
-    throw new ConformanceUsageError(`${fn}(${name}): option "skipCapabilities" must be an array of capability ids (known: ${capabilityIdsOf(kind).join(", ")}), got ${describeValue(skipCapabilities)}`);
+    throw new ConformanceUsageError(
+      `${fn}(${name}): option "skipCapabilities" must be an array of capability ids (known: ${capabilityIdsOf(kind).join(", ")}), got ${describeValue(skipCapabilities)}`,
+    );
   }
   const known = capabilityIdsOf(kind);
   for (const cap of skipCapabilities) {
     if (!(known as readonly unknown[]).includes(cap)) {
-      throw new ConformanceUsageError(`${fn}(${name}): option "skipCapabilities" has unknown capability ${describeValue(cap)}; known: ${known.join(", ")}`);
+      throw new ConformanceUsageError(
+        `${fn}(${name}): option "skipCapabilities" has unknown capability ${describeValue(cap)}; known: ${known.join(", ")}`,
+      );
     }
   }
   // Each name is checked against the kind's spec tests when a run is planned (src/engine/run-plan.ts).
   if (!Array.isArray(skipTests) || skipTests.some((t) => typeof t !== "string")) {
-    throw new ConformanceUsageError(`${fn}(${name}): option "skipTests" must be an array of spec test names or catalog ids, got ${describeValue(skipTests)}`);
+    throw new ConformanceUsageError(
+      `${fn}(${name}): option "skipTests" must be an array of spec test names or catalog ids, got ${describeValue(skipTests)}`,
+    );
   }
   if (lifespan !== undefined && typeof lifespan !== "function") {
     throw new ConformanceUsageError(
@@ -214,11 +218,21 @@ export function registerSubject<S, Opts>(
     ? -1
     : (knownDeviations as unknown[]).findIndex((d) => {
         const { tests, ids, reason } = (d ?? {}) as Partial<Record<keyof KnownDeviation, unknown>>;
-        return typeof d !== "object" || typeof reason !== "string" || (tests === undefined && ids === undefined) || !strings(tests) || !strings(ids);
+        return (
+          typeof d !== "object" ||
+          typeof reason !== "string" ||
+          (tests === undefined && ids === undefined) ||
+          !strings(tests) ||
+          !strings(ids)
+        );
       });
   if (!Array.isArray(knownDeviations) || bad >= 0) {
-    const got = Array.isArray(knownDeviations) ? `entry ${bad} is ${describeValue(knownDeviations[bad])}` : `got ${describeValue(knownDeviations)}`;
-    throw new ConformanceUsageError(`${fn}(${name}): option "knownDeviations" must be an array of { tests?: string[], ids?: string[], reason: string } with tests or ids; ${got}`);
+    const got = Array.isArray(knownDeviations)
+      ? `entry ${bad} is ${describeValue(knownDeviations[bad])}`
+      : `got ${describeValue(knownDeviations)}`;
+    throw new ConformanceUsageError(
+      `${fn}(${name}): option "knownDeviations" must be an array of { tests?: string[], ids?: string[], reason: string } with tests or ids; ${got}`,
+    );
   }
   const own = kindOptions(name);
 
@@ -328,7 +342,9 @@ async function createLease<S>(kind: RegistrationKind<S>, name: string, factory: 
   }
   const step = await produced.next();
   if (step.done) {
-    throw new ConformanceUsageError(`${kind.registerFunction}(${name}): the factory finished without yielding a ${kind.noun}; it must \`yield\` one`);
+    throw new ConformanceUsageError(
+      `${kind.registerFunction}(${name}): the factory finished without yielding a ${kind.noun}; it must \`yield\` one`,
+    );
   }
   try {
     assertSubject(kind, name, step.value, "yielded");
@@ -350,7 +366,9 @@ async function createLease<S>(kind: RegistrationKind<S>, name: string, factory: 
 
 function assertSubject<S>(kind: RegistrationKind<S>, name: string, value: unknown, verb: string): asserts value is S {
   if (!kind.looksLike(value)) {
-    throw new ConformanceUsageError(`${kind.registerFunction}(${name}): the factory must yield a ${kind.className}, but it ${verb} ${describeValue(value)}`);
+    throw new ConformanceUsageError(
+      `${kind.registerFunction}(${name}): the factory must yield a ${kind.className}, but it ${verb} ${describeValue(value)}`,
+    );
   }
 }
 

@@ -80,10 +80,7 @@ export interface PutTestCheckpointOptions {
 }
 
 /** Puts one checkpoint and returns the config the saver returned. */
-export async function putTestCheckpoint(
-  saver: BaseCheckpointSaver,
-  options: PutTestCheckpointOptions = {},
-): Promise<RunnableConfig> {
+export async function putTestCheckpoint(saver: BaseCheckpointSaver, options: PutTestCheckpointOptions = {}): Promise<RunnableConfig> {
   const values = options.channelValues ?? {};
   const versions = options.channelVersions ?? Object.fromEntries(Object.keys(values).map((k) => [k, 1]));
   const checkpoint = options.checkpoint ?? generateCheckpoint({ channelValues: values, channelVersions: versions });
@@ -107,7 +104,9 @@ export async function putCheckpointChain(saver: BaseCheckpointSaver, options: Pu
   const stored: RunnableConfig[] = [];
   for (let i = 0; i < length; i++) {
     const parentConfig = stored[stored.length - 1];
-    stored.push(await putTestCheckpoint(saver, { metadata: generateMetadata("loop", i), ...each?.(i), threadId, checkpointNs, parentConfig }));
+    stored.push(
+      await putTestCheckpoint(saver, { metadata: generateMetadata("loop", i), ...each?.(i), threadId, checkpointNs, parentConfig }),
+    );
   }
   return stored;
 }
@@ -137,7 +136,9 @@ export async function putTestCheckpoints(
     const threadId = `${threadPrefix}-${t}-${randomUUID()}`;
     threadIds.push(threadId);
     for (const ns of namespaces) {
-      configs.push(...(await putCheckpointChain(saver, { threadId, checkpointNs: ns, length: nCheckpoints, each: () => ({ channelValues }) })));
+      configs.push(
+        ...(await putCheckpointChain(saver, { threadId, checkpointNs: ns, length: nCheckpoints, each: () => ({ channelValues }) })),
+      );
     }
   }
   return { configs, threadIds };
@@ -155,11 +156,7 @@ export interface CheckpointCompareOptions {
  * `channel_values`; not `ts`. Versions compare semantically unless `exactVersions`.
  * Throws a `ConformanceError` naming each differing path.
  */
-export function assertCheckpointEqual(
-  actual: Checkpoint | undefined,
-  expected: Checkpoint,
-  options: CheckpointCompareOptions = {},
-): void {
+export function assertCheckpointEqual(actual: Checkpoint | undefined, expected: Checkpoint, options: CheckpointCompareOptions = {}): void {
   expectDefined(actual, "the checkpoint must exist");
   const loose = !options.exactVersions;
   expectEqual(actual.v, expected.v, "checkpoint.v must be kept");
@@ -181,11 +178,7 @@ export interface TupleCompareOptions extends CheckpointCompareOptions {
  * checkpoint, metadata as a subset, the parent's id (or its absence), and the
  * pending-write count.
  */
-export function assertTupleEqual(
-  actual: CheckpointTuple | undefined,
-  expected: CheckpointTuple,
-  options: TupleCompareOptions = {},
-): void {
+export function assertTupleEqual(actual: CheckpointTuple | undefined, expected: CheckpointTuple, options: TupleCompareOptions = {}): void {
   expectDefined(actual, "the checkpoint tuple must exist");
   const a = actual.config?.configurable ?? {};
   const e = expected.config?.configurable ?? {};

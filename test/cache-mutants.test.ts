@@ -10,7 +10,6 @@ import type { CacheMutant } from "./cache-mutants/types.js";
 /** Every mutant runs with TTL declared, like its baseline, so the ttl tests run on all of them. */
 const OPTIONS = { ttl: true } as const;
 
-
 let baselinePassed: Set<string>;
 let runs: { mutant: CacheMutant; caught: Set<string> }[];
 const allTests = Object.values(CACHE_SPECS).flatMap((spec) => spec!.tests.map((t) => `${spec!.capability}/${t.name}`));

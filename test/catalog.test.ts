@@ -12,7 +12,9 @@ const namedIds = new Set(allTests.flatMap((t) => t.ids));
 
 /** Ids the catalog defines as `**XX-NN · TIER ...`, excluding the LATER (L-*) section. */
 function catalogIds(): string[] {
-  return [...new Set([...catalog.matchAll(/\*\*((?:PUT|PW|GT|LS|DT|DFR|CT|PR|DCH|JS|ISO|CONC|SER|KEY|FLT|RACE|VAL|ORD)-\d+)/g)].map((m) => m[1]))];
+  return [
+    ...new Set([...catalog.matchAll(/\*\*((?:PUT|PW|GT|LS|DT|DFR|CT|PR|DCH|JS|ISO|CONC|SER|KEY|FLT|RACE|VAL|ORD)-\d+)/g)].map((m) => m[1])),
+  ];
 }
 
 /** Section 14's table: Python test name -> capability, from the file name in the first row of each group. */

@@ -13,7 +13,9 @@ const doc = readFileSync(new URL("../docs/implementation-methods.md", import.met
 const entries = [...doc.matchAll(/^- \*\*(IM-[A-Za-z0-9-]+)\*\*/gm)].map((m) => m[1]!);
 
 const tests = [SPECS, STORE_SPECS, CACHE_SPECS].flatMap((specs) =>
-  Object.values(specs as Record<string, { capability: string; tests: readonly { name: string; methods?: readonly string[] }[] } | undefined>)
+  Object.values(
+    specs as Record<string, { capability: string; tests: readonly { name: string; methods?: readonly string[] }[] } | undefined>,
+  )
     .filter((spec) => spec !== undefined)
     .flatMap((spec) => spec.tests.map((test) => ({ where: `${spec.capability}/${test.name}`, methods: test.methods ?? [] }))),
 );
@@ -24,7 +26,8 @@ const named = new Set(tests.flatMap((t) => t.methods));
  * this list.
  */
 const UNCOVERED: Record<string, string> = {
-  "IM-store-get-plain-object-map": "no store spec test gets a key or label named like an Object.prototype member (the store model reads such keys)",
+  "IM-store-get-plain-object-map":
+    "no store spec test gets a key or label named like an Object.prototype member (the store model reads such keys)",
   "IM-store-search-filter-bound": "no store spec test filters on a value holding a quote or a backslash",
 };
 
@@ -44,8 +47,13 @@ describe("implementation methods (docs/implementation-methods.md)", () => {
 
   it("the entries no spec test names are exactly the reviewed gaps", () => {
     const uncovered = entries.filter((id) => !named.has(id));
-    console.info(`implementation methods no spec test names (${uncovered.length} of ${entries.length}):\n${uncovered.map((id) => `  ${id}: ${UNCOVERED[id] ?? "NOT REVIEWED"}`).join("\n")}`);
+    console.info(
+      `implementation methods no spec test names (${uncovered.length} of ${entries.length}):\n${uncovered.map((id) => `  ${id}: ${UNCOVERED[id] ?? "NOT REVIEWED"}`).join("\n")}`,
+    );
     expect(uncovered).toEqual(Object.keys(UNCOVERED).filter((id) => entries.includes(id)));
-    expect(Object.keys(UNCOVERED).filter((id) => !entries.includes(id)), "UNCOVERED names entries the page does not define").toEqual([]);
+    expect(
+      Object.keys(UNCOVERED).filter((id) => !entries.includes(id)),
+      "UNCOVERED names entries the page does not define",
+    ).toEqual([]);
   });
 });

@@ -6,15 +6,24 @@ import { REPO_ROOT } from "./cli/run-cli-process.js";
 import { headingAnchors, markdownLinks } from "./docs-links.js";
 
 const read = (file: string) => readFileSync(join(REPO_ROOT, file), "utf8");
-const DOCUMENTS = ["README.md", ...readdirSync(join(REPO_ROOT, "docs")).filter((f) => f.endsWith(".md")).map((f) => `docs/${f}`)];
+const DOCUMENTS = [
+  "README.md",
+  ...readdirSync(join(REPO_ROOT, "docs"))
+    .filter((f) => f.endsWith(".md"))
+    .map((f) => `docs/${f}`),
+];
 
 describe("README and docs", () => {
-  it.each(FILES_WITH_BLOCKS)("%s has up-to-date generated blocks (run `npm run readme` to refresh them)", async (file) => {
-    const text = read(file);
-    expect(text).toMatch(/<!-- [\w-]+:start -->/);
-    expect(await renderReadme(text)).toBe(text);
-    // docs/cli.md's sample output comes from a real CLI run.
-  }, 180_000);
+  it.each(FILES_WITH_BLOCKS)(
+    "%s has up-to-date generated blocks (run `npm run readme` to refresh them)",
+    async (file) => {
+      const text = read(file);
+      expect(text).toMatch(/<!-- [\w-]+:start -->/);
+      expect(await renderReadme(text)).toBe(text);
+      // docs/cli.md's sample output comes from a real CLI run.
+    },
+    180_000,
+  );
 
   it("shows the two set-up commands", () => {
     const readme = read("README.md");

@@ -144,7 +144,8 @@ function suiteExitPolicy(suiteName: string): ExitPolicy {
 /** Fails the hook (and so the run) for a `process.exit` the runner turned into an error, whichever test it hit. */
 function failOnContainedExits(guard: ExitGuard): void {
   const exits = guard.takeContainedExits();
-  if (exits.length > 0) throw new ConformanceFailure(`${exits.join("\n")}: a saver that ends the process cannot pass, advisory test or not`);
+  if (exits.length > 0)
+    throw new ConformanceFailure(`${exits.join("\n")}: a saver that ends the process cannot pass, advisory test or not`);
 }
 
 /** Throws for a failed test; what a passing test has to say goes to the suite's notes, shown once at its end. */

@@ -27,10 +27,7 @@ const nodeTest: RunnerBinding = {
  * fresh saver per capability. Run it with `node --test`.
  * @public
  */
-export function describeConformance(
-  registered: AnyRegistration | ValidationInitializer,
-  options: ConformanceSuiteOptions = {},
-): void {
+export function describeConformance(registered: AnyRegistration | ValidationInitializer, options: ConformanceSuiteOptions = {}): void {
   defineConformance(registered, options, nodeTest, "describeConformance");
 }
 

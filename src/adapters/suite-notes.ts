@@ -24,7 +24,9 @@ export class SuiteNotes {
   /** The block for stderr, or undefined when no test had anything to say. */
   block(suiteTitle: string): string | undefined {
     if (this.notes.length === 0 && this.notRun.size === 0) return undefined;
-    const lines = [`checkpoint-conformance: ${suiteTitle}: notes from passing tests (none fails the run; the CLI's report has each in full)`];
+    const lines = [
+      `checkpoint-conformance: ${suiteTitle}: notes from passing tests (none fails the run; the CLI's report has each in full)`,
+    ];
     for (const message of this.notes) {
       const [heading, ...rest] = message.split("\n");
       lines.push(`  ${heading}`);

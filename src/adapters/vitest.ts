@@ -32,17 +32,19 @@ export interface DescribeConformanceOptions extends ConformanceSuiteOptions {
  * ```
  * @public
  */
-export function describeConformance(
-  registered: AnyRegistration | ValidationInitializer,
-  options: DescribeConformanceOptions = {},
-): void {
+export function describeConformance(registered: AnyRegistration | ValidationInitializer, options: DescribeConformanceOptions = {}): void {
   defineConformance(registered, options, bindRunner(options.runner ?? globalRunner()), "describeConformance");
 }
 
 function globalRunner(): TestRunnerFunctions {
   const g = globalThis as Partial<TestRunnerFunctions> & { test?: TestFn };
   const it = g.it ?? g.test;
-  if (typeof g.describe !== "function" || typeof it !== "function" || typeof g.beforeAll !== "function" || typeof g.afterAll !== "function") {
+  if (
+    typeof g.describe !== "function" ||
+    typeof it !== "function" ||
+    typeof g.beforeAll !== "function" ||
+    typeof g.afterAll !== "function"
+  ) {
     throw new ConformanceUsageError(
       'describeConformance: no describe/it/beforeAll/afterAll globals; pass them: import { describe, it, beforeAll, afterAll } from "vitest" and call describeConformance(saver, { runner: { describe, it, beforeAll, afterAll } }), or set test.globals: true',
     );

@@ -30,7 +30,14 @@ export {
   sqliteEncryptedBackend,
   sqliteMemoryBackend,
 };
-export { STORE_BACKENDS, memoryStoreBackend, postgresStoreBackend, pgliteStoreBackend, PGLITE_ENV, type StoreBackend } from "./store/index.js";
+export {
+  STORE_BACKENDS,
+  memoryStoreBackend,
+  postgresStoreBackend,
+  pgliteStoreBackend,
+  PGLITE_ENV,
+  type StoreBackend,
+} from "./store/index.js";
 export { CACHE_BACKENDS, memoryCacheBackend, type CacheBackend } from "./cache/index.js";
 export { checkSubjectBackends, type SubjectBackend, type SubjectLease } from "./subject-backend.js";
 export { cacheMatrixBackend, storeMatrixBackend } from "./subject-matrix.js";

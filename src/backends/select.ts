@@ -40,9 +40,9 @@ export function checkAvailability<B extends Pick<Backend, "available"> = Backend
   return Promise.all(
     backends.map(async (backend) => ({
       backend,
-      availability: await backend.available().catch(
-        (error: unknown): Availability => ({ ok: false, reason: `checking availability failed: ${(error as Error).message}` }),
-      ),
+      availability: await backend
+        .available()
+        .catch((error: unknown): Availability => ({ ok: false, reason: `checking availability failed: ${(error as Error).message}` })),
     })),
   );
 }

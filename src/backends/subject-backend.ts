@@ -51,6 +51,8 @@ export async function checkSubjectBackends<B extends SubjectBackend<unknown, unk
   const byId = new Set((typeof selection === "string" ? selection.split(",") : selection).map((id) => id.trim()));
   const checked = await checkAvailability(chosen);
   return checked.map(({ backend, availability }) =>
-    backend.optIn && !byId.has(backend.id) && env[backend.optIn.env] !== "1" ? { backend, availability: { ok: false, reason: backend.optIn.reason } } : { backend, availability },
+    backend.optIn && !byId.has(backend.id) && env[backend.optIn.env] !== "1"
+      ? { backend, availability: { ok: false, reason: backend.optIn.reason } }
+      : { backend, availability },
   );
 }

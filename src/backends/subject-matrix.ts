@@ -24,7 +24,10 @@ function factoryOf<S>(backend: SubjectBackend<S, unknown>, resources: BackendRes
  * the matrix (it was not asked for).
  */
 function availableOf(backend: SubjectBackend<unknown, unknown>, named: boolean, env: NodeJS.ProcessEnv): MatrixBackend["available"] {
-  return async () => (backend.optIn && !named && env[backend.optIn.env] !== "1" ? { ok: false, reason: backend.optIn.reason, noServer: true } : backend.available());
+  return async () =>
+    backend.optIn && !named && env[backend.optIn.env] !== "1"
+      ? { ok: false, reason: backend.optIn.reason, noServer: true }
+      : backend.available();
 }
 
 /** A built-in store or cache as a matrix column: its kind's registration over the backend's factory, options and deviations. */
@@ -48,13 +51,21 @@ function subjectMatrixBackend<S>(
 
 /** A built-in store as a matrix column. `named`: asked for by id (runs even when opt-in). @public */
 export function storeMatrixBackend(backend: StoreBackend, named = false, env: NodeJS.ProcessEnv = process.env): MatrixBackend {
-  const register = (resources: BackendResources | undefined) => storeTest({ name: backend.title, knownDeviations: backend.knownDeviations, ...backend.options }, factoryOf<BaseStore>(backend, resources));
+  const register = (resources: BackendResources | undefined) =>
+    storeTest(
+      { name: backend.title, knownDeviations: backend.knownDeviations, ...backend.options },
+      factoryOf<BaseStore>(backend, resources),
+    );
   return subjectMatrixBackend("store", backend, register, named, env);
 }
 
 /** A built-in cache as a matrix column. @public */
 export function cacheMatrixBackend(backend: CacheBackend, named = false, env: NodeJS.ProcessEnv = process.env): MatrixBackend {
-  const register = (resources: BackendResources | undefined) => cacheTest({ name: backend.title, knownDeviations: backend.knownDeviations, ...backend.options }, factoryOf<BaseCache>(backend, resources));
+  const register = (resources: BackendResources | undefined) =>
+    cacheTest(
+      { name: backend.title, knownDeviations: backend.knownDeviations, ...backend.options },
+      factoryOf<BaseCache>(backend, resources),
+    );
   return subjectMatrixBackend("cache", backend, register, named, env);
 }
 
@@ -63,9 +74,19 @@ export function cacheMatrixBackend(backend: CacheBackend, named = false, env: No
  * every built-in store (the opt-in PGlite one skipped with its reason) and
  * cache; else the `store:<id>` and `cache:<id>` it names. Empty ones are left out.
  */
-export function storeAndCacheMatrices(selection: readonly string[], all: boolean, env: NodeJS.ProcessEnv = process.env): { kind: "store" | "cache"; backends: MatrixBackend[] }[] {
-  const pick = <B extends SubjectBackend<unknown, unknown>>(prefix: string, backends: readonly B[], make: (b: B, named: boolean, env: NodeJS.ProcessEnv) => MatrixBackend) =>
-    backends.filter((b) => all || selection.includes(`${prefix}:${b.id}`)).map((b) => make(b, selection.includes(`${prefix}:${b.id}`), env));
+export function storeAndCacheMatrices(
+  selection: readonly string[],
+  all: boolean,
+  env: NodeJS.ProcessEnv = process.env,
+): { kind: "store" | "cache"; backends: MatrixBackend[] }[] {
+  const pick = <B extends SubjectBackend<unknown, unknown>>(
+    prefix: string,
+    backends: readonly B[],
+    make: (b: B, named: boolean, env: NodeJS.ProcessEnv) => MatrixBackend,
+  ) =>
+    backends
+      .filter((b) => all || selection.includes(`${prefix}:${b.id}`))
+      .map((b) => make(b, selection.includes(`${prefix}:${b.id}`), env));
   return [
     { kind: "store" as const, backends: pick("store", STORE_BACKENDS, storeMatrixBackend) },
     { kind: "cache" as const, backends: pick("cache", CACHE_BACKENDS, cacheMatrixBackend) },

@@ -33,7 +33,9 @@ export async function benchmarkBackends(backends: readonly Backend[], options: B
   try {
     for (const { backend, availability } of checked) {
       if (availability.ok) options.onBackendStart?.(backend);
-      const outcome = availability.ok ? await measure(backend, shared, options) : { status: "skipped" as const, id: backend.id, reason: availability.reason };
+      const outcome = availability.ok
+        ? await measure(backend, shared, options)
+        : { status: "skipped" as const, id: backend.id, reason: availability.reason };
       outcomes.push(outcome);
       options.onBackendEnd?.(outcome);
     }

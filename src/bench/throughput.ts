@@ -67,9 +67,12 @@ export async function benchmarkSaver(registered: RegisteredCheckpointer, options
   const stats: OperationStats[] = [];
   // lease.ts's policy: the benchmark owns its savers and the lifespan; a cleanup that fails fails it, once it measured.
   const cleanupFailures: string[] = [];
-  const cleanup = (what: string): CleanupPolicy => ({ onCleanupFailure: (error) => cleanupFailures.push(`${what} failed: ${errorText(error)}`) });
+  const cleanup = (what: string): CleanupPolicy => ({
+    onCleanupFailure: (error) => cleanupFailures.push(`${what} failed: ${errorText(error)}`),
+  });
   const limits = { timeoutMs, creating: "in the factory", load: ALONE };
-  const fresh = <T>(body: (saver: BaseCheckpointSaver) => Promise<T>) => withSubject(registered, limits, body, cleanup("the factory's cleanup"));
+  const fresh = <T>(body: (saver: BaseCheckpointSaver) => Promise<T>) =>
+    withSubject(registered, limits, body, cleanup("the factory's cleanup"));
   const measure = withLifespan(
     registered,
     registered.lifespanTimeoutMs ?? DEFAULT_LIFESPAN_TIMEOUT_MS,

@@ -7,6 +7,13 @@
 export { createTempDir, type TempDir } from "./temp-dir.js";
 export { trackCleanup } from "./track.js";
 export { settledWithin, type CleanupSteps, type TrackedCleanup } from "./tasks.js";
-export { exitOnInterrupt, interruptedBy, parkIfInterrupted, refuseWhenInterrupted, INTERRUPT_EXIT_CODES, type InterruptSignal } from "./interrupts.js";
+export {
+  exitOnInterrupt,
+  interruptedBy,
+  parkIfInterrupted,
+  refuseWhenInterrupted,
+  INTERRUPT_EXIT_CODES,
+  type InterruptSignal,
+} from "./interrupts.js";
 export { removeLeftovers, removeLeftoversOnce, TEMP_DIR_PREFIX } from "./leftovers.js";
 export { killTreeSync, stopProcess } from "./processes.js";

@@ -26,7 +26,10 @@ export function removeLeftoversOnce(): Promise<void> {
  * marker are never touched. Says what it removed in one line on stderr.
  * Returns the names removed.
  */
-export async function removeLeftovers(dir = tmpdir(), log: (line: string) => void = (line) => process.stderr.write(line)): Promise<string[]> {
+export async function removeLeftovers(
+  dir = tmpdir(),
+  log: (line: string) => void = (line) => process.stderr.write(line),
+): Promise<string[]> {
   let names: string[];
   try {
     names = readdirSync(dir).filter((name) => name.startsWith(TEMP_DIR_PREFIX));
@@ -53,7 +56,9 @@ export async function removeLeftovers(dir = tmpdir(), log: (line: string) => voi
   }
   if (removed.length > 0) {
     const what = removed.length === 1 ? "a temporary directory" : `${removed.length} temporary directories`;
-    log(`checkpoint-conformance: removed ${what} left in ${dir} by a run that was killed before it could clean up: ${removed.join(", ")}\n`);
+    log(
+      `checkpoint-conformance: removed ${what} left in ${dir} by a run that was killed before it could clean up: ${removed.join(", ")}\n`,
+    );
   }
   return removed;
 }
@@ -111,7 +116,9 @@ function removableByUs(dir: string): boolean {
 
 function subdirectories(dir: string): string[] {
   try {
-    return readdirSync(dir, { withFileTypes: true }).filter((e) => e.isDirectory()).map((e) => join(dir, e.name));
+    return readdirSync(dir, { withFileTypes: true })
+      .filter((e) => e.isDirectory())
+      .map((e) => join(dir, e.name));
   } catch {
     return [];
   }

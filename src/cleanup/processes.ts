@@ -93,7 +93,12 @@ export async function waitForExit(pid: number, limitMs: number): Promise<boolean
  * fast shutdown), waits up to `graceMs`, then kills it and its children.
  * `gentlerFirst`: signals tried before, each with its own wait.
  */
-export async function stopProcess(pid: number, signal: NodeJS.Signals, graceMs: number, gentlerFirst: readonly [NodeJS.Signals, number][] = []): Promise<void> {
+export async function stopProcess(
+  pid: number,
+  signal: NodeJS.Signals,
+  graceMs: number,
+  gentlerFirst: readonly [NodeJS.Signals, number][] = [],
+): Promise<void> {
   for (const [asked, waitMs] of [...gentlerFirst, [signal, graceMs] as const]) {
     if (!isAlive(pid)) return;
     signalQuietly(pid, asked);

@@ -23,7 +23,8 @@ export interface TempDir {
  * new is created while it is being cleaned up.
  */
 export async function createTempDir(prefix: string, options: { mode?: number } = {}): Promise<TempDir> {
-  if (!prefix.startsWith(TEMP_DIR_PREFIX)) throw new Error(`createTempDir: the prefix must start with "${TEMP_DIR_PREFIX}", got "${prefix}"`);
+  if (!prefix.startsWith(TEMP_DIR_PREFIX))
+    throw new Error(`createTempDir: the prefix must start with "${TEMP_DIR_PREFIX}", got "${prefix}"`);
   await removeLeftoversOnce();
   refuseWhenInterrupted();
   // Synchronous, so that no signal is handled between the check, the creation and the tracking: an interrupt's

@@ -12,7 +12,11 @@ export interface CliArgs {
 export function parseCliArgs(argv: readonly string[]): CliArgs {
   const config: NonNullable<ParseArgsConfig["options"]> = {};
   for (const [name, entry] of Object.entries(CLI_OPTIONS)) {
-    config[name] = { type: entry.type, ...("multiple" in entry ? { multiple: entry.multiple } : {}), ...("short" in entry ? { short: entry.short } : {}) };
+    config[name] = {
+      type: entry.type,
+      ...("multiple" in entry ? { multiple: entry.multiple } : {}),
+      ...("short" in entry ? { short: entry.short } : {}),
+    };
   }
   let parsed;
   try {
@@ -21,7 +25,9 @@ export function parseCliArgs(argv: readonly string[]): CliArgs {
     throw new CliUsageError(`${parseErrorText(error)}; run checkpoint-conformance --help for the options`);
   }
   if (parsed.positionals.length > 1) {
-    throw new CliUsageError(`expected one <module>, got ${parsed.positionals.length}: ${parsed.positionals.join(" ")}; quote a path that has spaces`);
+    throw new CliUsageError(
+      `expected one <module>, got ${parsed.positionals.length}: ${parsed.positionals.join(" ")}; quote a path that has spaces`,
+    );
   }
   const values = parsed.values as Record<string, never>;
   const options = Object.fromEntries(

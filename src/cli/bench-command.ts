@@ -70,7 +70,9 @@ function renderBench(outcomes: readonly BenchOutcome[], interrupted?: string): s
   const parts = measured.map(renderThroughput);
   if (interrupted !== undefined) parts.unshift(interrupted);
   if (measured.length > 1) parts.push(`Side by side (ops/s)\n\n${renderThroughputComparison(measured)}`);
-  const notRun = outcomes.flatMap((o) => (o.status === "skipped" ? [`  ${o.id} (skipped): ${o.reason}`] : o.status === "error" ? [`  ${o.id} (failed): ${o.error}`] : []));
+  const notRun = outcomes.flatMap((o) =>
+    o.status === "skipped" ? [`  ${o.id} (skipped): ${o.reason}`] : o.status === "error" ? [`  ${o.id} (failed): ${o.error}`] : [],
+  );
   if (notRun.length > 0) parts.push(["Not measured:", ...notRun].join("\n"));
   return `${parts.join("\n\n")}\n`;
 }

@@ -19,7 +19,12 @@ export class SupervisedSetupError extends Error {
  * child process; this process renders every reporter and decides the exit
  * code. Returns the exit code; throws CliUsageError/SupervisedSetupError for one-line failures.
  */
-export async function runSupervisedCheck(module: string, options: CliOptions, validateOptions: ValidateOptions, io: CliIo): Promise<number> {
+export async function runSupervisedCheck(
+  module: string,
+  options: CliOptions,
+  validateOptions: ValidateOptions,
+  io: CliIo,
+): Promise<number> {
   const outputs = new ReportOutputs(options.reporter, options.output, io, subjectFile(module, io));
   const { progress: _progress, capabilities, grep, ...rest } = validateOptions;
   const outcome = await runSupervised({

@@ -39,7 +39,9 @@ export interface MatrixCommand {
  */
 export async function runMatrixCommand(command: MatrixCommand, io: CliIo): Promise<number> {
   const targets = matrixTargets(command.reporters, command.output, io.cwd);
-  const all = command.registered ? [registrationBackend(command.registered, { taken: command.backends }), ...command.backends] : command.backends;
+  const all = command.registered
+    ? [registrationBackend(command.registered, { taken: command.backends }), ...command.backends]
+    : command.backends;
   // --shard splits the matrix by whole backends; each backend's own run is not split.
   const { shard, ...options } = command.validate;
   // On by default; without @langchain/langgraph they are left out, and the first line says why (asked for, that is exit 2).
@@ -49,11 +51,21 @@ export async function runMatrixCommand(command: MatrixCommand, io: CliIo): Promi
   // Not split by --shard: they run whole in shard 1.
   const kinds = shard === undefined || shard.index === 1 ? (command.storesAndCaches ?? []) : [];
   // What merge needs to put the shards' matrices together: the run's identity, the whole run's backends, the shard.
-  const file = (result: MatrixResult): MatrixReportFile => ({ result, run: runIdentity(SUITE_VERSION, validate), backends: all, ...(shard ? { shard } : {}) });
-  if (columns.length === 0 && kinds.length > 0) return runStoreAndCacheMatrices(kinds, validate, command.baseOnly, machineOnStdout(targets) ? io.stderr : io.stdout, io);
+  const file = (result: MatrixResult): MatrixReportFile => ({
+    result,
+    run: runIdentity(SUITE_VERSION, validate),
+    backends: all,
+    ...(shard ? { shard } : {}),
+  });
+  if (columns.length === 0 && kinds.length > 0)
+    return runStoreAndCacheMatrices(kinds, validate, command.baseOnly, machineOnStdout(targets) ? io.stderr : io.stdout, io);
   if (columns.length === 0) {
     // Only the merge reads an empty shard's report: the other formats would show an empty table.
-    writeMatrix(file({ outcomes: [], durationMs: 0 }), targets.filter((t) => t.format === "report-json"), io);
+    writeMatrix(
+      file({ outcomes: [], durationMs: 0 }),
+      targets.filter((t) => t.format === "report-json"),
+      io,
+    );
     (machineOnStdout(targets) ? io.stderr : io.stdout).write(
       `Matrix: shard ${shardLabel(shard!)} has no backend to run (${all.length} backend${all.length === 1 ? "" : "s"} over ${shard!.count} shards); nothing to do\n`,
     );
@@ -93,14 +105,29 @@ export async function runMatrixCommand(command: MatrixCommand, io: CliIo): Promi
  * The store and cache matrices on the terminal stream (the report files and
  * machine formats hold the savers' matrix).
  */
-async function runStoreAndCacheMatrices(kinds: readonly KindMatrix[], validate: ValidateOptions, baseOnly: boolean, stream: ProgressStream, io: CliIo): Promise<number> {
-  const exit = await runKindMatrices(kinds, { validate, baseOnly, write: (text) => stream.write(text), color: stream.isTTY === true, ...backendProgress(stream) });
+async function runStoreAndCacheMatrices(
+  kinds: readonly KindMatrix[],
+  validate: ValidateOptions,
+  baseOnly: boolean,
+  stream: ProgressStream,
+  io: CliIo,
+): Promise<number> {
+  const exit = await runKindMatrices(kinds, {
+    validate,
+    baseOnly,
+    write: (text) => stream.write(text),
+    color: stream.isTTY === true,
+    ...backendProgress(stream),
+  });
   if (exit === 2) io.stderr.write("checkpoint-conformance: a store or cache matrix checked nothing: no selected backend could run here\n");
   return exit;
 }
 
 /** One line per backend as it finishes; on a terminal, a "running" line first, replaced by the result. */
-function backendProgress(stream: ProgressStream): { onBackendStart(backend: MatrixBackend): void; onBackendEnd(outcome: BackendOutcome): void } {
+function backendProgress(stream: ProgressStream): {
+  onBackendStart(backend: MatrixBackend): void;
+  onBackendEnd(outcome: BackendOutcome): void;
+} {
   const live = stream.isTTY === true;
   return {
     onBackendStart(backend) {

@@ -63,7 +63,9 @@ export function matrixExit(result: MatrixResult, baseOnly: boolean, io: CliIo, s
   if (!result.interrupted && verdict.nothingRan) {
     const why = result.outcomes.map((o) => `${o.id}: ${o.status === "skipped" ? o.reason : ""}`).join("; ");
     if (shard) {
-      io.stderr.write(`checkpoint-conformance: no backend of shard ${shardLabel(shard)} could run here (${why}); the merged matrix gives the verdict\n`);
+      io.stderr.write(
+        `checkpoint-conformance: no backend of shard ${shardLabel(shard)} could run here (${why}); the merged matrix gives the verdict\n`,
+      );
       return 0;
     }
     io.stderr.write(`checkpoint-conformance: nothing was checked: no selected backend could run here (${why})\n`);

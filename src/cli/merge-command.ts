@@ -43,7 +43,12 @@ function parseMergeArgs(argv: readonly string[]) {
   try {
     parsed = parseArgs({
       args: [...argv],
-      options: { reporter: { type: "string", multiple: true }, output: { type: "string" }, strict: { type: "boolean" }, "base-only": { type: "boolean" } },
+      options: {
+        reporter: { type: "string", multiple: true },
+        output: { type: "string" },
+        strict: { type: "boolean" },
+        "base-only": { type: "boolean" },
+      },
       allowPositionals: true,
       strict: true,
     });
@@ -60,7 +65,12 @@ function parseMergeArgs(argv: readonly string[]) {
 }
 
 /** The shards of a `--backends` run: one matrix, written by the matrix formats, with the unsharded run's exit code. */
-function mergeMatrixShards(values: readonly unknown[], files: readonly string[], args: { reporters: ReporterTarget[]; output?: string; baseOnly: boolean }, io: CliIo): number {
+function mergeMatrixShards(
+  values: readonly unknown[],
+  files: readonly string[],
+  args: { reporters: ReporterTarget[]; output?: string; baseOnly: boolean },
+  io: CliIo,
+): number {
   const targets = matrixTargets(args.reporters, args.output, io.cwd);
   const shards = values.map((value, i) => {
     try {

@@ -38,6 +38,8 @@ export function rejectConformanceOptions(options: CliOptions): void {
   });
   if (given.length > 0) {
     const flags = given.map((name) => `--${name}`).join(", ");
-    throw new CliUsageError(`${flags} ${given.length === 1 ? "does" : "do"} not apply to --bench, which measures throughput instead of checking conformance; drop ${given.length === 1 ? "it" : "them"} or run without --bench`);
+    throw new CliUsageError(
+      `${flags} ${given.length === 1 ? "does" : "do"} not apply to --bench, which measures throughput instead of checking conformance; drop ${given.length === 1 ? "it" : "them"} or run without --bench`,
+    );
   }
 }

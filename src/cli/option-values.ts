@@ -6,7 +6,10 @@ import { CliUsageError } from "../util/usage-error.js";
 
 /** "a, b,,c" -> ["a", "b", "c"]; an empty list is bad usage. */
 export function commaList(raw: string, flag: string, example: string): string[] {
-  const items = raw.split(",").map((s) => s.trim()).filter((s) => s !== "");
+  const items = raw
+    .split(",")
+    .map((s) => s.trim())
+    .filter((s) => s !== "");
   if (items.length === 0) throw new CliUsageError(`${flag} needs a comma-separated list, e.g. ${flag} ${example}`);
   return items;
 }
@@ -15,7 +18,8 @@ export function commaList(raw: string, flag: string, example: string): string[] 
 export function capabilityList(raw: string, flag: string): CapabilityId[] {
   const items = commaList(raw, flag, "put,list");
   for (const item of items) {
-    if (!(ALL_CAPABILITY_IDS as readonly string[]).includes(item)) throw new CliUsageError(`unknown capability "${item}" in ${flag}; known: ${ALL_CAPABILITY_IDS.join(", ")}`);
+    if (!(ALL_CAPABILITY_IDS as readonly string[]).includes(item))
+      throw new CliUsageError(`unknown capability "${item}" in ${flag}; known: ${ALL_CAPABILITY_IDS.join(", ")}`);
   }
   return items as CapabilityId[];
 }
@@ -41,10 +45,11 @@ export function backendList(raw: string, flag: string): string[] {
   const known = [...BACKEND_IDS, ...STORE_CACHE_BACKEND_IDS];
   const unknown = ids.filter((id) => !known.includes(id));
   if (unknown.length > 0) {
-    throw new CliUsageError(`unknown backend ${unknown.map((id) => `"${id}"`).join(", ")} in ${flag}; known: ${known.join(", ")}, or "all"`);
+    throw new CliUsageError(
+      `unknown backend ${unknown.map((id) => `"${id}"`).join(", ")} in ${flag}; known: ${known.join(", ")}, or "all"`,
+    );
   }
   return known.filter((id) => ids.includes(id)); // matrix order
-
 }
 
 /** A count where 0 means "none" (e.g. --model 0 turns the model mode off). */
@@ -73,7 +78,9 @@ export function seedValue(raw: string, flag: string): number | "random" {
   if (raw.trim() === "random") return "random";
   const value = Number(raw);
   if (!/^\s*-?\d+\s*$/.test(raw) || !Number.isInteger(value) || value < -(2 ** 31) || value > 2 ** 31 - 1) {
-    throw new CliUsageError(`${flag} must be a whole number (the seed printed in the MODEL section) or "random", got "${raw}"; e.g. ${flag} 42`);
+    throw new CliUsageError(
+      `${flag} must be a whole number (the seed printed in the MODEL section) or "random", got "${raw}"; e.g. ${flag} 42`,
+    );
   }
   return value;
 }

@@ -6,7 +6,16 @@ import type { GraphOptions } from "../graph/options.js";
 import { MODEL_DEFAULTS, type ModelOptions } from "../kinds/checkpointer/model/options.js";
 import { isReporterName, REPORTER_NAMES, type ReporterName } from "../reporters/index.js";
 import type { ValidateOptions } from "../engine/validate.js";
-import { backendList, capabilityList, commaList, positiveInteger, positiveIntegerList, scenarioList, seedValue, wholeNumber } from "./option-values.js";
+import {
+  backendList,
+  capabilityList,
+  commaList,
+  positiveInteger,
+  positiveIntegerList,
+  scenarioList,
+  seedValue,
+  wholeNumber,
+} from "./option-values.js";
 import { CliUsageError } from "../util/usage-error.js";
 import { parseShard } from "../runtime/shard.js";
 
@@ -63,7 +72,12 @@ export const CLI_OPTIONS = {
     help: `report format, repeatable: ${REPORTER_NAMES.join("|")}; with :FILE it is written to FILE (default pretty)`,
     parse: (raw) => (raw ?? []).map(reporterTarget),
   }),
-  output: option({ type: "string", arg: "FILE", help: "write the reports that have no :FILE to FILE instead of stdout", parse: (raw) => raw }),
+  output: option({
+    type: "string",
+    arg: "FILE",
+    help: "write the reports that have no :FILE to FILE instead of stdout",
+    parse: (raw) => raw,
+  }),
   timeout: option({
     type: "string",
     arg: "MS",
@@ -102,7 +116,11 @@ export const CLI_OPTIONS = {
     help: "exit 0 when the base capabilities pass, even if an extended one the subject offers fails (default: every offered capability must pass)",
     parse: (raw) => raw ?? false,
   }),
-  strict: option({ type: "boolean", help: "every capability the subject offers must pass: the default now, kept for older scripts", parse: (raw) => raw ?? false }),
+  strict: option({
+    type: "boolean",
+    help: "every capability the subject offers must pass: the default now, kept for older scripts",
+    parse: (raw) => raw ?? false,
+  }),
   grep: option({
     type: "string",
     arg: "PATTERN",
@@ -115,7 +133,10 @@ export const CLI_OPTIONS = {
     multiple: true,
     arg: "NAME|ID",
     help: "leave out these spec tests, by name or catalog id, comma-separated, repeatable (reported as skipped; --grep selects instead)",
-    parse: (raw) => (raw === undefined || raw.length === 0 ? undefined : raw.flatMap((item) => commaList(item, "--skip-test", "test_put_stores_only_changed_channels"))),
+    parse: (raw) =>
+      raw === undefined || raw.length === 0
+        ? undefined
+        : raw.flatMap((item) => commaList(item, "--skip-test", "test_put_stores_only_changed_channels")),
     apply: (value, options) => (value ? { ...options, skipTests: value } : options),
   }),
   graph: option({
@@ -144,7 +165,8 @@ export const CLI_OPTIONS = {
     parse: (raw) => raw ?? false,
     apply: (value, options) => {
       if (!value) return options;
-      if (options.graph !== undefined) throw new CliUsageError("--no-graph contradicts --graph, --graph-scenarios and --graph-skip; keep one of them");
+      if (options.graph !== undefined)
+        throw new CliUsageError("--no-graph contradicts --graph, --graph-scenarios and --graph-skip; keep one of them");
       return { ...options, graph: false };
     },
   }),
@@ -178,7 +200,10 @@ export const CLI_OPTIONS = {
       if (value === undefined) return options;
       if (options.model === false) throw new CliUsageError("--path applies to the model mode, which --model 0 turns off; drop one of them");
       const model = modelObject(options.model);
-      if (model.seed === undefined || model.seed === "random") throw new CliUsageError(`--path replays a model failure only with the seed printed beside it; add --seed N (the MODEL section's replay line has both)`);
+      if (model.seed === undefined || model.seed === "random")
+        throw new CliUsageError(
+          `--path replays a model failure only with the seed printed beside it; add --seed N (the MODEL section's replay line has both)`,
+        );
       return { ...options, model: { ...model, path: value } };
     },
   }),
@@ -206,7 +231,11 @@ export const CLI_OPTIONS = {
     help: "thread lengths to measure at with --bench (default 10,100,1000)",
     parse: (raw) => (raw === undefined ? undefined : positiveIntegerList(raw, "--bench-sizes", "10,100,1000")),
   }),
-  list: option({ type: "boolean", help: "print the spec tests with their catalog ids and exit (with --graph, the graph scenarios too)", parse: (raw) => raw ?? false }),
+  list: option({
+    type: "boolean",
+    help: "print the spec tests with their catalog ids and exit (with --graph, the graph scenarios too)",
+    parse: (raw) => raw ?? false,
+  }),
   help: option({ type: "boolean", short: "h", help: "print this help and exit", parse: (raw) => raw ?? false }),
   version: option({ type: "boolean", short: "v", help: "print the version and exit", parse: (raw) => raw ?? false }),
 };

@@ -11,7 +11,9 @@ import { CliUsageError } from "../util/usage-error.js";
  * permission check, and places like /proc accept none.
  */
 export function checkOutputPaths(targets: readonly ReporterTarget[], output: string | undefined, cwd: string): void {
-  const files = (targets.length > 0 ? targets : [{ file: undefined }]).map((t) => t.file ?? output).filter((f): f is string => f !== undefined);
+  const files = (targets.length > 0 ? targets : [{ file: undefined }])
+    .map((t) => t.file ?? output)
+    .filter((f): f is string => f !== undefined);
   for (const file of new Set(files.map((f) => resolve(cwd, f)))) {
     const problem = writeProblem(file);
     if (problem) throw new CliUsageError(`cannot write the report to ${file}: ${problem}; choose another --output/--reporter path`);

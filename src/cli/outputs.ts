@@ -41,7 +41,12 @@ export class ReportOutputs {
   private readonly orderedExtraHooks: ProgressHooks[] = [];
 
   /** `subjectFile`: the saver's module, for reporters that point at it (github). */
-  constructor(targets: readonly ReporterTarget[], outputFile: string | undefined, private readonly io: CliIo, subjectFile?: string) {
+  constructor(
+    targets: readonly ReporterTarget[],
+    outputFile: string | undefined,
+    private readonly io: CliIo,
+    subjectFile?: string,
+  ) {
     const palette = paletteFor(io.stdout, io.env);
     this.outputs = (targets.length > 0 ? targets : [{ name: "pretty" as const }]).map((target) => {
       const file = target.file ?? outputFile;

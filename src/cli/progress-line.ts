@@ -52,9 +52,12 @@ export function progressLine(stream: ProgressStream, palette: Palette, clock: Pr
   };
   const beat = () => {
     const names = [...inFlight.values()];
-    const named = names.slice(0, NAMED_IN_FLIGHT).join(", ") + (names.length > NAMED_IN_FLIGHT ? ` (+${names.length - NAMED_IN_FLIGHT} more)` : "");
+    const named =
+      names.slice(0, NAMED_IN_FLIGHT).join(", ") + (names.length > NAMED_IN_FLIGHT ? ` (+${names.length - NAMED_IN_FLIGHT} more)` : "");
     const seconds = Math.round((clock.now() - started) / 1000);
-    stream.write(`  … ${seconds} s: ${ran} tests run${failures(failed)}, ${done}/${selected.size} capabilities done; in flight: ${named || "no spec test (a saver being made or cleaned up, or a section)"}\n`);
+    stream.write(
+      `  … ${seconds} s: ${ran} tests run${failures(failed)}, ${done}/${selected.size} capabilities done; in flight: ${named || "no spec test (a saver being made or cleaned up, or a section)"}\n`,
+    );
   };
   return {
     onRunStart({ subjectName, capabilities }) {
@@ -108,7 +111,9 @@ export function capabilityLines(stream: ProgressStream, palette: Palette): Progr
     onCapabilityEnd(capability, result) {
       if (!selected.has(capability)) return;
       if (result.status === "skipped" && result.interrupted) {
-        stream.write(`  ${capability}: interrupted (${countsOf(result).passed} passed, ${countsOf(result).failed} failed, the rest not run)\n`);
+        stream.write(
+          `  ${capability}: interrupted (${countsOf(result).passed} passed, ${countsOf(result).failed} failed, the rest not run)\n`,
+        );
         return;
       }
       if (result.status === "skipped" || result.status === "not-implemented") {

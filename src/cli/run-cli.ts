@@ -55,29 +55,52 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
       // The bench and the backend matrix measure savers; every kind is checked by validate() below.
       const saverOnly = (flag: string) => {
         if (loaded === undefined || isRegisteredCheckpointer(loaded)) return loaded;
-        throw new CliUsageError(`${flag} measures savers; ${module} exports a ${kindDescriptor(subjectKindOf(loaded)).noun} registration: run it without ${flag}`);
+        throw new CliUsageError(
+          `${flag} measures savers; ${module} exports a ${kindDescriptor(subjectKindOf(loaded)).noun} registration: run it without ${flag}`,
+        );
       };
       if (mode === "bench") {
         const registered = saverOnly("--bench");
-        if (!registered && !options.backends) throw new CliUsageError("--bench needs a <module> to measure, or --backends LIST (e.g. --bench --backends memory,sqlite)");
+        if (!registered && !options.backends)
+          throw new CliUsageError("--bench needs a <module> to measure, or --backends LIST (e.g. --bench --backends memory,sqlite)");
         const sizes = options["bench-sizes"];
         const { runBenchCommand } = await import("./bench-command.js");
-        return await runBenchCommand({ registered, backends: await loadBackends(options.backends), sizes, timeoutMs: validateOptions.timeoutMs, output: options.output }, io);
+        return await runBenchCommand(
+          {
+            registered,
+            backends: await loadBackends(options.backends),
+            sizes,
+            timeoutMs: validateOptions.timeoutMs,
+            output: options.output,
+          },
+          io,
+        );
       }
       if (mode === "matrix" && options.backends) {
         const registered = saverOnly("--backends");
         if (options["latest-only"]) {
-          throw new CliUsageError("--latest-only does not apply to --backends (the built-in savers keep history); declare your saver's profile in its registration: checkpointerTest({ name, profile: \"latest-only\" }, factory)");
+          throw new CliUsageError(
+            '--latest-only does not apply to --backends (the built-in savers keep history); declare your saver\'s profile in its registration: checkpointerTest({ name, profile: "latest-only" }, factory)',
+          );
         }
         const { storeAndCacheMatrices } = await import("../backends/subject-matrix.js");
         const storesAndCaches = storeAndCacheMatrices(options.backends, options.backends.includes("all"));
-        const command = { backends: (await loadBackends(options.backends)) ?? [], storesAndCaches, registered, reporters: options.reporter, output: options.output, baseOnly: baseOnlyOf(options) };
+        const command = {
+          backends: (await loadBackends(options.backends)) ?? [],
+          storesAndCaches,
+          registered,
+          reporters: options.reporter,
+          output: options.output,
+          baseOnly: baseOnlyOf(options),
+        };
         const { runMatrixCommand } = await import("./matrix-command.js");
         return await runMatrixCommand({ ...command, validate: validateOptions }, io);
       }
       const registered = loaded;
       if (!registered) {
-        throw new CliUsageError("missing <module>: pass the file that exports checkpointerTest(...), e.g. checkpoint-conformance ./my-saver.ts (or --backends all for the built-in savers)");
+        throw new CliUsageError(
+          "missing <module>: pass the file that exports checkpointerTest(...), e.g. checkpoint-conformance ./my-saver.ts (or --backends all for the built-in savers)",
+        );
       }
       const outputs = new ReportOutputs(options.reporter, options.output, io, subjectFile(module, io));
       const { validate } = await import("../engine/validate.js");
@@ -95,7 +118,12 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
     }
     // A reporter, the progress line or an output that failed (ReportOutputError), a progress hook (ProgressHookError): ours, never the saver's.
     if (error instanceof Error && (error.name === "ReportOutputError" || error.name === "ProgressHookError")) {
-      return print(io, `checkpoint-conformance: an error of checkpoint-conformance itself, not of the saver (please report it): ${error.message}\n`, EXIT.tool, "stderr");
+      return print(
+        io,
+        `checkpoint-conformance: an error of checkpoint-conformance itself, not of the saver (please report it): ${error.message}\n`,
+        EXIT.tool,
+        "stderr",
+      );
     }
     return print(io, `checkpoint-conformance: unexpected error (please report it): ${errorText(error)}\n`, EXIT.tool, "stderr");
   }

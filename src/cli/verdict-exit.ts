@@ -10,7 +10,9 @@ import type { CliIo } from "./io.js";
  */
 export function baseOnlyOf(options: { strict?: boolean; "base-only"?: boolean }): boolean {
   if (options.strict === true && options["base-only"] === true) {
-    throw new CliUsageError("--strict and --base-only contradict each other: every capability the subject offers must pass by default (--strict), --base-only judges the base ones only; pass one of them");
+    throw new CliUsageError(
+      "--strict and --base-only contradict each other: every capability the subject offers must pass by default (--strict), --base-only judges the base ones only; pass one of them",
+    );
   }
   return options["base-only"] === true;
 }
@@ -24,7 +26,9 @@ export function baseOnlyOf(options: { strict?: boolean; "base-only"?: boolean })
 export function verdictExit(report: ConformanceReport, baseOnly: boolean, io: CliIo): number {
   const verdict = report.verdict({ baseOnly });
   if (verdict.nothingChecked && report.shard) {
-    io.stderr.write(`checkpoint-conformance: shard ${shardLabel(report.shard)} had nothing to do (its slice of the run is empty); the merged report gives the verdict\n`);
+    io.stderr.write(
+      `checkpoint-conformance: shard ${shardLabel(report.shard)} had nothing to do (its slice of the run is empty); the merged report gives the verdict\n`,
+    );
     return 0;
   }
   if (verdict.nothingChecked) {

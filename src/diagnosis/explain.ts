@@ -9,7 +9,8 @@ import { confirmingProbes, throwSignature, type SharedThrow } from "./shared-thr
 
 /** What a failed probe saw, one line: `getTuple() of thread "a:b": expected …, observed …`. */
 export function probeFinding(o: FailedProbe): string {
-  if (o.status === "threw") return `${o.lifecycle ? "the factory failed" : "the saver threw"}: ${o.error instanceof Error ? `${o.error.name}: ` : ""}${errorText(o.error)}${framesBlock(o.error)}`;
+  if (o.status === "threw")
+    return `${o.lifecycle ? "the factory failed" : "the saver threw"}: ${o.error instanceof Error ? `${o.error.name}: ` : ""}${errorText(o.error)}${framesBlock(o.error)}`;
   return `${o.what}: expected ${formatValue(o.expected)}, observed ${formatValue(o.observed)}`;
 }
 
@@ -32,9 +33,13 @@ export function causeLines(outcomes: readonly ProbeOutcome[], context: CauseCont
   if (outcomes.length === 0) return ["cause not known: no targeted probe covers this comparison"];
   const unmade = outcomes.find((o): o is FailedProbe => o.status === "threw" && o.lifecycle === true);
   if (confirming.length === 0 && shared.length === 0 && unmade) {
-    return [`cause not known: the probes run on a fresh saver, and the factory failed for ${unmade.probe.id}:`, ...indented(probeFinding(unmade))];
+    return [
+      `cause not known: the probes run on a fresh saver, and the factory failed for ${unmade.probe.id}:`,
+      ...indented(probeFinding(unmade)),
+    ];
   }
-  if (confirming.length === 0 && shared.length === 0) return [`cause not known: no targeted probe failed (probes run on a fresh saver: ${outcomes.map((o) => o.probe.id).join(", ")})`];
+  if (confirming.length === 0 && shared.length === 0)
+    return [`cause not known: no targeted probe failed (probes run on a fresh saver: ${outcomes.map((o) => o.probe.id).join(", ")})`];
   const confirmed = confirming.flatMap((o) => [
     `confirmed by probe ${o.probe.id} (${o.probe.title}), on a fresh saver:`,
     ...indented(findingBeside(o, context.shown)),
@@ -45,7 +50,9 @@ export function causeLines(outcomes: readonly ProbeOutcome[], context: CauseCont
 
 function sharedThrowLines(shared: SharedThrow, shown: ThrownError | undefined): string[] {
   const probes = shared.probes.join(", ");
-  const [who, whose] = shared.first.lifecycle ? ["the factory failed the same way", "the factory's"] : ["the saver threw the same error", "the saver's"];
+  const [who, whose] = shared.first.lifecycle
+    ? ["the factory failed the same way", "the factory's"]
+    : ["the saver threw the same error", "the saver's"];
   const head = shared.everywhere
     ? `cause not confirmed: ${who} in every probe on a fresh saver (${probes}), so no probe isolates a clause; the cause is ${whose} error:`
     : `not confirmed by probes ${probes}: ${who} in each (probes of different clauses), so none of them isolates a clause:`;

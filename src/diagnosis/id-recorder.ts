@@ -12,7 +12,7 @@ export function recordIds(saver: BaseCheckpointSaver): { saver: BaseCheckpointSa
   const threads = new Set<string>();
   const namespaces = new Set<string>();
   const note = (config: unknown) => {
-    const c = (config as { configurable?: Record<string, unknown>; config?: { configurable?: Record<string, unknown> } } | undefined);
+    const c = config as { configurable?: Record<string, unknown>; config?: { configurable?: Record<string, unknown> } } | undefined;
     const configurable = c?.configurable ?? c?.config?.configurable;
     if (typeof configurable?.thread_id === "string") threads.add(configurable.thread_id);
     if (typeof configurable?.checkpoint_ns === "string") namespaces.add(configurable.checkpoint_ns);

@@ -1,5 +1,11 @@
 import { randomUUID } from "node:crypto";
-import { compareChannelVersions, type BaseCache, type BaseCheckpointSaver, type BaseStore, type CheckpointTuple } from "@langchain/langgraph-checkpoint";
+import {
+  compareChannelVersions,
+  type BaseCache,
+  type BaseCheckpointSaver,
+  type BaseStore,
+  type CheckpointTuple,
+} from "@langchain/langgraph-checkpoint";
 import { diffValues } from "../format.js";
 import { listAll } from "../kinds/checkpointer/checks/helpers.js";
 import { throughReference } from "../kinds/checkpointer/checks/value-checks.js";
@@ -12,7 +18,10 @@ import { otherNamespacesReadNothing } from "../kinds/store/read-back.js";
 export type MethodAnswers = Partial<Record<string, boolean>>;
 
 /** Runs `checks` one after another within the call timeout; what they could not answer in time, or threw on, is left out (the round trip's own answers stand). */
-export async function methodAnswersWithin<T = boolean>(timeoutMs: number, checks: Partial<Record<string, () => Promise<T | undefined>>>): Promise<Partial<Record<string, T>>> {
+export async function methodAnswersWithin<T = boolean>(
+  timeoutMs: number,
+  checks: Partial<Record<string, () => Promise<T | undefined>>>,
+): Promise<Partial<Record<string, T>>> {
   const answers: Partial<Record<string, T>> = {};
   const run = async () => {
     for (const [method, check] of Object.entries(checks)) {
@@ -36,7 +45,18 @@ export function checkpointerChecks(saver: BaseCheckpointSaver, latestOnly: boole
     getNextVersion: async () => versionsIncrease(saver),
     deleteThread: () => deletedThreadReadsEmpty(saver, latestOnly),
     put: () => everyReaderRight(saver, { values: { "a.b": 1, $c: 2 } }),
-    putWrites: () => everyReaderRight(saver, { writes: [["value", new Map<unknown, unknown>([["a", 1], [2, { b: [3] }]])]] }),
+    putWrites: () =>
+      everyReaderRight(saver, {
+        writes: [
+          [
+            "value",
+            new Map<unknown, unknown>([
+              ["a", 1],
+              [2, { b: [3] }],
+            ]),
+          ],
+        ],
+      }),
   };
 }
 
@@ -47,7 +67,10 @@ export function checkpointerChecks(saver: BaseCheckpointSaver, latestOnly: boole
  * putWrites()'s for writes), each compared with what the default serializer
  * makes of it.
  */
-async function everyReaderRight(saver: BaseCheckpointSaver, put: { values?: Record<string, unknown>; writes?: [string, unknown][] }): Promise<boolean | undefined> {
+async function everyReaderRight(
+  saver: BaseCheckpointSaver,
+  put: { values?: Record<string, unknown>; writes?: [string, unknown][] },
+): Promise<boolean | undefined> {
   const thread = `probe-kept-${randomUUID()}`;
   const id = await putProbe(saver, thread, "", put.values ? { values: put.values } : {});
   if (put.writes) await saver.putWrites(at(thread, "", id), put.writes, "task-1");
@@ -96,7 +119,10 @@ const PAST_TTL_MS = 600;
  * vectors after an update or a delete; with a declared TTL, the readers of an
  * expired item (get(), search(), listNamespaces()).
  */
-export function storeChecks(store: BaseStore, { ttl, index }: Pick<StoreKindOptions, "ttl" | "index">): Record<string, () => Promise<boolean | undefined>> {
+export function storeChecks(
+  store: BaseStore,
+  { ttl, index }: Pick<StoreKindOptions, "ttl" | "index">,
+): Record<string, () => Promise<boolean | undefined>> {
   const indexed = index !== undefined;
   const expiredRead = (reader: string) => async () => ttl && expiredItemReaders(await ttlItemShown(store, ttl))[reader];
   return {
@@ -191,7 +217,10 @@ function expiredItemReaders({ expired }: TtlReads): MethodAnswers {
  * fresh and hidden expired by both: right. Anything else (a read slower than
  * the TTL on a loaded machine, say) decides nothing.
  */
-export function storeReaderChecks(store: BaseStore, { ttl }: Pick<StoreKindOptions, "ttl">): Record<string, () => Promise<Partial<Record<"get" | "search", boolean>> | undefined>> {
+export function storeReaderChecks(
+  store: BaseStore,
+  { ttl }: Pick<StoreKindOptions, "ttl">,
+): Record<string, () => Promise<Partial<Record<"get" | "search", boolean>> | undefined>> {
   const itemDates = { itemDates: () => datesReadAsDates(store), otherNamespaces: () => otherNamespacesReadNothing(store) };
   if (!ttl) return itemDates;
   return {

@@ -23,7 +23,12 @@ export interface ProbedCause {
  * already shows. Each caller picks its candidates its own way: the graph from
  * the scenario and the diverging field, the model from the disagreement.
  */
-export async function probeCause(runner: ProbeRunner, clauses: readonly ClauseId[], ids: IdSample, shown?: ThrownError): Promise<ProbedCause> {
+export async function probeCause(
+  runner: ProbeRunner,
+  clauses: readonly ClauseId[],
+  ids: IdSample,
+  shown?: ThrownError,
+): Promise<ProbedCause> {
   const probes = [...new Set(clauses)].flatMap((clause) => PROBES.filter((p) => p.clause === clause));
   const outcomes = await runner.runAll(probes, ids);
   const controls = await runner.runAll(controlProbes(outcomes), ids);

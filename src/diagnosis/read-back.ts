@@ -83,7 +83,11 @@ export async function readBack(registered: AnyRegistration, profile: SaverProfil
   const kind = subjectKindOf(registered);
   const latestOnly = profile === "latest-only";
   const trip = (subject: unknown) =>
-    kind === "store" ? storeRoundTrip(subject as BaseStore) : kind === "cache" ? cacheRoundTrip(subject as BaseCache) : roundTrip(subject as BaseCheckpointSaver, latestOnly);
+    kind === "store"
+      ? storeRoundTrip(subject as BaseStore)
+      : kind === "cache"
+        ? cacheRoundTrip(subject as BaseCache)
+        : roundTrip(subject as BaseCheckpointSaver, latestOnly);
   const tripAndChecks = async (subject: unknown): Promise<ReadBack> => {
     const answers = await withTimeout(trip(subject), timeoutMs, () => "in the read-back probe");
     const methods = await methodAnswersWithin(timeoutMs, methodChecks(registered, subject, answers, latestOnly));
@@ -92,7 +96,10 @@ export async function readBack(registered: AnyRegistration, profile: SaverProfil
     return { ...answers, ...(Object.keys(methods).length > 0 ? { methods } : {}), ...(Object.keys(readers).length > 0 ? { readers } : {}) };
   };
   try {
-    return await withSubject<ReadBack, unknown>(registered, { timeoutMs, creating: `in the factory (creating a ${KIND_DESCRIPTORS[kind].noun} for the read-back probe)`, load: ALONE }, tripAndChecks,
+    return await withSubject<ReadBack, unknown>(
+      registered,
+      { timeoutMs, creating: `in the factory (creating a ${KIND_DESCRIPTORS[kind].noun} for the read-back probe)`, load: ALONE },
+      tripAndChecks,
       // A failed cleanup does not change what the readers answered.
       { onCleanupFailure: () => undefined },
     );
@@ -102,16 +109,28 @@ export async function readBack(registered: AnyRegistration, profile: SaverProfil
 }
 
 /** The targeted checks of single methods (./method-checks.ts): each reads through readers the round trip found right, so they run only then. */
-function methodChecks(registered: AnyRegistration, subject: unknown, answers: ReadBack, latestOnly: boolean): Record<string, () => Promise<boolean | undefined>> {
+function methodChecks(
+  registered: AnyRegistration,
+  subject: unknown,
+  answers: ReadBack,
+  latestOnly: boolean,
+): Record<string, () => Promise<boolean | undefined>> {
   const kind = subjectKindOf(registered);
-  if (kind === "store") return answers.checkpoint.get && answers.checkpoint.search ? storeChecks(subject as BaseStore, (registered as { options?: StoreKindOptions }).options ?? {}) : {};
+  if (kind === "store")
+    return answers.checkpoint.get && answers.checkpoint.search
+      ? storeChecks(subject as BaseStore, (registered as { options?: StoreKindOptions }).options ?? {})
+      : {};
   if (kind === "cache") return answers.checkpoint.getOneKey ? cacheChecks(subject as BaseCache) : {};
   const readsRight = answers.checkpoint.getTuple === true && answers.lookalikeIds?.getTuple !== false;
   return readsRight ? checkpointerChecks(subject as BaseCheckpointSaver, latestOnly) : {};
 }
 
 /** The reader checks: a checkpointer's (./reader-checks.ts), a store's item dates and, with a declared TTL, its expiry (./method-checks.ts); none for a cache. */
-function readerChecksOf(registered: AnyRegistration, subject: unknown, latestOnly: boolean): Record<string, () => Promise<Partial<Record<ReadBackReader, boolean>> | undefined>> {
+function readerChecksOf(
+  registered: AnyRegistration,
+  subject: unknown,
+  latestOnly: boolean,
+): Record<string, () => Promise<Partial<Record<ReadBackReader, boolean>> | undefined>> {
   const kind = subjectKindOf(registered);
   if (kind === "store") return storeReaderChecks(subject as BaseStore, (registered as { options?: StoreKindOptions }).options ?? {});
   return kind === "checkpointer" ? readerChecks(subject as BaseCheckpointSaver, latestOnly) : {};
@@ -121,21 +140,51 @@ async function roundTrip(saver: BaseCheckpointSaver, latestOnly: boolean): Promi
   const thread = `probe-read-back-${randomUUID()}`;
   const [firstId, forkId, latestId] = [uuid6(-1), uuid6(-1), uuid6(-1)];
   const step = LARGE_STEPS[0];
-  const first = await store(saver, {
-    thread,
-    id: firstId,
-    ts: pythonTimestamp(new Date(Date.UTC(2024, 6, 31, 20, 14, 19)), 804150),
-    parent: null,
-    step,
-    values: { a: "one", n: 0 },
-    versions: { a: pythonVersion(1, 0.5434), n: 1 },
-  }, [["task-1", [["a", "w1"]]]]);
-  const latest = await store(saver, { thread, id: latestId, ts: new Date().toISOString(), parent: first.id, step: step + 1, values: { a: "two", e: "" }, versions: { a: 2, e: 1 } }, [
-    ["task-b", [["x", "b0"], ["y", 0]]],
-    ["task-a", [["x", "a0"]]],
-  ]);
+  const first = await store(
+    saver,
+    {
+      thread,
+      id: firstId,
+      ts: pythonTimestamp(new Date(Date.UTC(2024, 6, 31, 20, 14, 19)), 804150),
+      parent: null,
+      step,
+      values: { a: "one", n: 0 },
+      versions: { a: pythonVersion(1, 0.5434), n: 1 },
+    },
+    [["task-1", [["a", "w1"]]]],
+  );
+  const latest = await store(
+    saver,
+    {
+      thread,
+      id: latestId,
+      ts: new Date().toISOString(),
+      parent: first.id,
+      step: step + 1,
+      values: { a: "two", e: "" },
+      versions: { a: 2, e: 1 },
+    },
+    [
+      [
+        "task-b",
+        [
+          ["x", "b0"],
+          ["y", 0],
+        ],
+      ],
+      ["task-a", [["x", "a0"]]],
+    ],
+  );
   // A fork put last: a reader that takes the last put or the highest step for the latest finds it.
-  const fork = latestOnly ? [] : [await store(saver, { thread, id: forkId, ts: new Date().toISOString(), parent: first.id, step: step + 2, values: { a: "fork" }, versions: { a: 3 } }, [])];
+  const fork = latestOnly
+    ? []
+    : [
+        await store(
+          saver,
+          { thread, id: forkId, ts: new Date().toISOString(), parent: first.id, step: step + 2, values: { a: "fork" }, versions: { a: 3 } },
+          [],
+        ),
+      ];
   // Later checkpoints elsewhere: a reader that ignores the namespace or the thread finds them.
   await putProbe(saver, thread, "child:1", { values: { a: "child" } });
   await putProbe(saver, `${thread}-other`, "", { values: { a: "other" } });
@@ -160,8 +209,14 @@ async function roundTrip(saver: BaseCheckpointSaver, latestOnly: boolean): Promi
     const observed = ran ? tuples.map((t) => viewOfTuple(t, !latestOnly)) : undefined;
     const views = expected.map((s) => viewOfStored(s, !latestOnly));
     return {
-      checkpoint: same(views.map((v) => v.checkpoint), observed?.map((v) => v.checkpoint)),
-      writes: same(views.map((v) => v.writes), observed?.map((v) => v.writes)),
+      checkpoint: same(
+        views.map((v) => v.checkpoint),
+        observed?.map((v) => v.checkpoint),
+      ),
+      writes: same(
+        views.map((v) => v.writes),
+        observed?.map((v) => v.writes),
+      ),
     };
   };
   const getTuple = answers([latest, ...kept], byGetTuple, getTupleRan);
@@ -169,8 +224,12 @@ async function roundTrip(saver: BaseCheckpointSaver, latestOnly: boolean): Promi
   // Ids that only look like the stored thread's (another case, a LIKE wildcard, a trailing space): each reader must find nothing there.
   const lookalikes = [thread.toUpperCase(), `${thread.slice(0, -1)}_`, `${thread.slice(0, -2)}%`, `${thread} `];
   const lookalikeIds = {
-    getTuple: await readsNothing(async () => (await Promise.all(lookalikes.map((id) => saver.getTuple(at(id, ""))))).every((t) => t === undefined)),
-    list: await readsNothing(async () => (await Promise.all(lookalikes.map((id) => listAll(saver, at(id, ""))))).every((tuples) => tuples.length === 0)),
+    getTuple: await readsNothing(async () =>
+      (await Promise.all(lookalikes.map((id) => saver.getTuple(at(id, ""))))).every((t) => t === undefined),
+    ),
+    list: await readsNothing(async () =>
+      (await Promise.all(lookalikes.map((id) => listAll(saver, at(id, ""))))).every((tuples) => tuples.length === 0),
+    ),
   };
   return {
     checkpoint: { getTuple: getTuple.checkpoint && !foundUnknown.getTuple, list: list.checkpoint && !foundUnknown.list },
@@ -224,7 +283,16 @@ async function reads(run: () => Promise<unknown>): Promise<boolean> {
 
 function viewOfStored(s: Stored, withParent: boolean): View {
   return {
-    checkpoint: { thread: s.thread, ns: "", id: s.id, ts: s.ts, ...(withParent ? { parent: s.parent === null ? null : { thread_id: s.thread, checkpoint_ns: "", checkpoint_id: s.parent } } : {}), step: s.step, values: s.values, versions: s.versions },
+    checkpoint: {
+      thread: s.thread,
+      ns: "",
+      id: s.id,
+      ts: s.ts,
+      ...(withParent ? { parent: s.parent === null ? null : { thread_id: s.thread, checkpoint_ns: "", checkpoint_id: s.parent } } : {}),
+      step: s.step,
+      values: s.values,
+      versions: s.versions,
+    },
     writes: s.writes,
   };
 }
@@ -238,7 +306,14 @@ function viewOfTuple(t: CheckpointTuple | undefined, withParent: boolean): View 
       ns: configurable.checkpoint_ns,
       id: t.checkpoint?.id,
       ts: t.checkpoint?.ts,
-      ...(withParent ? { parent: t.parentConfig === undefined ? null : pick(t.parentConfig.configurable ?? {}, ["thread_id", "checkpoint_ns", "checkpoint_id"]) } : {}),
+      ...(withParent
+        ? {
+            parent:
+              t.parentConfig === undefined
+                ? null
+                : pick(t.parentConfig.configurable ?? {}, ["thread_id", "checkpoint_ns", "checkpoint_id"]),
+          }
+        : {}),
       step: t.metadata?.step,
       values: t.checkpoint?.channel_values,
       versions: t.checkpoint?.channel_versions,

@@ -1,5 +1,12 @@
 import { randomUUID } from "node:crypto";
-import { compareWritesSortKeys, uuid6, writesSortKey, type BaseCheckpointSaver, type CheckpointPendingWrite, type CheckpointTuple } from "@langchain/langgraph-checkpoint";
+import {
+  compareWritesSortKeys,
+  uuid6,
+  writesSortKey,
+  type BaseCheckpointSaver,
+  type CheckpointPendingWrite,
+  type CheckpointTuple,
+} from "@langchain/langgraph-checkpoint";
 import { diffValues } from "../format.js";
 import type { ReaderCheckId } from "../report/types.js";
 import { listAll } from "../kinds/checkpointer/checks/helpers.js";
@@ -18,7 +25,10 @@ type Judge = (tuple: CheckpointTuple | undefined) => boolean | undefined;
  * names the readers for it). Each check puts one small thread and reads one
  * checkpoint of it through getTuple() and list().
  */
-export function readerChecks(saver: BaseCheckpointSaver, latestOnly: boolean): Partial<Record<ReaderCheckId, () => Promise<ReaderAnswers | undefined>>> {
+export function readerChecks(
+  saver: BaseCheckpointSaver,
+  latestOnly: boolean,
+): Partial<Record<ReaderCheckId, () => Promise<ReaderAnswers | undefined>>> {
   const checks: Partial<Record<ReaderCheckId, () => Promise<ReaderAnswers>>> = {
     writesOrder: () => writesOrder(saver),
     writesPages: () => writesPages(saver),
@@ -45,7 +55,11 @@ async function judgeReaders(saver: BaseCheckpointSaver, thread: string, id: stri
 }
 
 const same = (a: unknown, b: unknown) => diffValues(a, b, { max: 1 }).length === 0;
-const multiset = (xs: readonly unknown[]) => xs.map((x) => JSON.stringify(x)).sort().join("\n");
+const multiset = (xs: readonly unknown[]) =>
+  xs
+    .map((x) => JSON.stringify(x))
+    .sort()
+    .join("\n");
 /** The contract's order of tasks stored without a task path (JS-02), as the reference model orders them. */
 export const byTaskId = (a: string, b: string) => compareWritesSortKeys(writesSortKey("", a, 0), writesSortKey("", b, 0));
 
@@ -80,8 +94,15 @@ async function writesPages(saver: BaseCheckpointSaver): Promise<ReaderAnswers> {
   const id = await putProbe(saver, thread, "");
   const tasks = Array.from({ length: PAGE_TASKS }, (_, n) => `task-${String(n).padStart(2, "0")}`);
   const putOrder = [...tasks].reverse();
-  for (const task of putOrder) await saver.putWrites(at(thread, "", id), Array.from({ length: WRITES_PER_CALL }, (_, i) => [`ch${i}`, `${task}/${i}`] as [string, unknown]), task);
-  const expected: CheckpointPendingWrite[] = tasks.flatMap((task) => Array.from({ length: WRITES_PER_CALL }, (_, i): CheckpointPendingWrite => [task, `ch${i}`, `${task}/${i}`]));
+  for (const task of putOrder)
+    await saver.putWrites(
+      at(thread, "", id),
+      Array.from({ length: WRITES_PER_CALL }, (_, i) => [`ch${i}`, `${task}/${i}`] as [string, unknown]),
+      task,
+    );
+  const expected: CheckpointPendingWrite[] = tasks.flatMap((task) =>
+    Array.from({ length: WRITES_PER_CALL }, (_, i): CheckpointPendingWrite => [task, `ch${i}`, `${task}/${i}`]),
+  );
   return judgeReaders(saver, thread, id, (tuple) => {
     const writes = tuple?.pendingWrites ?? [];
     if (same(expected, writes)) return true;
@@ -108,10 +129,21 @@ async function channelsBatch(saver: BaseCheckpointSaver): Promise<ReaderAnswers>
   const values = (channels: string[]) => Object.fromEntries(channels.map((c) => [c, `v-${c}`]));
   const versions = (channels: string[]) => Object.fromEntries(channels.map((c) => [c, 1]));
   const firstId = await putProbe(saver, thread, "", { values: values(first) });
-  const bothId = await putProbe(saver, thread, "", { parentId: firstId, values: values([...first, ...second]), versions: versions([...first, ...second]), newVersions: versions(second) });
-  const secondId = await putProbe(saver, thread, "", { parentId: bothId, values: values(second), versions: versions(second), newVersions: {} });
+  const bothId = await putProbe(saver, thread, "", {
+    parentId: firstId,
+    values: values([...first, ...second]),
+    versions: versions([...first, ...second]),
+    newVersions: versions(second),
+  });
+  const secondId = await putProbe(saver, thread, "", {
+    parentId: bothId,
+    values: values(second),
+    versions: versions(second),
+    newVersions: {},
+  });
   const whole = (channels: string[]) => (tuple: CheckpointTuple | undefined) => same(values(channels), tuple?.checkpoint.channel_values);
-  const halvesWhole = async (reader: (id: string) => Promise<CheckpointTuple | undefined>) => whole(first)(await reader(firstId)) && whole(second)(await reader(secondId));
+  const halvesWhole = async (reader: (id: string) => Promise<CheckpointTuple | undefined>) =>
+    whole(first)(await reader(firstId)) && whole(second)(await reader(secondId));
   const readsHalves = {
     getTuple: await halvesWhole((id) => saver.getTuple(at(thread, "", id))).catch(() => false),
     list: await halvesWhole(async (id) => (await listAll(saver, at(thread, ""))).find((t) => t.checkpoint?.id === id)).catch(() => false),
@@ -160,7 +192,10 @@ async function freshObjects(saver: BaseCheckpointSaver): Promise<ReaderAnswers> 
   };
   const answers: ReaderAnswers = {};
   // A thread of its own for each reader: a change made through one reader's answer shows in the other's only when they share what they keep.
-  for (const [reader, read] of Object.entries(readers) as [keyof ReaderAnswers, (thread: string, id: string) => Promise<CheckpointTuple | undefined>][]) {
+  for (const [reader, read] of Object.entries(readers) as [
+    keyof ReaderAnswers,
+    (thread: string, id: string) => Promise<CheckpointTuple | undefined>,
+  ][]) {
     const thread = `probe-fresh-${randomUUID()}`;
     const id = await putProbe(saver, thread, "", { values: { a: "stored" } });
     const first = await read(thread, id).catch(() => undefined);

@@ -66,7 +66,8 @@ export class ProbeRunner {
     } catch (error) {
       return { probe, status: "threw", error: error instanceof SubjectCreationError ? error.cause : error, lifecycle: true, ...blame };
     }
-    if (outcome.status === "passed" && cleanupFailure !== undefined) return { probe, status: "threw", error: cleanupFailure, lifecycle: true, ...blame };
+    if (outcome.status === "passed" && cleanupFailure !== undefined)
+      return { probe, status: "threw", error: cleanupFailure, lifecycle: true, ...blame };
     return outcome;
   }
 
@@ -74,7 +75,13 @@ export class ProbeRunner {
     const blame = { operation: probe.operation, catalogId: probe.catalogId };
     try {
       // One text for every probe, as for the factory: a saver that hangs in every probe is one error, confirming no clause.
-      await withSlowCallGrace(probe.run(saver, ids), this.timeoutMs, () => "in a probe's calls", this.load, () => undefined);
+      await withSlowCallGrace(
+        probe.run(saver, ids),
+        this.timeoutMs,
+        () => "in a probe's calls",
+        this.load,
+        () => undefined,
+      );
       return { probe, status: "passed" };
     } catch (error) {
       if (!(error instanceof ProbeMismatch)) return { probe, status: "threw", error, ...blame };

@@ -24,21 +24,51 @@ const HISTORY_SHARE = 0.5;
 const OFFICIAL = /\b(MemorySaver|SqliteSaver|PostgresSaver|InMemoryStore|InMemoryCache)\b/;
 
 /** The built-in backends' declared deviations (savers, stores, caches), and the export of `/backends` a registration reuses them from (what ships: no source path). */
-const BUILT_IN_DEVIATIONS: readonly { saver: string; className: string; reuse: string; register: string; deviations: readonly KnownDeviation[] }[] = [
+const BUILT_IN_DEVIATIONS: readonly {
+  saver: string;
+  className: string;
+  reuse: string;
+  register: string;
+  deviations: readonly KnownDeviation[];
+}[] = [
   { saver: "MemorySaver", className: "MemorySaver", reuse: "memoryBackend", register: "checkpointerTest", deviations: MEMORY_DEVIATIONS },
   { saver: "SqliteSaver", className: "SqliteSaver", reuse: "sqliteBackend", register: "checkpointerTest", deviations: SQLITE_DEVIATIONS },
   {
     saver: "SqliteSaver with a serializer whose output is not JSON text",
     className: "SqliteSaver",
-   
+
     reuse: "sqliteEncryptedBackend",
     register: "checkpointerTest",
     deviations: SQLITE_ENCRYPTED_DEVIATIONS,
   },
-  { saver: "PostgresSaver", className: "PostgresSaver", reuse: "postgresBackend", register: "checkpointerTest", deviations: POSTGRES_DEVIATIONS },
-  { saver: "InMemoryStore", className: "InMemoryStore", reuse: "memoryStoreBackend", register: "storeTest", deviations: IN_MEMORY_STORE_DEVIATIONS },
-  { saver: "PostgresStore", className: "PostgresStore", reuse: "postgresStoreBackend", register: "storeTest", deviations: POSTGRES_STORE_DEVIATIONS },
-  { saver: "InMemoryCache", className: "InMemoryCache", reuse: "memoryCacheBackend", register: "cacheTest", deviations: IN_MEMORY_CACHE_DEVIATIONS },
+  {
+    saver: "PostgresSaver",
+    className: "PostgresSaver",
+    reuse: "postgresBackend",
+    register: "checkpointerTest",
+    deviations: POSTGRES_DEVIATIONS,
+  },
+  {
+    saver: "InMemoryStore",
+    className: "InMemoryStore",
+    reuse: "memoryStoreBackend",
+    register: "storeTest",
+    deviations: IN_MEMORY_STORE_DEVIATIONS,
+  },
+  {
+    saver: "PostgresStore",
+    className: "PostgresStore",
+    reuse: "postgresStoreBackend",
+    register: "storeTest",
+    deviations: POSTGRES_STORE_DEVIATIONS,
+  },
+  {
+    saver: "InMemoryCache",
+    className: "InMemoryCache",
+    reuse: "memoryCacheBackend",
+    register: "cacheTest",
+    deviations: IN_MEMORY_CACHE_DEVIATIONS,
+  },
 ];
 
 type Failed = { capability: CapabilityId; test: FailedTest };
@@ -55,7 +85,11 @@ export const BUILT_IN_CLASSES: readonly string[] = [...new Set(BUILT_IN_DEVIATIO
  * implementations share (known upstream behaviour). Computed once, where the
  * report is built, and carried in it as data.
  */
-export function runSuggestions(data: Pick<ReportData, "results" | "profile">, specs: KindSpecs, lineage?: readonly string[]): RunSuggestion[] {
+export function runSuggestions(
+  data: Pick<ReportData, "results" | "profile">,
+  specs: KindSpecs,
+  lineage?: readonly string[],
+): RunSuggestion[] {
   const failed = failuresOf(data.results);
   const specOf: SpecOf = (capability, name) => specs[capability]?.tests.find((t) => t.name === name);
   return [
@@ -69,7 +103,10 @@ type SpecOf = (capability: CapabilityId, name: string) => SpecTestOf<never, stri
 function latestOnly(data: Pick<ReportData, "profile">, failed: readonly Failed[], specOf: SpecOf): RunSuggestion[] {
   if (data.profile !== "full") return [];
   // A shallow saver fails history tests by missing what it did not keep: fewer items, or nothing where a checkpoint was put.
-  const history = failed.filter(({ capability, test }) => specOf(capability, test.name)?.needsHistory === true && MISSING.has(answerKind(specFailureItem(capability, test))));
+  const history = failed.filter(
+    ({ capability, test }) =>
+      specOf(capability, test.name)?.needsHistory === true && MISSING.has(answerKind(specFailureItem(capability, test))),
+  );
   if (history.length < 2 || history.length < failed.length * HISTORY_SHARE) return [];
   return [
     {
@@ -90,8 +127,12 @@ function latestOnly(data: Pick<ReportData, "profile">, failed: readonly Failed[]
 function builtInDeviations(failed: readonly Failed[], lineage: readonly string[] | undefined): RunSuggestion[] {
   if (lineage === undefined) return [];
   if (failed.some(({ capability, test }) => harmOf(specFailureItem(capability, test)) === "crosses")) return [];
-  const matches = (d: KnownDeviation, test: FailedTest) => d.tests?.includes(test.name) === true || test.ids.some((id) => d.ids?.includes(id));
-  const fitting = BUILT_IN_DEVIATIONS.filter((b) => lineage.includes(b.className) && b.deviations.length > 0 && failed.every(({ test }) => b.deviations.some((d) => matches(d, test))));
+  const matches = (d: KnownDeviation, test: FailedTest) =>
+    d.tests?.includes(test.name) === true || test.ids.some((id) => d.ids?.includes(id));
+  const fitting = BUILT_IN_DEVIATIONS.filter(
+    (b) =>
+      lineage.includes(b.className) && b.deviations.length > 0 && failed.every(({ test }) => b.deviations.some((d) => matches(d, test))),
+  );
   // The narrowest table that covers every failure (SqliteSaver's before its encrypted variant, which includes it).
   const best = [...fitting].sort((a, b) => a.deviations.length - b.deviations.length)[0];
   if (best === undefined) return [];
@@ -114,5 +155,11 @@ function upstreamAdvisories(data: Pick<ReportData, "results">, specOf: SpecOf): 
   );
   if (known.length === 0) return [];
   const tests = known.length === 1 ? "1 advisory test" : `${known.length} advisory tests`;
-  return [{ kind: "upstream-advisory", text: `known upstream behaviour: ${tests} failed as the official implementations do (no action needed):`, details: known }];
+  return [
+    {
+      kind: "upstream-advisory",
+      text: `known upstream behaviour: ${tests} failed as the official implementations do (no action needed):`,
+      details: known,
+    },
+  ];
 }

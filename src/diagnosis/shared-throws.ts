@@ -45,7 +45,12 @@ export function sharedThrows(outcomes: readonly ProbeOutcome[]): SharedThrow[] {
   }
   return [...bySignature]
     .filter(([, threw]) => new Set(threw.map((o) => o.probe.clause)).size > 1)
-    .map(([signature, threw]) => ({ signature, first: threw[0], probes: threw.map((o) => o.probe.id), everywhere: threw.length === outcomes.length }));
+    .map(([signature, threw]) => ({
+      signature,
+      first: threw[0],
+      probes: threw.map((o) => o.probe.id),
+      everywhere: threw.length === outcomes.length,
+    }));
 }
 
 /**

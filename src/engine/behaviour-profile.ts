@@ -19,25 +19,42 @@ export async function profileBehaviours(plan: RunPlan): Promise<BehaviourProfile
   if (probes.length === 0) return { answers: [] };
   const capability = plan.subjectKind.capabilities[0].id as CapabilityId;
   let cleanupError: string | undefined;
-  const answers = await withSubject(plan.registered, { timeoutMs: plan.timeoutMs, load: ALONE }, async (subject: object) => {
-    const answers: BehaviourAnswer[] = [];
-    for (const behaviour of probes) {
-      let answer = "";
-      const test: AnySpecTest = {
-        name: behaviour.id,
-        ids: [behaviour.id as CatalogId],
-        description: behaviour.question,
-        async run(ctx) {
-          answer = await behaviour.probe(ctx);
-        },
-      };
-      const result = await runSpecTest({ registered: plan.registered, subjectKind: plan.subjectKind, capability, test, subject, timeoutMs: plan.timeoutMs, profile: plan.profile });
-      const base = { id: behaviour.id, question: behaviour.question };
-      answers.push(result.status === "failed" ? { ...base, answer: `the probe failed: ${result.failure.message.split("\n", 1)[0]}`, failed: true } : { ...base, answer });
-    }
-    return answers;
-  }, {
-    onCleanupFailure: (error) => void (cleanupError = `the factory's cleanup failed: ${errorText(error)}`),
-  });
+  const answers = await withSubject(
+    plan.registered,
+    { timeoutMs: plan.timeoutMs, load: ALONE },
+    async (subject: object) => {
+      const answers: BehaviourAnswer[] = [];
+      for (const behaviour of probes) {
+        let answer = "";
+        const test: AnySpecTest = {
+          name: behaviour.id,
+          ids: [behaviour.id as CatalogId],
+          description: behaviour.question,
+          async run(ctx) {
+            answer = await behaviour.probe(ctx);
+          },
+        };
+        const result = await runSpecTest({
+          registered: plan.registered,
+          subjectKind: plan.subjectKind,
+          capability,
+          test,
+          subject,
+          timeoutMs: plan.timeoutMs,
+          profile: plan.profile,
+        });
+        const base = { id: behaviour.id, question: behaviour.question };
+        answers.push(
+          result.status === "failed"
+            ? { ...base, answer: `the probe failed: ${result.failure.message.split("\n", 1)[0]}`, failed: true }
+            : { ...base, answer },
+        );
+      }
+      return answers;
+    },
+    {
+      onCleanupFailure: (error) => void (cleanupError = `the factory's cleanup failed: ${errorText(error)}`),
+    },
+  );
   return { answers, ...(cleanupError !== undefined ? { cleanupError } : {}) };
 }

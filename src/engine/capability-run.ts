@@ -1,6 +1,12 @@
 import { requiredOfEverySaver } from "../kinds/checkpointer/capabilities.js";
 import { capabilityInfoIn } from "../kinds/descriptors.js";
-import { isCountedFailure, isNotChecked, type CapabilityDraft, type CapabilityResult, type TestResult } from "../report/conformance-report.js";
+import {
+  isCountedFailure,
+  isNotChecked,
+  type CapabilityDraft,
+  type CapabilityResult,
+  type TestResult,
+} from "../report/conformance-report.js";
 import { errorText } from "../util/describe-value.js";
 import type { AnySpecTest, CapabilityPlan, RunPlan } from "./run-plan.js";
 import type { ProgressHooks } from "../run/progress.js";
@@ -28,10 +34,20 @@ export const LIFECYCLE_DESCRIPTION = "the saver's lifecycle";
  * stopped answering), the "throws not implemented" rule, then the factory's
  * cleanup. Never throws: every problem is a result.
  */
-export async function runCapability(plan: RunPlan, capability: CapabilityPlan, progress: ProgressHooks = {}, budget = new TestBudget(plan.concurrency)): Promise<CapabilityResult> {
+export async function runCapability(
+  plan: RunPlan,
+  capability: CapabilityPlan,
+  progress: ProgressHooks = {},
+  budget = new TestBudget(plan.concurrency),
+): Promise<CapabilityResult> {
   const started = performance.now();
   const finish = (draft: CapabilityDraft): CapabilityResult => {
-    const result = { ...draft, capability: capability.capability, kind: capability.kind, durationMs: performance.now() - started } as CapabilityResult;
+    const result = {
+      ...draft,
+      capability: capability.capability,
+      kind: capability.kind,
+      durationMs: performance.now() - started,
+    } as CapabilityResult;
     progress.onCapabilityEnd?.(capability.capability, result);
     return result;
   };
@@ -70,7 +86,11 @@ export async function runCapability(plan: RunPlan, capability: CapabilityPlan, p
   } catch (error) {
     const cause = error instanceof SubjectCreationError ? error.cause : error;
     progress.onCapabilityStart?.(capability.capability, false);
-    const test = lifecycleFailure("factory", `the factory failed to produce a ${plan.subjectKind.noun}: ${errorText(cause)}${framesBlock(cause)}`, cause);
+    const test = lifecycleFailure(
+      "factory",
+      `the factory failed to produce a ${plan.subjectKind.noun}: ${errorText(cause)}${framesBlock(cause)}`,
+      cause,
+    );
     report(test);
     return finish({ status: "failed", detected: false, inherited: false, tests: [test] });
   }

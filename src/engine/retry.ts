@@ -30,7 +30,8 @@ export async function retryFailure(plan: RunPlan, first: TestResult, again: () =
 
 /** Two attempts failed the same way: the same error and message, ids, times and numbers aside (each attempt writes fresh ones). */
 function sameFailure(a: FailedTest["failure"], b: FailedTest["failure"]): boolean {
-  const plain = (text: string) => text.replace(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/gi, "<id>").replace(/\d+/g, "<n>");
+  const plain = (text: string) =>
+    text.replace(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/gi, "<id>").replace(/\d+/g, "<n>");
   return a.errorName === b.errorName && plain(a.message) === plain(b.message);
 }
 

@@ -14,7 +14,15 @@ import type { SubjectKind } from "../kinds/subject-kind.js";
 import type { SpecTestOf } from "../kinds/checkpointer/checks/types.js";
 import { describeValue } from "../util/describe-value.js";
 import { ConformanceUsageError } from "../util/errors.js";
-import { checkConcurrency, checkRetries, DEFAULT_CONCURRENCY, DEFAULT_LIFESPAN_TIMEOUT_MS, DEFAULT_RETRIES, DEFAULT_TIMEOUT_MS, type SuiteOptions } from "../run/options.js";
+import {
+  checkConcurrency,
+  checkRetries,
+  DEFAULT_CONCURRENCY,
+  DEFAULT_LIFESPAN_TIMEOUT_MS,
+  DEFAULT_RETRIES,
+  DEFAULT_TIMEOUT_MS,
+  type SuiteOptions,
+} from "../run/options.js";
 import { checkShard, inShard, OTHER_SHARD_REASON, shardLabel, type Shard } from "../runtime/shard.js";
 import { checkTimeoutMs } from "../util/timeout.js";
 
@@ -31,7 +39,10 @@ export interface CapabilityPlan {
   /** The selected spec tests (grep applied); empty when the capability does not run. */
   tests: readonly AnySpecTest[];
   /** Set when the capability does not run. */
-  skip?: { reason: string; /** Outside what the run was asked to check (capabilities option, grep): not part of the verdict. */ excluded: boolean };
+  skip?: {
+    reason: string /** Outside what the run was asked to check (capabilities option, grep): not part of the verdict. */;
+    excluded: boolean;
+  };
 }
 
 /** Everything an entry point needs to run a registration: checked options with their defaults, and the selection. */
@@ -66,7 +77,9 @@ export function planRun(registered: AnyRegistration, options: SuiteOptions, call
   const subjectKind = kindOf(registered);
   const timeoutMs = checkTimeoutMs(options.timeoutMs, `${caller}: option "timeoutMs"`) ?? registered.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   const lifespanTimeoutMs =
-    checkTimeoutMs(options.lifespanTimeoutMs, `${caller}: option "lifespanTimeoutMs"`) ?? registered.lifespanTimeoutMs ?? DEFAULT_LIFESPAN_TIMEOUT_MS;
+    checkTimeoutMs(options.lifespanTimeoutMs, `${caller}: option "lifespanTimeoutMs"`) ??
+    registered.lifespanTimeoutMs ??
+    DEFAULT_LIFESPAN_TIMEOUT_MS;
   if (options.profile !== undefined && !isSaverProfile(options.profile)) {
     throw new ConformanceUsageError(profileOptionError(caller, describeValue(options.profile)));
   }
@@ -87,7 +100,8 @@ export function planRun(registered: AnyRegistration, options: SuiteOptions, call
     if (plan.skip || !registered.skipCapabilities.has(plan.capability)) return plan;
     return { ...plan, skip: { reason: "skipped by skipCapabilities", excluded: false } };
   });
-  if (!sectionsAsked && capabilities.every((c) => c.skip)) throw new ConformanceUsageError(`${caller}: ${nothingToCheck(capabilities, options.grep, subjectKind)}`);
+  if (!sectionsAsked && capabilities.every((c) => c.skip))
+    throw new ConformanceUsageError(`${caller}: ${nothingToCheck(capabilities, options.grep, subjectKind)}`);
   // After the check above: a shard with an empty slice is not misuse (the whole run checks something).
   const shard = options.shard === undefined ? undefined : checkShard(options.shard, `${caller}: option "shard"`);
   return {
@@ -109,13 +123,17 @@ export function planRun(registered: AnyRegistration, options: SuiteOptions, call
 function checkSkipTests(skipTests: SuiteOptions["skipTests"], caller: string, subjectKind: RunKind): ReadonlySet<string> {
   if (skipTests === undefined) return new Set();
   if (!Array.isArray(skipTests) || skipTests.some((t) => typeof t !== "string")) {
-    throw new ConformanceUsageError(`${caller}: option "skipTests" must be an array of spec test names or catalog ids, got ${describeValue(skipTests)}`);
+    throw new ConformanceUsageError(
+      `${caller}: option "skipTests" must be an array of spec test names or catalog ids, got ${describeValue(skipTests)}`,
+    );
   }
   const specs = Object.values(subjectKind.specs as Partial<Record<string, { tests: readonly AnySpecTest[] }>>);
   const known = new Set(specs.flatMap((spec) => (spec?.tests ?? []).flatMap((test) => [test.name, ...test.ids])));
   const unknown = skipTests.filter((t) => !known.has(t));
   if (unknown.length > 0) {
-    throw new ConformanceUsageError(`${caller}: option "skipTests" names no spec test: ${unknown.map((t) => JSON.stringify(t)).join(", ")} (--list shows the names and ids)`);
+    throw new ConformanceUsageError(
+      `${caller}: option "skipTests" names no spec test: ${unknown.map((t) => JSON.stringify(t)).join(", ")} (--list shows the names and ids)`,
+    );
   }
   return new Set(skipTests);
 }
@@ -142,18 +160,22 @@ export function selectTests(options: Pick<SuiteOptions, "capabilities" | "grep">
   const matches = toMatcher(options.grep, caller) ?? (() => true);
   return subjectKind.capabilities.map(({ id: capability, kind }): CapabilityPlan => {
     const id = capability as CapabilityId;
-    if (!selected.has(id)) return { capability: id, kind, tests: [], skip: { reason: "not selected (the capabilities option)", excluded: true } };
+    if (!selected.has(id))
+      return { capability: id, kind, tests: [], skip: { reason: "not selected (the capabilities option)", excluded: true } };
     const all: readonly AnySpecTest[] = (subjectKind.specs as Partial<Record<string, { tests: readonly AnySpecTest[] }>>)[id]?.tests ?? [];
-    if (all.length === 0) return { capability: id, kind, tests: [], skip: { reason: "this version has no spec tests for it", excluded: true } };
+    if (all.length === 0)
+      return { capability: id, kind, tests: [], skip: { reason: "this version has no spec tests for it", excluded: true } };
     const tests = all.filter(matches);
-    if (tests.length === 0) return { capability: id, kind, tests, skip: { reason: "no spec test matches the grep option", excluded: true } };
+    if (tests.length === 0)
+      return { capability: id, kind, tests, skip: { reason: "no spec test matches the grep option", excluded: true } };
     return { capability: id, kind, tests };
   });
 }
 
 function nothingToCheck(capabilities: readonly CapabilityPlan[], grep: SuiteOptions["grep"], subjectKind: RunKind): string {
   const selected = capabilities.filter((c) => c.skip?.reason !== "not selected (the capabilities option)");
-  if (selected.length === 0) return `nothing to check: no ${subjectKind.noun} capability is selected (known: ${capabilityIdsOf(subjectKind).join(", ")})`;
+  if (selected.length === 0)
+    return `nothing to check: no ${subjectKind.noun} capability is selected (known: ${capabilityIdsOf(subjectKind).join(", ")})`;
   if (grep !== undefined && grep !== "" && selected.every((c) => c.skip?.reason === "no spec test matches the grep option")) {
     return `nothing to check: grep ${describeValue(grep)} matches no spec test of ${selected.map((c) => c.capability).join(", ")} (--list shows the names and ids)`;
   }
@@ -170,13 +192,17 @@ function selectCapabilities(capabilities: SuiteOptions["capabilities"], caller: 
   const own = capabilityIdsOf(subjectKind);
   if (capabilities === undefined) return new Set(own);
   if (typeof capabilities !== "object" || capabilities === null || !(Symbol.iterator in capabilities)) {
-    throw new ConformanceUsageError(`${caller}: option "capabilities" must be an array of capability ids, got ${describeValue(capabilities)}`);
+    throw new ConformanceUsageError(
+      `${caller}: option "capabilities" must be an array of capability ids, got ${describeValue(capabilities)}`,
+    );
   }
   const list = [...capabilities];
   const known = (cap: unknown, ids: readonly CapabilityId[]) => (ids as readonly unknown[]).includes(cap);
   const unknown = list.find((cap) => !known(cap, ALL_CAPABILITY_IDS));
   if (unknown !== undefined) {
-    throw new ConformanceUsageError(`${caller}: option "capabilities" has unknown capability ${describeValue(unknown)}; known: ${own.join(", ")}`);
+    throw new ConformanceUsageError(
+      `${caller}: option "capabilities" has unknown capability ${describeValue(unknown)}; known: ${own.join(", ")}`,
+    );
   }
   return new Set(list.filter((cap) => known(cap, own)));
 }
@@ -187,6 +213,9 @@ export function toMatcher(grep: string | RegExp | undefined, caller = "grep"): (
   if (typeof grep !== "string" && !(grep instanceof RegExp)) {
     throw new ConformanceUsageError(`${caller}: option "grep" must be a string or a RegExp, got ${describeValue(grep)}`);
   }
-  const re = typeof grep === "string" ? new RegExp(grep.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"), "i") : new RegExp(grep.source, grep.flags.replace(/[gy]/g, ""));
+  const re =
+    typeof grep === "string"
+      ? new RegExp(grep.replace(/[.*+?^${}()|[\]\\]/g, "\\$&"), "i")
+      : new RegExp(grep.source, grep.flags.replace(/[gy]/g, ""));
   return (test) => re.test(test.name) || re.test(test.description) || test.ids.some((id) => re.test(id));
 }

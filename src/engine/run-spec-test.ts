@@ -48,7 +48,18 @@ export const SKIPPED_BY_OPTION = "left out by skipTests (--skip-test)";
  * in the failure: src/runtime/call-timeout.ts), cleans up extra subjects, and
  * turns any error into a `FailureInfo`. Never throws.
  */
-export async function runSpecTest({ registered, subjectKind, capability, test, subject, timeoutMs, profile, skipTests, onCallStart, load }: SpecTestRun): Promise<TestResult> {
+export async function runSpecTest({
+  registered,
+  subjectKind,
+  capability,
+  test,
+  subject,
+  timeoutMs,
+  profile,
+  skipTests,
+  onCallStart,
+  load,
+}: SpecTestRun): Promise<TestResult> {
   const meta = testMeta(registered, test);
   if (skipTests && skippedByOption(test, skipTests)) return { ...meta, status: "skipped", reason: SKIPPED_BY_OPTION };
   const notApplicable = notApplicableReason(test, profile);
@@ -61,7 +72,9 @@ export async function runSpecTest({ registered, subjectKind, capability, test, s
   const tracking = onCallStart ? { onCallStart } : undefined;
   // An extra subject's factory and cleanup get the grace too (lease.ts); one slower than the timeout is this test's slow call.
   let slowLifecycle: SlowCall | undefined;
-  const lifecycleLoad: SubjectLoad = load ? { othersInFlight: () => load.othersInFlight(), onSlowCall: (call: SlowCall) => void (slowLifecycle ??= call) } : ALONE;
+  const lifecycleLoad: SubjectLoad = load
+    ? { othersInFlight: () => load.othersInFlight(), onSlowCall: (call: SlowCall) => void (slowLifecycle ??= call) }
+    : ALONE;
   const tracked = subjectKind.track(subject, tracking);
   const extras: { lease: SubjectLease<object>; tracked: TrackedSubject<object> }[] = [];
   const creations: Promise<SubjectLease<object>>[] = [];
@@ -75,7 +88,10 @@ export async function runSpecTest({ registered, subjectKind, capability, test, s
       // A test abandoned at its timeout may still be running: once it ended, it gets no saver (none would be released).
       if (ended) throw new Error(`the test already ended (it was abandoned at its timeout): no extra ${noun} is made for it`);
       // Counted as a call in flight, so the time the factory takes is not mistaken for a test stuck between calls.
-      const creating = tracked.track(`the factory (creating an extra ${noun})`, openSubject<object>(registered, { timeoutMs, creating: `in the factory (creating an extra ${noun})`, load: lifecycleLoad }));
+      const creating = tracked.track(
+        `the factory (creating an extra ${noun})`,
+        openSubject<object>(registered, { timeoutMs, creating: `in the factory (creating an extra ${noun})`, load: lifecycleLoad }),
+      );
       creations.push(creating);
       const lease = await creating;
       const extra = { lease, tracked: subjectKind.track(lease.subject, tracking) };
@@ -91,7 +107,10 @@ export async function runSpecTest({ registered, subjectKind, capability, test, s
   const unhandled: unknown[] = [];
   const stopCapture = captureUnhandledRejections((reason) => unhandled.push(reason));
   let graced = false;
-  const watch = { trackers: () => [tracked, ...extras.map((e) => e.tracked)], ...(load ? { load: { ...load, onGrace: () => (graced = true) } } : {}) };
+  const watch = {
+    trackers: () => [tracked, ...extras.map((e) => e.tracked)],
+    ...(load ? { load: { ...load, onGrace: () => (graced = true) } } : {}),
+  };
   try {
     await withCallTimeout(test.run(ctx), timeoutMs, watch);
   } catch (error) {
@@ -137,7 +156,10 @@ function notCheckedReason(precondition: PreconditionFailure): string {
 }
 
 function preconditionFailure(error: PreconditionError, trackers: readonly TrackedSubject<unknown>[]): PreconditionFailure {
-  return { capability: error.capability, message: `${error.step}\n${causeLine(error.cause, trackers)}\n${toFailure(error.cause, trackers).message}` };
+  return {
+    capability: error.capability,
+    message: `${error.step}\n${causeLine(error.cause, trackers)}\n${toFailure(error.cause, trackers).message}`,
+  };
 }
 
 /** The cause in one line: what the saver returned (`got 1 item(s)`) or threw. */

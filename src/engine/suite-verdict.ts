@@ -14,7 +14,11 @@ import type { RunPlan } from "./run-plan.js";
  * `skipCapabilities`, a run that checked nothing. Undefined when the verdict
  * is a pass, or when a failed test already fails the run.
  */
-export async function verdictWithoutFailedTest(plan: RunPlan, ran: Partial<Record<CapabilityId, CapabilityResult>>, baseOnly = false): Promise<string | undefined> {
+export async function verdictWithoutFailedTest(
+  plan: RunPlan,
+  ran: Partial<Record<CapabilityId, CapabilityResult>>,
+  baseOnly = false,
+): Promise<string | undefined> {
   const results: Partial<Record<CapabilityId, CapabilityResult>> = {};
   for (const capability of plan.capabilities) {
     // A capability that does not run (excluded, skipCapabilities) gets its skipped result, as in validate(); it creates no saver.
@@ -22,7 +26,12 @@ export async function verdictWithoutFailedTest(plan: RunPlan, ran: Partial<Recor
     if (result === undefined) return undefined; // it did not run: its tests failed with the setup hook's error
     results[capability.capability] = result;
   }
-  const report = new ConformanceReport({ subjectName: plan.registered.name, subjectKind: subjectKindOf(plan.registered), results, profile: plan.profile });
+  const report = new ConformanceReport({
+    subjectName: plan.registered.name,
+    subjectKind: subjectKindOf(plan.registered),
+    results,
+    profile: plan.profile,
+  });
   const verdict = report.verdict({ baseOnly });
   // With baseOnly, the failed tests of other capabilities are shown passing (noted): only a base one fails the runner.
   const failedTest = report.failures().some((f) => !baseOnly || results[f.capability]?.kind === "base");

@@ -85,7 +85,12 @@ const HOOK_MARGIN_MS = 1_000;
  * The adapters' plan: the same option checks, selection, lifecycle, detection
  * and verdicts as `validate()`, one describe block per capability that runs.
  */
-export function planSuite(input: AnyRegistration | ValidationInitializer, { baseOnly = false, ...options }: SuiteRunOptions, caller: string, progress: ProgressHooks = {}): Suite {
+export function planSuite(
+  input: AnyRegistration | ValidationInitializer,
+  { baseOnly = false, ...options }: SuiteRunOptions,
+  caller: string,
+  progress: ProgressHooks = {},
+): Suite {
   const registered = toRegistration(input);
   if (!registered) {
     throw new ConformanceUsageError(
@@ -111,7 +116,9 @@ export function planSuite(input: AnyRegistration | ValidationInitializer, { base
       if (failure) throw new Error(`${registered.name}: ${failure}`);
     },
     capabilities,
-    sections: kindSections.filter((section) => section.asked?.(options) === true).map((section) => suiteSection(plan, options, section, ranSoFar, progress)),
+    sections: kindSections
+      .filter((section) => section.asked?.(options) === true)
+      .map((section) => suiteSection(plan, options, section, ranSoFar, progress)),
     async checkSections() {
       for (const section of kindSections) await section.check?.(options);
     },
@@ -131,7 +138,9 @@ function suiteCapability(plan: RunPlan, capability: CapabilityPlan, progress: Pr
     ...(capability.skip ? { skipped: capability.skip.reason } : {}),
     // A test that keeps getting answers may run up to its whole-test limit, then clean up extra savers (each within
     // timeoutMs); each retry does it all again on the same saver, and so does the run alone of a test that failed with others.
-    hookTimeoutMs: hookTimeout(((WHOLE_TEST_LIMIT_FACTOR + 2) * capability.tests.length * (1 + plan.retries + (plan.concurrency > 1 ? 1 : 0)) + 2) * timeoutMs),
+    hookTimeoutMs: hookTimeout(
+      ((WHOLE_TEST_LIMIT_FACTOR + 2) * capability.tests.length * (1 + plan.retries + (plan.concurrency > 1 ? 1 : 0)) + 2) * timeoutMs,
+    ),
     async run() {
       result = await runCapability(plan, capability, progress);
     },
@@ -153,7 +162,8 @@ function suiteSection(
     async run() {
       try {
         const added = await section.run(sectionContext(plan, options, ranSoFar(), progress));
-        if (!added || added.passed() !== false) return added?.passed() === null ? { kind: "skipped", reason: added.summary?.() ?? `${section.key} skipped` } : { kind: "passed" };
+        if (!added || added.passed() !== false)
+          return added?.passed() === null ? { kind: "skipped", reason: added.summary?.() ?? `${section.key} skipped` } : { kind: "passed" };
         return { kind: "failed", message: added.lines().join("\n") };
       } catch (error) {
         return { kind: "failed", message: `the ${section.key} section failed to run: ${errorText(error)}` };
@@ -170,20 +180,26 @@ function outcomeOf(capability: CapabilityId, result: CapabilityResult | undefine
   if (!test) {
     // The capability could not be tested (the factory failed, a base method is missing): every test fails with the reason.
     const lifecycle = result.tests.filter((t) => t.description === LIFECYCLE_DESCRIPTION && t.status === "failed");
-    return { kind: "failed", message: lifecycle.map((t) => `${capability}: ${message(t)}`).join("\n") || `${capability}: ${name} did not run` };
+    return {
+      kind: "failed",
+      message: lifecycle.map((t) => `${capability}: ${message(t)}`).join("\n") || `${capability}: ${name} did not run`,
+    };
   }
   const outcome = testOutcome(capability, test);
   // --base-only's rule: a broken capability that is not base does not fail the run, so its tests do not fail the runner.
-  if (baseOnly && result.kind !== "base" && outcome.kind === "failed") return { kind: "noted", message: `not counted (baseOnly: the base capabilities only): ${outcome.message}` };
+  if (baseOnly && result.kind !== "base" && outcome.kind === "failed")
+    return { kind: "noted", message: `not counted (baseOnly: the base capabilities only): ${outcome.message}` };
   return outcome;
 }
 
 function testOutcome(capability: CapabilityId, test: TestResult): RunnerOutcome {
   const heading = `${capability} › ${test.name} [${test.ids.join(", ")}]: ${test.description}${attemptsSuffix(test)}`;
-  if (test.status === "passed") return test.flaky ? { kind: "noted", message: `${heading}\nthe first attempt failed:\n${test.flaky.message}` } : { kind: "passed" };
+  if (test.status === "passed")
+    return test.flaky ? { kind: "noted", message: `${heading}\nthe first attempt failed:\n${test.flaky.message}` } : { kind: "passed" };
   if (test.status === "skipped") return { kind: "skipped", reason: test.reason };
   if (test.advisory) return { kind: "noted", message: `advisory (never fails): ${heading}\n${test.failure.message}` };
-  if (test.deviation !== undefined) return { kind: "noted", message: `known deviation occurred: ${heading}\nreason: ${test.deviation}\n${test.failure.message}` };
+  if (test.deviation !== undefined)
+    return { kind: "noted", message: `known deviation occurred: ${heading}\nreason: ${test.deviation}\n${test.failure.message}` };
   return { kind: "failed", message: `${heading}\n${test.failure.message}` };
 }
 

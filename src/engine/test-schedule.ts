@@ -69,7 +69,8 @@ export async function runSchedule(tests: readonly AnySpecTest[], budget: TestBud
     settle(test, result);
     steps.done(test, result);
   };
-  const retried = (test: AnySpecTest, first: TestResult) => (isCountedFailure(first) ? budget.alone(() => steps.retry(test, first)) : steps.retry(test, first));
+  const retried = (test: AnySpecTest, first: TestResult) =>
+    isCountedFailure(first) ? budget.alone(() => steps.retry(test, first)) : steps.retry(test, first);
   const alone = async (test: AnySpecTest, first?: TestResult) => {
     first ??= (await budget.one(() => steps.first(test, true))).value;
     finish(test, first ? await retried(test, first) : steps.notRun(test));
@@ -94,7 +95,13 @@ export async function runSchedule(tests: readonly AnySpecTest[], budget: TestBud
       else if (steps.isStall(attempt.result) && steps.stopped()) finish(t, steps.notRun(t));
       // An attempt nothing else overlapped ran alone: its failure is retried as in a serial run.
       else if (!attempt.overlapped) await alone(t, attempt.result);
-      else finish(t, isCountedFailure(attempt.result) ? await budget.alone(() => settleAlone(t, attempt.result, steps)) : await steps.retry(t, attempt.result));
+      else
+        finish(
+          t,
+          isCountedFailure(attempt.result)
+            ? await budget.alone(() => settleAlone(t, attempt.result, steps))
+            : await steps.retry(t, attempt.result),
+        );
     }
     i = end;
   }
@@ -106,13 +113,20 @@ export async function runSchedule(tests: readonly AnySpecTest[], budget: TestBud
  * chains started first (and ahead of the other capabilities' tests waiting
  * for the budget); none (undefined) once one timed out. In the stretch's order.
  */
-async function runTogether(stretch: readonly AnySpecTest[], budget: TestBudget, steps: ScheduleSteps, settle: (test: AnySpecTest, result: TestResult) => void) {
+async function runTogether(
+  stretch: readonly AnySpecTest[],
+  budget: TestBudget,
+  steps: ScheduleSteps,
+  settle: (test: AnySpecTest, result: TestResult) => void,
+) {
   let stalled = false;
   const attempts = new Array<{ result: TestResult; overlapped: boolean } | undefined>(stretch.length);
   const startOrder = [...stretch.keys()].sort((a, b) => Number(stretch[b]!.longChain ?? false) - Number(stretch[a]!.longChain ?? false));
   await mapBounded(startOrder, budget.size, async (k) => {
     if (stalled) return;
-    const { value: result, overlapped } = await budget.one(() => (stalled ? Promise.resolve(undefined) : steps.first(stretch[k]!, false)), { first: stretch[k]!.longChain ?? false });
+    const { value: result, overlapped } = await budget.one(() => (stalled ? Promise.resolve(undefined) : steps.first(stretch[k]!, false)), {
+      first: stretch[k]!.longChain ?? false,
+    });
     if (!result) return;
     if (steps.isStall(result)) stalled = true;
     attempts[k] = { result, overlapped };
@@ -142,6 +156,10 @@ async function settleAlone(test: AnySpecTest, together: TestResult, steps: Sched
   const alone = await steps.first(test, true);
   if (!alone) return together;
   // A timeout with others running that passes alone is what a slow or loaded machine does too, and a lost connection what a network does: FLAKY, as in a serial run.
-  if (alone.status !== "passed" || steps.isStall(together) || isTransportErrorText(together.failure.message)) return steps.retry(test, together, alone);
-  return { ...together, failure: { ...together.failure, message: `${together.failure.message}\n${CONCURRENCY_ONLY_NOTE}`, concurrencyOnly: true } };
+  if (alone.status !== "passed" || steps.isStall(together) || isTransportErrorText(together.failure.message))
+    return steps.retry(test, together, alone);
+  return {
+    ...together,
+    failure: { ...together.failure, message: `${together.failure.message}\n${CONCURRENCY_ONLY_NOTE}`, concurrencyOnly: true },
+  };
 }

@@ -55,11 +55,17 @@ export interface RunManner {
  * calls in order itself) and says when sections run alongside (a crash
  * meanwhile may be theirs).
  */
-export async function runValidation(input: AnyRegistration, options: ValidateOptions, { progressOrder, sectionsAlongside }: RunManner): Promise<ConformanceReport> {
+export async function runValidation(
+  input: AnyRegistration,
+  options: ValidateOptions,
+  { progressOrder, sectionsAlongside }: RunManner,
+): Promise<ConformanceReport> {
   const registered = asRegistration(input);
   if (!registered) {
     const nested = foundUnderDefault(input, asRegistration);
-    const hint = nested ? `; did you mean \`${nested.path}\`? (its ${nested.path} is a registration: importing a CommonJS module from ES modules wraps its exports in default)` : "";
+    const hint = nested
+      ? `; did you mean \`${nested.path}\`? (its ${nested.path} is a registration: importing a CommonJS module from ES modules wraps its exports in default)`
+      : "";
     throw new ConformanceUsageError(
       `validate: the first argument must be what checkpointerTest(), storeTest() or cacheTest() returns, got ${describeValue(input)}${hint}`,
     );
@@ -76,7 +82,10 @@ export async function runValidation(input: AnyRegistration, options: ValidateOpt
   const planned = new Map(plan.capabilities.map((c) => [c.capability, c.tests.map((t) => t.name)]));
   const progress =
     parallel && progressOrder === "serial"
-      ? serialOrderHooks(inPlannedTestOrder(hooks, (capability) => planned.get(capability) ?? []), plan.capabilities.map((c) => c.capability))
+      ? serialOrderHooks(
+          inPlannedTestOrder(hooks, (capability) => planned.get(capability) ?? []),
+          plan.capabilities.map((c) => c.capability),
+        )
       : hooks;
   const budget = new TestBudget(plan.concurrency);
   const started = performance.now();
@@ -87,7 +96,12 @@ export async function runValidation(input: AnyRegistration, options: ValidateOpt
 
   const selected = plan.capabilities.filter((c) => !c.skip?.excluded).map((c) => c.capability);
   const subjectKind = subjectKindOf(registered);
-  progress.onRunStart?.({ subjectName: registered.name, checkpointerName: registered.name, ...(subjectKind !== DEFAULT_SUBJECT_KIND ? { subjectKind } : {}), capabilities: selected });
+  progress.onRunStart?.({
+    subjectName: registered.name,
+    checkpointerName: registered.name,
+    ...(subjectKind !== DEFAULT_SUBJECT_KIND ? { subjectKind } : {}),
+    capabilities: selected,
+  });
   const stopCapture = captureUnhandledRejections((reason) =>
     errors.push(`the ${plan.subjectKind.noun} left a rejected promise unhandled outside any test: ${errorText(reason)}`),
   );
@@ -103,7 +117,8 @@ export async function runValidation(input: AnyRegistration, options: ValidateOpt
         }
       };
       // Capabilities at once, each on its own saver, under the one budget; so are the sections that need no capability result.
-      const alongside = parallel && sectionsAlongside !== false ? sectionRunners.filter((s) => s.independent && s.asked?.(options) !== false) : [];
+      const alongside =
+        parallel && sectionsAlongside !== false ? sectionRunners.filter((s) => s.independent && s.asked?.(options) !== false) : [];
       const told = typeof sectionsAlongside === "function" && alongside.length > 0 ? sectionsAlongside : undefined;
       told?.(true);
       const early = sectionRunners.map((section) => (alongside.includes(section) ? runSection(section) : undefined));

@@ -59,7 +59,12 @@ export function explainDivergence(d: Divergence): string {
 /** Every differing step of the two transcripts, one line each: shown when no probe names the cause. */
 export function transcriptDiffLines(expected: readonly TranscriptEntry[], actual: readonly TranscriptEntry[], max = 6): string[] {
   const diffs = transcriptDiff(expected, actual, max + 1);
-  const lines = diffs.slice(0, max).map((d) => `  step ${d.step} "${d.label}", ${d.path}: MemorySaver ${shown(d.expected, "(absent)")} | this saver ${shown(d.actual, "(missing)")}`);
+  const lines = diffs
+    .slice(0, max)
+    .map(
+      (d) =>
+        `  step ${d.step} "${d.label}", ${d.path}: MemorySaver ${shown(d.expected, "(absent)")} | this saver ${shown(d.actual, "(missing)")}`,
+    );
   if (diffs.length > max) lines.push("  … and later steps");
   return ["transcript diff (every step that differs, first field of each):", ...lines];
 }

@@ -55,7 +55,13 @@ const references = new WeakMap<LangGraph, Map<string, Promise<TranscriptEntry[]>
  * proof), so each backend, product combination and shard compares with the same transcript
  * without running it again. A reference run that fails is not kept.
  */
-async function referenceTranscript(scenario: GraphScenario, variant: ScenarioVariant, lg: LangGraph, latestOnly: boolean, withoutCache: boolean): Promise<TranscriptEntry[]> {
+async function referenceTranscript(
+  scenario: GraphScenario,
+  variant: ScenarioVariant,
+  lg: LangGraph,
+  latestOnly: boolean,
+  withoutCache: boolean,
+): Promise<TranscriptEntry[]> {
   const byCase = references.get(lg) ?? new Map<string, Promise<TranscriptEntry[]>>();
   references.set(lg, byCase);
   const key = [scenario.id, variant.name, latestOnly ? "latest-only" : "history", withoutCache ? "no-cache" : "with-cache"].join("|");

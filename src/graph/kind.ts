@@ -40,13 +40,21 @@ function mergeGraph(sections: readonly GraphSection[]): GraphSection {
 }
 
 function matrixCell(section: GraphSection): MatrixSectionCell {
-  if (section.skipped !== undefined) return { status: "skipped", passed: 0, failed: 0, deviations: 0, reason: section.skipped, text: "skipped" };
+  if (section.skipped !== undefined)
+    return { status: "skipped", passed: 0, failed: 0, deviations: 0, reason: section.skipped, text: "skipped" };
   const n = section.counts();
   const dev = n.deviations > 0 ? ` +${n.deviations} dev` : "";
   const notApplicable = n.notApplicable > 0 ? ` ${n.notApplicable} n/a` : "";
   const text = n.failed === 0 ? `✓ ${n.passed}` : `✗ ${n.passed}/${n.passed + n.failed}`;
   const deviationNames = section.results.filter((r) => caseVerdict(r) === "deviation").map((r) => r.id);
-  return { status: n.failed === 0 ? "passed" : "failed", passed: n.passed, failed: n.failed, deviations: n.deviations, deviationNames, text: `${text}${dev}${notApplicable}` };
+  return {
+    status: n.failed === 0 ? "passed" : "failed",
+    passed: n.passed,
+    failed: n.failed,
+    deviations: n.deviations,
+    deviationNames,
+    text: `${text}${dev}${notApplicable}`,
+  };
 }
 
 function caseVerdict(result: GraphCaseResult): TestVerdict {
@@ -58,12 +66,18 @@ function caseVerdict(result: GraphCaseResult): TestVerdict {
 /** Graph cases with their divergence side by side. */
 function graphHtml(section: GraphSection, kit: HtmlKit): string {
   const { esc } = kit;
-  const title = "<h2 id=\"graph\">Graph scenarios <span class=\"muted\">(each run on this saver and on MemorySaver; transcripts compared)</span></h2>";
+  const title =
+    '<h2 id="graph">Graph scenarios <span class="muted">(each run on this saver and on MemorySaver; transcripts compared)</span></h2>';
   if (section.skipped !== undefined) return `${title}<p class="muted">Skipped: ${esc(section.skipped)}</p>`;
   const n = section.counts();
   const summary = `<p>${n.passed} passed, <span class="${n.failed > 0 ? "fail" : ""}">${n.failed} failed</span>, ${n.deviations} known deviations, ${n.notApplicable} not applicable (${section.results.length} cases)</p>`;
-  const failed = section.results.filter((r) => r.status === "failed").map((r) => graphCaseHtml(r, kit)).join("\n");
-  const notApplicable = section.results.filter((r): r is Extract<GraphCaseResult, { status: "not-applicable" }> => r.status === "not-applicable");
+  const failed = section.results
+    .filter((r) => r.status === "failed")
+    .map((r) => graphCaseHtml(r, kit))
+    .join("\n");
+  const notApplicable = section.results.filter(
+    (r): r is Extract<GraphCaseResult, { status: "not-applicable" }> => r.status === "not-applicable",
+  );
   const na =
     notApplicable.length > 0
       ? `<details><summary class="na">${notApplicable.length} not applicable</summary><ul>${notApplicable.map((r) => `<li><code>${esc(r.id)}</code> ${esc(r.name)}: ${esc(r.reason)}</li>`).join("")}</ul></details>`
@@ -79,7 +93,12 @@ function graphCaseHtml(r: GraphCaseResult, { esc, message, sideBySide, thrown }:
   const body = d
     ? [
         `<p>First difference at step ${d.step} <code>${esc(d.label)}</code>, field <code>${esc(d.path)}</code>:</p>`,
-        sideBySide("MemorySaver (reference)", d.expected === undefined ? "nothing (the key is absent)" : formatValue(d.expected), "this saver", d.actual === undefined ? "nothing (the key is missing)" : formatValue(d.actual)),
+        sideBySide(
+          "MemorySaver (reference)",
+          d.expected === undefined ? "nothing (the key is absent)" : formatValue(d.expected),
+          "this saver",
+          d.actual === undefined ? "nothing (the key is missing)" : formatValue(d.actual),
+        ),
         thrown(r),
         // The rest of the message: the probe-confirmed cause (or the transcript diff), the legend.
         message(r.message.split("\n").slice(3).join("\n")),

@@ -32,7 +32,12 @@ export class LatencySaver extends BaseCheckpointSaver {
     return this.inner.list(config, options);
   }
 
-  async put(config: RunnableConfig, checkpoint: Checkpoint, metadata: CheckpointMetadata, newVersions: ChannelVersions): Promise<RunnableConfig> {
+  async put(
+    config: RunnableConfig,
+    checkpoint: Checkpoint,
+    metadata: CheckpointMetadata,
+    newVersions: ChannelVersions,
+  ): Promise<RunnableConfig> {
     await sleep(this.ms);
     return this.inner.put(config, checkpoint, metadata, newVersions);
   }
@@ -50,7 +55,9 @@ export class LatencySaver extends BaseCheckpointSaver {
     return this.inner.getNextVersion(current);
   }
 
-  override getDeltaChannelHistory(...args: Parameters<BaseCheckpointSaver["getDeltaChannelHistory"]>): ReturnType<BaseCheckpointSaver["getDeltaChannelHistory"]> {
+  override getDeltaChannelHistory(
+    ...args: Parameters<BaseCheckpointSaver["getDeltaChannelHistory"]>
+  ): ReturnType<BaseCheckpointSaver["getDeltaChannelHistory"]> {
     return this.inner.getDeltaChannelHistory(...args);
   }
 }

@@ -87,7 +87,9 @@ export class IdLabels {
       next: [...s.next],
       metadata: {
         ...(this.value(metadata) as object),
-        parents: Object.fromEntries(Object.entries((parents ?? {}) as Record<string, string>).map(([ns, id]) => [this.text(ns), this.checkpoint(id)])),
+        parents: Object.fromEntries(
+          Object.entries((parents ?? {}) as Record<string, string>).map(([ns, id]) => [this.text(ns), this.checkpoint(id)]),
+        ),
       },
       tasks: s.tasks.map((t) => ({
         id: this.task(t.id),

@@ -48,7 +48,15 @@ export class GraphSection implements ReportSection {
   failures(): SectionFailure[] {
     return this.results.flatMap((r) =>
       r.status === "failed" && isCountedGraphFailure(r)
-        ? [{ name: r.id, description: `graph scenario ${r.scenario} ${r.name}`, message: graphFailureText(r), ...(r.error ? { error: r.error } : {}), ...confirmedCause(r.divergence?.clause, r.divergence?.method) }]
+        ? [
+            {
+              name: r.id,
+              description: `graph scenario ${r.scenario} ${r.name}`,
+              message: graphFailureText(r),
+              ...(r.error ? { error: r.error } : {}),
+              ...confirmedCause(r.divergence?.clause, r.divergence?.method),
+            },
+          ]
         : [],
     );
   }
@@ -60,8 +68,11 @@ export class GraphSection implements ReportSection {
     for (const r of this.results) byScenario.set(r.scenario, [...(byScenario.get(r.scenario) ?? []), r]);
     const explained = options.condensed?.explained;
     // Condensed: the scenarios whose every case passed, with nothing to say, are one line.
-    const quiet = [...byScenario].filter(([, cases]) => explained !== undefined && cases.every((c) => c.status === "passed" && c.deviation === undefined)).map(([scenario]) => scenario);
-    if (quiet.length > 0) out.push(`  ✓ ${quiet.length} scenario${quiet.length === 1 ? "" : "s"} with every case passed: ${quiet.join(" ")}`);
+    const quiet = [...byScenario]
+      .filter(([, cases]) => explained !== undefined && cases.every((c) => c.status === "passed" && c.deviation === undefined))
+      .map(([scenario]) => scenario);
+    if (quiet.length > 0)
+      out.push(`  ✓ ${quiet.length} scenario${quiet.length === 1 ? "" : "s"} with every case passed: ${quiet.join(" ")}`);
     for (const [scenario, cases] of byScenario) {
       if (quiet.includes(scenario)) continue;
       const variants = cases.length > 1 ? ` [${cases.map((c) => c.variant).join(", ")}]` : "";
@@ -87,7 +98,9 @@ export class GraphSection implements ReportSection {
       }
     }
     const n = this.counts();
-    out.push(`  Result: ${n.passed} passed, ${n.failed} failed, ${n.deviations} known deviations, ${n.notApplicable} not applicable (${this.results.length} cases)`);
+    out.push(
+      `  Result: ${n.passed} passed, ${n.failed} failed, ${n.deviations} known deviations, ${n.notApplicable} not applicable (${this.results.length} cases)`,
+    );
     return out;
   }
 
@@ -161,5 +174,8 @@ export function explainOnce(lines: readonly string[], explained: Set<string>): s
 /** A clause a probe confirmed is the case's cause: every case it explains is grouped under it. */
 function confirmedCause(clause: ClauseId | undefined, method: string | undefined): Pick<SectionFailure, "ids" | "confirmed"> {
   if (clause === undefined) return { ids: [] };
-  return { ids: [], confirmed: { key: clause, title: `confirmed by probe (${clause}): ${CLAUSES[clause]}`, ...(method !== undefined ? { method } : {}) } };
+  return {
+    ids: [],
+    confirmed: { key: clause, title: `confirmed by probe (${clause}): ${CLAUSES[clause]}`, ...(method !== undefined ? { method } : {}) },
+  };
 }

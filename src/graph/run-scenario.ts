@@ -69,9 +69,18 @@ async function runScenarioNow(
     called: (node) => void counts.set(node, (counts.get(node) ?? 0) + 1),
     calls: (node) => counts.get(node) ?? 0,
     invoke: (label, graph, input, config, extra = {}) =>
-      step(label, () => graph.invoke(input, { ...config, durability, ...extra }), (out) => ids.output(out)),
+      step(
+        label,
+        () => graph.invoke(input, { ...config, durability, ...extra }),
+        (out) => ids.output(out),
+      ),
     step,
-    state: (label, graph, config, options) => step(label, () => graph.getState(config, options), (s) => ids.snapshot(s)),
+    state: (label, graph, config, options) =>
+      step(
+        label,
+        () => graph.getState(config, options),
+        (s) => ids.snapshot(s),
+      ),
     history: async (label, graph, config, options) => {
       if (mode.latestOnly) {
         // A latest-only saver's history is its head: only that is compared, and a filtered history not at all.
@@ -101,7 +110,11 @@ async function runScenarioNow(
       return snapshots ?? [];
     },
     update: (label, graph, config, values, asNode) =>
-      step(label, () => graph.updateState(config, values, asNode), (c: RunnableConfig) => ids.config(c)),
+      step(
+        label,
+        () => graph.updateState(config, values, asNode),
+        (c: RunnableConfig) => ids.config(c),
+      ),
     record: (label, value) => record(label, ids.value(value)),
   };
   await scenario.run(ctx);

@@ -42,7 +42,10 @@ export const graphSectionRunner: SectionRunner = {
     const option = ctx.options.graph;
     if (option === undefined || option === false) return undefined;
     const given: GraphOptions = option === true ? {} : option;
-    const options: GraphOptions = { ...given, latestOnly: given.latestOnly === true || effectiveProfile(ctx.registered, ctx.options) === "latest-only" };
+    const options: GraphOptions = {
+      ...given,
+      latestOnly: given.latestOnly === true || effectiveProfile(ctx.registered, ctx.options) === "latest-only",
+    };
     // Whole scenarios per shard, every count-th of those selected (the merge puts them back in catalog order).
     const scenarios = shardSlice(selectScenarios(options), ctx.options.shard);
     const loaded = await loadLangGraph();
@@ -67,7 +70,11 @@ async function runCase(
 ): Promise<GraphCaseResult> {
   const base = { id: caseId(scenario, variant), scenario: scenario.id, name: scenario.name, variant: variant.name };
   if (options.latestOnly && scenario.needsHistory) {
-    return { ...base, status: "not-applicable", reason: `${NOT_APPLICABLE_LATEST_ONLY}: reads history, replays or forks, and the saver keeps only the latest checkpoint` };
+    return {
+      ...base,
+      status: "not-applicable",
+      reason: `${NOT_APPLICABLE_LATEST_ONLY}: reads history, replays or forks, and the saver keeps only the latest checkpoint`,
+    };
   }
   const deviation = findDeviation(ctx.registered.knownDeviations, scenario, base.id);
   const timeoutMs = options.timeoutMs ?? DEFAULT_GRAPH_CASE_TIMEOUT_MS;
@@ -78,7 +85,14 @@ async function runCase(
     lease = await openSubject(ctx.registered, { timeoutMs: ctx.timeoutMs, load: ALONE });
   } catch (error) {
     // The error itself is kept as data (`error`), never copied into the message: reporters show it once, from there.
-    return { ...base, status: "failed", durationMs: elapsed(), message: "the factory failed to produce a saver", deviation, error: thrownError(error, "the factory") };
+    return {
+      ...base,
+      status: "failed",
+      durationMs: elapsed(),
+      message: "the factory failed to produce a saver",
+      deviation,
+      error: thrownError(error, "the factory"),
+    };
   }
   // Tracked, so a failure shows the error the saver threw (with its line), not only the transcript it led to.
   const tracked = trackSubject(lease.subject, { shapeChecks: false });
@@ -86,7 +100,10 @@ async function runCase(
   const recorder = recordIds(tracked.saver);
   let failure: { message: string; divergence?: Divergence; diff?: string[]; error?: ThrownError } | undefined;
   try {
-    const run = await withCallTimeout(runDifferential(scenario, variant, lg, recorder.saver, options), timeoutMs, { trackers: () => [tracked], what: `running ${base.id}` });
+    const run = await withCallTimeout(runDifferential(scenario, variant, lg, recorder.saver, options), timeoutMs, {
+      trackers: () => [tracked],
+      what: `running ${base.id}`,
+    });
     if (run.divergence) {
       failure = {
         message: explainDivergence(run.divergence),
@@ -113,17 +130,39 @@ async function runCase(
   if (failure === undefined && cleanup === undefined) return { ...base, status: "passed", durationMs: elapsed(), deviation };
   if (failure === undefined) {
     // The error itself is rendered from `error` (shown once), as for the saver's errors.
-    return { ...base, status: "failed", durationMs: elapsed(), message: "the factory's cleanup (the code after yield) failed", deviation, error: thrownError(cleanup, "the factory's cleanup") };
+    return {
+      ...base,
+      status: "failed",
+      durationMs: elapsed(),
+      message: "the factory's cleanup (the code after yield) failed",
+      deviation,
+      error: thrownError(cleanup, "the factory's cleanup"),
+    };
   }
   // The id round-trip first (ids that do not round-trip break every other clause), the scenario's own clauses
   // (most likely culprit first), the diverging field's, then those every scenario leans on.
   const candidates: ClauseId[] = ["ids", ...scenario.clauses, ...clausesForField(failure.divergence?.path ?? ""), ...UNIVERSAL_CLAUSES];
   const cause = await probeCause(probes, candidates, recorder.sample(), failure.error);
   const clause = cause.confirmed?.probe.clause;
-  const divergence = failure.divergence && clause ? { ...failure.divergence, clause, method: cause.confirmed!.probe.operation } : failure.divergence;
+  const divergence =
+    failure.divergence && clause ? { ...failure.divergence, clause, method: cause.confirmed!.probe.operation } : failure.divergence;
   const cleanupLine = cleanup === undefined ? [] : [`the factory's cleanup (the code after yield) failed too: ${errorText(cleanup)}`];
-  const lines = [failure.message, ...cause.lines, ...(clause === undefined && failure.diff ? failure.diff : []), ...cleanupLine, GRAPH_LEGEND];
-  return { ...base, status: "failed", durationMs: elapsed(), message: lines.join("\n"), ...(divergence ? { divergence } : {}), deviation, ...(failure.error ? { error: failure.error } : {}) };
+  const lines = [
+    failure.message,
+    ...cause.lines,
+    ...(clause === undefined && failure.diff ? failure.diff : []),
+    ...cleanupLine,
+    GRAPH_LEGEND,
+  ];
+  return {
+    ...base,
+    status: "failed",
+    durationMs: elapsed(),
+    message: lines.join("\n"),
+    ...(divergence ? { divergence } : {}),
+    deviation,
+    ...(failure.error ? { error: failure.error } : {}),
+  };
 }
 
 /** The first error the saver threw during the case, as data (what groups failures by cause). */
@@ -134,10 +173,15 @@ function firstSaverError(tracked: TrackedSubject): { error?: ThrownError } {
 
 function selectScenarios(options: GraphOptions): GraphScenario[] {
   const known = new Set(GRAPH_SCENARIOS.map((s) => s.id));
-  for (const [key, ids] of [["scenarios", options.scenarios], ["skip", options.skip]] as const) {
+  for (const [key, ids] of [
+    ["scenarios", options.scenarios],
+    ["skip", options.skip],
+  ] as const) {
     const unknown = (ids ?? []).filter((id) => !known.has(id));
     if (unknown.length > 0) {
-      throw new ConformanceUsageError(`validate: option "graph.${key}" has unknown scenario ids ${unknown.join(", ")}; known: G01 … G${GRAPH_SCENARIOS.length}`);
+      throw new ConformanceUsageError(
+        `validate: option "graph.${key}" has unknown scenario ids ${unknown.join(", ")}; known: G01 … G${GRAPH_SCENARIOS.length}`,
+      );
     }
   }
   return GRAPH_SCENARIOS.filter((s) => (!options.scenarios || options.scenarios.includes(s.id)) && !options.skip?.includes(s.id));

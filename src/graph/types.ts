@@ -65,7 +65,12 @@ export interface ScenarioContext {
   /** Runs any step; records its (normalised) result or the error it threw. */
   step<T>(label: string, work: () => Promise<T>, show?: (result: T) => unknown): Promise<T | undefined>;
   /** Records getState. */
-  state(label: string, graph: GraphLike, config: RunnableConfig, options?: { subgraphs?: boolean }): Promise<GraphStateSnapshot | undefined>;
+  state(
+    label: string,
+    graph: GraphLike,
+    config: RunnableConfig,
+    options?: { subgraphs?: boolean },
+  ): Promise<GraphStateSnapshot | undefined>;
   /** Records the whole getStateHistory (newest first, as returned). */
   history(label: string, graph: GraphLike, config: RunnableConfig, options?: CheckpointListOptions): Promise<GraphStateSnapshot[]>;
   /** Records `updateState` and its returned config. */

@@ -11,7 +11,19 @@ import type { KindCauseMethods, KindDescriptor } from "./types.js";
 
 /** Each kind's methods as the cause grouping reads them (src/diagnosis/causes/): which store data, which read it back, which change it otherwise. */
 const CHECKPOINTER_CAUSE_METHODS: KindCauseMethods = {
-  order: ["put", "putWrites", "getTuple", "list", "getDeltaChannelHistory", "deleteThread", "deleteForRuns", "copyThread", "prune", "getNextVersion", "get"],
+  order: [
+    "put",
+    "putWrites",
+    "getTuple",
+    "list",
+    "getDeltaChannelHistory",
+    "deleteThread",
+    "deleteForRuns",
+    "copyThread",
+    "prune",
+    "getNextVersion",
+    "get",
+  ],
   writers: { checkpoint: "put", writes: "putWrites" },
   readers: ["getTuple", "list", "get", "getDeltaChannelHistory"],
   answers: ["getNextVersion"],
@@ -48,9 +60,36 @@ const CACHE_CAUSE_METHODS: KindCauseMethods = {
 };
 
 export const KIND_DESCRIPTORS = {
-  checkpointer: { id: "checkpointer", noun: "saver", title: "Checkpointer", className: "BaseCheckpointSaver", registerFunction: "checkpointerTest", nameKey: "checkpointer_name", capabilities: CAPABILITIES, causeMethods: CHECKPOINTER_CAUSE_METHODS },
-  store: { id: "store", noun: "store", title: "Store", className: "BaseStore", registerFunction: "storeTest", nameKey: "store_name", capabilities: STORE_CAPABILITIES, causeMethods: STORE_CAUSE_METHODS },
-  cache: { id: "cache", noun: "cache", title: "Cache", className: "BaseCache", registerFunction: "cacheTest", nameKey: "cache_name", capabilities: CACHE_CAPABILITIES, causeMethods: CACHE_CAUSE_METHODS },
+  checkpointer: {
+    id: "checkpointer",
+    noun: "saver",
+    title: "Checkpointer",
+    className: "BaseCheckpointSaver",
+    registerFunction: "checkpointerTest",
+    nameKey: "checkpointer_name",
+    capabilities: CAPABILITIES,
+    causeMethods: CHECKPOINTER_CAUSE_METHODS,
+  },
+  store: {
+    id: "store",
+    noun: "store",
+    title: "Store",
+    className: "BaseStore",
+    registerFunction: "storeTest",
+    nameKey: "store_name",
+    capabilities: STORE_CAPABILITIES,
+    causeMethods: STORE_CAUSE_METHODS,
+  },
+  cache: {
+    id: "cache",
+    noun: "cache",
+    title: "Cache",
+    className: "BaseCache",
+    registerFunction: "cacheTest",
+    nameKey: "cache_name",
+    capabilities: CACHE_CAPABILITIES,
+    causeMethods: CACHE_CAUSE_METHODS,
+  },
 } as const satisfies Record<string, KindDescriptor>;
 
 /** `"checkpointer"`, `"store"` or `"cache"`. @public */
@@ -75,10 +114,14 @@ export const DEFAULT_SUBJECT_KIND: SubjectKindId = "checkpointer";
 export const SUBJECT_KIND_IDS = Object.keys(KIND_DESCRIPTORS) as SubjectKindId[];
 
 /** Every capability id any kind knows (the CLI checks `--capabilities` against it before it knows the kind). */
-export const ALL_CAPABILITY_IDS: readonly CapabilityId[] = [...new Set(Object.values(KIND_DESCRIPTORS).flatMap((k) => k.capabilities.map((c) => c.id)))];
+export const ALL_CAPABILITY_IDS: readonly CapabilityId[] = [
+  ...new Set(Object.values(KIND_DESCRIPTORS).flatMap((k) => k.capabilities.map((c) => c.id))),
+];
 
 /** The capability ids of a kind: `Capability` for `KIND_DESCRIPTORS.checkpointer`, any kind's for a `KindDescriptor`. */
-type CapabilityIdOf<D extends KindDescriptor> = D extends (typeof KIND_DESCRIPTORS)[SubjectKindId] ? D["capabilities"][number]["id"] : CapabilityId;
+type CapabilityIdOf<D extends KindDescriptor> = D extends (typeof KIND_DESCRIPTORS)[SubjectKindId]
+  ? D["capabilities"][number]["id"]
+  : CapabilityId;
 
 export function kindDescriptor(id: SubjectKindId | undefined): KindDescriptor {
   return KIND_DESCRIPTORS[id ?? DEFAULT_SUBJECT_KIND];

@@ -22,7 +22,12 @@ export const SUBJECT_KINDS = {
 } satisfies Record<SubjectKindId, KindDescriptor>;
 
 /** The subject offers the capability: its own method, or the base class's working default (or, for a declared capability, the declaration). */
-export function offers(kind: SubjectKind<object, string, unknown, unknown>, subject: object, capability: string, options: unknown): boolean {
+export function offers(
+  kind: SubjectKind<object, string, unknown, unknown>,
+  subject: object,
+  capability: string,
+  options: unknown,
+): boolean {
   const { kind: how } = kind.detect(subject, capability, options);
   return how === "detected" || how === "inherited";
 }

@@ -42,23 +42,34 @@ export function storeTest(options: StoreTestOptions, factory: SubjectFactory<Bas
 
 /** The shapes StoreTtlOptions and StoreIndexOptions declare, as the errors state them. */
 const TTL_SHAPE = '{ unit: "minutes" | "seconds", put(store, namespace, key, value, ttl): Promise<void> }';
-const INDEX_SHAPE = "{ dims: number, embed: ((texts: string[]) => Promise<number[][]>) | { embedDocuments(texts), embedQuery(text) }, fields?: string[] }";
+const INDEX_SHAPE =
+  "{ dims: number, embed: ((texts: string[]) => Promise<number[][]>) | { embedDocuments(texts), embedQuery(text) }, fields?: string[] }";
 
 function ttlProblem(ttl: unknown): string | undefined {
   if (typeof ttl !== "object" || ttl === null) return `option "ttl" must be ${TTL_SHAPE}, got ${describeValue(ttl)}`;
   const { unit, put } = ttl as Partial<Record<keyof StoreTtlOptions, unknown>>;
-  if (unit !== "minutes" && unit !== "seconds") return `option "ttl.unit" must be "minutes" or "seconds" (the unit put's ttl is in; ttl is ${TTL_SHAPE}), got ${describeValue(unit)}`;
-  if (typeof put !== "function") return `option "ttl.put" must be a function (store, namespace, key, value, ttl) => Promise<void> that puts one item expiring in ttl ${unit} (ttl is ${TTL_SHAPE}), got ${describeValue(put)}`;
+  if (unit !== "minutes" && unit !== "seconds")
+    return `option "ttl.unit" must be "minutes" or "seconds" (the unit put's ttl is in; ttl is ${TTL_SHAPE}), got ${describeValue(unit)}`;
+  if (typeof put !== "function")
+    return `option "ttl.put" must be a function (store, namespace, key, value, ttl) => Promise<void> that puts one item expiring in ttl ${unit} (ttl is ${TTL_SHAPE}), got ${describeValue(put)}`;
   return undefined;
 }
 
 function indexProblem(index: unknown): string | undefined {
   if (typeof index !== "object" || index === null) return `option "index" must be ${INDEX_SHAPE}, got ${describeValue(index)}`;
   const { dims, embed, fields } = index as Partial<Record<keyof StoreIndexOptions, unknown>>;
-  if (typeof dims !== "number" || !Number.isInteger(dims) || dims <= 0) return `option "index.dims" must be a positive whole number (the embeddings' length; index is ${INDEX_SHAPE}), got ${describeValue(dims)}`;
-  const embedder = typeof embed === "function" || (typeof embed === "object" && embed !== null && typeof (embed as { embedDocuments?: unknown }).embedDocuments === "function" && typeof (embed as { embedQuery?: unknown }).embedQuery === "function");
-  if (!embedder) return `option "index.embed" must be a function of texts or an Embeddings with embedDocuments() and embedQuery() (index is ${INDEX_SHAPE}), got ${describeValue(embed)}`;
-  if (fields !== undefined && (!Array.isArray(fields) || fields.some((f) => typeof f !== "string"))) return `option "index.fields" must be an array of field paths (strings) (index is ${INDEX_SHAPE}), got ${describeValue(fields)}`;
+  if (typeof dims !== "number" || !Number.isInteger(dims) || dims <= 0)
+    return `option "index.dims" must be a positive whole number (the embeddings' length; index is ${INDEX_SHAPE}), got ${describeValue(dims)}`;
+  const embedder =
+    typeof embed === "function" ||
+    (typeof embed === "object" &&
+      embed !== null &&
+      typeof (embed as { embedDocuments?: unknown }).embedDocuments === "function" &&
+      typeof (embed as { embedQuery?: unknown }).embedQuery === "function");
+  if (!embedder)
+    return `option "index.embed" must be a function of texts or an Embeddings with embedDocuments() and embedQuery() (index is ${INDEX_SHAPE}), got ${describeValue(embed)}`;
+  if (fields !== undefined && (!Array.isArray(fields) || fields.some((f) => typeof f !== "string")))
+    return `option "index.fields" must be an array of field paths (strings) (index is ${INDEX_SHAPE}), got ${describeValue(fields)}`;
   return undefined;
 }
 
@@ -75,7 +86,8 @@ function indexProblem(index: unknown): string | undefined {
 export function cacheTest(options: CacheTestOptions, factory: SubjectFactory<BaseCache>): RegisteredCache {
   return registerSubject(SUBJECT_KINDS.cache, options, factory, (name) => {
     const { ttl } = options;
-    if (ttl !== undefined && typeof ttl !== "boolean") throw new ConformanceUsageError(`cacheTest(${name}): option "ttl" must be true or false, got ${describeValue(ttl)}`);
+    if (ttl !== undefined && typeof ttl !== "boolean")
+      throw new ConformanceUsageError(`cacheTest(${name}): option "ttl" must be true or false, got ${describeValue(ttl)}`);
     return { options: ttl === undefined ? {} : { ttl } };
   }) as RegisteredCache;
 }

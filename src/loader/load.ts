@@ -36,7 +36,9 @@ export async function loadRegistration(specifier: string, exportName: string | u
   if (value === undefined) {
     const available = registrationExportNames(namespace);
     const hint = exportName ? "check the name" : "export the registration as default, or pass --export NAME";
-    throw new CliUsageError(`${specifier} has no export "${name}" (its exports that are registrations: ${available.join(", ") || "none"}); ${hint}`);
+    throw new CliUsageError(
+      `${specifier} has no export "${name}" (its exports that are registrations: ${available.join(", ") || "none"}); ${hint}`,
+    );
   }
   // A CommonJS module's compiled `export default` that import() left wrapped: `{ default: registration }`.
   const registered = toRegistration(value) ?? foundUnderDefault(value, toRegistration)?.found;
@@ -77,7 +79,9 @@ function resolvePackage(name: string, cwd: string): ModuleTarget {
   } catch (error) {
     // An ESM-only package has no "require" export; import() resolves it by name.
     if ((error as { code?: string }).code === "ERR_PACKAGE_PATH_NOT_EXPORTED") return { kind: "package", name };
-    throw new CliUsageError(`cannot find a file or an installed package named "${name}" from ${cwd}; give a path like ./${name}.ts or npm install the package`);
+    throw new CliUsageError(
+      `cannot find a file or an installed package named "${name}" from ${cwd}; give a path like ./${name}.ts or npm install the package`,
+    );
   }
 }
 
@@ -109,7 +113,9 @@ async function registerTypeScript(specifier: string, ...loaders: ("esm" | "cjs")
     if (registeredLoaders.has(loader)) continue;
     const api = await importOptional<{ register(): unknown }>(`tsx/${loader}/api`);
     if (!api.ok) {
-      throw new CliUsageError(`loading the TypeScript module ${specifier} needs tsx: install tsx to load .ts files (npm i -D tsx), or build it and pass the .js file [${api.reason}]`);
+      throw new CliUsageError(
+        `loading the TypeScript module ${specifier} needs tsx: install tsx to load .ts files (npm i -D tsx), or build it and pass the .js file [${api.reason}]`,
+      );
     }
     api.module.register();
     registeredLoaders.add(loader);

@@ -58,9 +58,16 @@ export function kindMatrixTitle(kind: KindMatrix["kind"], backends: readonly Mat
 }
 
 /** A kind's table and failing backends, and its exit code: 0 when every one passes, 1 when one does not, 2 when nothing could run. */
-export function kindMatrixEnd(kind: KindMatrix["kind"], result: MatrixResult, options: { baseOnly?: boolean; color?: boolean }): { text: string; exit: number } {
+export function kindMatrixEnd(
+  kind: KindMatrix["kind"],
+  result: MatrixResult,
+  options: { baseOnly?: boolean; color?: boolean },
+): { text: string; exit: number } {
   const title = kindDescriptor(kind).title;
   const verdict = matrixVerdict(result, { baseOnly: options.baseOnly ?? false });
   const failing = verdict.failing.map(({ id, why }) => `${kind}:${id}: ${why}\n`).join("");
-  return { text: `\n${title}s: ${renderMatrixTerminal(result, { color: options.color === true })}${failing}`, exit: verdict.nothingRan ? 2 : verdict.passed ? 0 : 1 };
+  return {
+    text: `\n${title}s: ${renderMatrixTerminal(result, { color: options.color === true })}${failing}`,
+    exit: verdict.nothingRan ? 2 : verdict.passed ? 0 : 1,
+  };
 }

@@ -80,7 +80,15 @@ export async function runProductMatrix(options: ProductMatrixOptions): Promise<P
     checkSubjectBackends(options.caches ?? CACHE_BACKENDS),
   ]);
   const skipped: ProductMatrixResult["skipped"] = [];
-  const result: ProductMatrixResult = { savers: [], stores: [], caches: [NO_CACHE], scenarios: [...storeScenarios, ...cacheScenarios].map((s) => s.id), cases: [], skipped, durationMs: 0 };
+  const result: ProductMatrixResult = {
+    savers: [],
+    stores: [],
+    caches: [NO_CACHE],
+    scenarios: [...storeScenarios, ...cacheScenarios].map((s) => s.id),
+    cases: [],
+    skipped,
+    durationMs: 0,
+  };
   const loaded = await loadLangGraph();
   if (!loaded.ok) {
     skipped.push({ kind: "checkpointer", id: "all", reason: `${loaded.reason}; the product scenarios need @langchain/langgraph` });
@@ -89,7 +97,10 @@ export async function runProductMatrix(options: ProductMatrixOptions): Promise<P
   const lg = loaded.module;
   const shared = new SharedResources(options.resources);
   const timeoutMs = options.timeoutMs ?? 120_000;
-  const usable = async <B extends { id: string; uses?: "postgres" | "pglite" }>(kind: "checkpointer" | "store" | "cache", checked: { backend: B; availability: { ok: boolean; reason?: string } }[]) => {
+  const usable = async <B extends { id: string; uses?: "postgres" | "pglite" }>(
+    kind: "checkpointer" | "store" | "cache",
+    checked: { backend: B; availability: { ok: boolean; reason?: string } }[],
+  ) => {
     const ok: B[] = [];
     for (const { backend, availability } of checked) {
       const blocked = availability.ok ? await shared.prepare(backend) : availability.reason;
@@ -108,18 +119,26 @@ export async function runProductMatrix(options: ProductMatrixOptions): Promise<P
       const registered = saver.registration(shared.resources);
       const lifespan = await enterLifespan(registered, DEFAULT_LIFESPAN_TIMEOUT_MS);
       try {
-        const run = async (scenario: GraphScenario, where: Pick<ProductCase, "store" | "cache">, deviations: readonly KnownDeviation[], subjects: () => Promise<{ store?: SubjectLease<BaseStore>; cache?: SubjectLease<BaseCache> | null }>) => {
+        const run = async (
+          scenario: GraphScenario,
+          where: Pick<ProductCase, "store" | "cache">,
+          deviations: readonly KnownDeviation[],
+          subjects: () => Promise<{ store?: SubjectLease<BaseStore>; cache?: SubjectLease<BaseCache> | null }>,
+        ) => {
           const c = await runCase(scenario, saver, where, [...saver.knownDeviations, ...deviations], subjects, registered, lg, timeoutMs);
           result.cases.push(c);
           options.onCase?.(c);
         };
         const only = options.only ?? (() => true);
         for (const store of runStores.filter((store) => only({ saver, store }))) {
-          for (const scenario of storeScenarios) await run(scenario, { store: store.id }, store.knownDeviations, async () => ({ store: await store.create(shared.resources) }));
+          for (const scenario of storeScenarios)
+            await run(scenario, { store: store.id }, store.knownDeviations, async () => ({ store: await store.create(shared.resources) }));
         }
         for (const cache of [undefined, ...runCaches].filter((cache) => only({ saver, ...(cache ? { cache } : {}) }))) {
           for (const scenario of cacheScenarios) {
-            await run(scenario, { cache: cache?.id ?? NO_CACHE }, cache?.knownDeviations ?? [], async () => ({ cache: cache ? await cache.create(shared.resources) : null }));
+            await run(scenario, { cache: cache?.id ?? NO_CACHE }, cache?.knownDeviations ?? [], async () => ({
+              cache: cache ? await cache.create(shared.resources) : null,
+            }));
           }
         }
       } finally {
@@ -153,13 +172,24 @@ async function runCase(
     if (store) leases.push(store);
     if (cache) leases.push(cache);
     const run = await withTimeout(
-      runDifferential(scenario, variantsOf(scenario)[0], lg, lease.subject, {}, { store: store?.subject, cache: cache === null ? null : cache?.subject }),
+      runDifferential(
+        scenario,
+        variantsOf(scenario)[0],
+        lg,
+        lease.subject,
+        {},
+        { store: store?.subject, cache: cache === null ? null : cache?.subject },
+      ),
       timeoutMs,
       () => `running ${scenario.id}`,
     );
     if (!run.divergence) return { ...base, status: "agree" };
-    const detail = explainDivergence(run.divergence).replaceAll("MemorySaver", "memory × memory × memory").replace("this saver: ", "this product:");
-    return declared ? { ...base, status: "deviation", detail: `${detail}\n  known deviation: ${declared}` } : { ...base, status: "differ", detail };
+    const detail = explainDivergence(run.divergence)
+      .replaceAll("MemorySaver", "memory × memory × memory")
+      .replace("this saver: ", "this product:");
+    return declared
+      ? { ...base, status: "deviation", detail: `${detail}\n  known deviation: ${declared}` }
+      : { ...base, status: "differ", detail };
   } catch (error) {
     return { ...base, status: "error", detail: error instanceof Error ? error.message : String(error) };
   } finally {

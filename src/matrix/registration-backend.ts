@@ -8,7 +8,10 @@ import type { RegisteredCheckpointer } from "../registration.js";
  * taken by another backend gets " (yours)" appended.
  * @public
  */
-export function registrationBackend(registered: RegisteredCheckpointer, options: { id?: string; taken?: readonly Backend[] } = {}): Backend {
+export function registrationBackend(
+  registered: RegisteredCheckpointer,
+  options: { id?: string; taken?: readonly Backend[] } = {},
+): Backend {
   const wanted = options.id ?? registered.name;
   const id = options.taken?.some((b) => b.id === wanted) ? `${wanted} (yours)` : wanted;
   return {

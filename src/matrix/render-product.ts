@@ -40,8 +40,12 @@ export function productTableLines(result: ProductMatrixResult): string[] {
 /** `✓ 6`, or `✓ 5 ≠ G25 (dev)` / `✗ G23`: agreeing count, then the others by id. */
 function cellText(cases: readonly ProductCase[]): string {
   const agree = cases.filter((c) => c.status === "agree").length;
-  const others = cases.filter((c) => c.status !== "agree").map((c) => (c.status === "deviation" ? `${c.scenario} (dev)` : c.status === "error" ? `${c.scenario} (error)` : c.scenario));
-  return others.length === 0 ? `✓ ${agree}` : `${cases.some((c) => c.status === "differ" || c.status === "error") ? "✗" : "✓"} ${agree}/${cases.length} ≠ ${others.join(" ")}`;
+  const others = cases
+    .filter((c) => c.status !== "agree")
+    .map((c) => (c.status === "deviation" ? `${c.scenario} (dev)` : c.status === "error" ? `${c.scenario} (error)` : c.scenario));
+  return others.length === 0
+    ? `✓ ${agree}`
+    : `${cases.some((c) => c.status === "differ" || c.status === "error") ? "✗" : "✓"} ${agree}/${cases.length} ≠ ${others.join(" ")}`;
 }
 
 /** Each disagreement once: the checkpointers where a scenario differs the same way with one store or cache share a line. */
@@ -64,7 +68,11 @@ export function productDifferences(cases: readonly ProductCase[]): { first: Prod
     group.savers.push(c.saver);
     groups.set(key, group);
   }
-  return [...groups.values()].map(({ first: c, savers }) => ({ first: c, savers, headline: `${c.scenario} on ${savers.join(", ")} × ${c.store !== undefined ? `store ${c.store}` : `cache ${c.cache}`} (${c.status})` }));
+  return [...groups.values()].map(({ first: c, savers }) => ({
+    first: c,
+    savers,
+    headline: `${c.scenario} on ${savers.join(", ")} × ${c.store !== undefined ? `store ${c.store}` : `cache ${c.cache}`} (${c.status})`,
+  }));
 }
 
 function indent(text: string): string {

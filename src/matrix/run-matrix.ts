@@ -42,7 +42,13 @@ export async function runMatrix(backends: readonly MatrixBackend[], options: Mat
       options.onBackendStart?.(backend);
       const outcome: BackendOutcome = availability.ok
         ? await runOne(backend, await shared.prepare(backend), shared.resources, options.validate)
-        : { status: "skipped", id: backend.id, title: backend.title, reason: availability.reason, ...(availability.noServer ? { noServer: true as const } : {}) };
+        : {
+            status: "skipped",
+            id: backend.id,
+            title: backend.title,
+            reason: availability.reason,
+            ...(availability.noServer ? { noServer: true as const } : {}),
+          };
       outcomes.push(outcome);
       options.onBackendEnd?.(outcome);
     }
@@ -50,7 +56,8 @@ export async function runMatrix(backends: readonly MatrixBackend[], options: Mat
     if (!options.shared) await shared.release();
   }
   // Only a matrix whose backends used it shows the server (npm start's cache table shares the savers' but needs none).
-  if (shared.postgres && checked.some(({ backend, availability }) => availability.ok && backend.uses !== undefined)) result.postgres = shared.postgres;
+  if (shared.postgres && checked.some(({ backend, availability }) => availability.ok && backend.uses !== undefined))
+    result.postgres = shared.postgres;
   result.durationMs = performance.now() - started;
   return result;
 }
@@ -67,6 +74,12 @@ async function runOne(
     const report = await validate(backend.registration(resources), validateOptions);
     return { status: "ran", id: backend.id, title: backend.title, report, durationMs: performance.now() - started };
   } catch (error) {
-    return { status: "error", id: backend.id, title: backend.title, error: (error as Error).message, durationMs: performance.now() - started };
+    return {
+      status: "error",
+      id: backend.id,
+      title: backend.title,
+      error: (error as Error).message,
+      durationMs: performance.now() - started,
+    };
   }
 }

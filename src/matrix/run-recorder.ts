@@ -85,7 +85,7 @@ function silencedOnInterrupt(hooks: ProgressHooks): ProgressHooks {
   const silenced: ProgressHooks = {};
   for (const key of ["onRunStart", "onCapabilityStart", "onTestResult", "onCapabilityEnd", "onRunEnd"] as const) {
     const hook = hooks[key] as ((...args: unknown[]) => void) | undefined;
-    if (hook) (silenced as Record<string, unknown>)[key] = (...args: unknown[]) => interruptedBy() ? undefined : hook.apply(hooks, args);
+    if (hook) (silenced as Record<string, unknown>)[key] = (...args: unknown[]) => (interruptedBy() ? undefined : hook.apply(hooks, args));
   }
   return silenced;
 }

@@ -62,7 +62,11 @@ export function startSections(program: StartProgram): StartSection[] {
 
 /** The order of the product's backends when the whole product runs in one process. */
 export function productOrder(program: StartProgram): ProductOrder {
-  return { savers: program.savers.map((b) => b.id), stores: STORE_BACKENDS.map((b) => b.id), caches: ["none", ...CACHE_BACKENDS.map((b) => b.id)] };
+  return {
+    savers: program.savers.map((b) => b.id),
+    stores: STORE_BACKENDS.map((b) => b.id),
+    caches: ["none", ...CACHE_BACKENDS.map((b) => b.id)],
+  };
 }
 
 /**
@@ -91,7 +95,8 @@ export function planStart(program: StartProgram, workers = SERVER_SAVER_SHARDS):
   for (const section of startSections(program)) {
     for (const backend of sectionBackends(program, section)) {
       if (laneOf(backend) === "local") local.push({ kind: "column", section, id: backend.id });
-      else if (section === "savers") lists.forEach((list, i) => list.push({ kind: "column", section, id: backend.id, shard: { index: i + 1, count: workers } }));
+      else if (section === "savers")
+        lists.forEach((list, i) => list.push({ kind: "column", section, id: backend.id, shard: { index: i + 1, count: workers } }));
       else deal({ kind: "column", section, id: backend.id });
     }
   }
@@ -104,7 +109,9 @@ export function planStart(program: StartProgram, workers = SERVER_SAVER_SHARDS):
 
 /** Where a job's results go: a column's run hooks and its matrix (for the time and the server), or the product. */
 export interface JobSink {
-  column(job: Extract<StartJob, { kind: "column" }>): Pick<MatrixOptions, "onBackendStart" | "onBackendEnd"> & { progress?: ProgressHooks; matrix(result: MatrixResult): void };
+  column(
+    job: Extract<StartJob, { kind: "column" }>,
+  ): Pick<MatrixOptions, "onBackendStart" | "onBackendEnd"> & { progress?: ProgressHooks; matrix(result: MatrixResult): void };
   product(lane: Lane, result: ProductMatrixResult): void;
 }
 
@@ -113,7 +120,11 @@ export async function runJob(program: StartProgram, job: StartJob, shared: Share
   if (job.kind === "column") {
     const backend = columnBackend(program, job);
     const { progress, matrix, ...hooks } = sink.column(job);
-    const validate = { graph: job.section === "savers" && program.graph, ...(job.shard ? { shard: job.shard } : {}), ...(progress ? { progress } : {}) };
+    const validate = {
+      graph: job.section === "savers" && program.graph,
+      ...(job.shard ? { shard: job.shard } : {}),
+      ...(progress ? { progress } : {}),
+    };
     matrix(await runMatrix([backend], { shared, validate, ...hooks }));
     return;
   }
@@ -121,6 +132,10 @@ export async function runJob(program: StartProgram, job: StartJob, shared: Share
   const part =
     job.lane === "local"
       ? { savers: mine(program.savers), stores: mine(STORE_BACKENDS), caches: mine(CACHE_BACKENDS) }
-      : { savers: program.savers, only: (c: { saver: Backend; store?: { uses?: string }; cache?: { uses?: string } }) => [c.saver, c.store ?? c.cache].some((b) => b !== undefined && laneOf(b) === "server") };
+      : {
+          savers: program.savers,
+          only: (c: { saver: Backend; store?: { uses?: string }; cache?: { uses?: string } }) =>
+            [c.saver, c.store ?? c.cache].some((b) => b !== undefined && laneOf(b) === "server"),
+        };
   sink.product(job.lane, await runProductMatrix({ ...part, resources: shared.resources }));
 }

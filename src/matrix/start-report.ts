@@ -43,9 +43,22 @@ export async function writeStartReport(program: StartProgram, results: StartResu
   await parkIfInterrupted();
   options.progress?.(undefined);
   const postgres = sections.find((s) => s.matrix.postgres)?.matrix.postgres;
-  const details = options.details ? "every backend's report and the tables by capability follow" : `${DETAILS_FLAG} (every backend's report, the tables by capability)`;
-  write(renderStartSummary({ sections, ...(product ? { product } : {}), ...(postgres ? { postgres } : {}), ...(options.elapsedMs ? { elapsedMs: options.elapsedMs() } : {}), details }));
-  if (options.details) write(`${renderStartDetails(sections, product, { color: options.color === true })}\n${startClosingLine({ sections, ...(product ? { product } : {}) })}\n`);
+  const details = options.details
+    ? "every backend's report and the tables by capability follow"
+    : `${DETAILS_FLAG} (every backend's report, the tables by capability)`;
+  write(
+    renderStartSummary({
+      sections,
+      ...(product ? { product } : {}),
+      ...(postgres ? { postgres } : {}),
+      ...(options.elapsedMs ? { elapsedMs: options.elapsedMs() } : {}),
+      details,
+    }),
+  );
+  if (options.details)
+    write(
+      `${renderStartDetails(sections, product, { color: options.color === true })}\n${startClosingLine({ sections, ...(product ? { product } : {}) })}\n`,
+    );
   const passed = sections.every(({ verdict }) => verdict.passed) && (product === undefined || productPassed(product));
   return passed ? 0 : 1;
 }

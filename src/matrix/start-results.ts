@@ -6,7 +6,17 @@ import type { BackendOutcome, MatrixResult } from "../reporters/matrix/types.js"
 import type { ProductMatrixResult } from "./product.js";
 import { mergeProductResults } from "./product-merge.js";
 import type { MatrixOptions } from "./run-matrix.js";
-import { columnBackend, laneOf, productOrder, sectionBackends, type JobSink, type Lane, type StartJob, type StartProgram, type StartSection } from "./start-lanes.js";
+import {
+  columnBackend,
+  laneOf,
+  productOrder,
+  sectionBackends,
+  type JobSink,
+  type Lane,
+  type StartJob,
+  type StartProgram,
+  type StartSection,
+} from "./start-lanes.js";
 
 /** A promise with its resolve, for a result a job delivers later; later resolves are ignored. */
 class Pending<T> {
@@ -61,7 +71,15 @@ export class StartResults {
         continue;
       }
       const outcome = new Pending<BackendOutcome>();
-      this.columns.set(name, { shards: 1, started: false, parts: [], matrices: [], outcome, matrix: new Pending(), watched: watch(job.section, { onBackendEnd: (o) => outcome.resolve(o) }) });
+      this.columns.set(name, {
+        shards: 1,
+        started: false,
+        parts: [],
+        matrices: [],
+        outcome,
+        matrix: new Pending(),
+        watched: watch(job.section, { onBackendEnd: (o) => outcome.resolve(o) }),
+      });
     }
   }
 
@@ -81,7 +99,8 @@ export class StartResults {
         ...(column.watched.validate?.progress ? { progress: column.watched.validate.progress } : {}),
         matrix: (result) => {
           column.matrices.push(result);
-          if (column.matrices.length === column.shards) column.matrix.resolve(column.matrices.reduce((a, b) => ({ ...a, ...b, durationMs: Math.max(a.durationMs, b.durationMs) })));
+          if (column.matrices.length === column.shards)
+            column.matrix.resolve(column.matrices.reduce((a, b) => ({ ...a, ...b, durationMs: Math.max(a.durationMs, b.durationMs) })));
         },
       };
     },
@@ -128,7 +147,12 @@ export class StartResults {
     const parts = await Promise.all(backends.map((b) => this.column(section, b.id).matrix.promise));
     const postgres = parts.find((p) => p.postgres)?.postgres;
     const subjectKind = parts.find((p) => p.subjectKind)?.subjectKind;
-    return { outcomes, durationMs: Math.max(0, ...parts.map((p) => p.durationMs)), ...(postgres ? { postgres } : {}), ...(subjectKind ? { subjectKind } : {}) };
+    return {
+      outcomes,
+      durationMs: Math.max(0, ...parts.map((p) => p.durationMs)),
+      ...(postgres ? { postgres } : {}),
+      ...(subjectKind ? { subjectKind } : {}),
+    };
   }
 
   /** The product: every part's cases in one result, as one process would have made it. */
@@ -153,7 +177,13 @@ function mergeShards(parts: readonly BackendOutcome[]): BackendOutcome {
   try {
     return { ...ran[0]!, report: mergeReports(ran.map((p) => p.report)), durationMs };
   } catch (error) {
-    return { status: "error", id: ran[0]!.id, title: ran[0]!.title, error: `its shards' reports could not be merged: ${(error as Error).message}`, durationMs };
+    return {
+      status: "error",
+      id: ran[0]!.id,
+      title: ran[0]!.title,
+      error: `its shards' reports could not be merged: ${(error as Error).message}`,
+      durationMs,
+    };
   }
 }
 

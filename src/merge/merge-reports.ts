@@ -54,34 +54,52 @@ export function mergeReports(reports: readonly ConformanceReport[]): Conformance
 function checkCompleteSet(reports: readonly ConformanceReport[]): Shard[] {
   if (reports.length === 0) throw new ConformanceUsageError("merge: no report to merge; pass the JSON report of every shard");
   const shards = reports.map((r, i) => {
-    if (!r.shard) throw new ConformanceUsageError(`merge: report ${i + 1} (${r.subjectName}) is not a shard's report; run each shard with --shard i/n (the shard option)`);
+    if (!r.shard)
+      throw new ConformanceUsageError(
+        `merge: report ${i + 1} (${r.subjectName}) is not a shard's report; run each shard with --shard i/n (the shard option)`,
+      );
     return r.shard;
   });
   const names = [...new Set(reports.map((r) => `${r.subjectKind === DEFAULT_SUBJECT_KIND ? "" : `${r.subjectKind} `}${r.subjectName}`))];
-  if (names.length > 1) throw new ConformanceUsageError(`merge: the reports are of different savers (${names.map((n) => JSON.stringify(n)).join(", ")}); merge the shards of one run`);
+  if (names.length > 1)
+    throw new ConformanceUsageError(
+      `merge: the reports are of different savers (${names.map((n) => JSON.stringify(n)).join(", ")}); merge the shards of one run`,
+    );
   const profiles = [...new Set(reports.map((r) => r.profile))];
-  if (profiles.length > 1) throw new ConformanceUsageError(`merge: the reports checked different profiles (${profiles.join(", ")}); merge the shards of one run`);
+  if (profiles.length > 1)
+    throw new ConformanceUsageError(`merge: the reports checked different profiles (${profiles.join(", ")}); merge the shards of one run`);
   checkShardSet(shards);
   const labels = shards.map((s) => `shard ${shardLabel(s)}`);
   // Every shard's report says its run (the suite writes it with the shard): without it, shards of different runs could merge unchecked.
   const identities = reports.map((r) => r.run);
   const missing = identities.findIndex((run) => run === undefined);
-  if (missing >= 0) throw new ConformanceUsageError(`merge: ${labels[missing]}'s report does not say which version and options wrote it (an older version of the suite); run every shard with the same version`);
+  if (missing >= 0)
+    throw new ConformanceUsageError(
+      `merge: ${labels[missing]}'s report does not say which version and options wrote it (an older version of the suite); run every shard with the same version`,
+    );
   checkSameRun(identities as RunIdentity[], labels);
   return shards;
 }
 
 /** A capability's result: from the shard that ran it (whole capabilities per shard), else the reason every shard gives. */
-function mergeCapability(capability: CapabilityId, reports: readonly ConformanceReport[], shards: readonly Shard[]): CapabilityResult | undefined {
+function mergeCapability(
+  capability: CapabilityId,
+  reports: readonly ConformanceReport[],
+  shards: readonly Shard[],
+): CapabilityResult | undefined {
   const given = reports.map((r, i) => ({ result: r.results[capability], shard: shards[i] })).filter((g) => g.result !== undefined);
   if (given.length === 0) return undefined;
   const owners = given.filter((g) => !isOtherShard(g.result!));
   if (owners.length === 0) {
-    throw new ConformanceUsageError(`merge: no shard ran ${capability}; were the shards run with the same options (capabilities, grep, skipCapabilities)?`);
+    throw new ConformanceUsageError(
+      `merge: no shard ran ${capability}; were the shards run with the same options (capabilities, grep, skipCapabilities)?`,
+    );
   }
   const ran = owners.filter((g) => !(g.result!.status === "skipped" && g.result!.excluded === true));
   if (ran.length > 1) {
-    throw new ConformanceUsageError(`merge: ${capability} was run by shards ${ran.map((g) => shardLabel(g.shard)).join(" and ")}; were the shards run with the same options?`);
+    throw new ConformanceUsageError(
+      `merge: ${capability} was run by shards ${ran.map((g) => shardLabel(g.shard)).join(" and ")}; were the shards run with the same options?`,
+    );
   }
   return (ran[0] ?? owners[0]).result;
 }

@@ -27,7 +27,8 @@ export function causeSummary(cause: FailureCause, number: number, shownNames = 3
  */
 export function otherFailureLines(cause: FailureCause, shown: number, max = 160): string[] {
   const rest = cause.failures.slice(1);
-  const line = (f: FailureItem) => (cause.kind === "error" ? `✗ ${shownLabel(f)}` : `✗ ${shownLabel(f)}: ${cappedLine(f.message.split("\n", 1)[0], max)}`);
+  const line = (f: FailureItem) =>
+    cause.kind === "error" ? `✗ ${shownLabel(f)}` : `✗ ${shownLabel(f)}: ${cappedLine(f.message.split("\n", 1)[0], max)}`;
   const lines = rest.slice(0, shown).map(line);
   return rest.length > shown ? [...lines, `(+${rest.length - shown} more; --reporter json has every failure)`] : lines;
 }
@@ -46,10 +47,7 @@ export function alsoHit(cause: FailureCause, shownNames: number): string | undef
   const rest = cause.failures.slice(1);
   if (rest.length === 0) return undefined;
   const more = rest.length > shownNames ? ` (+${rest.length - shownNames} more)` : "";
-  return `also: ${rest
-    .slice(0, shownNames)
-    .map(shownLabel)
-    .join(", ")}${more}`;
+  return `also: ${rest.slice(0, shownNames).map(shownLabel).join(", ")}${more}`;
 }
 
 /** A failure's label as printed: with how its attempts went (`— FLAKY: failed, then passed (2 attempts)`) when it was retried. */

@@ -7,7 +7,18 @@ import { capabilityResultsOf, failuresOf, flakyOf, notCheckedOf, type Capability
 import { renderPrettyReport } from "./text-layout.js";
 import { reportToDict } from "./to-dict.js";
 import type { SpecTestList } from "./spec-test-list.js";
-import type { CondensedReports, ConformanceLevel, FailureCause, ReportData, ReportDict, ReadBack, ReportSection, RunIdentity, RunSuggestion, Verdict } from "./types.js";
+import type {
+  CondensedReports,
+  ConformanceLevel,
+  FailureCause,
+  ReportData,
+  ReportDict,
+  ReadBack,
+  ReportSection,
+  RunIdentity,
+  RunSuggestion,
+  Verdict,
+} from "./types.js";
 import { passedAllBase, verdictOf, type VerdictOptions } from "./verdict.js";
 
 export {
@@ -23,7 +34,16 @@ export {
   type TestResult,
 } from "./results.js";
 export type { VerdictOptions } from "./verdict.js";
-export type { CondensedReports, ConformanceLevel, ReportDict, ReportSection, SectionFailure, SectionLinesOptions, SectionVerdict, Verdict } from "./types.js";
+export type {
+  CondensedReports,
+  ConformanceLevel,
+  ReportDict,
+  ReportSection,
+  SectionFailure,
+  SectionLinesOptions,
+  SectionVerdict,
+  Verdict,
+} from "./types.js";
 
 /**
  * The outcome of `validate()`: the report's data, with the verdict, the causes,

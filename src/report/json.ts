@@ -84,9 +84,15 @@ export function reportToJSON(report: ConformanceReport): ReportJSON {
 
 /** The report's listed spec tests of the capabilities that did not run (the only ones a reporter lists from it), when any. */
 function notRunSpecTests(report: ConformanceReport): { specTests?: SpecTestList } {
-  const notRun = report.capabilityResults().filter((r) => (r.status === "skipped" || r.status === "not-implemented") && (report.specTests[r.capability]?.length ?? 0) > 0);
+  const notRun = report
+    .capabilityResults()
+    .filter((r) => (r.status === "skipped" || r.status === "not-implemented") && (report.specTests[r.capability]?.length ?? 0) > 0);
   if (notRun.length === 0) return {};
-  return { specTests: Object.fromEntries(notRun.map((r) => [r.capability, report.specTests[r.capability]!.map((t) => ({ ...t, ids: [...t.ids] }))])) };
+  return {
+    specTests: Object.fromEntries(
+      notRun.map((r) => [r.capability, report.specTests[r.capability]!.map((t) => ({ ...t, ids: [...t.ids] }))]),
+    ),
+  };
 }
 
 /**

@@ -185,6 +185,8 @@ export function notCheckedOf(results: Results): { capability: CapabilityId; test
 /** Tests that failed, then passed on a retry. */
 export function flakyOf(results: Results): { capability: CapabilityId; test: TestResult & { flaky: FailureInfo } }[] {
   return capabilityResultsOf(results).flatMap((r) =>
-    r.tests.filter((t): t is TestResult & { flaky: FailureInfo } => t.flaky !== undefined).map((test) => ({ capability: r.capability, test })),
+    r.tests
+      .filter((t): t is TestResult & { flaky: FailureInfo } => t.flaky !== undefined)
+      .map((test) => ({ capability: r.capability, test })),
   );
 }

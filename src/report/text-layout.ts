@@ -2,7 +2,16 @@ import { kindDescriptor, type CapabilityId } from "../kinds/descriptors.js";
 import { incompleteBanner } from "./incomplete-banner.js";
 import type { KindCapabilityInfo } from "../kinds/types.js";
 import { slowCallText } from "../runtime/slow-call.js";
-import { attemptsSuffix, capabilityResultsOf, countsOf, flakyOf, isDeviation, isNotChecked, notCheckedOf, type CapabilityResult } from "./results.js";
+import {
+  attemptsSuffix,
+  capabilityResultsOf,
+  countsOf,
+  flakyOf,
+  isDeviation,
+  isNotChecked,
+  notCheckedOf,
+  type CapabilityResult,
+} from "./results.js";
 import { isNotApplicableReason } from "../kinds/checkpointer/profile.js";
 import type { CondensedReports, FailureCause, ReportData, Verdict } from "./types.js";
 import { cappedLine, otherFailureLines, causesHeadline, withShortIds, causeSummary, sectionCauseOptions } from "./causes-text.js";
@@ -33,15 +42,26 @@ export function capabilityCell(result: CapabilityResult | undefined): { icon: st
 }
 
 /** Renders the report in the layout of Python's `print_report()`, plus failure details; `condensed` when it is one of several printed together. */
-export function renderPrettyReport(report: ReportData, verdict: Verdict, causes: readonly FailureCause[], condensed?: CondensedReports): string {
+export function renderPrettyReport(
+  report: ReportData,
+  verdict: Verdict,
+  causes: readonly FailureCause[],
+  condensed?: CondensedReports,
+): string {
   const border = "=".repeat(WIDTH);
-  const out: string[] = ["", `  ${border}`, `    ${kindDescriptor(report.subjectKind).title} Validation: ${report.subjectName}`, `  ${border}`];
+  const out: string[] = [
+    "",
+    `  ${border}`,
+    `    ${kindDescriptor(report.subjectKind).title} Validation: ${report.subjectName}`,
+    `  ${border}`,
+  ];
   const banner = incompleteBanner(report);
   if (banner !== undefined) out.push(`    ${banner}`, "");
   out.push(...causesSummary(causes), ...suggestions(report));
   const section = (title: string, kind: KindCapabilityInfo["kind"]) => {
     out.push(`    ${title}`);
-    const ids = kindDescriptor(report.subjectKind).capabilities.filter((c) => c.kind === kind)
+    const ids = kindDescriptor(report.subjectKind)
+      .capabilities.filter((c) => c.kind === kind)
       .map((c) => c.id as CapabilityId)
       .sort();
     for (const id of ids) {
@@ -62,9 +82,14 @@ export function renderPrettyReport(report: ReportData, verdict: Verdict, causes:
   }
   const notes = [...byReason].map(([reason, capabilities]) => `      ${capabilities.join(", ")}: ${reason}`);
   if (notes.length > 0) out.push("    NOTES", ...notes, "");
-  const notApplicable = capabilityResultsOf(report.results).flatMap((r) => r.tests.filter((t) => t.status === "skipped" && isNotApplicableReason(t.reason)));
+  const notApplicable = capabilityResultsOf(report.results).flatMap((r) =>
+    r.tests.filter((t) => t.status === "skipped" && isNotApplicableReason(t.reason)),
+  );
   if (notApplicable.length > 0) {
-    out.push(`    NOT APPLICABLE (latest-only): ${notApplicable.length} spec tests need checkpoints older than the latest (--reporter verbose lists them)`, "");
+    out.push(
+      `    NOT APPLICABLE (latest-only): ${notApplicable.length} spec tests need checkpoints older than the latest (--reporter verbose lists them)`,
+      "",
+    );
   }
 
   out.push(...failuresByCause(causes));
@@ -86,27 +111,32 @@ export function renderPrettyReport(report: ReportData, verdict: Verdict, causes:
     out.push("");
   }
 
-  const slow = capabilityResultsOf(report.results).flatMap((r) => r.tests.flatMap((t) => (t.slowUnderLoad ? [{ capability: r.capability, test: t, slow: t.slowUnderLoad }] : [])));
+  const slow = capabilityResultsOf(report.results).flatMap((r) =>
+    r.tests.flatMap((t) => (t.slowUnderLoad ? [{ capability: r.capability, test: t, slow: t.slowUnderLoad }] : [])),
+  );
   if (slow.length > 0) {
     out.push("    SLOW UNDER LOAD (passed: a call outlived the timeout while other tests ran at once, and the test passed run alone)");
     for (const { capability, test, slow: call } of slow) out.push(`      ⚠ ${capability} › ${test.name}: ${slowCallText(call)}`);
     out.push("");
   }
 
-  const advisories = capabilityResultsOf(report.results)
-    .flatMap((r) => r.tests.filter((t) => t.advisory && t.status === "failed").map((t) => ({ capability: r.capability, t })));
+  const advisories = capabilityResultsOf(report.results).flatMap((r) =>
+    r.tests.filter((t) => t.advisory && t.status === "failed").map((t) => ({ capability: r.capability, t })),
+  );
   if (advisories.length > 0) {
     out.push("    ADVISORY (reported, never fails a capability)");
     for (const { capability, t } of advisories) {
       out.push(`      ⚠ ${capability} › ${t.name} [${t.ids.join(", ")}]: ${t.description}`);
     }
     // Said here, not on the first screen: nothing for the author to do.
-    for (const s of (report.suggestions ?? []).filter((s) => s.kind === "upstream-advisory")) out.push(`      ${s.text}`, ...s.details.map((d) => `        - ${d}`));
+    for (const s of (report.suggestions ?? []).filter((s) => s.kind === "upstream-advisory"))
+      out.push(`      ${s.text}`, ...s.details.map((d) => `        - ${d}`));
     out.push("");
   }
 
-  const deviations = capabilityResultsOf(report.results)
-    .flatMap((r) => r.tests.filter((t) => t.deviation !== undefined && !t.advisory && t.status !== "skipped").map((t) => ({ capability: r.capability, t })));
+  const deviations = capabilityResultsOf(report.results).flatMap((r) =>
+    r.tests.filter((t) => t.deviation !== undefined && !t.advisory && t.status !== "skipped").map((t) => ({ capability: r.capability, t })),
+  );
   if (deviations.length > 0) {
     out.push("    KNOWN DEVIATIONS (declared by the registration)");
     for (const { capability, t } of deviations) {
@@ -156,7 +186,9 @@ function failuresByCause(causes: readonly FailureCause[]): string[] {
     out.push(`      ${causeSummary(cause, i + 1, 0)} [cause ${cause.causeId}]`);
     const first = cause.failures[0];
     if (cause.blame !== undefined) out.push(`        why ${cause.method}(): ${cause.blame}`);
-    out.push(`        ✗ ${first.label}${first.ids.length > 0 ? ` [${first.ids.join(", ")}]` : ""}${first.spec ? attemptsSuffix(first.spec.test) : ""}`);
+    out.push(
+      `        ✗ ${first.label}${first.ids.length > 0 ? ` [${first.ids.join(", ")}]` : ""}${first.spec ? attemptsSuffix(first.spec.test) : ""}`,
+    );
     out.push(`          ${first.description}`);
     for (const line of withShortIds(first.message.split("\n"))) out.push(`          ${cappedLine(line)}`);
     for (const line of otherFailureLines(cause, NAMED_TESTS)) out.push(`        ${line}`);

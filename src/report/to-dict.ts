@@ -23,7 +23,9 @@ export function reportToDict(report: ReportData, causes: readonly FailureCause[]
       tests_failed: counts.failed,
       tests_skipped: counts.skipped,
       // Under latest-only: how many of the skipped tests need older checkpoints (not applicable, never passed).
-      ...(report.profile !== "full" ? { tests_not_applicable: r.tests.filter((t) => !t.advisory && t.status === "skipped" && isNotApplicableReason(t.reason)).length } : {}),
+      ...(report.profile !== "full"
+        ? { tests_not_applicable: r.tests.filter((t) => !t.advisory && t.status === "skipped" && isNotApplicableReason(t.reason)).length }
+        : {}),
       failures: failed.filter(isCountedFailure).map((t) => `${t.name}: ${firstLine(t.failure.message)}`),
       status: r.status,
       inherited: r.inherited,
@@ -45,19 +47,17 @@ export function reportToDict(report: ReportData, causes: readonly FailureCause[]
           occurred: t.status === "failed",
           ...(t.status === "failed" ? { message: t.failure.message } : {}),
         })),
-      failure_details: failed
-        .filter(isCountedFailure)
-        .map((t) => ({
-          name: t.name,
-          ids: t.ids,
-          description: t.description,
-          message: t.failure.message,
-          ...(t.failure.frames ? { frames: t.failure.frames } : {}),
-          ...(t.attempts !== undefined ? { attempts: t.attempts } : {}),
-          ...(t.attemptsDiffered ? { attempts_differed: true } : {}),
-          ...(t.flaky !== undefined ? { flaky: true } : {}),
-          ...(causeOf.has(`${r.capability} › ${t.name}`) ? { cause_id: causeOf.get(`${r.capability} › ${t.name}`) } : {}),
-        })),
+      failure_details: failed.filter(isCountedFailure).map((t) => ({
+        name: t.name,
+        ids: t.ids,
+        description: t.description,
+        message: t.failure.message,
+        ...(t.failure.frames ? { frames: t.failure.frames } : {}),
+        ...(t.attempts !== undefined ? { attempts: t.attempts } : {}),
+        ...(t.attemptsDiffered ? { attempts_differed: true } : {}),
+        ...(t.flaky !== undefined ? { flaky: true } : {}),
+        ...(causeOf.has(`${r.capability} › ${t.name}`) ? { cause_id: causeOf.get(`${r.capability} › ${t.name}`) } : {}),
+      })),
       ...(r.tests.some(isNotChecked)
         ? {
             not_checked: r.tests.filter(isNotChecked).map((t) => ({
@@ -72,7 +72,9 @@ export function reportToDict(report: ReportData, causes: readonly FailureCause[]
       ...(r.tests.some((t) => t.flaky !== undefined)
         ? {
             flaky: r.tests.flatMap((t) =>
-              t.flaky === undefined ? [] : [{ name: t.name, ids: t.ids, attempts: t.attempts ?? 2, counted: t.status === "failed", first_failure: t.flaky.message }],
+              t.flaky === undefined
+                ? []
+                : [{ name: t.name, ids: t.ids, attempts: t.attempts ?? 2, counted: t.status === "failed", first_failure: t.flaky.message }],
             ),
           }
         : {}),
@@ -88,7 +90,9 @@ export function reportToDict(report: ReportData, causes: readonly FailureCause[]
     errors: [...report.errors],
     duration_ms: Math.round(report.durationMs),
     causes: causes.map(causeToDict),
-    ...(report.suggestions?.length ? { suggestions: report.suggestions.map((s) => ({ kind: s.kind, text: s.text, details: [...s.details] })) } : {}),
+    ...(report.suggestions?.length
+      ? { suggestions: report.suggestions.map((s) => ({ kind: s.kind, text: s.text, details: [...s.details] })) }
+      : {}),
     summary: {
       result: verdict.resultLine,
       explanation: verdict.explanation,

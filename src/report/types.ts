@@ -37,7 +37,16 @@ export interface ReportDict {
       reason?: string;
       advisories: { name: string; ids: readonly string[]; passed: boolean; message?: string }[];
       deviations: { name: string; ids: readonly string[]; reason: string; occurred: boolean; message?: string }[];
-      failure_details: { name: string; ids: readonly string[]; description: string; message: string; frames?: string[]; attempts?: number; flaky?: boolean; cause_id?: string }[];
+      failure_details: {
+        name: string;
+        ids: readonly string[];
+        description: string;
+        message: string;
+        frames?: string[];
+        attempts?: number;
+        flaky?: boolean;
+        cause_id?: string;
+      }[];
       /** Tests not checked because a precondition on another capability failed. */
       not_checked?: { name: string; ids: readonly string[]; precondition_capability: string; reason: string; message: string }[];
       /** Tests that failed, then passed on a retry; `counted`: they count as failed (flaky results not allowed). */
@@ -236,7 +245,15 @@ export interface ReadBack {
 }
 
 /** The reader checks: a checkpointer's pending writes of distinct tasks in task id order, 120 writes put in small calls, 120 channels stored in two puts, a parent put before a lower id, a read answer changed by its caller; a store's item with a TTL read before and past its expiry, a store's item dates, a store's item read in namespaces that do not hold it. @public */
-export type ReaderCheckId = "writesOrder" | "writesPages" | "channelsBatch" | "parentLinks" | "freshObjects" | "expiryInverted" | "itemDates" | "otherNamespaces";
+export type ReaderCheckId =
+  | "writesOrder"
+  | "writesPages"
+  | "channelsBatch"
+  | "parentLinks"
+  | "freshObjects"
+  | "expiryInverted"
+  | "itemDates"
+  | "otherNamespaces";
 
 export interface ReportData {
   /** The subject's name (a store's or a cache's too: the field keeps its first name). */

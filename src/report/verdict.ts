@@ -40,9 +40,14 @@ export function verdictOf(input: VerdictInput, options: VerdictOptions = {}): Ve
     return { key: s.key, passed: s.passed(), summary: s.summary?.() ?? defaultSummary(s), ...(incomplete ? { incomplete } : {}) };
   });
   // A run stopped by a signal, or one whose asked-for section did not run, never passes: what did not run is not a pass.
-  const incomplete = sections.some((s) => s.incomplete === "interrupted") ? "interrupted" : sections.some((s) => s.incomplete) ? "not-run" : undefined;
+  const incomplete = sections.some((s) => s.incomplete === "interrupted")
+    ? "interrupted"
+    : sections.some((s) => s.incomplete)
+      ? "not-run"
+      : undefined;
   const nothingChecked = incomplete === undefined && checked.length === 0 && sections.every((s) => s.passed === null);
-  const othersPassed = !nothingChecked && incomplete === undefined && sections.every((s) => s.passed !== false) && input.errors.length === 0;
+  const othersPassed =
+    !nothingChecked && incomplete === undefined && sections.every((s) => s.passed !== false) && input.errors.length === 0;
   // A base capability in scope that did not pass (failed, or skipped by skipCapabilities) keeps the run from FULL and from passing.
   const inScope = baseInScope(input);
   const basePassed = inScope.length === 0 || passedAllBase(input);
@@ -54,7 +59,8 @@ export function verdictOf(input: VerdictInput, options: VerdictOptions = {}): Ve
   const counts = { checked: checked.length, passed: checked.length - failed.length - unverified.length, failed, unverified };
   const devText = deviations > 0 ? ` +${deviations} known deviation${deviations === 1 ? "" : "s"}` : "";
   const flaky = flakyOf(input.results);
-  const flakyText = flaky.length > 0 ? `; ${flaky.length} flaky${flaky.every(({ test }) => test.status === "passed") ? " (allowed)" : ""}` : "";
+  const flakyText =
+    flaky.length > 0 ? `; ${flaky.length} flaky${flaky.every(({ test }) => test.status === "passed") ? " (allowed)" : ""}` : "";
   const notChecked = notCheckedOf(input.results).length;
   const notCheckedText = notChecked > 0 ? `; ${notChecked} not checked (precondition failed)` : "";
   const errText = input.errors.length > 0 ? `; ${input.errors.length} run error${input.errors.length === 1 ? "" : "s"}` : "";
@@ -76,7 +82,9 @@ export function verdictOf(input: VerdictInput, options: VerdictOptions = {}): Ve
     sections,
     errors: input.errors.length,
     resultLine,
-    explanation: incompleteExplanation(incomplete, sections, checked.length === 0 ? undefined : completedLevel) ?? explain(input, completedLevel, nothingChecked, failed, unverified, sections),
+    explanation:
+      incompleteExplanation(incomplete, sections, checked.length === 0 ? undefined : completedLevel) ??
+      explain(input, completedLevel, nothingChecked, failed, unverified, sections),
   };
 }
 
@@ -108,7 +116,11 @@ function isUnverified(input: VerdictInput, cap: CapabilityId): boolean {
 type CompletedLevel = Exclude<ConformanceLevel, "INCOMPLETE" | "INTERRUPTED">;
 
 /** INTERRUPTED or INCOMPLETE: what did not complete, then the level of what did. */
-function incompleteExplanation(incomplete: IncompleteRun | undefined, sections: readonly SectionVerdict[], completedLevel: CompletedLevel | undefined): string | undefined {
+function incompleteExplanation(
+  incomplete: IncompleteRun | undefined,
+  sections: readonly SectionVerdict[],
+  completedLevel: CompletedLevel | undefined,
+): string | undefined {
   if (incomplete === undefined) return undefined;
   const ran = completedLevel === undefined ? "no capability completed" : `what completed comes to ${completedLevel}`;
   if (incomplete === "interrupted") return `INTERRUPTED: the run was stopped before it ended; ${ran}, the rest was not run`;
@@ -130,13 +142,26 @@ function baseInScope(input: VerdictInput): CapabilityId[] {
   });
 }
 
-function explain(input: VerdictInput, level: CompletedLevel, nothingChecked: boolean, failed: CapabilityId[], unverified: CapabilityId[], sections: SectionVerdict[]): string {
+function explain(
+  input: VerdictInput,
+  level: CompletedLevel,
+  nothingChecked: boolean,
+  failed: CapabilityId[],
+  unverified: CapabilityId[],
+  sections: SectionVerdict[],
+): string {
   if (nothingChecked) return "nothing was checked: every selected capability was skipped or not implemented";
-  const failing = [...failed, ...sections.filter((s) => s.passed === false).map((s) => s.key), ...(input.errors.length > 0 ? ["run errors"] : [])];
+  const failing = [
+    ...failed,
+    ...sections.filter((s) => s.passed === false).map((s) => s.key),
+    ...(input.errors.length > 0 ? ["run errors"] : []),
+  ];
   const unchecked = baseInScope(input).filter((cap) => input.results[cap]?.status !== "passed" && input.results[cap]?.status !== "failed");
   const because =
     (failing.length > 0 ? `; failed: ${failing.join(", ")}` : "") +
-    (unverified.length > 0 ? `; not verified (a test's precondition on a capability that did not fail here failed): ${unverified.join(", ")}` : "") +
+    (unverified.length > 0
+      ? `; not verified (a test's precondition on a capability that did not fail here failed): ${unverified.join(", ")}`
+      : "") +
     (unchecked.length > 0 ? `; base capabilities not checked: ${unchecked.join(", ")}` : "");
   const excluded = capabilityResultsOf(input.results).some((r) => r.status === "skipped" && r.excluded === true);
   const scope = excluded ? " (of what this run selected)" : "";
@@ -151,7 +176,10 @@ function explain(input: VerdictInput, level: CompletedLevel, nothingChecked: boo
       const factory = capabilityResultsOf(input.results)
         .flatMap((r) => r.tests)
         .find((t) => t.name === "factory" && t.status === "failed");
-      const cause = factory?.status === "failed" ? `; the ${kindDescriptor(input.subjectKind).noun} could not be created: ${factory.failure.message.split("\n", 1)[0]}` : because;
+      const cause =
+        factory?.status === "failed"
+          ? `; the ${kindDescriptor(input.subjectKind).noun} could not be created: ${factory.failure.message.split("\n", 1)[0]}`
+          : because;
       return `NONE: no base capability passed${scope}${cause}`;
     }
   }

@@ -13,7 +13,9 @@ const dotsReporter: ReporterFactory = ({ write, palette }) => ({
   render(report) {
     const causes = report.causes();
     const lines = causes.length > 0 ? [`  ${causesHeadline(causes)}`, ...causes.map((c) => `  ${palette.red("✗")} ${causeLine(c)}`)] : [];
-    const notChecked = report.notChecked().map(({ capability, test }) => `  ${palette.yellow("-")} ${capability} › ${test.name}: ${test.reason}`);
+    const notChecked = report
+      .notChecked()
+      .map(({ capability, test }) => `  ${palette.yellow("-")} ${capability} › ${test.name}: ${test.reason}`);
     // A section that failed shows its details (what failed and why); every section that ran is in the Result line.
     const sections = report.sections
       .filter((section) => section.passed() === false)
@@ -21,7 +23,9 @@ const dotsReporter: ReporterFactory = ({ write, palette }) => ({
     const errors = report.errors.map((e) => `  ${palette.red("✗")} ${e}`);
     const banner = incompleteBanner(report);
     const top = banner === undefined ? [] : [`  ${palette.bold(palette.yellow(banner))}`];
-    return [...top, ...lines, ...notChecked, ...sections, ...errors, `  ${resultLine(report, palette)} (${report.subjectName})`, ""].join("\n");
+    return [...top, ...lines, ...notChecked, ...sections, ...errors, `  ${resultLine(report, palette)} (${report.subjectName})`, ""].join(
+      "\n",
+    );
   },
 });
 
@@ -35,7 +39,8 @@ function causeLine(cause: FailureCause): string {
   const frame = first.error?.frames[0] ? ` ${shortFrame(first.error.frames[0], process.cwd())}` : "";
   const names = rest.slice(0, NAMED_TESTS).map(shownLabel);
   const more = rest.length > NAMED_TESTS ? ` (+${rest.length - NAMED_TESTS})` : "";
-  const also = rest.length > 0 ? ` — and ${rest.length} more test${rest.length === 1 ? "" : "s"} with this cause: ${names.join(", ")}${more}` : "";
+  const also =
+    rest.length > 0 ? ` — and ${rest.length} more test${rest.length === 1 ? "" : "s"} with this cause: ${names.join(", ")}${more}` : "";
   return `${first.label}${ids}${first.spec ? attemptsSuffix(first.spec.test) : ""}: ${firstLine(first.message)}${frame}${also}`;
 }
 

@@ -31,7 +31,8 @@ export function renderAnnotations(report: ConformanceReport, subjectFile?: strin
   const annotations: string[] = [];
   // First: a run that did not complete says so before any failure.
   const banner = incompleteBanner(report);
-  if (banner !== undefined) annotations.push(workflowCommand("warning", { file: subjectFile, title: `${prefix}${banner.slice(0, banner.indexOf(":"))}` }, banner));
+  if (banner !== undefined)
+    annotations.push(workflowCommand("warning", { file: subjectFile, title: `${prefix}${banner.slice(0, banner.indexOf(":"))}` }, banner));
   const error = (title: string, message: string) => annotations.push(errorAnnotation(`${prefix}${title}`, message, subjectFile));
   // One annotation per cause (spec, graph and model failures alike), not one per failing test.
   const causes = report.causes();
@@ -42,10 +43,14 @@ export function renderAnnotations(report: ConformanceReport, subjectFile?: strin
     const ids = first.ids.length > 0 ? ` [${first.ids.join(", ")}]` : "";
     // A retried first test says how its attempts went in the title too (FLAKY is what a reader must see first).
     const attempts = first.spec ? attemptsSuffix(first.spec.test) : "";
-    error(`cause ${i + 1} of ${causes.length}: ${cause.title} (${n} test${n === 1 ? "" : "s"})${attempts}`, [`${shownLabel(first)}${ids}: ${first.description}`, first.message, ...(also ? [also] : [])].join("\n"));
+    error(
+      `cause ${i + 1} of ${causes.length}: ${cause.title} (${n} test${n === 1 ? "" : "s"})${attempts}`,
+      [`${shownLabel(first)}${ids}: ${first.description}`, first.message, ...(also ? [also] : [])].join("\n"),
+    );
   });
   for (const result of report.capabilityResults()) {
-    if (result.status === "failed" && !result.tests.some(isCountedFailure)) error(`${result.capability} failed`, `the ${result.capability} capability failed; see the job summary`);
+    if (result.status === "failed" && !result.tests.some(isCountedFailure))
+      error(`${result.capability} failed`, `the ${result.capability} capability failed; see the job summary`);
   }
   // Sections that list their failures are in the causes above; any other failed section is annotated as a whole.
   for (const section of report.sections) {
@@ -53,10 +58,13 @@ export function renderAnnotations(report: ConformanceReport, subjectFile?: strin
   }
   for (const problem of report.errors) error("run error", problem);
   const warning = (title: string, message: string) => annotations.push(workflowCommand("warning", { file: subjectFile, title }, message));
-  for (const { capability, test } of report.notChecked()) warning(`${capability} › ${test.name}: not checked`, `${test.reason}\n${test.precondition.message}`);
+  for (const { capability, test } of report.notChecked())
+    warning(`${capability} › ${test.name}: not checked`, `${test.reason}\n${test.precondition.message}`);
   const failures = causes.reduce((n, c) => n + c.failures.length, 0);
   const summary = `${causes.length} cause${causes.length === 1 ? "" : "s"} of ${failures} failure${failures === 1 ? "" : "s"} annotated`;
-  return [...annotations, `checkpoint-conformance: ${prefix}${report.subjectName}: ${report.verdict().resultLine}; ${summary}`, ""].join("\n");
+  return [...annotations, `checkpoint-conformance: ${prefix}${report.subjectName}: ${report.verdict().resultLine}; ${summary}`, ""].join(
+    "\n",
+  );
 }
 
 /** One `::error` workflow command. */
@@ -97,8 +105,16 @@ export function renderMatrixGithub(result: MatrixResult, env: NodeJS.ProcessEnv,
           ? `${errorAnnotation(`${o.id} could not start`, o.error, subjectFile)}\n`
           : "",
     )
-    .concat(result.interrupted ? [`${errorAnnotation(interruptionHeadline(result.interrupted), interruptionLines(result.interrupted).join("\n"), subjectFile)}\n`] : [])
+    .concat(
+      result.interrupted
+        ? [`${errorAnnotation(interruptionHeadline(result.interrupted), interruptionLines(result.interrupted).join("\n"), subjectFile)}\n`]
+        : [],
+    )
     .join("");
 }
 
-export const githubFormat: ReportFormat = { machine: true, report: githubReporter, matrix: (file, { env }) => renderMatrixGithub(file.result, env) };
+export const githubFormat: ReportFormat = {
+  machine: true,
+  report: githubReporter,
+  matrix: (file, { env }) => renderMatrixGithub(file.result, env),
+};

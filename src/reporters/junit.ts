@@ -41,7 +41,9 @@ export function junitSuites(report: ConformanceReport, prefix = ""): JunitSuite[
   // Every failing testcase carries the id of its cause (the json reporter's `causes` list explains each).
   const causes = report.causes();
   const causeOf = new Map(causes.flatMap((c) => c.failures.map((f) => [f.label, c.causeId] as const)));
-  const sectionCauses = (key: string) => [...new Set(causes.flatMap((c) => c.failures.filter((f) => f.section === key).map(() => c.causeId)))];
+  const sectionCauses = (key: string) => [
+    ...new Set(causes.flatMap((c) => c.failures.filter((f) => f.section === key).map(() => c.causeId))),
+  ];
   return [
     { counts: { tests: 0, failures: 0, skipped: 0 }, xml: verdictSuite(report, prefix) },
     ...report.capabilityResults().map((r) => capabilitySuite(report, r, prefix, causeOf)),
@@ -53,7 +55,11 @@ export function junitSuites(report: ConformanceReport, prefix = ""): JunitSuite[
 /** The `<testsuites>` document around `suites`, with their totals. */
 export function junitDocument(name: string, durationMs: number, suites: readonly JunitSuite[]): string {
   const total = suites.reduce(
-    (sum, s) => ({ tests: sum.tests + s.counts.tests, failures: sum.failures + s.counts.failures, skipped: sum.skipped + s.counts.skipped }),
+    (sum, s) => ({
+      tests: sum.tests + s.counts.tests,
+      failures: sum.failures + s.counts.failures,
+      skipped: sum.skipped + s.counts.skipped,
+    }),
     { tests: 0, failures: 0, skipped: 0 },
   );
   const root = xmlAttributes({ name, ...total, errors: 0, time: seconds(durationMs) });
@@ -76,7 +82,12 @@ function verdictSuite(report: ConformanceReport, prefix: string): string[] {
   ];
 }
 
-function capabilitySuite(report: ConformanceReport, result: CapabilityResult, prefix: string, causeOf: ReadonlyMap<string, string>): JunitSuite {
+function capabilitySuite(
+  report: ConformanceReport,
+  result: CapabilityResult,
+  prefix: string,
+  causeOf: ReadonlyMap<string, string>,
+): JunitSuite {
   const cases =
     (result.status === "skipped" && !result.interrupted) || result.status === "not-implemented"
       ? notRunCases(result, report.specTests[result.capability] ?? [], result.reason, prefix)

@@ -58,17 +58,21 @@ export function renderMarkdown(report: ConformanceReport): string {
   const notChecked = report.notChecked();
   if (notChecked.length > 0) {
     out.push(`### Not checked (${notChecked.length}): a step through another capability failed`, "");
-    for (const { capability, test } of notChecked) out.push(`- \`${capability}\` › \`${test.name}\` ${ids(test.ids)}: ${inline(test.reason)}`);
+    for (const { capability, test } of notChecked)
+      out.push(`- \`${capability}\` › \`${test.name}\` ${ids(test.ids)}: ${inline(test.reason)}`);
     out.push("");
   }
   const allowedFlaky = report.flaky().filter(({ test }) => test.status === "passed");
   if (allowedFlaky.length > 0) {
     out.push(`### Flaky, allowed (${allowedFlaky.length}): failed, then passed on a retry`, "");
-    for (const { capability, test } of allowedFlaky) out.push(`- \`${capability}\` › \`${test.name}\` ${ids(test.ids)}: first failure: ${inline(test.flaky.message.split("\n", 1)[0])}`);
+    for (const { capability, test } of allowedFlaky)
+      out.push(`- \`${capability}\` › \`${test.name}\` ${ids(test.ids)}: first failure: ${inline(test.flaky.message.split("\n", 1)[0])}`);
     out.push("");
   }
 
-  const advisories = report.capabilityResults().flatMap((r) => r.tests.filter((t) => t.advisory && t.status === "failed").map((t) => ({ r, t })));
+  const advisories = report
+    .capabilityResults()
+    .flatMap((r) => r.tests.filter((t) => t.advisory && t.status === "failed").map((t) => ({ r, t })));
   if (advisories.length > 0) {
     out.push("### Advisory (never fails a capability)", "");
     for (const { r, t } of advisories) out.push(`- \`${r.capability}\` › \`${t.name}\` ${ids(t.ids)}: ${inline(t.description)}`);
@@ -115,4 +119,8 @@ function html(text: string): string {
   return text.replace(/[&<>]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;" })[c] ?? c);
 }
 
-export const markdownFormat: ReportFormat = { machine: true, report: markdownReporter, matrix: (file) => renderMatrixMarkdown(file.result) };
+export const markdownFormat: ReportFormat = {
+  machine: true,
+  report: markdownReporter,
+  matrix: (file) => renderMatrixMarkdown(file.result),
+};

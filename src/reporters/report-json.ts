@@ -8,7 +8,8 @@ import { renderMatrixReportJson } from "./matrix/matrix-report-json.js";
  * the merged report's github annotations).
  */
 const reportJsonReporter: ReporterFactory = (options) => ({
-  render: (report) => `${JSON.stringify({ ...reportToJSON(report), ...(options.subjectFile !== undefined ? { subjectFile: options.subjectFile } : {}) })}\n`,
+  render: (report) =>
+    `${JSON.stringify({ ...reportToJSON(report), ...(options.subjectFile !== undefined ? { subjectFile: options.subjectFile } : {}) })}\n`,
 });
 
 /** The matrix form is the file `checkpoint-conformance merge` reads for a split matrix. */

@@ -9,4 +9,3 @@ export function resultLine(report: ConformanceReport, palette: Palette): string 
 }
 
 export { firstLine } from "../util/text.js";
-

@@ -91,7 +91,9 @@ export interface ValidateOptions extends SuiteOptions {
 export function checkConcurrency(value: unknown, what: string): number | undefined {
   if (value === undefined) return undefined;
   if (typeof value !== "number" || !Number.isInteger(value) || value < 1 || value > MAX_CONCURRENCY) {
-    throw new ConformanceUsageError(`${what} must be a whole number from 1 to ${MAX_CONCURRENCY} (1: one test at a time), got ${describeValue(value)}`);
+    throw new ConformanceUsageError(
+      `${what} must be a whole number from 1 to ${MAX_CONCURRENCY} (1: one test at a time), got ${describeValue(value)}`,
+    );
   }
   return value;
 }

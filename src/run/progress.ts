@@ -13,7 +13,12 @@ export interface ProgressHooks {
    * `subjectName` is the subject's name, whatever its kind (`subjectKind`; absent: a checkpointer);
    * `checkpointerName` is the same name under its first field name, kept for hooks written against it.
    */
-  onRunStart?(info: { subjectName: string; /** @deprecated use `subjectName` */ checkpointerName: string; subjectKind?: SubjectKindId; capabilities: readonly CapabilityId[] }): void;
+  onRunStart?(info: {
+    subjectName: string /** @deprecated use `subjectName` */;
+    checkpointerName: string;
+    subjectKind?: SubjectKindId;
+    capabilities: readonly CapabilityId[];
+  }): void;
   onCapabilityStart?(capability: CapabilityId, detected: boolean): void;
   /** A spec test is about to run (the supervised CLI names the test in flight when the saver's process dies). */
   onTestStart?(capability: CapabilityId, testName: string): void;
@@ -39,7 +44,9 @@ export const PROGRESS_HOOKS = {
 } as const satisfies Record<keyof ProgressHooks, "during" | "end">;
 
 /** The hooks called as the run goes. */
-export type StreamedHookName = { [K in keyof ProgressHooks]-?: (typeof PROGRESS_HOOKS)[K] extends "during" ? K : never }[keyof ProgressHooks];
+export type StreamedHookName = {
+  [K in keyof ProgressHooks]-?: (typeof PROGRESS_HOOKS)[K] extends "during" ? K : never;
+}[keyof ProgressHooks];
 
 /** One call of a streamed hook: its name and its arguments (plain data: they cross a process boundary as JSON). */
 export type HookCall = { [K in StreamedHookName]: { name: K; args: Parameters<Required<ProgressHooks>[K]> } }[StreamedHookName];
@@ -92,7 +99,9 @@ export function guardHooks(hooks: ProgressHooks, owner: string, onFailure: (fail
 }
 
 function isThenable(value: unknown): value is PromiseLike<unknown> {
-  return (typeof value === "object" || typeof value === "function") && value !== null && typeof (value as { then?: unknown }).then === "function";
+  return (
+    (typeof value === "object" || typeof value === "function") && value !== null && typeof (value as { then?: unknown }).then === "function"
+  );
 }
 
 /**
@@ -106,7 +115,10 @@ export class ProgressHookError extends Error {
   /** The run's report: the subject's results, unaffected by the hook. */
   readonly report: ConformanceReport;
   constructor(failure: HookFailure, report: ConformanceReport) {
-    super(`${hookFailureText(failure)}; this is an error of the hooks, not of the ${kindDescriptor(report.subjectKind).noun}: the run went on to its end and cleaned up (the report is this error's \`report\`)`, { cause: failure.error });
+    super(
+      `${hookFailureText(failure)}; this is an error of the hooks, not of the ${kindDescriptor(report.subjectKind).noun}: the run went on to its end and cleaned up (the report is this error's \`report\`)`,
+      { cause: failure.error },
+    );
     this.hook = failure.hook;
     this.report = report;
   }

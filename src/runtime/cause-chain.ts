@@ -32,5 +32,7 @@ function describeCause(cause: unknown): string {
  * passes alone is the transport's, never called a concurrency bug of the saver.
  */
 export function isTransportErrorText(text: string): boolean {
-  return /\b(ECONNRESET|ECONNREFUSED|ECONNABORTED|EPIPE|ETIMEDOUT|ENOTFOUND|EAI_AGAIN|EHOSTUNREACH|UND_ERR_\w+)\b|fetch failed|socket hang up|other side closed|Connection terminated|connection (?:closed|reset|lost|refused)/i.test(text);
+  return /\b(ECONNRESET|ECONNREFUSED|ECONNABORTED|EPIPE|ETIMEDOUT|ENOTFOUND|EAI_AGAIN|EHOSTUNREACH|UND_ERR_\w+)\b|fetch failed|socket hang up|other side closed|Connection terminated|connection (?:closed|reset|lost|refused)/i.test(
+    text,
+  );
 }

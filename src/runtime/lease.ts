@@ -95,7 +95,11 @@ export async function openSubject<S = BaseCheckpointSaver>(registered: object, l
   const held = rawLifecycle<S>(registered)
     .create()
     .then((lease) => ({ subject: lease.subject, release: holdOpen(() => lease.release()) }));
-  const lease = await releasingLate(held, lifecycleStep(() => held, timeoutMs, limits.creating ?? CREATING, load), (late) => late.release());
+  const lease = await releasingLate(
+    held,
+    lifecycleStep(() => held, timeoutMs, limits.creating ?? CREATING, load),
+    (late) => late.release(),
+  );
   noteLineage(registered, lease.subject);
   return {
     subject: lease.subject,
@@ -105,7 +109,14 @@ export async function openSubject<S = BaseCheckpointSaver>(registered: object, l
 
 /** A lifecycle step (`where` it is) under the grace rule, counted as work in flight when `load` counts steps. */
 function lifecycleStep<T>(work: () => Promise<T>, timeoutMs: number, where: string, load: SubjectLoad): Promise<T> {
-  const timed = () => withSlowCallGrace(work(), timeoutMs, () => where, load, (slow) => load.onSlowCall?.(slow));
+  const timed = () =>
+    withSlowCallGrace(
+      work(),
+      timeoutMs,
+      () => where,
+      load,
+      (slow) => load.onSlowCall?.(slow),
+    );
   return load.counted ? load.counted(timed) : timed();
 }
 
@@ -136,7 +147,12 @@ export async function enterLifespan(registered: object, timeoutMs: number): Prom
   const held = rawLifecycle(registered)
     .enterLifespan()
     .then((lease): LifespanLease => ({ end: holdOpen(() => lease.end()) }));
-  const lease = await withTimeoutReleasing(held, timeoutMs, () => "in the lifespan's setup", (late) => late.end());
+  const lease = await withTimeoutReleasing(
+    held,
+    timeoutMs,
+    () => "in the lifespan's setup",
+    (late) => late.end(),
+  );
   return { end: () => withTimeout(lease.end(), timeoutMs, () => "in the lifespan's teardown") };
 }
 

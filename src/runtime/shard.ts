@@ -47,7 +47,10 @@ export function checkShard(value: unknown, what: string): Shard {
     (v.count as number) >= 1 &&
     (v.index as number) >= 1 &&
     (v.index as number) <= (v.count as number);
-  if (!ok) throw new ConformanceUsageError(`${what} must be { index, count } with whole numbers 1 <= index <= count (e.g. 2/3), got ${describeValue(value)}`);
+  if (!ok)
+    throw new ConformanceUsageError(
+      `${what} must be { index, count } with whole numbers 1 <= index <= count (e.g. 2/3), got ${describeValue(value)}`,
+    );
   return { index: v.index as number, count: v.count as number };
 }
 

@@ -142,7 +142,13 @@ export function graceExpiredText(timeoutMs: number, where: string): string {
  * `onSlow` gets how long it took. Without `load` (a run alone), exactly
  * `withTimeout`'s rule and message.
  */
-export async function withSlowCallGrace<T>(work: Promise<T>, timeoutMs: number, where: () => string, load: LoadWatch | undefined, onSlow: (call: SlowCall) => void): Promise<T> {
+export async function withSlowCallGrace<T>(
+  work: Promise<T>,
+  timeoutMs: number,
+  where: () => string,
+  load: LoadWatch | undefined,
+  onSlow: (call: SlowCall) => void,
+): Promise<T> {
   if (!Number.isFinite(timeoutMs) || timeoutMs <= 0) return work;
   const started = performance.now();
   const rule = new GraceRule(timeoutMs, load);

@@ -22,7 +22,11 @@ export function subjectLineage(registered: object): readonly string[] | undefine
 /** The constructor names along an object's prototype chain, below Object. */
 function classChain(value: object): string[] {
   const names: string[] = [];
-  for (let proto = Object.getPrototypeOf(value) as object | null; proto && proto !== Object.prototype; proto = Object.getPrototypeOf(proto) as object | null) {
+  for (
+    let proto = Object.getPrototypeOf(value) as object | null;
+    proto && proto !== Object.prototype;
+    proto = Object.getPrototypeOf(proto) as object | null
+  ) {
     const name = (proto as { constructor?: { name?: unknown } }).constructor?.name;
     if (typeof name === "string" && name !== "") names.push(name);
   }

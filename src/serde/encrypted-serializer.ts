@@ -27,7 +27,10 @@ export const ENCRYPTED_TYPE_SUFFIX = "+aes";
  * ```
  * @public
  */
-export function createEncryptedSerializer(key: Uint8Array | string, inner: SerializerProtocol = new JsonPlusSerializer()): SerializerProtocol {
+export function createEncryptedSerializer(
+  key: Uint8Array | string,
+  inner: SerializerProtocol = new JsonPlusSerializer(),
+): SerializerProtocol {
   const keyBytes = toKey(key);
   return {
     async dumpsTyped(value: unknown): Promise<[string, Uint8Array]> {
@@ -42,11 +45,15 @@ export function createEncryptedSerializer(key: Uint8Array | string, inner: Seria
     },
     async loadsTyped(type: string, data: Uint8Array | string): Promise<unknown> {
       if (!type.endsWith(ENCRYPTED_TYPE_SUFFIX)) {
-        throw new Error(`createEncryptedSerializer: cannot load a value of type "${type}": it was not written by this serializer (expected a type ending in "${ENCRYPTED_TYPE_SUFFIX}")`);
+        throw new Error(
+          `createEncryptedSerializer: cannot load a value of type "${type}": it was not written by this serializer (expected a type ending in "${ENCRYPTED_TYPE_SUFFIX}")`,
+        );
       }
       const envelope = Buffer.from(typeof data === "string" ? data : new TextDecoder().decode(data), "base64");
       if (envelope.length < IV_BYTES + TAG_BYTES) {
-        throw new Error(`createEncryptedSerializer: a stored value of type "${type}" is ${envelope.length} bytes, too short to be encrypted data; the saver changed it`);
+        throw new Error(
+          `createEncryptedSerializer: a stored value of type "${type}" is ${envelope.length} bytes, too short to be encrypted data; the saver changed it`,
+        );
       }
       const decipher = createDecipheriv(ALGORITHM, keyBytes, envelope.subarray(0, IV_BYTES));
       decipher.setAAD(Buffer.from(type, "utf8"));
@@ -55,7 +62,9 @@ export function createEncryptedSerializer(key: Uint8Array | string, inner: Seria
       try {
         plain = Buffer.concat([decipher.update(envelope.subarray(IV_BYTES + TAG_BYTES)), decipher.final()]);
       } catch {
-        throw new Error(`createEncryptedSerializer: a stored value of type "${type}" failed authentication: it was changed after it was written, or encrypted with another key`);
+        throw new Error(
+          `createEncryptedSerializer: a stored value of type "${type}" failed authentication: it was changed after it was written, or encrypted with another key`,
+        );
       }
       return inner.loadsTyped(type.slice(0, -ENCRYPTED_TYPE_SUFFIX.length), new Uint8Array(plain));
     },
@@ -67,7 +76,11 @@ function toKey(key: Uint8Array | string): Buffer {
   if (key instanceof Uint8Array && key.length === KEY_BYTES) return Buffer.from(key);
   // Never echo the key itself: it is a secret.
   const got =
-    typeof key === "string" ? `a string of ${key.length} characters` : key instanceof Uint8Array ? `${key.length} bytes` : describeValue(key);
+    typeof key === "string"
+      ? `a string of ${key.length} characters`
+      : key instanceof Uint8Array
+        ? `${key.length} bytes`
+        : describeValue(key);
   throw new ConformanceUsageError(
     `createEncryptedSerializer: the key must be ${KEY_BYTES} bytes (a Uint8Array, or 64 hex characters), got ${got}`,
   );

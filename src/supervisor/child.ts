@@ -72,17 +72,27 @@ if (request) await run(request);
 else exit(0); // the parent did not need this process after all
 
 async function run(request: RunRequest): Promise<void> {
-  const [{ loadRegistrationWithin }, { ConformanceUsageError }, { ConformanceSetupError, DEFAULT_TIMEOUT_MS, runValidation }, { runPlanMessage }, { CliUsageError }, { forwardingHooks }] =
-    await engine;
+  const [
+    { loadRegistrationWithin },
+    { ConformanceUsageError },
+    { ConformanceSetupError, DEFAULT_TIMEOUT_MS, runValidation },
+    { runPlanMessage },
+    { CliUsageError },
+    { forwardingHooks },
+  ] = await engine;
   try {
     const registered = await loadRegistrationWithin(request);
     const timeoutMs = request.options.timeoutMs ?? registered.timeoutMs ?? DEFAULT_TIMEOUT_MS;
     send(runPlanMessage(registered, request.options, timeoutMs));
     // As it happens: the parent must know every test in flight (a crash is attributed to them), and puts the calls in order itself.
-    const report = await runValidation(registered, { ...request.options, progress: forwardingHooks((call) => send({ t: "hook", call })) }, {
-      progressOrder: "as-it-happens",
-      sectionsAlongside: request.sectionsAfterCapabilities ? false : (running) => send({ t: "sections-alongside", running }),
-    });
+    const report = await runValidation(
+      registered,
+      { ...request.options, progress: forwardingHooks((call) => send({ t: "hook", call })) },
+      {
+        progressOrder: "as-it-happens",
+        sectionsAlongside: request.sectionsAfterCapabilities ? false : (running) => send({ t: "sections-alongside", running }),
+      },
+    );
     send({ t: "report", report: reportToJSON(report) });
   } catch (error) {
     if (error instanceof CliUsageError || error instanceof ConformanceUsageError) send({ t: "usage-error", message: error.message });
@@ -97,7 +107,10 @@ async function run(request: RunRequest): Promise<void> {
 function captureWrites(stream: "stdout" | "stderr"): void {
   const target = process[stream];
   target.write = ((chunk: unknown, encoding?: unknown, callback?: unknown) => {
-    const text = typeof chunk === "string" ? chunk : Buffer.from(chunk as Uint8Array).toString(typeof encoding === "string" ? (encoding as BufferEncoding) : "utf8");
+    const text =
+      typeof chunk === "string"
+        ? chunk
+        : Buffer.from(chunk as Uint8Array).toString(typeof encoding === "string" ? (encoding as BufferEncoding) : "utf8");
     send({ t: "output", stream, text });
     const done = typeof encoding === "function" ? encoding : callback;
     if (typeof done === "function") queueMicrotask(() => (done as () => void)());

@@ -18,9 +18,13 @@ export function describeEnding(
     return { kind: "crash", text: `the saver's process crashed with ${what} during ${where}: ${excerpt(tracker.crash.error)}` };
   }
   if (tracker.exitCalled !== undefined) {
-    return { kind: "process-exit", text: `the saver's process exited with code ${tracker.exitCalled} during ${where} (process.exit called)` };
+    return {
+      kind: "process-exit",
+      text: `the saver's process exited with code ${tracker.exitCalled} during ${where} (process.exit called)`,
+    };
   }
-  if (exit.signal) return { kind: "killed", text: `the saver's process was killed by ${exit.signal} during ${where}${nativeHint(rawStderr)}` };
+  if (exit.signal)
+    return { kind: "killed", text: `the saver's process was killed by ${exit.signal} during ${where}${nativeHint(rawStderr)}` };
   return {
     kind: "crash",
     text: `the saver's process exited with code ${exit.code ?? "unknown"} during ${where}, without a report${nativeHint(rawStderr)}`,

@@ -10,7 +10,11 @@ import type { ChildMessage, RunRequest } from "./protocol.js";
  * capability, in order (what a cut-short run reports as not run, and what a
  * resumed run leaves out), and the capabilities that do not run, with why.
  */
-export function runPlanMessage(registered: AnyRegistration, options: RunRequest["options"], timeoutMs: number): Extract<ChildMessage, { t: "plan" }> {
+export function runPlanMessage(
+  registered: AnyRegistration,
+  options: RunRequest["options"],
+  timeoutMs: number,
+): Extract<ChildMessage, { t: "plan" }> {
   // The engine's own selection (validate() makes the same plan), so the two never disagree.
   const plan = planRun(registered, options, "checkpoint-conformance", true);
   return {

@@ -10,7 +10,15 @@ import { describeEnding, whereNow } from "./ending.js";
 import { HEARTBEAT_MS, type ChildMessage, type RunRequest } from "./protocol.js";
 import { takeChild } from "./prestart.js";
 import { readMessages } from "./message-channel.js";
-import { describePositionBriefly, RunTracker, testKey, type AloneOutcome, type Ending, type OutputSink, type TestRef } from "./run-tracker.js";
+import {
+  describePositionBriefly,
+  RunTracker,
+  testKey,
+  type AloneOutcome,
+  type Ending,
+  type OutputSink,
+  type TestRef,
+} from "./run-tracker.js";
 
 /** Loading the user's module longer than this is a usage error; CONFORMANCE_LOAD_TIMEOUT_MS overrides it. */
 export const DEFAULT_LOAD_TIMEOUT_MS = 60_000;
@@ -61,13 +69,19 @@ export async function runSupervised(run: SupervisedRun): Promise<SupervisedOutco
       const ended = await session.supervise(child, request, tracker);
       if (tracker.fatal && !session.interrupted) return { kind: tracker.fatal.t, message: tracker.fatal.message };
       const interrupted = () => {
-        const ending = { kind: "interrupted" as const, text: `interrupted by ${session.interrupted} during ${describePositionBriefly(tracker.position())}` };
+        const ending = {
+          kind: "interrupted" as const,
+          text: `interrupted by ${session.interrupted} during ${describePositionBriefly(tracker.position())}`,
+        };
         return { kind: "report" as const, report: tracker.finalReport(ending), interrupted: session.interrupted };
       };
       if (session.interrupted) return interrupted();
       if (!ended) return { kind: "report", report: tracker.finalReport(undefined) };
       const inFlight = tracker.inFlightTests();
-      const alone = inFlight.length > 1 && !request.options.shard && !tracker.sectionsAlongside ? await isolate(inFlight, request, tracker, session) : undefined;
+      const alone =
+        inFlight.length > 1 && !request.options.shard && !tracker.sectionsAlongside
+          ? await isolate(inFlight, request, tracker, session)
+          : undefined;
       if (session.interrupted) return interrupted(); // pressed while the tests in flight ran alone
       const next = tracker.afterCrash(ended, request.options, alone);
       if (next === undefined) return { kind: "report", report: tracker.finalReport(ended) };
@@ -91,7 +105,12 @@ export async function runSupervised(run: SupervisedRun): Promise<SupervisedOutco
  * that ran to its end gives its tests' results. Tests with no outcome ran in a
  * group that crashed and run again in the fresh child that goes on.
  */
-async function isolate(tests: readonly TestRef[], request: RunRequest, parent: RunTracker, session: Supervision): Promise<Map<string, AloneOutcome>> {
+async function isolate(
+  tests: readonly TestRef[],
+  request: RunRequest,
+  parent: RunTracker,
+  session: Supervision,
+): Promise<Map<string, AloneOutcome>> {
   const outcomes = new Map<string, AloneOutcome>();
   const runGroup = async (group: readonly TestRef[]): Promise<Ending | undefined> => {
     const tracker = new RunTracker(request.module, {}, () => {});
@@ -153,7 +172,9 @@ class Supervision {
     this.child = child;
     sendRequest(child, request);
     const rawStderr = collect(child.stderr!, 64 * 1024);
-    child.stdout!.setEncoding("utf8").on("data", (text: string) => this.run.showOutput("the saver's process (written to its stdout directly)", text));
+    child
+      .stdout!.setEncoding("utf8")
+      .on("data", (text: string) => this.run.showOutput("the saver's process (written to its stdout directly)", text));
     let lastHeard = Date.now();
     const messages = readMessages<ChildMessage>(child.stdio[3] as Readable, (m) => {
       lastHeard = Date.now();

@@ -61,7 +61,10 @@ export class RunTracker {
   /** Capabilities an earlier child began and crashed in: what they finished (the crashed test included). A resumed child leaves these tests out. */
   private readonly settled = new Map<CapabilityId, { detected: boolean; tests: TestResult[] }>();
   /** The capabilities begun and not ended (several when the child runs capabilities at once), in the order they began. */
-  private readonly current = new Map<CapabilityId, { capability: CapabilityId; detected: boolean; tests: TestResult[]; lastTest?: string }>();
+  private readonly current = new Map<
+    CapabilityId,
+    { capability: CapabilityId; detected: boolean; tests: TestResult[]; lastTest?: string }
+  >();
   /** The user's hooks in the serial run's order (the child's calls interleave when it runs capabilities at once), once the kind is known. */
   private ordered: SerialOrderHooks | undefined;
   private readonly inFlight = new Map<string, TestRef>();
@@ -113,7 +116,12 @@ export class RunTracker {
       case "output": {
         const position = this.position();
         // Several tests in flight: the output goes with the one whose saver call started last, shown after its result.
-        const owner = position.kind === "test" ? position : position.kind === "tests" ? (position.tests.find((t) => testKey(t.capability, t.name) === this.lastStarted) ?? position.tests[0]) : undefined;
+        const owner =
+          position.kind === "test"
+            ? position
+            : position.kind === "tests"
+              ? (position.tests.find((t) => testKey(t.capability, t.name) === this.lastStarted) ?? position.tests[0])
+              : undefined;
         if (owner !== undefined) {
           const key = testKey(owner.capability, owner.name);
           this.outputByTest.set(key, (this.outputByTest.get(key) ?? "") + message.text);
@@ -147,7 +155,10 @@ export class RunTracker {
         this.started = true;
         this.subjectName = call.args[0].subjectName;
         this.subjectKind = call.args[0].subjectKind;
-        this.ordered = serialOrderHooks(this.hooks, kindDescriptor(this.subjectKind).capabilities.map((c) => c.id as CapabilityId));
+        this.ordered = serialOrderHooks(
+          this.hooks,
+          kindDescriptor(this.subjectKind).capabilities.map((c) => c.id as CapabilityId),
+        );
         break;
       case "onCapabilityStart": {
         const [capability, detected] = call.args;
@@ -187,7 +198,9 @@ export class RunTracker {
         const tests = this.current.get(capability)?.tests ?? result.tests;
         this.current.delete(capability);
         if (this.results[capability]) return;
-        const merged = this.settled.has(capability) ? crashedIn(result, this.settled.get(capability)!.detected, this.inPlanOrder(capability, tests)) : this.asFirstPlanned(result);
+        const merged = this.settled.has(capability)
+          ? crashedIn(result, this.settled.get(capability)!.detected, this.inPlanOrder(capability, tests))
+          : this.asFirstPlanned(result);
         this.settled.delete(capability);
         this.finish(merged);
         return;
@@ -204,7 +217,12 @@ export class RunTracker {
   private asFirstPlanned(result: CapabilityResult): CapabilityResult {
     const skip = this.resumed ? this.plan?.skipped.find((s) => s.capability === result.capability) : undefined;
     if (!skip) return result;
-    return { ...base(result.capability, result.kind), status: "skipped", reason: skip.reason, ...(skip.excluded ? { excluded: true } : {}) };
+    return {
+      ...base(result.capability, result.kind),
+      status: "skipped",
+      reason: skip.reason,
+      ...(skip.excluded ? { excluded: true } : {}),
+    };
   }
 
   private finish(result: CapabilityResult): void {
@@ -250,7 +268,11 @@ export class RunTracker {
    * run is a shard, or the saver keeps crashing): then `finalReport(ending)`
    * reports it as cut short.
    */
-  afterCrash(ending: Ending, options: RunRequest["options"], alone?: ReadonlyMap<string, AloneOutcome>): RunRequest["options"] | "done" | undefined {
+  afterCrash(
+    ending: Ending,
+    options: RunRequest["options"],
+    alone?: ReadonlyMap<string, AloneOutcome>,
+  ): RunRequest["options"] | "done" | undefined {
     const position = this.position();
     if (!this.plan || options.shard || position.kind === "loading" || position.kind === "after-capabilities") return undefined;
     this.whereCut = describePosition(position);
@@ -294,7 +316,11 @@ export class RunTracker {
   /** A child's options that run only the tests of `group` (the others of their capabilities left out, no section), to see what they do without the rest. */
   groupOptions(group: readonly TestRef[], options: RunRequest["options"]): RunRequest["options"] {
     const capabilities = [...new Set(group.map((t) => t.capability))];
-    const others = capabilities.flatMap((capability) => this.plannedOf(capability).filter((t) => !group.some((g) => g.capability === capability && g.name === t.name)).map((t) => t.name));
+    const others = capabilities.flatMap((capability) =>
+      this.plannedOf(capability)
+        .filter((t) => !group.some((g) => g.capability === capability && g.name === t.name))
+        .map((t) => t.name),
+    );
     return { ...options, capabilities, skipTests: [...(options.skipTests ?? []), ...others], graph: false, model: false };
   }
 
@@ -332,16 +358,34 @@ export class RunTracker {
         const outcome = alone?.get(testKey(test.capability, test.name));
         if (latest !== undefined) {
           if (test === latest) {
-            add(test.capability, this.failedTest(test, { ...ending, text: `${ending.text} (its saver call started last of ${inFlight.length} tests running at once; run alone, none of them crashed the process again)` }));
+            add(
+              test.capability,
+              this.failedTest(test, {
+                ...ending,
+                text: `${ending.text} (its saver call started last of ${inFlight.length} tests running at once; run alone, none of them crashed the process again)`,
+              }),
+            );
           } else if (outcome && "result" in outcome) add(test.capability, outcome.result);
           else add(test.capability, this.failedTest(test, ending));
         } else if (alone && culprits.length === 0) {
           // A crash only when they ran together is still a failure (LangGraph runs nodes concurrently): each one fails, saying so.
-          add(test.capability, this.failedTest(test, { ...ending, text: `${ending.text} (while it ran together with ${others(inFlight, test)}; run alone, none of them crashed it)` }));
+          add(
+            test.capability,
+            this.failedTest(test, {
+              ...ending,
+              text: `${ending.text} (while it ran together with ${others(inFlight, test)}; run alone, none of them crashed it)`,
+            }),
+          );
         } else if (outcome && "result" in outcome) {
           add(test.capability, outcome.result); // found innocent: its own result, run without the culprit
         } else if (outcome) {
-          add(test.capability, this.failedTest(test, { ...ending, text: `${outcome.crashed.text} (run alone, after the process crashed while ${othersText(inFlight.length - 1)} ran at once)` }));
+          add(
+            test.capability,
+            this.failedTest(test, {
+              ...ending,
+              text: `${outcome.crashed.text} (run alone, after the process crashed while ${othersText(inFlight.length - 1)} ran at once)`,
+            }),
+          );
         } else if (culprits.length === 0) {
           add(test.capability, this.failedTest(test, ending));
         }
@@ -353,9 +397,19 @@ export class RunTracker {
     for (const [capability, tests] of failed) {
       const earlier = this.settled.get(capability);
       const current = this.current.get(capability);
-      this.settled.set(capability, { detected: current?.detected ?? earlier?.detected ?? false, tests: [...(current?.tests ?? earlier?.tests ?? []), ...tests] });
+      this.settled.set(capability, {
+        detected: current?.detected ?? earlier?.detected ?? false,
+        tests: [...(current?.tests ?? earlier?.tests ?? []), ...tests],
+      });
       if (current) {
-        for (const test of tests) this.out.onTestResult?.(capability, test.name, test.status === "passed", test.status === "failed" ? test.failure.message : undefined, test);
+        for (const test of tests)
+          this.out.onTestResult?.(
+            capability,
+            test.name,
+            test.status === "passed",
+            test.status === "failed" ? test.failure.message : undefined,
+            test,
+          );
       }
     }
     // A capability that ran at once with the crash, between two of its tests: a fresh child goes on after what it finished.
@@ -371,7 +425,10 @@ export class RunTracker {
   private recordInterrupted(): void {
     for (const [capability, current] of this.current) {
       const earlier = this.settled.get(capability);
-      this.settled.set(capability, { detected: current.detected, tests: [...(current.tests.length > 0 ? current.tests : (earlier?.tests ?? []))] });
+      this.settled.set(capability, {
+        detected: current.detected,
+        tests: [...(current.tests.length > 0 ? current.tests : (earlier?.tests ?? []))],
+      });
     }
     this.inFlight.clear();
     this.lastStarted = undefined;
@@ -390,11 +447,23 @@ export class RunTracker {
     if (ending || (!this.report && this.crashes.length === 0)) {
       const cut = ending ?? { kind: "crash" as const, text: "the saver's process ended without a report" };
       const position = this.position();
-      const where = this.stopped && this.whereCut ? this.whereCut : cut.kind === "interrupted" ? describePositionBriefly(position) : describePosition(position);
-      return this.withNotRunSections(this.withOutput(this.cutShort(cut)), cut.kind === "interrupted" ? `interrupted during ${where}` : `the run was cut short during ${where}`);
+      const where =
+        this.stopped && this.whereCut
+          ? this.whereCut
+          : cut.kind === "interrupted"
+            ? describePositionBriefly(position)
+            : describePosition(position);
+      return this.withNotRunSections(
+        this.withOutput(this.cutShort(cut)),
+        cut.kind === "interrupted" ? `interrupted during ${where}` : `the run was cut short during ${where}`,
+      );
     }
-    if (this.crashes.length === 0) return this.withNotRunSections(this.withOutput(reportFromJSON(this.report!)), "its process sent no result for it");
-    return this.withNotRunSections(this.mergedAfterCrashes(), `the saver's process ended during the run (${this.crashes.at(-1)}), and no later process ran it`);
+    if (this.crashes.length === 0)
+      return this.withNotRunSections(this.withOutput(reportFromJSON(this.report!)), "its process sent no result for it");
+    return this.withNotRunSections(
+      this.mergedAfterCrashes(),
+      `the saver's process ended during the run (${this.crashes.at(-1)}), and no later process ran it`,
+    );
   }
 
   /**
@@ -430,7 +499,12 @@ export class RunTracker {
     for (const skip of this.plan?.skipped ?? []) {
       if (this.results[skip.capability]) continue;
       this.out.onCapabilityStart?.(skip.capability, false);
-      this.finish({ ...base(skip.capability, this.kindOf(skip.capability)), status: "skipped", reason: skip.reason, ...(skip.excluded ? { excluded: true } : {}) });
+      this.finish({
+        ...base(skip.capability, this.kindOf(skip.capability)),
+        status: "skipped",
+        reason: skip.reason,
+        ...(skip.excluded ? { excluded: true } : {}),
+      });
     }
     return this.results;
   }
@@ -438,11 +512,16 @@ export class RunTracker {
   private cutShort(ending: Ending): ConformanceReport {
     const position = this.position();
     const interrupted = ending.kind === "interrupted";
-    const where = this.stopped && this.whereCut ? this.whereCut : interrupted ? describePositionBriefly(position) : describePosition(position);
+    const where =
+      this.stopped && this.whereCut ? this.whereCut : interrupted ? describePositionBriefly(position) : describePosition(position);
     // Interrupted: the tests in flight did not finish, which is no fault of the saver's: not run, never failed.
     if (interrupted) this.recordInterrupted();
     else if (!this.stopped) this.recordEnding(position, ending);
-    const notRunReason = interrupted ? NOT_RUN_INTERRUPTED : this.stopped ? `not run: ${this.stopped}` : `not run: the run was cut short during ${where}`;
+    const notRunReason = interrupted
+      ? NOT_RUN_INTERRUPTED
+      : this.stopped
+        ? `not run: ${this.stopped}`
+        : `not run: the run was cut short during ${where}`;
     const results: Partial<Record<CapabilityId, CapabilityResult>> = { ...this.results };
     let notRun = 0;
     const remaining = (capability: CapabilityId, done: readonly TestResult[]): TestResult[] => {
@@ -462,16 +541,30 @@ export class RunTracker {
         const failed = tests.some(isCountedFailure);
         results[id] = failed
           ? crashedIn({ ...base(id, kind), status: "failed" }, earlier.detected, tests)
-          : ({ ...base(id, kind), detected: earlier.detected, status: "skipped", reason: `not completed (interrupted): ${earlier.tests.length} of its tests had finished`, interrupted: true, tests } as CapabilityResult);
+          : ({
+              ...base(id, kind),
+              detected: earlier.detected,
+              status: "skipped",
+              reason: `not completed (interrupted): ${earlier.tests.length} of its tests had finished`,
+              interrupted: true,
+              tests,
+            } as CapabilityResult);
         this.out.onCapabilityEnd?.(id, results[id]!);
       } else if (earlier) {
-        results[id] = crashedIn({ ...base(id, kind), status: "failed" }, earlier.detected, [...earlier.tests, ...remaining(id, earlier.tests)]);
+        results[id] = crashedIn({ ...base(id, kind), status: "failed" }, earlier.detected, [
+          ...earlier.tests,
+          ...remaining(id, earlier.tests),
+        ]);
         this.out.onCapabilityEnd?.(id, results[id]!);
       } else if (this.plan?.capabilities.some((p) => p.capability === id) || !this.started) {
         results[id] = { ...base(id, kind), status: "skipped", reason: notRunReason, tests: remaining(id, []) };
       }
     }
-    const summary = [ending.text, ...(this.stopped ? [this.stopped] : []), ...(notRun > 0 ? [`${notRun} ${notRun === 1 ? "test" : "tests"} not run`] : [])].join("; ");
+    const summary = [
+      ending.text,
+      ...(this.stopped ? [this.stopped] : []),
+      ...(notRun > 0 ? [`${notRun} ${notRun === 1 ? "test" : "tests"} not run`] : []),
+    ].join("; ");
     return new ConformanceReport({
       subjectName: this.subjectName,
       ...(this.subjectKind ? { subjectKind: this.subjectKind } : {}),
@@ -481,7 +574,10 @@ export class RunTracker {
       sections: [
         staticSection({
           key: "supervision",
-          lines: [ending.kind === "interrupted" ? "INTERRUPTED" : "RUN CUT SHORT (the saver's process ended before the run did)", `  ${summary}.`],
+          lines: [
+            ending.kind === "interrupted" ? "INTERRUPTED" : "RUN CUT SHORT (the saver's process ended before the run did)",
+            `  ${summary}.`,
+          ],
           // Interrupted: not a failure of the saver's (what did not run did not fail); the level says INTERRUPTED.
           passed: interrupted ? null : false,
           ...(interrupted ? { summary: "interrupted" } : {}),
@@ -553,7 +649,15 @@ export class RunTracker {
  */
 function crashedIn(result: CapabilityResult, detected: boolean, tests: TestResult[]): CapabilityResult {
   const status = tests.some(isCountedFailure) ? "failed" : result.status;
-  return { capability: result.capability, kind: result.kind, durationMs: result.durationMs, inherited: result.inherited, detected: detected || result.detected, status, tests } as CapabilityResult;
+  return {
+    capability: result.capability,
+    kind: result.kind,
+    durationMs: result.durationMs,
+    inherited: result.inherited,
+    detected: detected || result.detected,
+    status,
+    tests,
+  } as CapabilityResult;
 }
 
 function base(capability: CapabilityId, kind: CapabilityResult["kind"]) {
@@ -580,7 +684,10 @@ const NAMED_TESTS = 3;
 /** `describePosition`, naming at most NAMED_TESTS of the tests in flight ("put › a, put › b, list › c (+61 more in flight)"). */
 export function describePositionBriefly(position: Position): string {
   if (position.kind !== "tests" || position.tests.length <= NAMED_TESTS) return describePosition(position);
-  const named = position.tests.slice(0, NAMED_TESTS).map((t) => `${t.capability} › ${t.name}`).join(", ");
+  const named = position.tests
+    .slice(0, NAMED_TESTS)
+    .map((t) => `${t.capability} › ${t.name}`)
+    .join(", ");
   return `${named} (+${position.tests.length - NAMED_TESTS} more in flight)`;
 }
 

@@ -32,7 +32,9 @@ if (request) {
         }),
         product: (_, result) => send({ t: "product", job: index, result }),
       };
-      await runJob(program, job, shared, sink).catch((error: unknown) => send({ t: "failed", job: index, error: error instanceof Error ? error.message : String(error) }));
+      await runJob(program, job, shared, sink).catch((error: unknown) =>
+        send({ t: "failed", job: index, error: error instanceof Error ? error.message : String(error) }),
+      );
     }
   } finally {
     await shared.release();

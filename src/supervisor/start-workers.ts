@@ -37,7 +37,13 @@ export interface StartWorkers {
  * its clean-up, a second Ctrl-C gives it a moment for its last resort, and
  * nothing of its group outlives the run.
  */
-export function startWorkers(lists: readonly StartJob[][], graph: boolean, results: StartResults, cwd: string, env: NodeJS.ProcessEnv): StartWorkers {
+export function startWorkers(
+  lists: readonly StartJob[][],
+  graph: boolean,
+  results: StartResults,
+  cwd: string,
+  env: NodeJS.ProcessEnv,
+): StartWorkers {
   const workers = lists.map((jobs) => startWorker(jobs, graph, results, cwd, env));
   return {
     begin: (postgresUrl) => workers.forEach((w) => w.begin(postgresUrl)),
@@ -49,7 +55,13 @@ export function startWorkers(lists: readonly StartJob[][], graph: boolean, resul
   };
 }
 
-function startWorker(jobs: readonly StartJob[], graph: boolean, results: StartResults, cwd: string, env: NodeJS.ProcessEnv): { begin(url: string | undefined, run?: boolean): void; ended: Promise<void> } {
+function startWorker(
+  jobs: readonly StartJob[],
+  graph: boolean,
+  results: StartResults,
+  cwd: string,
+  env: NodeJS.ProcessEnv,
+): { begin(url: string | undefined, run?: boolean): void; ended: Promise<void> } {
   // From the sources (npm start runs them with tsx) the worker needs tsx's loader.
   const args = extname(workerFile) === ".ts" ? ["--import", "tsx", workerFile] : [...process.execArgv, workerFile];
   const child = spawnGrouped(args, cwd, env);
@@ -102,7 +114,11 @@ function startWorker(jobs: readonly StartJob[], graph: boolean, results: StartRe
     if (message.t === "start") {
       hooks.onBackendStart?.(results.backendOf(job));
     } else if (message.t === "hook") {
-      if (hooks.progress) replayHook(hooks.progress, { name: message.call.name, args: message.call.args.map((a: unknown) => a ?? undefined) } as typeof message.call);
+      if (hooks.progress)
+        replayHook(hooks.progress, {
+          name: message.call.name,
+          args: message.call.args.map((a: unknown) => a ?? undefined),
+        } as typeof message.call);
     } else if (message.t === "end") {
       hooks.onBackendEnd?.(outcomeFromJSON(message.outcome));
     } else {

@@ -15,7 +15,9 @@ export function checkTimeoutMs(value: unknown, what: string): number | undefined
     throw new ConformanceUsageError(`${what} must be a positive number of ms, got ${describeValue(value)}`);
   }
   if (value > MAX_TIMEOUT_MS) {
-    throw new ConformanceUsageError(`${what} must be at most ${MAX_TIMEOUT_MS} ms (2^31-1, Node's longest timer; about 24.8 days), got ${value}`);
+    throw new ConformanceUsageError(
+      `${what} must be at most ${MAX_TIMEOUT_MS} ms (2^31-1, Node's longest timer; about 24.8 days), got ${value}`,
+    );
   }
   return value;
 }

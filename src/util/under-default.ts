@@ -4,7 +4,10 @@
  * `default`, so a compiled `export default x` arrives as `{ default: x }`
  * (or a namespace whose `default` is that).
  */
-export function foundUnderDefault<T>(value: unknown, accept: (candidate: unknown) => T | undefined): { path: string; found: T } | undefined {
+export function foundUnderDefault<T>(
+  value: unknown,
+  accept: (candidate: unknown) => T | undefined,
+): { path: string; found: T } | undefined {
   let current = value;
   let path = "";
   for (let depth = 0; depth < 2; depth++) {

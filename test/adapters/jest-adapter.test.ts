@@ -15,7 +15,11 @@ describe("describeConformance under jest", { timeout: 300_000 }, () => {
     ]);
     expect(run.code, run.stderr).toBe(1);
 
-    for (const [name, registered] of [["correct.conformance.cjs", correct], ["broken.conformance.cjs", broken], ["not-implemented.conformance.cjs", notImplemented]] as const) {
+    for (const [name, registered] of [
+      ["correct.conformance.cjs", correct],
+      ["broken.conformance.cjs", broken],
+      ["not-implemented.conformance.cjs", notImplemented],
+    ] as const) {
       const tests = testsOf(name);
       const expected = await expectedCounts(registered);
       // jest cannot skip a running test: a capability the saver lacks passes there, saying "not run" on stderr.
@@ -35,6 +39,8 @@ describe("describeConformance under jest", { timeout: 300_000 }, () => {
     // No test of it fails, yet put_writes is not verified (docs/verdict.md): the suite's teardown fails the file.
     expect(countStatus(testsOf("loses-thread.conformance.cjs"), "failed")).toBe(0);
     expect(fileOf("loses-thread.conformance.cjs").status).toBe("failed");
-    expect(run.stdout + run.stderr + JSON.stringify(fileOf("loses-thread.conformance.cjs"))).toMatch(/LosesThreadOnThirtyWrites: the run fails although none of its tests failed: BASE: .*not verified/);
+    expect(run.stdout + run.stderr + JSON.stringify(fileOf("loses-thread.conformance.cjs"))).toMatch(
+      /LosesThreadOnThirtyWrites: the run fails although none of its tests failed: BASE: .*not verified/,
+    );
   });
 });

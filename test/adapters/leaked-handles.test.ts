@@ -24,13 +24,19 @@ function expectEndedAndWarned(run: ProcessResult): void {
 
 describe.concurrent("a saver that leaks handles does not keep the test runner's process alive", { timeout: HANG_MS + 30_000 }, () => {
   it("vitest: the run ends, exit 0, each suite names what it left open", async () => {
-    const run = await runProcess(process.execPath, ["node_modules/vitest/vitest.mjs", "run", "--config", `${FIXTURES}/vitest.config.ts`], { hangAfterMs: HANG_MS });
+    const run = await runProcess(process.execPath, ["node_modules/vitest/vitest.mjs", "run", "--config", `${FIXTURES}/vitest.config.ts`], {
+      hangAfterMs: HANG_MS,
+    });
     expectEndedAndWarned(run);
     expect(run.stdout).toMatch(/Tests\s+138 passed \(138\)/);
   });
 
   it("jest (in band): the run ends, exit 0 (it never did: 'Jest did not exit')", async () => {
-    const run = await runProcess(process.execPath, ["node_modules/jest/bin/jest.js", "--config", `${FIXTURES}/jest.config.cjs`, "--runInBand"], { hangAfterMs: HANG_MS });
+    const run = await runProcess(
+      process.execPath,
+      ["node_modules/jest/bin/jest.js", "--config", `${FIXTURES}/jest.config.cjs`, "--runInBand"],
+      { hangAfterMs: HANG_MS },
+    );
     expectEndedAndWarned(run);
     expect(run.stderr).toMatch(/Tests:\s+138 passed, 138 total/);
     expect(run.stderr).not.toContain("did not exit");

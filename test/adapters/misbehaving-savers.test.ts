@@ -43,13 +43,23 @@ function expectVerdicts(fileOf: (name: string) => JsonFileResult, extension: str
 }
 
 const exitLine = (saver: string, test: string) =>
-  new RegExp(`checkpoint-conformance: process\\.exit\\(0\\) was called during put › ${test} before the ${saver} conformance suite finished \\(by the saver or a dependency\\); the run fails`);
+  new RegExp(
+    `checkpoint-conformance: process\\.exit\\(0\\) was called during put › ${test} before the ${saver} conformance suite finished \\(by the saver or a dependency\\); the run fails`,
+  );
 
 describe.concurrent("misbehaving savers in each test runner's own process", { timeout: 300_000 }, () => {
   it("vitest: every failing saver fails the run, a process.exit(0) in an advisory test too", async () => {
     const pids = pidDir();
     const { run, fileOf } = await runWithJsonReport(
-      (outputFile) => ["node_modules/vitest/vitest.mjs", "run", "--config", `${FIXTURES}/vitest/vitest.config.ts`, "--reporter=json", `--outputFile.json=${outputFile}`, "--reporter=default"],
+      (outputFile) => [
+        "node_modules/vitest/vitest.mjs",
+        "run",
+        "--config",
+        `${FIXTURES}/vitest/vitest.config.ts`,
+        "--reporter=json",
+        `--outputFile.json=${outputFile}`,
+        "--reporter=default",
+      ],
       pids.env,
     );
     const output = run.stdout + run.stderr;
@@ -57,7 +67,9 @@ describe.concurrent("misbehaving savers in each test runner's own process", { ti
     expectVerdicts(fileOf, "ts");
     expect(fileOf("rejection-after-run.conformance.ts").status, "a rejection after the run, from a correct saver").toBe("passed");
     // vitest turns process.exit into an error from the saver's call; the guard fails the capability's teardown as well.
-    expect(failureText(fileOf("exit-0.conformance.ts"))).toMatch(/process\.exit\(0\) was called during put › test_\w+ before the ExitsWithZero conformance suite finished/);
+    expect(failureText(fileOf("exit-0.conformance.ts"))).toMatch(
+      /process\.exit\(0\) was called during put › test_\w+ before the ExitsWithZero conformance suite finished/,
+    );
     expect(fileOf("exit-0-in-advisory.conformance.ts").status).toBe("failed");
     expect(output).toMatch(
       /ConformanceFailure: process\.exit\(0\) was called during put › test_put_stores_only_changed_channels before the ExitsInAdvisoryTest conformance suite finished \(by the saver or a dependency\): a saver that ends the process cannot pass, advisory test or not/,
@@ -74,7 +86,10 @@ describe.concurrent("misbehaving savers in each test runner's own process", { ti
     // In band, a saver's process.exit ends jest itself: those fixtures run on their own. A rejection after one file's
     // run (a correct saver) fails the file that runs next or crashes jest, as timing has it: not run here.
     const [main, exit0, exitInAdvisory] = await Promise.all([
-      runWithJsonReport((outputFile) => [...jest, "--testPathIgnorePatterns", "exit-0|rejection-after-run", "--json", `--outputFile=${outputFile}`], pids.env),
+      runWithJsonReport(
+        (outputFile) => [...jest, "--testPathIgnorePatterns", "exit-0|rejection-after-run", "--json", `--outputFile=${outputFile}`],
+        pids.env,
+      ),
       runProcess(process.execPath, [...jest, "exit-0\\.conformance"], { env: pids.env }),
       runProcess(process.execPath, [...jest, "exit-0-in-advisory"], { env: pids.env }),
     ]);

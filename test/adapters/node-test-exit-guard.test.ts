@@ -16,7 +16,10 @@ describe("describeConformance under node --test, when the saver calls process.ex
 
   it("a dependency's exit hook calling process.exit(0) does not turn a failing run into exit 0", async () => {
     // The file run as a script (no --test): the hook's process.exit(0) is this process's own exit.
-    const run = await runProcess(process.execPath, fixtureScriptArgs("test/adapters/fixtures/node-misbehaving/exit-hook.conformance.ts", ["--test-reporter=tap"]));
+    const run = await runProcess(
+      process.execPath,
+      fixtureScriptArgs("test/adapters/fixtures/node-misbehaving/exit-hook.conformance.ts", ["--test-reporter=tap"]),
+    );
     expect(run.code, run.stderr).toBe(1);
     expect(Number(/^# fail (\d+)$/m.exec(run.stdout)?.[1])).toBeGreaterThan(0);
   });

@@ -18,10 +18,17 @@ describe("describeConformance under vitest", { timeout: 300_000 }, () => {
     ]);
     expect(run.code, run.stderr).toBe(1);
 
-    for (const [name, registered] of [["correct.conformance.ts", correct], ["broken.conformance.ts", broken], ["not-implemented.conformance.ts", notImplemented]] as const) {
+    for (const [name, registered] of [
+      ["correct.conformance.ts", correct],
+      ["broken.conformance.ts", broken],
+      ["not-implemented.conformance.ts", notImplemented],
+    ] as const) {
       const tests = testsOf(name);
       const expected = await expectedCounts(registered);
-      expect({ passed: countStatus(tests, "passed"), failed: countStatus(tests, "failed"), notRun: countStatus(tests, "skipped") }, name).toEqual(expected);
+      expect(
+        { passed: countStatus(tests, "passed"), failed: countStatus(tests, "failed"), notRun: countStatus(tests, "skipped") },
+        name,
+      ).toEqual(expected);
     }
     const failure = testsOf("broken.conformance.ts").find((t) => t.status === "failed")!;
     expect(failure.fullName).toMatch(/^DropsCustomMetadata conformance get_tuple test_\w+ \[[A-Z]+-\d+/);
@@ -30,6 +37,8 @@ describe("describeConformance under vitest", { timeout: 300_000 }, () => {
     // No test of it fails, yet put_writes is not verified (docs/verdict.md): the suite's teardown fails the file.
     expect(countStatus(testsOf("loses-thread.conformance.ts"), "failed")).toBe(0);
     expect(fileOf("loses-thread.conformance.ts").status).toBe("failed");
-    expect(run.stdout + run.stderr).toMatch(/LosesThreadOnThirtyWrites: the run fails although none of its tests failed: BASE: .*not verified/);
+    expect(run.stdout + run.stderr).toMatch(
+      /LosesThreadOnThirtyWrites: the run fails although none of its tests failed: BASE: .*not verified/,
+    );
   });
 });

@@ -12,10 +12,30 @@ import { describe, expect, it } from "vitest";
 export const LAYERS: readonly { name: string; paths: readonly string[] }[] = [
   { name: "util", paths: ["util/", "format.ts", "cleanup/"] },
   // What a saver author writes and the suite's tests are written against.
-  { name: "contract", paths: ["registration.ts", "assert.ts", "test-utils.ts", "serde/", "kinds/types.ts", "kinds/descriptors.ts", "kinds/options.ts",
-    "kinds/*/capabilities.ts", "kinds/*/options.ts", "kinds/checkpointer/extended-saver.ts", "kinds/checkpointer/profile.ts", "kinds/checkpointer/checks/types.ts",
-    // The official backends' declared deviations: data a registration passes as knownDeviations, read by the run's suggestions.
-    "kinds/*/deviations.ts", "backends/known-deviations.ts", "backends/task-path-deviation.ts", "backends/memory/deviations.ts", "backends/sqlite/deviations.ts", "backends/postgres/deviations.ts"] },
+  {
+    name: "contract",
+    paths: [
+      "registration.ts",
+      "assert.ts",
+      "test-utils.ts",
+      "serde/",
+      "kinds/types.ts",
+      "kinds/descriptors.ts",
+      "kinds/options.ts",
+      "kinds/*/capabilities.ts",
+      "kinds/*/options.ts",
+      "kinds/checkpointer/extended-saver.ts",
+      "kinds/checkpointer/profile.ts",
+      "kinds/checkpointer/checks/types.ts",
+      // The official backends' declared deviations: data a registration passes as knownDeviations, read by the run's suggestions.
+      "kinds/*/deviations.ts",
+      "backends/known-deviations.ts",
+      "backends/task-path-deviation.ts",
+      "backends/memory/deviations.ts",
+      "backends/sqlite/deviations.ts",
+      "backends/postgres/deviations.ts",
+    ],
+  },
   { name: "checks", paths: ["kinds/checkpointer/checks/"] },
   // One call against a subject: deadlines, the hang rule, the tracked subject, thrown errors, detection.
   { name: "runtime", paths: ["runtime/", "kinds/checkpointer/detect.ts"] },
@@ -28,7 +48,10 @@ export const LAYERS: readonly { name: string; paths: readonly string[] }[] = [
   // What a run is given: options (with each section's own), progress hooks, the section-runner contract.
   { name: "run", paths: ["run/", "graph/options.ts", "kinds/checkpointer/model/options.ts", "kinds/checkpointer/model/behaviours.ts"] },
   // Sections and the diagnosis: each kind's model (kinds/*/model/) is a section like the graph scenarios.
-  { name: "sections", paths: ["diagnosis/", "graph/", "sections/", "kinds/*/model/", "kinds/*/read-back.ts", "kinds/checkpointer/probes/"] },
+  {
+    name: "sections",
+    paths: ["diagnosis/", "graph/", "sections/", "kinds/*/model/", "kinds/*/read-back.ts", "kinds/checkpointer/probes/"],
+  },
   // The subject kinds: each brings its capability table, detection, spec tests and sections (the tables are in contract).
   { name: "kinds", paths: ["kinds/"] },
   { name: "engine", paths: ["engine/"] },
@@ -62,7 +85,9 @@ function layerOf(file: string): number {
 
 /** Every relative import of every source file (static, `export … from`, `import()`, `import type`), as paths relative to src/. */
 function importGraph(): Map<string, string[]> {
-  const files = readdirSync(SRC, { recursive: true, encoding: "utf8" }).filter((f) => f.endsWith(".ts")).map((f) => f.split("\\").join("/"));
+  const files = readdirSync(SRC, { recursive: true, encoding: "utf8" })
+    .filter((f) => f.endsWith(".ts"))
+    .map((f) => f.split("\\").join("/"));
   const known = new Set(files);
   const graph = new Map<string, string[]>();
   for (const file of files) {
@@ -71,7 +96,10 @@ function importGraph(): Map<string, string[]> {
       .map((i) => i.fileName)
       .filter((spec) => spec.startsWith("."))
       .map((spec) => {
-        const target = relative(SRC, resolve(SRC, dirname(file), spec)).split("\\").join("/").replace(/\.js$/, ".ts");
+        const target = relative(SRC, resolve(SRC, dirname(file), spec))
+          .split("\\")
+          .join("/")
+          .replace(/\.js$/, ".ts");
         if (!known.has(target)) throw new Error(`${file} imports ${spec}, which is not a file of src/`);
         return target;
       });

@@ -22,7 +22,10 @@ afterAll(async () => {
  * RUNNING: to the node process, or to its whole process group (as a terminal's
  * Ctrl-C: the server's processes get it too).
  */
-async function runChild(mode: string, interrupt: false | "process" | "group"): Promise<{ tmp: string; code: number | null; signal: string | null; output: string }> {
+async function runChild(
+  mode: string,
+  interrupt: false | "process" | "group",
+): Promise<{ tmp: string; code: number | null; signal: string | null; output: string }> {
   const tmp = await mkdtemp(join(tmpdir(), "lgc-cleanup-test-"));
   privateDirs.push(tmp);
   // Like /tmp: as root, the server runs as the postgres user and must reach its files here.
@@ -60,35 +63,51 @@ async function expectNothingLeft(tmp: string, output: string): Promise<void> {
 }
 
 describe("embedded PostgreSQL leaves no process or directory behind", () => {
-  it.concurrent("after a run that completes", async () => {
-    const { tmp, code, output } = await runChild("complete", false);
-    expect(output).toContain("RUNNING");
-    expect(code, output).toBe(0);
-    await expectNothingLeft(tmp, output);
-  }, CHILD_TIMEOUT_MS);
+  it.concurrent(
+    "after a run that completes",
+    async () => {
+      const { tmp, code, output } = await runChild("complete", false);
+      expect(output).toContain("RUNNING");
+      expect(code, output).toBe(0);
+      await expectNothingLeft(tmp, output);
+    },
+    CHILD_TIMEOUT_MS,
+  );
 
-  it.concurrent("after a run that fails", async () => {
-    const { tmp, code, output } = await runChild("fail", false);
-    expect(output).toContain("the saver could not be created");
-    expect(code, output).toBe(1);
-    await expectNothingLeft(tmp, output);
-  }, CHILD_TIMEOUT_MS);
+  it.concurrent(
+    "after a run that fails",
+    async () => {
+      const { tmp, code, output } = await runChild("fail", false);
+      expect(output).toContain("the saver could not be created");
+      expect(code, output).toBe(1);
+      await expectNothingLeft(tmp, output);
+    },
+    CHILD_TIMEOUT_MS,
+  );
 
-  it.concurrent("after an uncaught exception kills the process mid-run", async () => {
-    const { tmp, code, output } = await runChild("crash", false);
-    expect(output).toContain("uncaught on purpose");
-    expect(code, output).not.toBe(0);
-    await expectNothingLeft(tmp, output);
-  }, CHILD_TIMEOUT_MS);
+  it.concurrent(
+    "after an uncaught exception kills the process mid-run",
+    async () => {
+      const { tmp, code, output } = await runChild("crash", false);
+      expect(output).toContain("uncaught on purpose");
+      expect(code, output).not.toBe(0);
+      await expectNothingLeft(tmp, output);
+    },
+    CHILD_TIMEOUT_MS,
+  );
 
   for (const target of ["process", "group"] as const) {
-    it.concurrent(`after Ctrl-C (SIGINT to the ${target === "process" ? "node process" : "whole process group"}) mid-run: the signal then ends the program as it would have`, async () => {
-      const { tmp, code, signal, output } = await runChild("interrupt", target);
-      expect(output).toContain("RUNNING");
-      expect(output).not.toContain("DONE");
-      expect(code === 130 || signal === "SIGINT", `exit code ${code}, signal ${signal}\n${output}`).toBe(true);
-      await expectNothingLeft(tmp, output);
-    }, CHILD_TIMEOUT_MS);
+    it.concurrent(
+      `after Ctrl-C (SIGINT to the ${target === "process" ? "node process" : "whole process group"}) mid-run: the signal then ends the program as it would have`,
+      async () => {
+        const { tmp, code, signal, output } = await runChild("interrupt", target);
+        expect(output).toContain("RUNNING");
+        expect(output).not.toContain("DONE");
+        expect(code === 130 || signal === "SIGINT", `exit code ${code}, signal ${signal}\n${output}`).toBe(true);
+        await expectNothingLeft(tmp, output);
+      },
+      CHILD_TIMEOUT_MS,
+    );
   }
 });
 
@@ -110,30 +129,43 @@ describe("two runs at once do not collide", () => {
     expect(a.pid).not.toBe(b.pid);
   });
 
-  it("two suites at once on one server each use their own schemas and both pass", async () => {
-    const server = servers[0]!;
-    const [first, second] = await Promise.all(
-      // A timeout is not what this tests: suites at once on a loaded 2-core machine are slow.
-      [1, 2].map(() => validate(postgresBackend.registration({ postgres: server }), { capabilities: ["put", "list", "delete_thread"], timeoutMs: 60_000 })),
-    );
-    expect(first.failures()).toEqual([]);
-    expect(second.failures()).toEqual([]);
-    const { default: pg } = await import("pg");
-    const client = new pg.Client({ connectionString: server.url });
-    await client.connect();
-    try {
-      const { rows } = await client.query("SELECT nspname FROM pg_namespace WHERE nspname LIKE 'lgc\\_%'");
-      expect(rows, "every schema the suites created is dropped").toEqual([]);
-    } finally {
-      await client.end();
-    }
-  }, CHILD_TIMEOUT_MS);
+  it(
+    "two suites at once on one server each use their own schemas and both pass",
+    async () => {
+      const server = servers[0]!;
+      const [first, second] = await Promise.all(
+        // A timeout is not what this tests: suites at once on a loaded 2-core machine are slow.
+        [1, 2].map(() =>
+          validate(postgresBackend.registration({ postgres: server }), {
+            capabilities: ["put", "list", "delete_thread"],
+            timeoutMs: 60_000,
+          }),
+        ),
+      );
+      expect(first.failures()).toEqual([]);
+      expect(second.failures()).toEqual([]);
+      const { default: pg } = await import("pg");
+      const client = new pg.Client({ connectionString: server.url });
+      await client.connect();
+      try {
+        const { rows } = await client.query("SELECT nspname FROM pg_namespace WHERE nspname LIKE 'lgc\\_%'");
+        expect(rows, "every schema the suites created is dropped").toEqual([]);
+      } finally {
+        await client.end();
+      }
+    },
+    CHILD_TIMEOUT_MS,
+  );
 
-  it("both servers stop cleanly: no directory, no process left", async () => {
-    await Promise.all(servers.map((server) => server.stop()));
-    for (const server of servers) {
-      await expect(readdir(server.dataDir!)).rejects.toMatchObject({ code: "ENOENT" });
-      expect(await processesMentioning(server.dataDir!)).toEqual([]);
-    }
-  }, CHILD_TIMEOUT_MS);
+  it(
+    "both servers stop cleanly: no directory, no process left",
+    async () => {
+      await Promise.all(servers.map((server) => server.stop()));
+      for (const server of servers) {
+        await expect(readdir(server.dataDir!)).rejects.toMatchObject({ code: "ENOENT" });
+        expect(await processesMentioning(server.dataDir!)).toEqual([]);
+      }
+    },
+    CHILD_TIMEOUT_MS,
+  );
 });

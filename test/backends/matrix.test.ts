@@ -54,7 +54,10 @@ afterAll(async () => {
 it("every backend that needs nothing but npm install can run here", () => {
   const selected = new Set(checked.map((c) => c.backend.id));
   for (const id of ALWAYS_RUNNABLE.filter((id) => selected.has(id))) {
-    expect(unavailable.find((u) => u.id === id), `${id} must be able to run on this machine`).toBeUndefined();
+    expect(
+      unavailable.find((u) => u.id === id),
+      `${id} must be able to run on this machine`,
+    ).toBeUndefined();
   }
 });
 
@@ -79,8 +82,14 @@ describe.each(runnable.map((backend) => ({ id: backend.id, backend })))("$id", (
     expect(report.errors, "errors outside the suites").toEqual([]);
     expect(failures, "failures outside the declared deviations").toEqual([]);
     // A precondition step (list()/getTuple() before the clause) that an official saver fails would hide a test.
-    expect(report.notChecked().map((n) => `${n.capability} ${n.test.name}: ${n.test.reason}`), "tests not checked").toEqual([]);
-    expect(report.flaky().map((f) => `${f.capability} ${f.test.name}`), "flaky tests").toEqual([]);
+    expect(
+      report.notChecked().map((n) => `${n.capability} ${n.test.name}: ${n.test.reason}`),
+      "tests not checked",
+    ).toEqual([]);
+    expect(
+      report.flaky().map((f) => `${f.capability} ${f.test.name}`),
+      "flaky tests",
+    ).toEqual([]);
     expect(report.passedAllBase()).toBe(true);
   });
 

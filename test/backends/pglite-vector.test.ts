@@ -38,7 +38,10 @@ function doc(i: number) {
 
 /** The keys a topic query must rank first, nearest first (then come documents scoring 0, in any order). */
 function expectedRanking(topic: string): string[] {
-  return Array.from({ length: DOCS }, (_, i) => doc(i)).filter((d) => d.value.topic === topic).sort((a, b) => b.value.k - a.value.k).map((d) => d.key);
+  return Array.from({ length: DOCS }, (_, i) => doc(i))
+    .filter((d) => d.value.topic === topic)
+    .sort((a, b) => b.value.k - a.value.k)
+    .map((d) => d.key);
 }
 
 function expectRankedFirst(results: { key: string }[], topic: string): void {
@@ -110,7 +113,9 @@ describe("PostgresStore with vector search on PGlite + pgvector (pglite-socket)"
       }
       timings.push(ms(t));
     }
-    console.log(`[pglite-vector] ${ROUNDS} rounds, ${failures.length} failed; per round median ${median(timings)} ms, max ${Math.max(...timings)} ms`);
+    console.log(
+      `[pglite-vector] ${ROUNDS} rounds, ${failures.length} failed; per round median ${median(timings)} ms, max ${Math.max(...timings)} ms`,
+    );
     expect(failures).toEqual([]);
   }, 600_000);
 
@@ -155,7 +160,9 @@ describe("PostgresStore with vector search on PGlite + pgvector (pglite-socket)"
       },
       2 * server.maxConnections,
     ).catch((e: unknown) => e);
-    console.log(`[pglite-vector] pool of ${2 * server.maxConnections} on maxConnections ${server.maxConnections}: ${error instanceof Error ? `fails: ${error.message}` : "works"}`);
+    console.log(
+      `[pglite-vector] pool of ${2 * server.maxConnections} on maxConnections ${server.maxConnections}: ${error instanceof Error ? `fails: ${error.message}` : "works"}`,
+    );
     expect(error).toBeInstanceOf(Error);
   }, 120_000);
 });

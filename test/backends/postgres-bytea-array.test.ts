@@ -25,7 +25,9 @@ const leaf = fc.oneof(hexBytea, escapeBytea, fc.constantFrom(null, "", "NULL", "
 /** Rectangular arrays, as PostgreSQL's are: one to three dimensions. */
 const array = fc.oneof(
   fc.array(leaf, { maxLength: 6 }),
-  fc.integer({ min: 1, max: 4 }).chain((width) => fc.array(fc.array(leaf, { minLength: width, maxLength: width }), { minLength: 1, maxLength: 5 })),
+  fc
+    .integer({ min: 1, max: 4 })
+    .chain((width) => fc.array(fc.array(leaf, { minLength: width, maxLength: width }), { minLength: 1, maxLength: 5 })),
   fc.array(fc.array(fc.array(leaf, { minLength: 2, maxLength: 2 }), { minLength: 2, maxLength: 2 }), { minLength: 1, maxLength: 2 }),
 );
 

@@ -27,22 +27,26 @@ describe.each([
   { backend: postgresBackend, savers: RUN_CONNECTIONS / OWN_POOL_MAX, perSaver: OWN_POOL_MAX },
   { backend: postgresPoolBackend, savers: 1, perSaver: 10 },
 ])("$backend.id: a saver is made while other savers' calls hold every connection of the run", ({ backend, savers, perSaver }) => {
-  it("the factory does not wait for them", async () => {
-    const registered = backend.registration({ postgres: server });
-    const lifespan = await enterLifespan(registered, FACTORY_TIMEOUT_MS);
-    const leases: SubjectLease<unknown>[] = [];
-    const held: PoolClient[] = [];
-    try {
-      for (let i = 0; i < savers; i++) leases.push(await openSubject(registered, { timeoutMs: FACTORY_TIMEOUT_MS, load: ALONE }));
-      // As calls in flight do: each busy saver's pool checked out to its limit, every connection the savers share taken.
-      for (const lease of leases) for (let i = 0; i < perSaver; i++) held.push(await poolOf(lease.subject).connect());
-      const made = await openSubject(registered, { timeoutMs: FACTORY_TIMEOUT_MS, load: ALONE });
-      leases.push(made);
-      expect(made.subject).toBeDefined();
-    } finally {
-      for (const client of held) client.release();
-      for (const lease of leases) await lease.release();
-      await lifespan.end();
-    }
-  }, 3 * FACTORY_TIMEOUT_MS);
+  it(
+    "the factory does not wait for them",
+    async () => {
+      const registered = backend.registration({ postgres: server });
+      const lifespan = await enterLifespan(registered, FACTORY_TIMEOUT_MS);
+      const leases: SubjectLease<unknown>[] = [];
+      const held: PoolClient[] = [];
+      try {
+        for (let i = 0; i < savers; i++) leases.push(await openSubject(registered, { timeoutMs: FACTORY_TIMEOUT_MS, load: ALONE }));
+        // As calls in flight do: each busy saver's pool checked out to its limit, every connection the savers share taken.
+        for (const lease of leases) for (let i = 0; i < perSaver; i++) held.push(await poolOf(lease.subject).connect());
+        const made = await openSubject(registered, { timeoutMs: FACTORY_TIMEOUT_MS, load: ALONE });
+        leases.push(made);
+        expect(made.subject).toBeDefined();
+      } finally {
+        for (const client of held) client.release();
+        for (const lease of leases) await lease.release();
+        await lifespan.end();
+      }
+    },
+    3 * FACTORY_TIMEOUT_MS,
+  );
 });

@@ -19,8 +19,12 @@ describe("selectBackends", () => {
 
   it("rejects an unknown id, naming it, where it came from, and the known ones", () => {
     expect(() => selectBackends(BACKENDS, "memory,mysql", {})).toThrow(ConformanceUsageError);
-    expect(() => selectBackends(BACKENDS, "memory,mysql", {})).toThrow(/the backends option: unknown backend "mysql"; known: memory, sqlite/);
-    expect(() => selectBackends(BACKENDS, undefined, { [BACKENDS_ENV]: "pg" })).toThrow(new RegExp(`${BACKENDS_ENV}: unknown backend "pg"`));
+    expect(() => selectBackends(BACKENDS, "memory,mysql", {})).toThrow(
+      /the backends option: unknown backend "mysql"; known: memory, sqlite/,
+    );
+    expect(() => selectBackends(BACKENDS, undefined, { [BACKENDS_ENV]: "pg" })).toThrow(
+      new RegExp(`${BACKENDS_ENV}: unknown backend "pg"`),
+    );
   });
 });
 

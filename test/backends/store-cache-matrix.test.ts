@@ -9,8 +9,14 @@ import { runInProcess } from "../cli/run-cli-in-process.js";
 describe("--backends with stores and caches", () => {
   it("knows every built-in store and cache by a kind-prefixed id", () => {
     expect(STORE_CACHE_BACKEND_IDS).toEqual([...STORE_BACKENDS.map((b) => `store:${b.id}`), ...CACHE_BACKENDS.map((b) => `cache:${b.id}`)]);
-    expect(parseCliArgs(["--backends", "memory,store:postgres,cache:memory"]).options.backends).toEqual(["memory", "store:postgres", "cache:memory"]);
-    expect(() => parseCliArgs(["--backends", "store:dynamo"])).toThrow(/unknown backend "store:dynamo" in --backends; known: .*store:memory, store:postgres, store:pglite, cache:memory/);
+    expect(parseCliArgs(["--backends", "memory,store:postgres,cache:memory"]).options.backends).toEqual([
+      "memory",
+      "store:postgres",
+      "cache:memory",
+    ]);
+    expect(() => parseCliArgs(["--backends", "store:dynamo"])).toThrow(
+      /unknown backend "store:dynamo" in --backends; known: .*store:memory, store:postgres, store:pglite, cache:memory/,
+    );
   });
 
   it('"all" runs every store and cache, the opt-in PGlite store skipped with its reason unless named; saver ids alone run none', async () => {

@@ -9,7 +9,9 @@ class OverwriteMerges extends ReferenceCache {
     const merged = pairs.map((pair) => {
       const previous = old.find((hit) => hit.key === pair.key)?.value;
       const mergeable = (v: unknown) => v !== null && typeof v === "object" && !Array.isArray(v);
-      return mergeable(previous) && mergeable(pair.value) ? { ...pair, value: { ...(previous as object), ...(pair.value as object) } } : pair;
+      return mergeable(previous) && mergeable(pair.value)
+        ? { ...pair, value: { ...(previous as object), ...(pair.value as object) } }
+        : pair;
     });
     return super.set(merged);
   }

@@ -5,7 +5,11 @@ import type { CacheMutant } from "./types.js";
 function plainCopy(value: unknown): unknown {
   if (Array.isArray(value)) return value.map((item) => (item === undefined ? null : plainCopy(item)));
   if (value !== null && typeof value === "object") {
-    return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined).map(([k, v]) => [k, plainCopy(v)]));
+    return Object.fromEntries(
+      Object.entries(value)
+        .filter(([, v]) => v !== undefined)
+        .map(([k, v]) => [k, plainCopy(v)]),
+    );
   }
   return value;
 }

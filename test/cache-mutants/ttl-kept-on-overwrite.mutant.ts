@@ -7,7 +7,12 @@ class TtlKeptOnOverwrite extends ReferenceCache {
   override async set(pairs: { key: CacheFullKey; value: unknown; ttl?: number }[]): Promise<void> {
     const previous = await Promise.all(pairs.map(({ key: [ns, key] }) => this.read(ns, key)));
     await super.set(pairs);
-    for (const [i, { key: [ns, key] }] of pairs.entries()) {
+    for (const [
+      i,
+      {
+        key: [ns, key],
+      },
+    ] of pairs.entries()) {
       const entry = await this.read(ns, key);
       if (entry && previous[i]?.expiresAt !== undefined) entry.expiresAt = previous[i]!.expiresAt;
     }

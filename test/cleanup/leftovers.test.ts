@@ -47,7 +47,9 @@ describe("removeLeftovers: what a killed run left goes, nothing of a live run or
     expect(removed).toEqual(["lgc-sqlite-dead"]);
     expect(existsSync(dead)).toBe(false);
     for (const kept of [live, unmarked, elsewhere, notOurs]) expect(existsSync(kept), kept).toBe(true);
-    expect(lines).toEqual([`checkpoint-conformance: removed a temporary directory left in ${tmp} by a run that was killed before it could clean up: lgc-sqlite-dead\n`]);
+    expect(lines).toEqual([
+      `checkpoint-conformance: removed a temporary directory left in ${tmp} by a run that was killed before it could clean up: lgc-sqlite-dead\n`,
+    ]);
   });
 
   it("a run killed while creating a directory (after its mkdtemp, before its marker's rename) leaves nothing behind the next sweep", async () => {
@@ -78,12 +80,15 @@ describe("removeLeftovers: what a killed run left goes, nothing of a live run or
     for (const kept of [partialLive, emptyNew, unmarkedOld]) expect(existsSync(kept), kept).toBe(true);
   });
 
-  it.runIf(process.platform === "linux")("a live process with the owner's pid but another start time is not the owner (pid reuse)", async () => {
-    const tmp = privateTmp();
-    const reused = markedDir(tmp, "lgc-sqlite-reused", { ...currentOwner(), start: "1" });
-    expect(await removeLeftovers(tmp, () => undefined)).toEqual(["lgc-sqlite-reused"]);
-    expect(existsSync(reused)).toBe(false);
-  });
+  it.runIf(process.platform === "linux")(
+    "a live process with the owner's pid but another start time is not the owner (pid reuse)",
+    async () => {
+      const tmp = privateTmp();
+      const reused = markedDir(tmp, "lgc-sqlite-reused", { ...currentOwner(), start: "1" });
+      expect(await removeLeftovers(tmp, () => undefined)).toEqual(["lgc-sqlite-reused"]);
+      expect(existsSync(reused)).toBe(false);
+    },
+  );
 
   it("says nothing when there is nothing to remove", async () => {
     const lines: string[] = [];

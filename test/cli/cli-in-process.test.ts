@@ -21,8 +21,16 @@ describe("checkpoint-conformance CLI (arguments, in process)", () => {
     ["no module", [], ["missing <module>", "./my-saver.ts"]],
     ["an unknown package", ["no-such-saver-package"], ['installed package named "no-such-saver-package"']],
     ["a file that is not a module", ["package.json"], ["is not a module this CLI loads"]],
-    ["no default export", [`${FIXTURES}/memory-named.mjs`], ['no export "default"', "its exports that are registrations: memory", "--export NAME"]],
-    ["a named export that does not exist", [`${FIXTURES}/memory-named.mjs`, "--export", "memroy"], ['no export "memroy"', "check the name"]],
+    [
+      "no default export",
+      [`${FIXTURES}/memory-named.mjs`],
+      ['no export "default"', "its exports that are registrations: memory", "--export NAME"],
+    ],
+    [
+      "a named export that does not exist",
+      [`${FIXTURES}/memory-named.mjs`, "--export", "memroy"],
+      ['no export "memroy"', "check the name"],
+    ],
   ])("exits 2 with one line on %s", async (_case, args, phrases) => {
     expectUsageError(await runInProcess(args), ...phrases);
   });
@@ -44,7 +52,15 @@ describe("checkpoint-conformance CLI (arguments, in process)", () => {
   });
 
   it("unwraps a registration that import() of a CommonJS module left on default.default", async () => {
-    const run = await runInProcess([`${FIXTURES}/memory-wrapped-default.mjs`, "--capabilities", "put", "--model", "0", "--reporter", "json"]);
+    const run = await runInProcess([
+      `${FIXTURES}/memory-wrapped-default.mjs`,
+      "--capabilities",
+      "put",
+      "--model",
+      "0",
+      "--reporter",
+      "json",
+    ]);
     expect(run.code, run.stderr).toBe(0);
     expect(JSON.parse(run.stdout).checkpointer_name).toBe("MemorySaver (wrapped default)");
   });
@@ -55,7 +71,28 @@ describe("checkpoint-conformance CLI (arguments, in process)", () => {
     expect(help.stdout).toContain("Usage: checkpoint-conformance <module> [options]");
     // The module's default export may be any of the three registrations.
     for (const registration of ["checkpointerTest(...)", "storeTest(...)", "cacheTest(...)"]) expect(help.stdout).toContain(registration);
-    for (const flag of ["--export", "--capabilities", "--skip", "--reporter", "--output", "--timeout", "--strict", "--grep", "--list", "--version", "--graph", "--no-graph", "--graph-scenarios", "--graph-skip", "--model", "--seed", "--path", "--backends", "--bench", "--bench-sizes"]) {
+    for (const flag of [
+      "--export",
+      "--capabilities",
+      "--skip",
+      "--reporter",
+      "--output",
+      "--timeout",
+      "--strict",
+      "--grep",
+      "--list",
+      "--version",
+      "--graph",
+      "--no-graph",
+      "--graph-scenarios",
+      "--graph-skip",
+      "--model",
+      "--seed",
+      "--path",
+      "--backends",
+      "--bench",
+      "--bench-sizes",
+    ]) {
       expect(help.stdout).toContain(flag);
     }
     const version = await runInProcess(["-v"]);
@@ -64,7 +101,19 @@ describe("checkpoint-conformance CLI (arguments, in process)", () => {
 
   it("--grep runs only matching spec tests; --output writes the report to a file and says so", async () => {
     const dir = makeTempDir("cli-output-");
-    const run = await runInProcess([`${FIXTURES}/memory-named.mjs`, "--export", "memory", "--capabilities", "get_tuple", "--grep", "GT-06", "--reporter", "json", "--output", `${dir}/out.json`]);
+    const run = await runInProcess([
+      `${FIXTURES}/memory-named.mjs`,
+      "--export",
+      "memory",
+      "--capabilities",
+      "get_tuple",
+      "--grep",
+      "GT-06",
+      "--reporter",
+      "json",
+      "--output",
+      `${dir}/out.json`,
+    ]);
     expect(run.code, run.stderr).toBe(0);
     expect(run.stdout).toContain(`reports written to ${dir}/out.json`);
     const dict = JSON.parse(readFileSync(`${dir}/out.json`, "utf8"));
@@ -78,7 +127,9 @@ describe("checkpoint-conformance CLI (arguments, in process)", () => {
     const run = await runInProcess([`${FIXTURES}/memory-named.mjs`, "--export", "memory", "--grep", "GT-06", "--model", "0"]);
     expect(run.code, run.stderr).toBe(0);
     const lines = run.stdout.split("\n").filter((line) => line.includes("no spec test matches the grep option"));
-    expect(lines).toEqual(["      put, put_writes, list, delete_thread, delete_for_runs, copy_thread, prune, delta_channel_history: no spec test matches the grep option"]);
+    expect(lines).toEqual([
+      "      put, put_writes, list, delete_thread, delete_for_runs, copy_thread, prune, delta_channel_history: no spec test matches the grep option",
+    ]);
   });
 
   it("colors only on a TTY, and never with NO_COLOR", () => {

@@ -28,7 +28,9 @@ describe.concurrent("clean CLI I/O", { timeout: 240_000 }, () => {
     ["a correct saver", "test/cli/fixtures/memory.ts", "0"],
     ["a broken saver", "test/cli/fixtures/broken.ts", "1"],
   ])("| head -2 on %s: two lines, no EPIPE stack, the run's own exit code", async (_, module, code) => {
-    const run = await shell(`node ${cliNodeArgs().join(" ")} ${spawnedFixture(module)} --capabilities put,list --reporter verbose | head -2; echo "exit=\${PIPESTATUS[0]}"`);
+    const run = await shell(
+      `node ${cliNodeArgs().join(" ")} ${spawnedFixture(module)} --capabilities put,list --reporter verbose | head -2; echo "exit=\${PIPESTATUS[0]}"`,
+    );
     expect(run.stdout).toMatch(new RegExp(`^  put:\\n    ✓ test_\\w+ [^\\n]*\\nexit=${code}\\n$`));
     expect(run.stderr).toBe("");
   });
@@ -38,17 +40,24 @@ describe.concurrent("clean CLI I/O", { timeout: 240_000 }, () => {
     writeFileSync(file, "");
     const run = await runMisbehaving("leaked-interval.ts", ["--reporter", "json", "--output", join(file, "report.json")]);
     expect(run.code).toBe(2);
-    expect(run.stderr).toBe(`checkpoint-conformance: cannot write the report to ${join(file, "report.json")}: cannot open it for writing (ENOTDIR); choose another --output/--reporter path\n`);
+    expect(run.stderr).toBe(
+      `checkpoint-conformance: cannot write the report to ${join(file, "report.json")}: cannot open it for writing (ENOTDIR); choose another --output/--reporter path\n`,
+    );
     expect(run.stdout).toBe("");
     expect(run.saverPid, "the saver's module was never loaded").toBeUndefined();
   });
 
   it("a TypeScript syntax error: file:line:col, the message and the line with a caret; no stack; exit 2", async () => {
     const file = join(scratch, "syntax-error.ts");
-    writeFileSync(file, 'import { MemorySaver } from "@langchain/langgraph-checkpoint";\n\nconst broken: number = ;\n\nexport default broken;\n');
+    writeFileSync(
+      file,
+      'import { MemorySaver } from "@langchain/langgraph-checkpoint";\n\nconst broken: number = ;\n\nexport default broken;\n',
+    );
     const run = await runCliProcess([file]);
     expect(run.code).toBe(2);
-    expect(run.stderr).toBe(`checkpoint-conformance: ${file}:3:24: Unexpected ";"\n3 | const broken: number = ;\n  |                        ^\n`);
+    expect(run.stderr).toBe(
+      `checkpoint-conformance: ${file}:3:24: Unexpected ";"\n3 | const broken: number = ;\n  |                        ^\n`,
+    );
     expect(run.stdout).toBe("");
   });
 
@@ -65,11 +74,24 @@ describe.concurrent("clean CLI I/O", { timeout: 240_000 }, () => {
   it("Ctrl-C (SIGINT to the CLI's process group) mid-run: a partial report marked interrupted, exit 130, nothing left running", async () => {
     const pidFile = join(scratch, "interrupt.pid");
     // Serial: the 3rd put (in the second test) never settles and the timeout is long: the signal comes while that test is in flight.
-    const cli = spawn(process.execPath, [...cliNodeArgs(), spawnedFixture(`${MISBEHAVING}/never-resolves.ts`), "--timeout", "60000", "--reporter", "verbose", "--concurrency", "1"], {
-      cwd: REPO_ROOT,
-      env: { ...process.env, NO_COLOR: "1", MISBEHAVE_PID_FILE: pidFile },
-      detached: true,
-    });
+    const cli = spawn(
+      process.execPath,
+      [
+        ...cliNodeArgs(),
+        spawnedFixture(`${MISBEHAVING}/never-resolves.ts`),
+        "--timeout",
+        "60000",
+        "--reporter",
+        "verbose",
+        "--concurrency",
+        "1",
+      ],
+      {
+        cwd: REPO_ROOT,
+        env: { ...process.env, NO_COLOR: "1", MISBEHAVE_PID_FILE: pidFile },
+        detached: true,
+      },
+    );
     let stdout = "";
     const exited = new Promise<number | null>((resolve) => cli.on("close", (code) => resolve(code)));
     await new Promise<void>((resolve) => {
@@ -81,7 +103,9 @@ describe.concurrent("clean CLI I/O", { timeout: 240_000 }, () => {
     process.kill(-cli.pid!, "SIGINT");
     expect(await exited).toBe(130);
     // In the second test, or (when the signal beats the child's next message) between the first and the second.
-    expect(stdout).toMatch(/INTERRUPTED\n\s+interrupted by SIGINT during put( › test_\w+| \(after test_put_returns_config\)); \d+ tests not run\./);
+    expect(stdout).toMatch(
+      /INTERRUPTED\n\s+interrupted by SIGINT during put( › test_\w+| \(after test_put_returns_config\)); \d+ tests not run\./,
+    );
     expect(existsSync(pidFile)).toBe(true);
     expectGone(Number(readFileSync(pidFile, "utf8")));
   });

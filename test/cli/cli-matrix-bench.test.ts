@@ -15,12 +15,17 @@ describe("--backends: the matrix from the CLI (in process)", { timeout: 180_000 
     const dir = makeTempDir("cli-matrix-");
     const run = await runInProcess([
       ...memoryModule,
-      "--backends", "memory,mongodb",
-      "--capabilities", "put,get_tuple",
+      "--backends",
+      "memory,mongodb",
+      "--capabilities",
+      "put,get_tuple",
       "--no-graph",
-      "--reporter", "pretty",
-      "--reporter", `markdown:${dir}/matrix.md`,
-      "--reporter", `json:${dir}/matrix.json`,
+      "--reporter",
+      "pretty",
+      "--reporter",
+      `markdown:${dir}/matrix.md`,
+      "--reporter",
+      `json:${dir}/matrix.json`,
     ]);
     expect(run.code, run.stderr).toBe(0);
     expect(run.stdout).toContain("Matrix: MemorySaver (mjs), memory, mongodb\n");
@@ -50,7 +55,14 @@ describe("--backends: the matrix from the CLI (in process)", { timeout: 180_000 
   });
 
   it("exits 1 when a backend that ran misses the level: here the module's broken saver, while the official one passes", async () => {
-    const run = await runInProcess([spawnedFixture(`${FIXTURES}/broken.ts`), "--backends", "memory", "--capabilities", "put", "--no-graph"]);
+    const run = await runInProcess([
+      spawnedFixture(`${FIXTURES}/broken.ts`),
+      "--backends",
+      "memory",
+      "--capabilities",
+      "put",
+      "--no-graph",
+    ]);
     expect(run.code, run.stderr).toBe(1);
     expect(tableLine(run.stdout, "put")).toMatch(/^≠ put\s+✗ \d+\/\d+\s+✓ \d+/);
     expect(run.stdout).toMatch(/put test_put_preserves_metadata: fail: DropsCustomMetadata; pass: memory/);
@@ -60,12 +72,24 @@ describe("--backends: the matrix from the CLI (in process)", { timeout: 180_000 
     const run = await runInProcess(["--backends", "mongodb", "--no-graph", "--model", "0", "--reporter", "markdown"]);
     expect(run.code, run.stdout + run.stderr).toBe(2);
     expect(run.stdout).toContain("`mongodb` (skipped): MONGODB_URL is not set");
-    expect(run.stderr).toContain("checkpoint-conformance: nothing was checked: no selected backend could run here (mongodb: MONGODB_URL is not set (no MongoDB server here; set it to run this backend))\n");
- 
+    expect(run.stderr).toContain(
+      "checkpoint-conformance: nothing was checked: no selected backend could run here (mongodb: MONGODB_URL is not set (no MongoDB server here; set it to run this backend))\n",
+    );
+
     // A shard whose backends could not run leaves the verdict to the merge, which checked nothing either.
     const dir = makeTempDir("matrix-nothing-");
     const file = join(dir, "shard.json");
-    const shard = await runInProcess(["--backends", "mongodb", "--no-graph", "--model", "0", "--shard", "1/1", "--reporter", `report-json:${file}`]);
+    const shard = await runInProcess([
+      "--backends",
+      "mongodb",
+      "--no-graph",
+      "--model",
+      "0",
+      "--shard",
+      "1/1",
+      "--reporter",
+      `report-json:${file}`,
+    ]);
     expect(shard.code, shard.stderr).toBe(0);
     expect(shard.stderr).toContain("no backend of shard 1/1 could run here (mongodb: MONGODB_URL is not set");
     const merged = await runInProcess(["merge", file, "--reporter", "markdown"]);
@@ -80,7 +104,8 @@ describe("--bench: throughput from the CLI (in process)", { timeout: 180_000 }, 
     expect(run.code, run.stderr).toBe(0);
     expect(run.stdout.startsWith("MemorySaver (mjs)\n")).toBe(true);
     expect(run.stdout).toContain("| n=5: ops/s (p50 / p99 ms) | n=20: ops/s (p50 / p99 ms) | growth |");
-    for (const op of THROUGHPUT_OPERATIONS) expect(run.stdout).toMatch(new RegExp(`\\| ${op.replace(/[()]/g, "\\$&")}\\s+\\| [\\d,.]+ \\(`));
+    for (const op of THROUGHPUT_OPERATIONS)
+      expect(run.stdout).toMatch(new RegExp(`\\| ${op.replace(/[()]/g, "\\$&")}\\s+\\| [\\d,.]+ \\(`));
     expect(run.stdout).not.toContain("Side by side");
     expect(run.stderr).toContain("Measuring MemorySaver (mjs) ...");
   });
@@ -99,7 +124,18 @@ describe("--bench: throughput from the CLI (in process)", { timeout: 180_000 }, 
 
 describe("--backends as a process", { timeout: 240_000 }, () => {
   it("prints the matrix of memory and sqlite with a graph row, skips mongodb with the reason, exits 0", async () => {
-    const run = await runCliProcess(["--backends", "memory,sqlite,mongodb", "--capabilities", "put,list", "--graph-scenarios", "G05", "--model", "20", "--seed", "1"]);
+    const run = await runCliProcess([
+      "--backends",
+      "memory,sqlite,mongodb",
+      "--capabilities",
+      "put,list",
+      "--graph-scenarios",
+      "G05",
+      "--model",
+      "20",
+      "--seed",
+      "1",
+    ]);
     expect(run.code, run.stderr).toBe(0);
     expect(run.stdout).toMatch(/^\s+capability\s+memory\s+sqlite\s+mongodb$/m);
     expect(tableLine(run.stdout, "graph scenarios")).toMatch(/✓ \d+\s+✓ \d+\s+skipped/);

@@ -13,10 +13,18 @@ describe("CLI options for the graph scenarios, the model mode, the matrix and th
   it.each([
     ["--graph", ["--graph"], { graph: {} }],
     ["--no-graph", ["--no-graph"], { graph: false }],
-    ["--graph-scenarios (case-insensitive, turns the graph on)", ["--graph-scenarios", "g07, G08"], { graph: { scenarios: ["G07", "G08"] } }],
+    [
+      "--graph-scenarios (case-insensitive, turns the graph on)",
+      ["--graph-scenarios", "g07, G08"],
+      { graph: { scenarios: ["G07", "G08"] } },
+    ],
     ["--graph with --graph-skip", ["--graph", "--graph-skip", "G22"], { graph: { skip: ["G22"] } }],
     ["--model", ["--model", "250"], { model: { runs: 250 } }],
-    ["the model replay line", ["--model", "1", "--seed", "-1234", "--path", "3:0@AB:C"], { model: { runs: 1, seed: -1234, path: "3:0@AB:C" } }],
+    [
+      "the model replay line",
+      ["--model", "1", "--seed", "-1234", "--path", "3:0@AB:C"],
+      { model: { runs: 1, seed: -1234, path: "3:0@AB:C" } },
+    ],
     ["--seed alone", ["--seed=42"], { model: { seed: 42 } }],
     ["--seed random (explores; the report prints the seed drawn)", ["--seed", "random"], { model: { seed: "random" } }],
     ["--model 0 (turns the default-on model mode off)", ["--model", "0"], { model: false }],
@@ -36,7 +44,11 @@ describe("CLI options for the graph scenarios, the model mode, the matrix and th
   });
 
   it.each([
-    ["an unknown graph scenario", ["x.ts", "--graph-scenarios", "G07,G99"], ['unknown graph scenario "G99" in --graph-scenarios', `G01 to ${GRAPH_SCENARIOS.at(-1)!.id}`, "--list --graph"]],
+    [
+      "an unknown graph scenario",
+      ["x.ts", "--graph-scenarios", "G07,G99"],
+      ['unknown graph scenario "G99" in --graph-scenarios', `G01 to ${GRAPH_SCENARIOS.at(-1)!.id}`, "--list --graph"],
+    ],
     ["an unknown scenario to skip", ["x.ts", "--graph-skip", "7"], ['unknown graph scenario "7" in --graph-skip']],
     ["an empty scenario list", ["x.ts", "--graph-scenarios", ","], ["--graph-scenarios needs a comma-separated list", "G07,G08"]],
     ["--no-graph with --graph-scenarios", ["x.ts", "--no-graph", "--graph-scenarios", "G01"], ["--no-graph contradicts", "keep one"]],
@@ -44,12 +56,28 @@ describe("CLI options for the graph scenarios, the model mode, the matrix and th
     ["--model with a fraction", ["x.ts", "--model", "1.5"], ["--model must be a whole number"]],
     ["a seed that is not a number", ["x.ts", "--seed", "abc"], ["--seed must be a whole number", 'or "random"', "--seed 42"]],
     ["--seed with --model 0", ["x.ts", "--model", "0", "--seed", "3"], ["--seed applies to the model mode, which --model 0 turns off"]],
-    ["--path with --seed random", ["x.ts", "--seed", "random", "--path", "3:0"], ["--path replays a model failure only with the seed printed beside it"]],
-    ["--path without --seed", ["x.ts", "--model", "1", "--path", "3:0"], ["--path replays a model failure only with the seed", "add --seed N"]],
+    [
+      "--path with --seed random",
+      ["x.ts", "--seed", "random", "--path", "3:0"],
+      ["--path replays a model failure only with the seed printed beside it"],
+    ],
+    [
+      "--path without --seed",
+      ["x.ts", "--model", "1", "--path", "3:0"],
+      ["--path replays a model failure only with the seed", "add --seed N"],
+    ],
     ["an unknown backend", ["--backends", "memory,dynamo"], ['unknown backend "dynamo"', "sqlite", '"all"']],
     ["an empty backend list", ["--backends", ","], ["--backends needs a comma-separated list"]],
-    ["a report format the matrix does not have", ["--backends", "memory", "--reporter", "dots"], ["--reporter dots does not apply to a backend matrix", "markdown:matrix.md"]],
-    ["--bench with conformance options", ["x.ts", "--bench", "--graph", "--model", "5"], ["--graph, --model do not apply to --bench", "drop them"]],
+    [
+      "a report format the matrix does not have",
+      ["--backends", "memory", "--reporter", "dots"],
+      ["--reporter dots does not apply to a backend matrix", "markdown:matrix.md"],
+    ],
+    [
+      "--bench with conformance options",
+      ["x.ts", "--bench", "--graph", "--model", "5"],
+      ["--graph, --model do not apply to --bench", "drop them"],
+    ],
     ["--bench without a saver", ["--bench"], ["--bench needs a <module>", "--backends"]],
     ["bad --bench-sizes", ["x.ts", "--bench-sizes", "10,many"], ['--bench-sizes must be a positive whole number, got "many"']],
     ["no module and no --backends", ["--graph"], ["missing <module>", "--backends all"]],
@@ -69,7 +97,17 @@ describe("CLI options for the graph scenarios, the model mode, the matrix and th
 
 describe("graph scenarios and the model mode from the CLI (in process)", { timeout: 120_000 }, () => {
   it("--graph-scenarios runs the selected scenarios: a GRAPH section in the report; a correct saver exits 0", async () => {
-    const run = await runInProcess([`${FIXTURES}/memory-named.mjs`, "--export", "memory", "--capabilities", "put", "--graph-scenarios", "G05", "--reporter", "json"]);
+    const run = await runInProcess([
+      `${FIXTURES}/memory-named.mjs`,
+      "--export",
+      "memory",
+      "--capabilities",
+      "put",
+      "--graph-scenarios",
+      "G05",
+      "--reporter",
+      "json",
+    ]);
     expect(run.code, run.stderr).toBe(0);
     const graph = JSON.parse(run.stdout).graph as { status: string; cases: { scenario: string; status: string }[] };
     expect(graph.status).toBe("passed");

@@ -10,7 +10,6 @@ import { makeTempDir } from "../temp-dir.js";
 const fixture = (name: string) => `${FIXTURES}/${name}`;
 const ANSI = /\x1b\[/;
 
-
 // Each case is a real `node` process (from dist/ when the build is fresh, else the sources through tsx): slow on a
 // loaded machine, hence the generous limit.
 describe.concurrent("checkpoint-conformance CLI (subprocess)", { timeout: 240_000 }, () => {
@@ -31,10 +30,17 @@ describe.concurrent("checkpoint-conformance CLI (subprocess)", { timeout: 240_00
     expect(run.stdout).toMatch(/Result: /);
     expect(run.stdout).not.toMatch(ANSI);
 
-    const xml = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: "", isArray: (name) => ["testsuite", "testcase", "property"].includes(name) }).parse(
-      readFileSync(`${dir}/report.xml`, "utf8"),
-    );
-    const suites = xml.testsuites.testsuite as { name: string; tests: string; failures: string; testcase?: { name: string; classname: string; skipped?: unknown; failure?: unknown }[] }[];
+    const xml = new XMLParser({
+      ignoreAttributes: false,
+      attributeNamePrefix: "",
+      isArray: (name) => ["testsuite", "testcase", "property"].includes(name),
+    }).parse(readFileSync(`${dir}/report.xml`, "utf8"));
+    const suites = xml.testsuites.testsuite as {
+      name: string;
+      tests: string;
+      failures: string;
+      testcase?: { name: string; classname: string; skipped?: unknown; failure?: unknown }[];
+    }[];
     expect(suites.map((s) => s.name)).toEqual(expect.arrayContaining(["put_writes", "delete_thread", "copy_thread", "put"]));
     const putWrites = suites.find((s) => s.name === "put_writes")!;
     expect(putWrites.testcase).toHaveLength(specFor("put_writes")!.tests.length);
@@ -48,7 +54,11 @@ describe.concurrent("checkpoint-conformance CLI (subprocess)", { timeout: 240_00
   // From the sources whatever dist/ holds: this is the test of a clean clone's path (tsx, before any build), and the
   // fixture, plain JavaScript, imports the sources, which only a process with tsx's loader can.
   it("runs a named export of an ESM .mjs module with --export, from the sources through tsx; json on stdout, progress on stderr", async () => {
-    const run = await runCliProcess([fixture("memory-named.mjs"), "--export", "memory", "--capabilities", "delete_thread", "--reporter", "json"], {}, "sources");
+    const run = await runCliProcess(
+      [fixture("memory-named.mjs"), "--export", "memory", "--capabilities", "delete_thread", "--reporter", "json"],
+      {},
+      "sources",
+    );
     expect(run.code, run.stderr).toBe(0);
     const dict = JSON.parse(run.stdout);
     expect(dict.checkpointer_name).toBe("MemorySaver (mjs)");
@@ -82,7 +92,11 @@ describe.concurrent("checkpoint-conformance CLI (subprocess)", { timeout: 240_00
 
   it("a broken extended capability the saver offers exits 1 by default (and with --strict, the older flag for it); --base-only exits 0", async () => {
     const args = [spawnedFixture(fixture("copy-thread-noop.ts")), "--capabilities", "delete_thread,copy_thread", "--reporter", "json"];
-    const [byDefault, strict, baseOnly] = await Promise.all([runCliProcess(args), runCliProcess([...args, "--strict"]), runCliProcess([...args, "--base-only"])]);
+    const [byDefault, strict, baseOnly] = await Promise.all([
+      runCliProcess(args),
+      runCliProcess([...args, "--strict"]),
+      runCliProcess([...args, "--base-only"]),
+    ]);
     expect(JSON.parse(byDefault.stdout).results.copy_thread.passed).toBe(false);
     expect(byDefault.code, byDefault.stderr).toBe(1);
     expect(strict.code, strict.stderr).toBe(1);
@@ -91,7 +105,11 @@ describe.concurrent("checkpoint-conformance CLI (subprocess)", { timeout: 240_00
 
   it.each([
     ["a missing file", [fixture("does-not-exist.ts")], ["cannot find the file", "check the path"]],
-    ["an export that is a saver, not a registration", [fixture("saver-not-registration.mjs")], ["not a registration", "an instance of MemorySaver", "checkpointerTest()"]],
+    [
+      "an export that is a saver, not a registration",
+      [fixture("saver-not-registration.mjs")],
+      ["not a registration", "an instance of MemorySaver", "checkpointerTest()"],
+    ],
     ["a module that throws on import", [fixture("throws-on-import.mjs")], ["failed to load: DATABASE_URL is not set"]],
     ["an unknown option", [fixture("memory.ts"), "--colour"], ["unknown option --colour", "--help"]],
   ])("exits 2 with one line on %s", async (_case, args, phrases) => {

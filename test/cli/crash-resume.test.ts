@@ -14,7 +14,17 @@ const CRASHING_TEST = "test_val_bytes_whole_write_values";
 describe.concurrent("a crash does not end the verdict", { timeout: 240_000 }, () => {
   it("CRASH_HOW=abort on the advisory VAL-13: it fails, named; the rest of its capability and the next capability run", async () => {
     const json = join(makeTempDir("crash-resume-"), "report.json");
-    const args = ["--capabilities", "put_writes,get_tuple", "--no-graph", "--model", "0", "--reporter", "verbose", "--reporter", `json:${json}`];
+    const args = [
+      "--capabilities",
+      "put_writes,get_tuple",
+      "--no-graph",
+      "--model",
+      "0",
+      "--reporter",
+      "verbose",
+      "--reporter",
+      `json:${json}`,
+    ];
     const run = await runMisbehaving("crashes-on-bytes.ts", args, { CRASH_HOW: "abort" });
     expect(run.code, run.stderr).toBe(1);
     const dict = JSON.parse(readFileSync(json, "utf8")) as Dict;
@@ -56,25 +66,47 @@ describe.concurrent("a crash does not end the verdict", { timeout: 240_000 }, ()
     ["sigkill", "was killed by SIGKILL"],
     ["exit-3", "exited with code 3"],
   ])("CRASH_HOW=%s on the only test selected: it fails, named, and nothing is left to run", async (how, ended) => {
-    const run = await runMisbehaving("crashes-on-bytes.ts", ["--capabilities", "put_writes", "--grep", CRASHING_TEST, "--no-graph", "--model", "0", "--reporter", "json"], { CRASH_HOW: how });
+    const run = await runMisbehaving(
+      "crashes-on-bytes.ts",
+      ["--capabilities", "put_writes", "--grep", CRASHING_TEST, "--no-graph", "--model", "0", "--reporter", "json"],
+      { CRASH_HOW: how },
+    );
     expect(run.code, run.stderr).toBe(1);
     const dict = JSON.parse(run.stdout) as Dict;
     expect(dict.supervision).toBeUndefined();
-    expect(dict.results.put_writes.failures).toEqual([expect.stringMatching(new RegExp(`^${CRASHING_TEST}: the saver's process ${ended} during put_writes › ${CRASHING_TEST}`))]);
+    expect(dict.results.put_writes.failures).toEqual([
+      expect.stringMatching(new RegExp(`^${CRASHING_TEST}: the saver's process ${ended} during put_writes › ${CRASHING_TEST}`)),
+    ]);
     expect(dict.conformance_level).toBe("NONE");
     expectGone(run.saverPid);
   });
 
   it(`a factory that crashes every process: after ${CRASHES_IN_A_ROW_TO_STOP} crashes in a row that finished nothing, the run stops and says why`, async () => {
-    const run = await runMisbehaving("factory-aborts.ts", ["--capabilities", "put,put_writes,get_tuple,list", "--no-graph", "--model", "0", "--reporter", "json"]);
+    const run = await runMisbehaving("factory-aborts.ts", [
+      "--capabilities",
+      "put,put_writes,get_tuple,list",
+      "--no-graph",
+      "--model",
+      "0",
+      "--reporter",
+      "json",
+    ]);
     expect(run.code, run.stderr).toBe(1);
     const dict = JSON.parse(run.stdout) as Dict;
     for (const capability of ["put", "put_writes", "get_tuple"] as const) {
       // process.abort() prints Node's native stack on stderr: its first line and last lines follow the sentence.
-      expect(dict.results[capability].failures).toEqual([expect.stringMatching(new RegExp(`^factory: the saver's process was killed by SIGABRT during ${capability} \\(creating its saver\\) \\(its stderr: `))]);
+      expect(dict.results[capability].failures).toEqual([
+        expect.stringMatching(
+          new RegExp(`^factory: the saver's process was killed by SIGABRT during ${capability} \\(creating its saver\\) \\(its stderr: `),
+        ),
+      ]);
     }
     expect(dict.results.list).toMatchObject({ status: "skipped" });
-    expect(dict.supervision).toMatchObject({ cut_short: true, outcome: "killed", crashes: [expect.any(String), expect.any(String), expect.any(String)] });
+    expect(dict.supervision).toMatchObject({
+      cut_short: true,
+      outcome: "killed",
+      crashes: [expect.any(String), expect.any(String), expect.any(String)],
+    });
     expect(String(dict.supervision!.message)).toMatch(/^the saver's process was killed by SIGABRT during get_tuple \(creating its saver\)/);
     expect(dict.conformance_level).toBe("NONE");
   });

@@ -11,13 +11,21 @@ export const MISBEHAVING = "test/fixtures/misbehaving";
  * Runs the CLI on a misbehaving fixture and returns the run plus the process id
  * of the process the saver ran in (the fixtures write it), to check it is gone.
  */
-export async function runMisbehaving(fixture: string, args: readonly string[] = [], env: NodeJS.ProcessEnv = {}): Promise<CliRun & { saverPid?: number }> {
+export async function runMisbehaving(
+  fixture: string,
+  args: readonly string[] = [],
+  env: NodeJS.ProcessEnv = {},
+): Promise<CliRun & { saverPid?: number }> {
   const dir = mkdtempSync(join(tmpdir(), "lgc-misbehaving-"));
   try {
     const pidFile = join(dir, "pid");
     // Serial unless asked: the fixtures misbehave on their process's nth put, and the one-test-in-flight messages are the point.
     const serial = args.includes("--concurrency") ? [] : ["--concurrency", "1"];
-    const run = await runCliProcess([spawnedFixture(`${MISBEHAVING}/${fixture}`), ...serial, ...args], { NO_COLOR: "1", ...env, MISBEHAVE_PID_FILE: pidFile });
+    const run = await runCliProcess([spawnedFixture(`${MISBEHAVING}/${fixture}`), ...serial, ...args], {
+      NO_COLOR: "1",
+      ...env,
+      MISBEHAVE_PID_FILE: pidFile,
+    });
     return { ...run, saverPid: existsSync(pidFile) ? Number(readFileSync(pidFile, "utf8")) : undefined };
   } finally {
     rmSync(dir, { recursive: true, force: true });
@@ -42,5 +50,8 @@ function alive(pid: number): boolean {
 
 /** The first non-empty lines of a text. */
 export function firstLines(text: string, n: number): string[] {
-  return text.split("\n").filter((l) => l.trim() !== "").slice(0, n);
+  return text
+    .split("\n")
+    .filter((l) => l.trim() !== "")
+    .slice(0, n);
 }

@@ -69,13 +69,9 @@ describe("the CLI's progress line, at any concurrency", () => {
   it("a supervised run tells the progress line each test as it arrives, while the reporters still get the serial run's order", () => {
     const live: string[] = [];
     const ordered: string[] = [];
-    const tracker = new RunTracker(
-      "S",
-      { onTestResult: (c, n) => void ordered.push(`${c} › ${n}`) },
-      () => {},
-      undefined,
-      { onTestResult: (c, n) => void live.push(`${c} › ${n}`) },
-    );
+    const tracker = new RunTracker("S", { onTestResult: (c, n) => void ordered.push(`${c} › ${n}`) }, () => {}, undefined, {
+      onTestResult: (c, n) => void live.push(`${c} › ${n}`),
+    });
     const hook = (call: HookCall) => tracker.handle(JSON.parse(JSON.stringify({ t: "hook", call })) as ChildMessage);
     hook({ name: "onRunStart", args: [{ subjectName: "S", checkpointerName: "S", capabilities: ["put", "get_tuple"] }] });
     hook({ name: "onCapabilityStart", args: ["put", true] });

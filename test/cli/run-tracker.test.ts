@@ -6,12 +6,21 @@ import { reportToJSON } from "../../src/report/json.js";
 import { reportFromJSON } from "../../src/sections/report-json.js";
 import { fanOutHooks, forwardingHooks, PROGRESS_HOOKS, type HookCall, type ProgressHooks } from "../../src/run/progress.js";
 import type { ChildMessage } from "../../src/supervisor/protocol.js";
-import { describePositionBriefly, NOT_RUN_INTERRUPTED, RunTracker, testKey, type AloneOutcome, type Ending } from "../../src/supervisor/run-tracker.js";
+import {
+  describePositionBriefly,
+  NOT_RUN_INTERRUPTED,
+  RunTracker,
+  testKey,
+  type AloneOutcome,
+  type Ending,
+} from "../../src/supervisor/run-tracker.js";
 
 /** Hooks that record every call (name and arguments, as JSON would carry them). */
 function recorder(): { hooks: ProgressHooks; calls: unknown[][] } {
   const calls: unknown[][] = [];
-  const hooks = Object.fromEntries(Object.keys(PROGRESS_HOOKS).map((name) => [name, (...args: unknown[]) => calls.push([name, ...args])])) as ProgressHooks;
+  const hooks = Object.fromEntries(
+    Object.keys(PROGRESS_HOOKS).map((name) => [name, (...args: unknown[]) => calls.push([name, ...args])]),
+  ) as ProgressHooks;
   return { hooks, calls };
 }
 
@@ -45,7 +54,15 @@ function child(tracker: RunTracker, finished: TestResult[], running: string[] = 
   }
   for (const name of running) hook({ name: "onTestStart", args: ["put", name] });
   if (end) {
-    const result = { capability: "put", kind: "base", detected: true, inherited: false, durationMs: 1, status: end, tests: finished } as CapabilityResult;
+    const result = {
+      capability: "put",
+      kind: "base",
+      detected: true,
+      inherited: false,
+      durationMs: 1,
+      status: end,
+      tests: finished,
+    } as CapabilityResult;
     hook({ name: "onCapabilityEnd", args: ["put", result] });
   }
 }
@@ -57,14 +74,21 @@ describe("the supervisor's messages are the progress hooks, sent generically", (
     const tracker = new RunTracker("fallback", replayed.hooks, () => {});
     const forward = forwardingHooks((call) => tracker.handle(overTheWire({ t: "hook", call })));
     const both = fanOutHooks([direct.hooks, forward]);
-    await validate(checkpointerTest({ name: "Memory" }, () => new MemorySaver()), { capabilities: ["put", "get_tuple"], model: false, graph: false, progress: both });
+    await validate(
+      checkpointerTest({ name: "Memory" }, () => new MemorySaver()),
+      { capabilities: ["put", "get_tuple"], model: false, graph: false, progress: both },
+    );
     const during = direct.calls.filter(([name]) => PROGRESS_HOOKS[name as keyof typeof PROGRESS_HOOKS] === "during");
     expect(during.length).toBeGreaterThan(20);
     expect(direct.calls.at(-1)?.[0], "fanOutHooks passes on the end hook too").toBe("onRunEnd");
     expect(replayed.calls).toEqual(JSON.parse(JSON.stringify(during), (_k, v: unknown) => (v === null ? undefined : v)));
     // A passed test's error is undefined on both sides, not null.
     expect(replayed.calls.find(([name]) => name === "onTestResult")![4]).toBeUndefined();
-    expect(Object.keys(forward).sort()).toEqual(Object.keys(PROGRESS_HOOKS).filter((n) => PROGRESS_HOOKS[n as keyof typeof PROGRESS_HOOKS] === "during").sort());
+    expect(Object.keys(forward).sort()).toEqual(
+      Object.keys(PROGRESS_HOOKS)
+        .filter((n) => PROGRESS_HOOKS[n as keyof typeof PROGRESS_HOOKS] === "during")
+        .sort(),
+    );
   });
 });
 
@@ -74,7 +98,10 @@ describe("several tests in flight at a crash", () => {
     const tracker = new RunTracker("S", seen.hooks, () => {});
     tracker.handle(PLAN);
     child(tracker, [], ["a", "b"]);
-    expect(tracker.inFlightTests()).toEqual([{ capability: "put", name: "a" }, { capability: "put", name: "b" }]);
+    expect(tracker.inFlightTests()).toEqual([
+      { capability: "put", name: "a" },
+      { capability: "put", name: "b" },
+    ]);
     const next = tracker.afterCrash(CRASH, {}, alone);
     return { tracker, next, seen };
   }
@@ -91,9 +118,15 @@ describe("several tests in flight at a crash", () => {
     tracker.handle(overTheWire({ t: "report", report: reportToJSON(new ConformanceReport({ subjectName: "S", results: {} })) }));
     const put = tracker.finalReport(undefined).results.put!;
     expect(put.status).toBe("failed");
-    expect(put.tests.map((t) => [t.name, t.status])).toEqual([["a", "failed"], ["b", "passed"], ["c", "passed"]]);
+    expect(put.tests.map((t) => [t.name, t.status])).toEqual([
+      ["a", "failed"],
+      ["b", "passed"],
+      ["c", "passed"],
+    ]);
     const a = put.tests[0]!;
-    expect(a.status === "failed" && a.failure.message).toBe("the saver's process was killed by SIGABRT during put › a (run alone, after the process crashed while 1 other test ran at once)");
+    expect(a.status === "failed" && a.failure.message).toBe(
+      "the saver's process was killed by SIGABRT during put › a (run alone, after the process crashed while 1 other test ran at once)",
+    );
     // The run's crash, in words, is the culprit's alone: not the list of every test in flight.
     expect(tracker.crashes).toEqual(["the saver's process was killed by SIGABRT during put › a"]);
     // The user's hooks saw each test once, and the capability's end once, with the merged result.
@@ -105,7 +138,9 @@ describe("several tests in flight at a crash", () => {
 
   it("a test that ran only in a group with the culprit is not blamed: the fresh child runs it again, and it keeps that result", () => {
     // b crashed alone; a ran only in the group with b (a bisection of the tests in flight), so it has no outcome of its own.
-    const alone = new Map<string, AloneOutcome>([[testKey("put", "b"), { crashed: { kind: "killed", text: "the saver's process was killed by SIGABRT during put › b" } }]]);
+    const alone = new Map<string, AloneOutcome>([
+      [testKey("put", "b"), { crashed: { kind: "killed", text: "the saver's process was killed by SIGABRT during put › b" } }],
+    ]);
     const { tracker, next, seen } = crashedWithTwoInFlight(alone);
     expect(next).toEqual({ capabilities: ["put"], skipTests: ["b"], model: {} });
     expect(seen.calls.filter(([name]) => name === "onTestResult").map((c) => c[2])).toEqual(["b"]);
@@ -114,7 +149,10 @@ describe("several tests in flight at a crash", () => {
     const put = tracker.finalReport(undefined).results.put!;
     expect(put.tests.map((t) => [t.name, t.status === "failed" ? t.failure.message : t.status])).toEqual([
       ["a", "passed"],
-      ["b", "the saver's process was killed by SIGABRT during put › b (run alone, after the process crashed while 1 other test ran at once)"],
+      [
+        "b",
+        "the saver's process was killed by SIGABRT during put › b (run alone, after the process crashed while 1 other test ran at once)",
+      ],
       ["c", "passed"],
     ]);
     expect(put.tests.filter((t) => t.status === "failed")).toHaveLength(1);
@@ -151,7 +189,9 @@ describe("every section the run asked for is in its report, run or said not run 
     tracker.handle(overTheWire({ t: "report", report: reportToJSON(new ConformanceReport({ subjectName: "S", results: {} })) }));
     const report = tracker.finalReport(undefined);
     const model = report.sections.find((s) => s.key === "model");
-    expect(model?.lines().join("\n")).toMatch(/^MODEL NOT RUN\n {2}– the saver's process ended during the run \(the saver's process was killed by SIGABRT/);
+    expect(model?.lines().join("\n")).toMatch(
+      /^MODEL NOT RUN\n {2}– the saver's process ended during the run \(the saver's process was killed by SIGABRT/,
+    );
     expect(report.conformanceLevel()).toBe("INCOMPLETE");
     expect(report.passedAll()).toBe(false);
     expect(report.verdict().passed).toBe(false);
@@ -177,7 +217,9 @@ describe("every section the run asked for is in its report, run or said not run 
     tracker.handle(PLAN_WITH_MODEL);
     child(tracker, [test("a"), test("b"), test("c")], [], "passed");
     const section = { key: "model", lines: () => ["MODEL"], toJSON: () => ({}), passed: () => true };
-    tracker.handle(overTheWire({ t: "report", report: reportToJSON(new ConformanceReport({ subjectName: "S", results: {}, sections: [section] })) }));
+    tracker.handle(
+      overTheWire({ t: "report", report: reportToJSON(new ConformanceReport({ subjectName: "S", results: {}, sections: [section] })) }),
+    );
     const report = tracker.finalReport(undefined);
     expect(report.sections.map((s) => s.key)).toEqual(["model"]);
     expect(report.conformanceLevel()).not.toBe("INCOMPLETE");
@@ -187,11 +229,26 @@ describe("every section the run asked for is in its report, run or said not run 
 describe("an interrupted run reports what it knows", () => {
   it("finished tests keep their results; the tests in flight are not run (interrupted), never failures or a cause; the level is INTERRUPTED; no test repeats the in-flight list", () => {
     const tracker = new RunTracker("S", {}, () => {});
-    tracker.handle({ ...(PLAN as Extract<ChildMessage, { t: "plan" }>), capabilities: [{ capability: "put", tests: ["a", "b", "c", "d", "e", "f"].map((name) => ({ name, ids: [], description: name, advisory: false })) }] });
+    tracker.handle({
+      ...(PLAN as Extract<ChildMessage, { t: "plan" }>),
+      capabilities: [
+        { capability: "put", tests: ["a", "b", "c", "d", "e", "f"].map((name) => ({ name, ids: [], description: name, advisory: false })) },
+      ],
+    });
     child(tracker, [test("a")], ["b", "c", "d", "e"]);
-    const report = tracker.finalReport({ kind: "interrupted", text: `interrupted by SIGINT during ${describePositionBriefly(tracker.position())}` });
+    const report = tracker.finalReport({
+      kind: "interrupted",
+      text: `interrupted by SIGINT during ${describePositionBriefly(tracker.position())}`,
+    });
     const put = report.results.put!;
-    expect(put.tests.map((t) => [t.name, t.status])).toEqual([["a", "passed"], ["b", "skipped"], ["c", "skipped"], ["d", "skipped"], ["e", "skipped"], ["f", "skipped"]]);
+    expect(put.tests.map((t) => [t.name, t.status])).toEqual([
+      ["a", "passed"],
+      ["b", "skipped"],
+      ["c", "skipped"],
+      ["d", "skipped"],
+      ["e", "skipped"],
+      ["f", "skipped"],
+    ]);
     expect(new Set(put.tests.slice(1).map((t) => (t.status === "skipped" ? t.reason : "")))).toEqual(new Set([NOT_RUN_INTERRUPTED]));
     expect(put.status, "begun, not completed: not a pass, not a failure").toBe("skipped");
     expect(report.causes()).toEqual([]);
@@ -204,7 +261,15 @@ describe("an interrupted run reports what it knows", () => {
   it("a test that failed before the interrupt keeps its failure: its capability failed", () => {
     const tracker = new RunTracker("S", {}, () => {});
     tracker.handle(PLAN);
-    const failed: TestResult = { name: "a", ids: [], description: "a", advisory: false, status: "failed", durationMs: 1, failure: { message: "wrong", errorName: "ConformanceError", thrownBySaver: false } };
+    const failed: TestResult = {
+      name: "a",
+      ids: [],
+      description: "a",
+      advisory: false,
+      status: "failed",
+      durationMs: 1,
+      failure: { message: "wrong", errorName: "ConformanceError", thrownBySaver: false },
+    };
     child(tracker, [failed], ["b"]);
     const report = tracker.finalReport({ kind: "interrupted", text: "interrupted by SIGINT during put › b" });
     expect(report.results.put?.status).toBe("failed");

@@ -12,7 +12,9 @@ describe("saver output in the supervised CLI run", { timeout: 240_000 }, () => {
     const dict = JSON.parse(run.stdout) as ReportDict;
     expect(dict.checkpointer_name).toBe("NoisySaver");
     expect(run.stderr).toMatch(/saver output \(loading the module[^\n]*\n\s+│ noise while the module loads\n/);
-    expect(run.stderr).toMatch(/saver output \(put › test_put_returns_config\):\n\s+│ noisy put <not xml> \{not json\n\s+│ raw stdout write\n\s+│ noisy stderr\n/);
+    expect(run.stderr).toMatch(
+      /saver output \(put › test_put_returns_config\):\n\s+│ noisy put <not xml> \{not json\n\s+│ raw stdout write\n\s+│ noisy stderr\n/,
+    );
     expectGone(run.saverPid);
   });
 
@@ -20,7 +22,9 @@ describe("saver output in the supervised CLI run", { timeout: 240_000 }, () => {
     const run = await runMisbehaving("console-noise.ts", ["--capabilities", "put", "--reporter", "junit"]);
     expect(run.code, run.stderr).toBe(0);
     expect(XMLValidator.validate(run.stdout)).toBe(true);
-    const xml = new XMLParser({ ignoreAttributes: false, isArray: (name) => name === "testsuite" || name === "testcase" }).parse(run.stdout) as {
+    const xml = new XMLParser({ ignoreAttributes: false, isArray: (name) => name === "testsuite" || name === "testcase" }).parse(
+      run.stdout,
+    ) as {
       testsuites: { testsuite: { "@_name": string; testcase: { "@_name": string; "system-out"?: string }[] }[] };
     };
     const put = xml.testsuites.testsuite.find((s) => s["@_name"] === "put")!;

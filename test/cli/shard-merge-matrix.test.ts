@@ -15,20 +15,23 @@ const RUN = [spawnedFixture("test/cli/fixtures/broken.ts"), "--backends", "memor
 const FORMATS = { md: "markdown", json: "json", xml: "junit", html: "html", txt: "pretty" } as const;
 const file = (name: string) => join(dir, name);
 /** Every format of the matrix, each to its own file `<prefix>.<ext>`. */
-const reporters = (prefix: string) => Object.entries(FORMATS).flatMap(([ext, name]) => ["--reporter", `${name}:${file(`${prefix}.${ext}`)}`]);
+const reporters = (prefix: string) =>
+  Object.entries(FORMATS).flatMap(([ext, name]) => ["--reporter", `${name}:${file(`${prefix}.${ext}`)}`]);
 
 /** The rendered text without what differs between any two runs: times, and the fresh ids in failure messages. */
 function withoutTimings(text: string): string {
-  return text
-    .replace(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/g, "<uuid>")
-    // Ids cut short in messages ("checkpoint 1f1eda0d…"): time-based, so two runs a tick apart differ there too.
-    .replace(/\b[0-9a-f]{8}…/g, "<uuid>…")
-    .replace(/\d+(\.\d+)? s\b/g, "<s>")
-    // A time of 10 s or more is one character wider than 9.9 s: the padding before it is not compared either.
-    .replace(/ +<s>/g, " <s>")
-    .replace(/"duration_ms": \d+/g, '"duration_ms": 0')
-    .replace(/\b(time|duration)="[\d.]+"/g, '$1="0"')
-    .replace(/\b\d+(\.\d+)? ?ms\b/g, "<ms>");
+  return (
+    text
+      .replace(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/g, "<uuid>")
+      // Ids cut short in messages ("checkpoint 1f1eda0d…"): time-based, so two runs a tick apart differ there too.
+      .replace(/\b[0-9a-f]{8}…/g, "<uuid>…")
+      .replace(/\d+(\.\d+)? s\b/g, "<s>")
+      // A time of 10 s or more is one character wider than 9.9 s: the padding before it is not compared either.
+      .replace(/ +<s>/g, " <s>")
+      .replace(/"duration_ms": \d+/g, '"duration_ms": 0')
+      .replace(/\b(time|duration)="[\d.]+"/g, '$1="0"')
+      .replace(/\b\d+(\.\d+)? ?ms\b/g, "<ms>")
+  );
 }
 
 describe("--backends with --shard: the shards' reports merge into the unsharded matrix", () => {
@@ -39,7 +42,8 @@ describe("--backends with --shard: the shards' reports merge into the unsharded 
   beforeAll(async () => {
     whole = await runInProcess([...RUN, ...reporters("whole")]);
     shards = [];
-    for (const index of [1, 2]) shards.push(await runInProcess([...RUN, "--shard", `${index}/2`, "--reporter", `report-json:${file(`shard-${index}.json`)}`]));
+    for (const index of [1, 2])
+      shards.push(await runInProcess([...RUN, "--shard", `${index}/2`, "--reporter", `report-json:${file(`shard-${index}.json`)}`]));
     merged = await runInProcess(["merge", file("shard-1.json"), file("shard-2.json"), ...reporters("merged")]);
   }, 300_000);
 
@@ -52,7 +56,11 @@ describe("--backends with --shard: the shards' reports merge into the unsharded 
 
   it("the same level and counts per backend", () => {
     const backends = (prefix: string) =>
-      (JSON.parse(readFileSync(file(`${prefix}.json`), "utf8")) as { backends: { id: string; level: string; report: { summary: unknown } }[] }).backends.map((b) => ({
+      (
+        JSON.parse(readFileSync(file(`${prefix}.json`), "utf8")) as {
+          backends: { id: string; level: string; report: { summary: unknown } }[];
+        }
+      ).backends.map((b) => ({
         id: b.id,
         level: b.level,
         summary: b.report.summary,
@@ -100,7 +108,17 @@ describe("--backends with --shard: the shards' reports merge into the unsharded 
     expectUsageError(await runInProcess(["merge", one]), "shard 2/2 is missing");
     const { shard: _shard, ...unsharded } = shard2 as typeof shard2 & { shard: unknown };
     expectUsageError(await runInProcess(["merge", one, write("unsharded.json", unsharded)]), "whole matrix run, not a shard's");
-    const single = await runInProcess([spawnedFixture("test/cli/fixtures/memory.ts"), "--capabilities", "put", "--model", "0", "--shard", "1/2", "--reporter", `report-json:${file("single.json")}`]);
+    const single = await runInProcess([
+      spawnedFixture("test/cli/fixtures/memory.ts"),
+      "--capabilities",
+      "put",
+      "--model",
+      "0",
+      "--shard",
+      "1/2",
+      "--reporter",
+      `report-json:${file("single.json")}`,
+    ]);
     expect(single.code, single.stderr).toBe(0);
     expectUsageError(await runInProcess(["merge", one, file("single.json")]), "mix matrix reports (--backends) and single-saver reports");
     expectUsageError(await runInProcess(["merge", one, two, "--reporter", "dots"]), "--reporter dots does not apply to a backend matrix");

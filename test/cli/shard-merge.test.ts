@@ -4,7 +4,17 @@ import { join } from "node:path";
 import { MemorySaver } from "@langchain/langgraph-checkpoint";
 import { afterAll, describe, expect, it } from "vitest";
 import { sqliteMemoryBackend } from "../../src/backends/sqlite/index.js";
-import { checkpointerTest, ConformanceUsageError, mergeReports, reportFromJSON, reportToJSON, validate, type ConformanceReport, type RegisteredCheckpointer, type ReportJSON } from "../../src/index.js";
+import {
+  checkpointerTest,
+  ConformanceUsageError,
+  mergeReports,
+  reportFromJSON,
+  reportToJSON,
+  validate,
+  type ConformanceReport,
+  type RegisteredCheckpointer,
+  type ReportJSON,
+} from "../../src/index.js";
 import { REPORTERS } from "../../src/reporters/index.js";
 import { plainPalette } from "../../src/reporters/palette.js";
 import dropsCustomMetadata from "../mutants/put-drops-custom-metadata.mutant.js";
@@ -50,7 +60,11 @@ function outcome(report: ConformanceReport) {
       tests: r.tests.map((t) => `${t.name}: ${t.status}`),
     })),
     // Checkpoint ids and run ids are fresh uuids in every run; ids cut short in messages ("checkpoint 1f1edacc…") are time-based.
-    failures: report.failures().map((f) => `${f.capability} › ${f.test.name}: ${f.test.failure.message.replace(UUID, "<uuid>").replace(/\b[0-9a-f]{8}…/g, "<uuid>…")}`),
+    failures: report
+      .failures()
+      .map(
+        (f) => `${f.capability} › ${f.test.name}: ${f.test.failure.message.replace(UUID, "<uuid>").replace(/\b[0-9a-f]{8}…/g, "<uuid>…")}`,
+      ),
     sections: report.sections.map((s) => ({ key: s.key, passed: s.passed() })),
   };
 }
@@ -83,8 +97,12 @@ it("graph scenarios: whole scenarios per shard, merged back in catalog order", a
   const options = { capabilities: ["put"], model: false, graph: { scenarios: ["G01", "G02", "G03", "G04"] } } as const;
   const whole = await validate(memory, options);
   const shards: ConformanceReport[] = [];
-  for (let index = 1; index <= COUNT; index++) shards.push(reportFromJSON(reportToJSON(await validate(memory, { ...options, shard: { index, count: COUNT } }))));
-  const cases = (report: ConformanceReport) => (report.sections.find((s) => s.key === "graph")!.toJSON() as { cases: { id: string; status: string }[] }).cases.map((c) => `${c.id}: ${c.status}`);
+  for (let index = 1; index <= COUNT; index++)
+    shards.push(reportFromJSON(reportToJSON(await validate(memory, { ...options, shard: { index, count: COUNT } }))));
+  const cases = (report: ConformanceReport) =>
+    (report.sections.find((s) => s.key === "graph")!.toJSON() as { cases: { id: string; status: string }[] }).cases.map(
+      (c) => `${c.id}: ${c.status}`,
+    );
   expect(shards.map((r) => cases(r).length).every((n) => n > 0)).toBe(true);
   const merged = mergeReports(shards);
   expect(cases(merged)).toEqual(cases(whole));
@@ -99,7 +117,9 @@ it("a shard that skipped the graph scenarios (no @langchain/langgraph there) can
   // Shard 1's case failed; shard 2 ran where the graph scenarios could not load.
   const [failing] = (graphOf(shards[0]).state as { results: { status: string; message?: string }[] }).results;
   Object.assign(failing, { status: "failed", message: "getState after the run differs from MemorySaver's" });
-  Object.assign(graphOf(shards[1]), { state: { results: [], skipped: "Cannot find package '@langchain/langgraph'; the graph scenarios need @langchain/langgraph" } });
+  Object.assign(graphOf(shards[1]), {
+    state: { results: [], skipped: "Cannot find package '@langchain/langgraph'; the graph scenarios need @langchain/langgraph" },
+  });
   expect(reportFromJSON(shards[0]).verdict().passed).toBe(false);
   expect(() => mergeReports(shards.map((s) => reportFromJSON(s)))).toThrow(
     "merge: a shard skipped the graph scenarios (Cannot find package '@langchain/langgraph'; the graph scenarios need @langchain/langgraph) while another ran them; run every shard where @langchain/langgraph loads",
@@ -134,7 +154,18 @@ describe("checkpoint-conformance merge", () => {
   it("--reporter github points the merged report's annotations at the saver's module the shards were run on", async () => {
     const shards = [1, 2].map((index) => join(dir, `broken-${index}.json`));
     for (const [i, report] of shards.entries()) {
-      const args = ["test/cli/fixtures/broken.ts", "--capabilities", "get_tuple", "--model", "0", "--no-graph", "--shard", `${i + 1}/2`, "--reporter", `report-json:${report}`];
+      const args = [
+        "test/cli/fixtures/broken.ts",
+        "--capabilities",
+        "get_tuple",
+        "--model",
+        "0",
+        "--no-graph",
+        "--shard",
+        `${i + 1}/2`,
+        "--reporter",
+        `report-json:${report}`,
+      ];
       await runInProcess(args);
       expect(JSON.parse(readFileSync(report, "utf8")).subjectFile).toBe("test/cli/fixtures/broken.ts");
     }
@@ -162,12 +193,22 @@ describe("checkpoint-conformance merge", () => {
     const third = JSON.parse(readFileSync(three, "utf8")) as { run: { version: string } };
     const otherVersion = write("other-version.json", { ...third, run: { ...third.run, version: "0.0.1" } });
     expectUsageError(await runInProcess(["merge", one, two, otherVersion]), "different versions of the suite", "0.0.1 in shard 3/3");
-    const otherSeed = write("other-seed.json", reportToJSON(await validate(mutant, { ...OPTIONS, model: { runs: 6, seed: 7 }, shard: { index: 3, count: COUNT } })));
+    const otherSeed = write(
+      "other-seed.json",
+      reportToJSON(await validate(mutant, { ...OPTIONS, model: { runs: 6, seed: 7 }, shard: { index: 3, count: COUNT } })),
+    );
     expectUsageError(await runInProcess(["merge", one, two, otherSeed]), "different options: model is", '"seed":7');
     const { run: _run, ...withoutRun } = third;
-    expectUsageError(await runInProcess(["merge", one, two, write("no-run.json", withoutRun)]), "shard 3/3's report does not say which version and options wrote it");
+    expectUsageError(
+      await runInProcess(["merge", one, two, write("no-run.json", withoutRun)]),
+      "shard 3/3's report does not say which version and options wrote it",
+    );
     // Not even when no shard says it: shards of different options (here the model seed) must not merge unchecked.
-    const runless = [JSON.parse(readFileSync(one, "utf8")), JSON.parse(readFileSync(two, "utf8")), JSON.parse(readFileSync(otherSeed, "utf8"))].map((r: { run?: unknown }, i) => {
+    const runless = [
+      JSON.parse(readFileSync(one, "utf8")),
+      JSON.parse(readFileSync(two, "utf8")),
+      JSON.parse(readFileSync(otherSeed, "utf8")),
+    ].map((r: { run?: unknown }, i) => {
       const { run: _omit, ...rest } = r;
       return write(`runless-${i + 1}.json`, rest);
     });
@@ -199,7 +240,17 @@ it("a shard cut short (the saver's process.exit) merges with the others, and the
   const { runCli } = await import("../../src/cli/run-cli.js");
   const run = async (index: number, env: NodeJS.ProcessEnv) => {
     const report = join(dir, `cut-${index}.json`);
-    const args = ["test/cli/fixtures/exits-when-asked.ts", "--capabilities", "put,get_tuple", "--model", "0", "--shard", `${index}/2`, "--reporter", `report-json:${report}`];
+    const args = [
+      "test/cli/fixtures/exits-when-asked.ts",
+      "--capabilities",
+      "put,get_tuple",
+      "--model",
+      "0",
+      "--shard",
+      `${index}/2`,
+      "--reporter",
+      `report-json:${report}`,
+    ];
     const quiet = { write: () => true };
     return { code: await runCli(args, { stdout: quiet, stderr: quiet, env: inProcessEnv(args, env), cwd: process.cwd() }), report };
   };
@@ -213,12 +264,23 @@ it("a shard cut short (the saver's process.exit) merges with the others, and the
 
 describe("--shard", () => {
   it("bad values are a usage error, one line, exit 2", async () => {
-    for (const value of ["0/3", "4/3", "x", "1/0", "1.5/3"]) expectUsageError(await runInProcess(["test/cli/fixtures/memory.ts", "--shard", value]), "--shard must be INDEX/COUNT");
+    for (const value of ["0/3", "4/3", "x", "1/0", "1.5/3"])
+      expectUsageError(await runInProcess(["test/cli/fixtures/memory.ts", "--shard", value]), "--shard must be INDEX/COUNT");
     await expect(validate(memory, { shard: { index: 2, count: 1 } })).rejects.toThrow(/option "shard"/);
   });
 
   it("with --backends, splits by whole backends", async () => {
-    const run = await runInProcess(["--backends", "memory,sqlite-memory", "--shard", "2/2", "--no-graph", "--model", "0", "--reporter", "markdown"]);
+    const run = await runInProcess([
+      "--backends",
+      "memory,sqlite-memory",
+      "--shard",
+      "2/2",
+      "--no-graph",
+      "--model",
+      "0",
+      "--reporter",
+      "markdown",
+    ]);
     expect(run.code, run.stderr).toBe(0);
     expect(run.stderr).toContain("Matrix: sqlite-memory\n");
     const empty = await runInProcess(["--backends", "memory", "--shard", "2/2"]);
@@ -228,7 +290,15 @@ describe("--shard", () => {
 
   it("an empty slice is not a usage error: the shard says it had nothing to do and writes its report", async () => {
     const file = join(dir, "cli-shard-3.json");
-    const run = await runInProcess(["test/cli/fixtures/memory.ts", "--capabilities", "put", "--shard", "3/3", "--reporter", `report-json:${file}`]);
+    const run = await runInProcess([
+      "test/cli/fixtures/memory.ts",
+      "--capabilities",
+      "put",
+      "--shard",
+      "3/3",
+      "--reporter",
+      `report-json:${file}`,
+    ]);
     expect(run.code, run.stderr).toBe(0);
     expect(run.stderr).toContain("shard 3/3 had nothing to do");
     expect(reportFromJSON(JSON.parse(readFileSync(file, "utf8"))).shard).toEqual({ index: 3, count: 3 });

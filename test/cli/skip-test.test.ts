@@ -21,7 +21,17 @@ describe("--skip-test / skipTests: leave out one spec test, see the rest", () =>
     expect(cut.stdout).toContain(`exited with code 134 during put_writes › ${ABORTING_TEST}`);
     expect(cut.stdout).not.toContain("RUN CUT SHORT");
     expect(cut.code).toBe(1);
-    const rest = await runCliProcess([SAVER, "--capabilities", "put_writes", "--model", "0", "--skip-test", ABORTING_TEST, "--reporter", "verbose"]);
+    const rest = await runCliProcess([
+      SAVER,
+      "--capabilities",
+      "put_writes",
+      "--model",
+      "0",
+      "--skip-test",
+      ABORTING_TEST,
+      "--reporter",
+      "verbose",
+    ]);
     expect(rest.stdout).toContain("Result: FULL (1/1)");
     expect(rest.stdout).toMatch(new RegExp(`- ${ABORTING_TEST}.*left out by skipTests`));
     expect(rest.code, rest.stderr).toBe(0);
@@ -31,7 +41,9 @@ describe("--skip-test / skipTests: leave out one spec test, see the rest", () =>
     const registered = checkpointerTest({ name: "Memory" }, () => new MemorySaver());
     const report = await validate(registered, { capabilities: ["put_writes"], skipTests: ["JS-07"], model: false });
     const skipped = report.results.put_writes!.tests.filter((t) => t.status === "skipped");
-    const checkingJs07 = specFor("put_writes")!.tests.filter((t) => t.ids.includes("JS-07")).map((t) => t.name);
+    const checkingJs07 = specFor("put_writes")!
+      .tests.filter((t) => t.ids.includes("JS-07"))
+      .map((t) => t.name);
     expect(checkingJs07).toContain(ABORTING_TEST);
     expect(skipped.map((t) => t.name)).toEqual(checkingJs07);
     expect(new Set(skipped.map((t) => t.status === "skipped" && t.reason))).toEqual(new Set([SKIPPED_BY_OPTION]));
@@ -57,10 +69,16 @@ describe("--skip-test / skipTests: leave out one spec test, see the rest", () =>
     );
     const typo = checkpointerTest({ name: "Typo", skipTests: ["test_nope"] }, () => new MemorySaver());
     await expect(validate(typo, { capabilities: ["put"], model: false })).rejects.toThrow(ConformanceUsageError);
-    await expect(validate(typo, { capabilities: ["put"], model: false })).rejects.toThrow(/checkpointerTest\(Typo\): option "skipTests" names no spec test: "test_nope"/);
+    await expect(validate(typo, { capabilities: ["put"], model: false })).rejects.toThrow(
+      /checkpointerTest\(Typo\): option "skipTests" names no spec test: "test_nope"/,
+    );
   });
 
   it("a name or id that is no spec test is bad usage (exit 2), not a silent no-op", async () => {
-    expectUsageError(await runInProcess([SAVER, "--skip-test", "test_put_writes_defaults_missing_namespac"]), 'option "skipTests" names no spec test: "test_put_writes_defaults_missing_namespac"', "--list");
+    expectUsageError(
+      await runInProcess([SAVER, "--skip-test", "test_put_writes_defaults_missing_namespac"]),
+      'option "skipTests" names no spec test: "test_put_writes_defaults_missing_namespac"',
+      "--list",
+    );
   });
 });

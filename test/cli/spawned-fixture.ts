@@ -13,7 +13,8 @@ export function spawnedFixture(path: string): string {
   const dir = process.env[BUNDLED_FIXTURES_ENV];
   if (dir === undefined || dir === "0") return path;
   const bundled = join(dir, path.replace(/\.ts$/, ".js"));
-  if (!existsSync(bundled)) throw new Error(`${path} is not among the fixtures test/setup/bundled-fixtures.ts bundles (${bundled} does not exist)`);
+  if (!existsSync(bundled))
+    throw new Error(`${path} is not among the fixtures test/setup/bundled-fixtures.ts bundles (${bundled} does not exist)`);
   return bundled;
 }
 

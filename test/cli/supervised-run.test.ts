@@ -12,7 +12,17 @@ let exitZero: Promise<{ run: Awaited<ReturnType<typeof runMisbehaving>>; json: s
 function exitZeroRun() {
   exitZero ??= (async () => {
     const json = join(makeTempDir("lgc-exit-0-"), "report.json");
-    const run = await runMisbehaving("exit-0.ts", ["--capabilities", "put,list", "--no-graph", "--model", "0", "--reporter", "pretty", "--reporter", `json:${json}`]);
+    const run = await runMisbehaving("exit-0.ts", [
+      "--capabilities",
+      "put,list",
+      "--no-graph",
+      "--model",
+      "0",
+      "--reporter",
+      "pretty",
+      "--reporter",
+      `json:${json}`,
+    ]);
     return { run, json: existsSync(json) ? readFileSync(json, "utf8") : "" };
   })();
   return exitZero;
@@ -27,7 +37,9 @@ describe.concurrent("the supervised CLI run, against savers that misbehave", { t
     const { run } = await exitZeroRun();
     expect(run.code, run.stderr).toBe(1);
     expect(firstLines(run.stdout, 1)).toEqual(["Checking ExitsWithZero (2 capabilities)"]);
-    expect(run.stdout).toMatch(/✗ put › test_\w+ \[PUT-\d+[^\]]*\]\n.*\n\s+the saver's process exited with code 0 during put › test_\w+ \(process\.exit called\)/);
+    expect(run.stdout).toMatch(
+      /✗ put › test_\w+ \[PUT-\d+[^\]]*\]\n.*\n\s+the saver's process exited with code 0 during put › test_\w+ \(process\.exit called\)/,
+    );
     // The fixture exits once per run: the fresh process passes everything else.
     expect(run.stdout).not.toContain("RUN CUT SHORT");
     expect(run.stdout).not.toContain("not run: the run was cut short");
@@ -38,7 +50,11 @@ describe.concurrent("the supervised CLI run, against savers that misbehave", { t
 
   it.each([
     ["CONFORMANCE_IN_PROCESS=1", ["--capabilities", "put", "--reporter", "dots"], { CONFORMANCE_IN_PROCESS: "1" }],
-    ["--backends (the matrix runs in the CLI's process)", ["--backends", "memory", "--capabilities", "put", "--no-graph", "--reporter", "markdown"], {}],
+    [
+      "--backends (the matrix runs in the CLI's process)",
+      ["--backends", "memory", "--capabilities", "put", "--no-graph", "--reporter", "markdown"],
+      {},
+    ],
   ] as const)("process.exit(0) mid-run, unsupervised (%s): exit 1 with one line saying why, never 0", async (_mode, args, env) => {
     const run = await runMisbehaving("exit-0.ts", args, env);
     expect(run.code, run.stdout + run.stderr).toBe(1);
@@ -52,7 +68,9 @@ describe.concurrent("the supervised CLI run, against savers that misbehave", { t
     expect(dict.conformance_level).toBe("BASE");
     expect(dict.results.put).toMatchObject({ passed: false, status: "failed" });
     expect(dict.results.put.failures).toHaveLength(1);
-    expect(dict.results.put.failures[0]).toMatch(/^test_\w+: the saver's process exited with code 0 during put › test_\w+ \(process\.exit called\)$/);
+    expect(dict.results.put.failures[0]).toMatch(
+      /^test_\w+: the saver's process exited with code 0 during put › test_\w+ \(process\.exit called\)$/,
+    );
     expect(dict.results.list).toMatchObject({ status: "passed", passed: true });
     expect(dict.supervision).toBeUndefined();
     expectGone(run.saverPid);
@@ -61,15 +79,29 @@ describe.concurrent("the supervised CLI run, against savers that misbehave", { t
   it("process.exit(3): exit 1, the code is named", async () => {
     const run = await runMisbehaving("exit-3.ts", ["--capabilities", "put", "--reporter", "dots"]);
     expect(run.code, run.stderr).toBe(1);
-    expect(run.stdout).toMatch(/✗ put › test_\w+ \[PUT-\d+[^\]]*\]: the saver's process exited with code 3 during put › test_\w+ \(process\.exit called\)/);
+    expect(run.stdout).toMatch(
+      /✗ put › test_\w+ \[PUT-\d+[^\]]*\]: the saver's process exited with code 3 during put › test_\w+ \(process\.exit called\)/,
+    );
     expectGone(run.saverPid);
   });
 
   it("process.exit(3) with 4 tests in flight (the default concurrency): one failure, the test whose call started last; the others pass alone", async () => {
-    const run = await runMisbehaving("exit-3.ts", ["--concurrency", "4", "--capabilities", "put", "--no-graph", "--model", "0", "--reporter", "dots"]);
+    const run = await runMisbehaving("exit-3.ts", [
+      "--concurrency",
+      "4",
+      "--capabilities",
+      "put",
+      "--no-graph",
+      "--model",
+      "0",
+      "--reporter",
+      "dots",
+    ]);
     expect(run.code, run.stderr).toBe(1);
     expect(run.stdout.match(/✗ put › /g)).toHaveLength(1);
-    expect(run.stdout).toMatch(/✗ put › test_\w+ [^\n]*: the saver's process exited with code 3 during put › test_\w+, put › test_\w+[^\n]*\(its saver call started last of \d tests running at once; run alone, none of them crashed the process again\)/);
+    expect(run.stdout).toMatch(
+      /✗ put › test_\w+ [^\n]*: the saver's process exited with code 3 during put › test_\w+, put › test_\w+[^\n]*\(its saver call started last of \d tests running at once; run alone, none of them crashed the process again\)/,
+    );
     expectGone(run.saverPid);
   });
 
@@ -78,12 +110,18 @@ describe.concurrent("the supervised CLI run, against savers that misbehave", { t
     expect(run.code, run.stderr).toBe(1);
     // The error and the first frames of its stack, which point into the saver's code (the module the run loaded).
     const saverFile = basename(spawnedFixture(`${MISBEHAVING}/throw-from-timer.ts`)).replace(".", "\\.");
-    expect(run.stdout).toMatch(new RegExp(`the saver's process crashed with an uncaught exception during put › test_\\w+: Error: boom from the saver's timer\\n\\s+at .*/${saverFile}:\\d+`));
+    expect(run.stdout).toMatch(
+      new RegExp(
+        `the saver's process crashed with an uncaught exception during put › test_\\w+: Error: boom from the saver's timer\\n\\s+at .*/${saverFile}:\\d+`,
+      ),
+    );
     expectGone(run.saverPid);
   });
 
   it("heap exhaustion: exit 1, 'heap out of memory during put › …'", async () => {
-    const run = await runMisbehaving("heap-exhaustion.ts", ["--capabilities", "put", "--reporter", "dots"], { NODE_OPTIONS: "--max-old-space-size=64" });
+    const run = await runMisbehaving("heap-exhaustion.ts", ["--capabilities", "put", "--reporter", "dots"], {
+      NODE_OPTIONS: "--max-old-space-size=64",
+    });
     expect(run.code, run.stderr).toBe(1);
     expect(run.stdout).toMatch(/✗ put › test_\w+ \[PUT-\d+[^\]]*\]: heap out of memory during put › test_\w+/);
     expectGone(run.saverPid);
@@ -101,9 +139,13 @@ describe.concurrent("the supervised CLI run, against savers that misbehave", { t
 
   it("a synchronous endless loop (no timeout can fire in its process): killed after a while without a heartbeat, exit 1", async () => {
     // The stall limit is the larger of 4 × the timeout and CONFORMANCE_STALL_MS (10 s by default): 2 s here.
-    const run = await runMisbehaving("sync-loop.ts", ["--capabilities", "put", "--timeout", "500", "--reporter", "dots"], { CONFORMANCE_STALL_MS: "2000" });
+    const run = await runMisbehaving("sync-loop.ts", ["--capabilities", "put", "--timeout", "500", "--reporter", "dots"], {
+      CONFORMANCE_STALL_MS: "2000",
+    });
     expect(run.code, run.stderr).toBe(1);
-    expect(run.stdout).toMatch(/✗ put › test_\w+ \[PUT-\d+[^\]]*\]: the saver's process stopped responding during put › test_\w+: its event loop was blocked for \d+ s \(a synchronous endless loop\?\), where no timeout can fire; it was killed/);
+    expect(run.stdout).toMatch(
+      /✗ put › test_\w+ \[PUT-\d+[^\]]*\]: the saver's process stopped responding during put › test_\w+: its event loop was blocked for \d+ s \(a synchronous endless loop\?\), where no timeout can fire; it was killed/,
+    );
     expectGone(run.saverPid);
   });
 

@@ -15,7 +15,12 @@ import getFirstKeyOnly from "../cache-mutants/get-first-key-only.mutant.js";
  * what its own evidence does not.
  */
 // Imported alone (loading every mutant takes seconds), so the file stays under 20 s on a loaded machine: a checkpointer's is a whole default run, about 7 s; a store's about 3 s, a cache's under 1 s.
-const SAMPLE = [specSingleBugSaver(getTupleFallsBack), specSingleBugSaver(falsyWritesAsNull), storeSingleBugSaver(searchLimitBeforeFilter), cacheSingleBugSaver(getFirstKeyOnly)];
+const SAMPLE = [
+  specSingleBugSaver(getTupleFallsBack),
+  specSingleBugSaver(falsyWritesAsNull),
+  storeSingleBugSaver(searchLimitBeforeFilter),
+  cacheSingleBugSaver(getFirstKeyOnly),
+];
 
 let diagnoses: Diagnosis[];
 
@@ -39,7 +44,10 @@ describe("the report names one root cause per bug (issue 25)", () => {
       expect(d.contradictions, d.saver.id).toEqual([]);
       const pretty = REPORTERS.pretty.report({ write: () => undefined, palette: plainPalette, env: {} }).render(d.report);
       const n = d.failures;
-      const headline = d.causes.length === 1 ? `1 bug likely — ${n} failure${n === 1 ? "" : "s"} because of it:` : `${d.causes.length} bugs likely, worst first${d.causes.some((c) => c.clearsOthers) ? ` (fix ${d.causes.findIndex((c) => c.clearsOthers) + 1}, ${d.causes.find((c) => c.clearsOthers)!.method}(), first: it may clear others)` : ""} — ${n} failures:`;
+      const headline =
+        d.causes.length === 1
+          ? `1 bug likely — ${n} failure${n === 1 ? "" : "s"} because of it:`
+          : `${d.causes.length} bugs likely, worst first${d.causes.some((c) => c.clearsOthers) ? ` (fix ${d.causes.findIndex((c) => c.clearsOthers) + 1}, ${d.causes.find((c) => c.clearsOthers)!.method}(), first: it may clear others)` : ""} — ${n} failures:`;
       expect(pretty, d.saver.id).toContain(headline);
       expect(pretty, d.saver.id).toContain(`1) ${d.causes[0].title}`);
       // Only a value became null: no hint of a narrow index column or of sorting as text, and no order difference.

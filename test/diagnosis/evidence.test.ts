@@ -12,13 +12,36 @@ describe("a cause's title and evidence follow the failure's own data (issue 25)"
     expect(answerKind(item(`${clause}\n  expected: [0, 1, 2]\n  actual:   [0, 2, 1]`))).toBe("order");
     expect(answerKind(item(`${clause}\n  got 300 writes; at position 0 expected 0, got null`))).toBe("changed");
     // Values cut short (`…10 more`) are not compared; the listed difference decides.
-    expect(answerKind(item(`${clause}\n  expected: [0, 1, …10 more]\n  actual:   [null, 1, …10 more]\n  differences:\n    - [0]: expected 0, got null`))).toBe("changed");
+    expect(
+      answerKind(
+        item(`${clause}\n  expected: [0, 1, …10 more]\n  actual:   [null, 1, …10 more]\n  differences:\n    - [0]: expected 0, got null`),
+      ),
+    ).toBe("changed");
   });
 
   it("calls an item where null was expected an item where none is expected, and nothing where an item was expected a missing one", () => {
-    const item = (message: string): FailureItem => ({ label: "put_get › t", section: "spec", name: "t", ids: [], description: "", message });
-    expect(answerKind(item(`get in a namespace never written must return null\n  expected: null\n  actual:   { namespace: ["a"], key: "k", value: { v: 1 } }`))).toBe("unexpected-item");
-    expect(answerKind(item(`get() disagrees with the model\nget() returned an item the model does not have\n- get(): expected null, got { namespace: ["a"], key: "k" }`))).toBe("unexpected-item");
+    const item = (message: string): FailureItem => ({
+      label: "put_get › t",
+      section: "spec",
+      name: "t",
+      ids: [],
+      description: "",
+      message,
+    });
+    expect(
+      answerKind(
+        item(
+          `get in a namespace never written must return null\n  expected: null\n  actual:   { namespace: ["a"], key: "k", value: { v: 1 } }`,
+        ),
+      ),
+    ).toBe("unexpected-item");
+    expect(
+      answerKind(
+        item(
+          `get() disagrees with the model\nget() returned an item the model does not have\n- get(): expected null, got { namespace: ["a"], key: "k" }`,
+        ),
+      ),
+    ).toBe("unexpected-item");
     expect(answerKind(item(`get of an absent key must return null\n  expected: null\n  actual:   undefined`))).toBe("missing-item");
     expect(answerKind(item(`the parent must be null\n  expected: null\n  actual:   "1ef"`))).toBe("changed");
   });

@@ -6,7 +6,14 @@ import { MemorySaver } from "@langchain/langgraph-checkpoint";
 import { noteLineage, subjectLineage } from "../../src/runtime/subject-lineage.js";
 import type { FailureItem } from "../../src/report/types.js";
 
-const item = (name: string, description: string, message: string): FailureItem => ({ label: `search › ${name}`, section: "spec", name, ids: [], description, message });
+const item = (name: string, description: string, message: string): FailureItem => ({
+  label: `search › ${name}`,
+  section: "spec",
+  name,
+  ids: [],
+  description,
+  message,
+});
 
 describe("only true advice, and what a person needs to judge it (issue 39)", () => {
   it("shows an error's cause chain, and reads a lost connection behind `fetch failed` as the transport's", () => {
@@ -24,18 +31,40 @@ describe("only true advice, and what a person needs to judge it (issue 39)", () 
   });
 
   it("shows the attempts only when they differed: a deterministic failure's count stays in the data", () => {
-    const failed = { status: "failed", name: "t", ids: [], description: "", advisory: false, durationMs: 1, failure: { message: "m", errorName: "ConformanceError", thrownBySaver: false } } as TestResult;
+    const failed = {
+      status: "failed",
+      name: "t",
+      ids: [],
+      description: "",
+      advisory: false,
+      durationMs: 1,
+      failure: { message: "m", errorName: "ConformanceError", thrownBySaver: false },
+    } as TestResult;
     expect(attemptsLabel({ ...failed, attempts: 2 })).toBe("");
     expect(attemptsLabel({ ...failed, attempts: 2, attemptsDiffered: true })).toBe("failed 2 times, not the same way each time");
-    expect(attemptsLabel({ ...failed, attempts: 2, flaky: failed.status === "failed" ? failed.failure : undefined })).toBe("FLAKY: failed, then passed (2 attempts)");
+    expect(attemptsLabel({ ...failed, attempts: 2, flaky: failed.status === "failed" ? failed.failure : undefined })).toBe(
+      "FLAKY: failed, then passed (2 attempts)",
+    );
   });
 
   it("ranks a prefix that returns another tenant's items above a wrong value, and a race test's damage as no crossing", () => {
-    const leak = item("test_store_search_prefix_matches_whole_labels", 'search(["acme"]) never returns ["acme-corp"] or ["acmex", ...]: the prefix is matched by whole labels', "search must match whole labels\n  expected: 1 item\n  actual:   2 items");
+    const leak = item(
+      "test_store_search_prefix_matches_whole_labels",
+      'search(["acme"]) never returns ["acme-corp"] or ["acmex", ...]: the prefix is matched by whole labels',
+      "search must match whole labels\n  expected: 1 item\n  actual:   2 items",
+    );
     expect(harmOf(leak)).toBe("crosses");
-    const changed = item("test_store_search_filter_operators", "range operators", "filter must match\n  expected: [9, 10]\n  actual:   [9, 10, 100]");
+    const changed = item(
+      "test_store_search_filter_operators",
+      "range operators",
+      "filter must match\n  expected: [9, 10]\n  actual:   [9, 10, 100]",
+    );
     expect(harmOf(changed)).toBe("changed");
-    const race = item("test_race_delete_thread_while_other_threads_write", "deleteThread() running while other threads put and putWrites leaves those threads' new data intact", "must leave the write\n  expected: 2\n  actual:   1");
+    const race = item(
+      "test_race_delete_thread_while_other_threads_write",
+      "deleteThread() running while other threads put and putWrites leaves those threads' new data intact",
+      "must leave the write\n  expected: 2\n  actual:   1",
+    );
     expect(harmOf(race)).toBe("lost");
     expect(harmOf({ ...changed, error: { name: "Error", message: "boom", frames: [] } })).toBe("rejected");
   });

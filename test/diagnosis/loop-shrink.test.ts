@@ -17,7 +17,11 @@ class ListIgnoresLimit extends MemorySaver {
 interface Repeated extends Loop<Repeated> {
   threshold: number;
 }
-const repeated = (repetitions: number, threshold: number): Repeated => ({ repetitions, threshold, withRepetitions: (n) => repeated(n, threshold) });
+const repeated = (repetitions: number, threshold: number): Repeated => ({
+  repetitions,
+  threshold,
+  withRepetitions: (n) => repeated(n, threshold),
+});
 
 describe("a reproduction's loops are cut to the fewest repetitions that still fail (issue 25)", () => {
   it("bisects each loop between 1 and its count, leaving other calls as they are", async () => {
@@ -33,9 +37,16 @@ describe("a reproduction's loops are cut to the fewest repetitions that still fa
     expect(replays).toBeLessThanOrEqual(7 + 4);
   });
 
-  it("a list() that ignores limit, caught by a long thread's limited read, reproduces with a loop of 2 puts and limit 1, not 105 puts", { timeout: 60_000 }, async () => {
+  it("a list() that ignores limit, caught by a long thread's limited read, reproduces with a loop of 2 puts and limit 1, not 105 puts", {
+    timeout: 60_000,
+  }, async () => {
     const longThread = new LongThreadCommand({ enabled: true, threadId: "t", ns: "", length: 105, forkAt: 0 }, ["run-1"]);
-    const replayer = new SequenceReplayer(checkpointerTest({ name: "list-ignores-limit" }, () => new ListIgnoresLimit()), new Map(), 5_000, { onCleanupFailure: () => undefined });
+    const replayer = new SequenceReplayer(
+      checkpointerTest({ name: "list-ignores-limit" }, () => new ListIgnoresLimit()),
+      new Map(),
+      5_000,
+      { onCleanupFailure: () => undefined },
+    );
     const full = await replayer.replay([longThread]);
     expect(full?.error.operation).toBe("list()");
     const shrunk = await replayer.minimise([longThread], full!.error);

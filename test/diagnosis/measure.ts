@@ -32,7 +32,10 @@ export interface Diagnosis {
  */
 export async function diagnose(saver: SingleBugSaver, options: { timeoutMs?: number; cache?: string } = {}): Promise<Diagnosis> {
   const file = options.cache === undefined ? undefined : cachedReportFile(options.cache, saver);
-  const report = file !== undefined && existsSync(file) ? reportFromJSON(JSON.parse(readFileSync(file, "utf8"))) : await run(saver, options.timeoutMs ?? 2_000);
+  const report =
+    file !== undefined && existsSync(file)
+      ? reportFromJSON(JSON.parse(readFileSync(file, "utf8")))
+      : await run(saver, options.timeoutMs ?? 2_000);
   if (file !== undefined && !existsSync(file)) {
     mkdirSync(options.cache!, { recursive: true });
     writeFileSync(file, JSON.stringify(reportToJSON(report)));

@@ -22,7 +22,12 @@ import localeOrder from "../mutants/pending-writes-locale-order.mutant.js";
  * test/diagnosis/reader-checks.test.ts.
  */
 const READERS_SHARE = [specSingleBugSaver(parentIsPreviousId), specSingleBugSaver(localeOrder)];
-const SAMPLE = [specSingleBugSaver(unpaddedVersions), storeSingleBugSaver(concurrentLostUpdate), cacheSingleBugSaver(namespaceLostUpdate), ...READERS_SHARE];
+const SAMPLE = [
+  specSingleBugSaver(unpaddedVersions),
+  storeSingleBugSaver(concurrentLostUpdate),
+  cacheSingleBugSaver(namespaceLostUpdate),
+  ...READERS_SHARE,
+];
 
 let diagnoses: Diagnosis[];
 
@@ -46,11 +51,17 @@ describe("the method and reader checks place bugs that only another method's ans
     expect(shared).toHaveLength(READERS_SHARE.length);
     for (const d of shared) {
       expect(d.firstMethod, d.saver.id).toBe("getTuple");
-      expect(d.causes.map((c) => c.method), d.saver.id).not.toContain(d.saver.id.includes("writes") ? "putWrites" : "put");
+      expect(
+        d.causes.map((c) => c.method),
+        d.saver.id,
+      ).not.toContain(d.saver.id.includes("writes") ? "putWrites" : "put");
     }
     // Failures observed on the writer or on list() moved to getTuple(), and say why.
     const moved = shared.flatMap((d) => d.causes.filter((c) => c.method === "getTuple" && c.blame !== undefined));
     expect(moved.length).toBeGreaterThan(0);
-    for (const cause of moved) expect(cause.blame).toMatch(/^a targeted check of the readers on a fresh saver found every reader it asked \(getTuple\(\), list\(\)\) wrong, a bug in code they share: /);
+    for (const cause of moved)
+      expect(cause.blame).toMatch(
+        /^a targeted check of the readers on a fresh saver found every reader it asked \(getTuple\(\), list\(\)\) wrong, a bug in code they share: /,
+      );
   });
 });

@@ -26,7 +26,8 @@ const TIMEOUT_MS = 10_000;
 const putLosesItems = new (class extends InMemoryStore {
   override async put(): Promise<void> {}
 })();
-const saverAnswers = (saver: BaseCheckpointSaver, latestOnly = false) => methodAnswersWithin(TIMEOUT_MS, checkpointerChecks(saver, latestOnly));
+const saverAnswers = (saver: BaseCheckpointSaver, latestOnly = false) =>
+  methodAnswersWithin(TIMEOUT_MS, checkpointerChecks(saver, latestOnly));
 const ALL_RIGHT = { getNextVersion: true, deleteThread: true, put: true, putWrites: true };
 
 describe("the read-back probe's targeted method checks (issue 25)", () => {
@@ -58,7 +59,9 @@ describe("the read-back probe's targeted method checks (issue 25)", () => {
   it("leave out what they could not decide in time, and a check that threw", async () => {
     const never = () => new Promise<boolean>(() => undefined);
     expect(await methodAnswersWithin(50, { put: async () => false, list: never })).toEqual({ put: false });
-    expect(await methodAnswersWithin(TIMEOUT_MS, { put: async () => Promise.reject(new Error("down")), list: async () => undefined })).toEqual({});
+    expect(
+      await methodAnswersWithin(TIMEOUT_MS, { put: async () => Promise.reject(new Error("down")), list: async () => undefined }),
+    ).toEqual({});
   });
 
   it("find a store's put() wrong when puts at once lose an item or index one key twice; a correct store's right", async () => {
@@ -78,12 +81,19 @@ describe("the read-back probe's targeted method checks (issue 25)", () => {
     const right = { put: true, get: true, search: true, listNamespaces: true };
     const reference = () => new ReferenceStore({});
     expect(await methodAnswersWithin(TIMEOUT_MS, storeChecks(reference(), { ttl: TTL }))).toEqual(right);
-    expect(await methodAnswersWithin(TIMEOUT_MS, storeChecks(ttlGetIgnoresExpiry.create(), { ttl: TTL }))).toEqual({ ...right, get: false });
-    expect(await methodAnswersWithin(TIMEOUT_MS, storeChecks(ttlListsExpired.create(), { ttl: TTL }))).toEqual({ ...right, listNamespaces: false });
+    expect(await methodAnswersWithin(TIMEOUT_MS, storeChecks(ttlGetIgnoresExpiry.create(), { ttl: TTL }))).toEqual({
+      ...right,
+      get: false,
+    });
+    expect(await methodAnswersWithin(TIMEOUT_MS, storeChecks(ttlListsExpired.create(), { ttl: TTL }))).toEqual({
+      ...right,
+      listNamespaces: false,
+    });
   });
 
   it("with a declared TTL, find every reader's expiry check inverted when the item is hidden fresh and shown past its expiry; a reader that only ignores expiry is not that", async () => {
-    const readers = (store: Parameters<typeof storeReaderChecks>[0]) => methodAnswersWithin(TIMEOUT_MS, storeReaderChecks(store, { ttl: TTL }));
+    const readers = (store: Parameters<typeof storeReaderChecks>[0]) =>
+      methodAnswersWithin(TIMEOUT_MS, storeReaderChecks(store, { ttl: TTL }));
     const datesRight = { itemDates: { get: true, search: true }, otherNamespaces: { get: true, search: true } };
     expect(await readers(new ReferenceStore({}))).toEqual({ ...datesRight, expiryInverted: { get: true, search: true } });
     expect(await readers(ttlExpiryInverted.create())).toEqual({ ...datesRight, expiryInverted: { get: false, search: false } });
@@ -94,7 +104,10 @@ describe("the read-back probe's targeted method checks (issue 25)", () => {
 
   it("find every reader of a store returning item dates as strings naming the time wrong (turning them into Dates is the reader's); the official store's right", async () => {
     const readers = (store: Parameters<typeof storeReaderChecks>[0]) => methodAnswersWithin(TIMEOUT_MS, storeReaderChecks(store, {}));
-    expect(await readers(new InMemoryStore())).toEqual({ itemDates: { get: true, search: true }, otherNamespaces: { get: true, search: true } });
+    expect(await readers(new InMemoryStore())).toEqual({
+      itemDates: { get: true, search: true },
+      otherNamespaces: { get: true, search: true },
+    });
     expect(await readers(datesAsStrings.create())).toEqual({ itemDates: { get: false, search: false } });
     // Items lost on put: nothing to judge, so nothing decided.
     expect(await readers(putLosesItems)).toEqual({});

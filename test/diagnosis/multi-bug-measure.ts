@@ -57,12 +57,15 @@ export function ownersOf(failure: FailureItem, subject: MultiBugSubject, labels:
 export function gradeMulti(subject: MultiBugSubject, report: ConformanceReport, labels: SingleLabels): MultiDiagnosis {
   const causes = report.causes();
   const kind = KIND_DESCRIPTORS[report.subjectKind];
-  const alone = (c: FailureCause) => new Set(c.failures.flatMap((f) => (ownersOf(f, subject, labels).length === 1 ? ownersOf(f, subject, labels) : [])));
+  const alone = (c: FailureCause) =>
+    new Set(c.failures.flatMap((f) => (ownersOf(f, subject, labels).length === 1 ? ownersOf(f, subject, labels) : [])));
   const owners = causes.map(alone);
   const mixed = causes.flatMap((cause, i) => (owners[i].size >= 2 ? [{ cause, bugs: [...owners[i]].map((b) => b.saver.id) }] : []));
   const bugs = subject.bugs.map((bug) => {
     // A cause of its own: only this bug's failures (a shared failure aside), led by one of them.
-    const i = causes.findIndex((c, j) => owners[j].size === 1 && owners[j].has(bug) && ownersOf(c.failures[0], subject, labels).includes(bug));
+    const i = causes.findIndex(
+      (c, j) => owners[j].size === 1 && owners[j].has(bug) && ownersOf(c.failures[0], subject, labels).includes(bug),
+    );
     if (i < 0) return { bug, namesMethod: false };
     const method = methodOfCause(causes[i], kind);
     return { bug, own: causes[i], ownNumber: i + 1, namesMethod: method !== undefined && bug.saver.methods.includes(method) };

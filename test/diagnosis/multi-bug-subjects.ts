@@ -35,7 +35,11 @@ export interface MultiBugSubject {
 /** Every member of `subject` (through its prototype chain, below Object) that is not the very same function on `baseline`. */
 function overriddenMembers(subject: object, baseline: object): string[] {
   const names = new Set<string>();
-  for (let proto = Object.getPrototypeOf(subject) as object | null; proto && proto !== Object.prototype; proto = Object.getPrototypeOf(proto) as object | null) {
+  for (
+    let proto = Object.getPrototypeOf(subject) as object | null;
+    proto && proto !== Object.prototype;
+    proto = Object.getPrototypeOf(proto) as object | null
+  ) {
     for (const name of Object.getOwnPropertyNames(proto)) if (name !== "constructor") names.add(name);
   }
   const member = (o: object, name: string) => (o as Record<string, unknown>)[name];
@@ -48,7 +52,13 @@ function overriddenMembers(subject: object, baseline: object): string[] {
  * methods can be lent to another subject of the same baseline. Undefined for a
  * mutant that wraps, adds state or changes its serializer.
  */
-function constituent(saver: SingleBugSaver, catches: readonly string[], create: () => object, baseline: () => object, ttl?: boolean): Constituent | undefined {
+function constituent(
+  saver: SingleBugSaver,
+  catches: readonly string[],
+  create: () => object,
+  baseline: () => object,
+  ttl?: boolean,
+): Constituent | undefined {
   const [subject, correct] = [create(), baseline()];
   if (Object.getPrototypeOf(Object.getPrototypeOf(subject)) !== Object.getPrototypeOf(correct)) return undefined;
   const keys = (o: object) => Object.keys(o).sort().join(",");
@@ -97,11 +107,21 @@ export function combinations(candidates: readonly Constituent[], count: number, 
     const combo: Constituent[] = [];
     for (let tried = 0; tried < pool.length && combo.length < size; tried++) {
       const c = pool[(next + tried) % pool.length];
-      const clashes = combo.some((o) => o === c || o.overrides.some((m) => c.overrides.includes(m)) || o.saver.methods.some((m) => c.saver.methods.includes(m)) || o.catches.some((t) => c.catches.includes(t)));
+      const clashes = combo.some(
+        (o) =>
+          o === c ||
+          o.overrides.some((m) => c.overrides.includes(m)) ||
+          o.saver.methods.some((m) => c.saver.methods.includes(m)) ||
+          o.catches.some((t) => c.catches.includes(t)),
+      );
       if (!clashes) combo.push(c);
     }
     next = (next + size) % pool.length;
-    const key = (c: readonly Constituent[]) => c.map((x) => x.saver.id).sort().join("+");
+    const key = (c: readonly Constituent[]) =>
+      c
+        .map((x) => x.saver.id)
+        .sort()
+        .join("+");
     if (combo.length >= 2 && !out.some((o) => key(o) === key(combo))) out.push(combo);
   }
   return out;
@@ -114,7 +134,8 @@ function subjectOf(kind: SubjectKindId, bugs: readonly Constituent[]): MultiBugS
   const register = (): { registered: AnyRegistration; options: ValidateOptions } => {
     const single = bugs[0].saver.register().options;
     if (kind === "checkpointer") return { registered: checkpointerTest({ name: id }, () => create() as never), options: single };
-    if (kind === "store") return { registered: storeTest({ name: id, index: INDEX, ...(ttl ? { ttl: TTL } : {}) }, () => create() as never), options: single };
+    if (kind === "store")
+      return { registered: storeTest({ name: id, index: INDEX, ...(ttl ? { ttl: TTL } : {}) }, () => create() as never), options: single };
     return { registered: cacheTest({ name: id, ttl: true }, () => create() as never), options: single };
   };
   return { id, kind, bugs, register };
@@ -128,14 +149,37 @@ export async function constituents(): Promise<Record<SubjectKindId, Constituent[
   const savers = (await loadMutants())
     .filter((m) => (m.baseline ?? "memory") === "memory")
     .flatMap((m) => constituent(specSingleBugSaver(m), m.catches, () => m.create(), BASELINES.memory) ?? []);
-  const storeMutants = await loadNamedModules<StoreMutant>(new URL("../store-mutants/x.ts", import.meta.url).href, ".mutant.ts", "a StoreMutant");
-  const stores = storeMutants.flatMap((m) => constituent(storeSingleBugSaver(m), m.catches, () => m.create(), () => new ReferenceStore({ index: { dims: INDEX.dims, fields: ["$"] } }), m.ttl) ?? []);
-  const caches = (await loadCacheMutants()).flatMap((m) => constituent(cacheSingleBugSaver(m), m.catches, () => m.create(), () => new ReferenceCache()) ?? []);
+  const storeMutants = await loadNamedModules<StoreMutant>(
+    new URL("../store-mutants/x.ts", import.meta.url).href,
+    ".mutant.ts",
+    "a StoreMutant",
+  );
+  const stores = storeMutants.flatMap(
+    (m) =>
+      constituent(
+        storeSingleBugSaver(m),
+        m.catches,
+        () => m.create(),
+        () => new ReferenceStore({ index: { dims: INDEX.dims, fields: ["$"] } }),
+        m.ttl,
+      ) ?? [],
+  );
+  const caches = (await loadCacheMutants()).flatMap(
+    (m) =>
+      constituent(
+        cacheSingleBugSaver(m),
+        m.catches,
+        () => m.create(),
+        () => new ReferenceCache(),
+      ) ?? [],
+  );
   return { checkpointer: savers, store: stores, cache: caches };
 }
 
 /** The project's multi-bug subjects: combinations of its checkpointer (MemorySaver-based spec mutants), store and cache mutants. */
 export async function multiBugSubjects(counts: Readonly<Record<SubjectKindId, number>> = MULTI_BUG_COUNTS): Promise<MultiBugSubject[]> {
   const all = await constituents();
-  return (["checkpointer", "store", "cache"] as const).flatMap((kind) => combinations(all[kind], counts[kind], 39).map((b) => subjectOf(kind, b)));
+  return (["checkpointer", "store", "cache"] as const).flatMap((kind) =>
+    combinations(all[kind], counts[kind], 39).map((b) => subjectOf(kind, b)),
+  );
 }

@@ -11,7 +11,10 @@ import { readBack } from "../../src/diagnosis/read-back.js";
 import type { RegisteredCheckpointer } from "../../src/registration.js";
 
 /** Ids shaped as the graph scenarios and the model's pools use them. */
-const IDS = { threads: ["3f0c1d52-9a8b-4c7d-8e6f-5a4b3c2d1e0f:t", "a%c", "x|y"], namespaces: ["child:3f0c1d52-9a8b-4c7d-8e6f-5a4b3c2d1e0f", "p:1|c:2"] };
+const IDS = {
+  threads: ["3f0c1d52-9a8b-4c7d-8e6f-5a4b3c2d1e0f:t", "a%c", "x|y"],
+  namespaces: ["child:3f0c1d52-9a8b-4c7d-8e6f-5a4b3c2d1e0f", "p:1|c:2"],
+};
 
 async function failing(registered: RegisteredCheckpointer): Promise<string[]> {
   const outcomes = await new ProbeRunner(registered, 60_000, ALONE).runAll(PROBES, IDS);
@@ -30,11 +33,16 @@ describe("the probes on the official savers", () => {
   });
 
   it("SqliteSaver fails only the writes-order probe (its taskPath deviation, G18)", async () => {
-    expect(await failing(checkpointerTest({ name: "SqliteSaver" }, () => SqliteSaver.fromConnString(":memory:")))).toEqual(["writes-order"]);
+    expect(await failing(checkpointerTest({ name: "SqliteSaver" }, () => SqliteSaver.fromConnString(":memory:")))).toEqual([
+      "writes-order",
+    ]);
   }, 60_000);
 
   it("PostgresSaver fails only the writes-order and branch-values probes (its G18 and stale-blob deviations)", async () => {
-    const registered = postgresRegistration({ name: "PostgresSaver", connections: "own", schemaStyle: "plain", knownDeviations: [] }, postgres.server!);
+    const registered = postgresRegistration(
+      { name: "PostgresSaver", connections: "own", schemaStyle: "plain", knownDeviations: [] },
+      postgres.server!,
+    );
     const lifespan = await enterLifespan(registered, 120_000);
     try {
       expect(await failing(registered)).toEqual(["writes-order", "branch-values"]);
@@ -50,10 +58,24 @@ describe("the probes on the official savers", () => {
       putConfig: true,
       lookalikeIds: { getTuple: true, list: true },
       methods: { getNextVersion: true, deleteThread: true, put: true, putWrites: true },
-      readers: Object.fromEntries(["writesOrder", "writesPages", "channelsBatch", "parentLinks", "freshObjects"].map((check) => [check, { getTuple: true, list: true }])),
+      readers: Object.fromEntries(
+        ["writesOrder", "writesPages", "channelsBatch", "parentLinks", "freshObjects"].map((check) => [
+          check,
+          { getTuple: true, list: true },
+        ]),
+      ),
     };
-    expect(await readBack(checkpointerTest({ name: "SqliteSaver" }, () => SqliteSaver.fromConnString(":memory:")), "full", 60_000)).toEqual(allRight);
-    const registered = postgresRegistration({ name: "PostgresSaver", connections: "own", schemaStyle: "plain", knownDeviations: [] }, postgres.server!);
+    expect(
+      await readBack(
+        checkpointerTest({ name: "SqliteSaver" }, () => SqliteSaver.fromConnString(":memory:")),
+        "full",
+        60_000,
+      ),
+    ).toEqual(allRight);
+    const registered = postgresRegistration(
+      { name: "PostgresSaver", connections: "own", schemaStyle: "plain", knownDeviations: [] },
+      postgres.server!,
+    );
     const lifespan = await enterLifespan(registered, 120_000);
     try {
       expect(await readBack(registered, "full", 60_000)).toEqual(allRight);

@@ -40,7 +40,8 @@ class RejectsDeleteThread extends MemorySaver {
   }
 }
 
-const runner = (create: () => BaseCheckpointSaver) => new ProbeRunner(checkpointerTest({ name: create.name || "saver" }, create), 30_000, ALONE);
+const runner = (create: () => BaseCheckpointSaver) =>
+  new ProbeRunner(checkpointerTest({ name: create.name || "saver" }, create), 30_000, ALONE);
 const occurrences = (lines: readonly string[], part: string) => lines.join("\n").split(part).length - 1;
 
 /** The error put() of PutThrowsTypeError throws, as a failure would show it. */
@@ -61,7 +62,11 @@ describe("probeCause: the candidates' probes in the caller's order, the first fa
   });
 
   it("says the cause is not known when no candidate has a probe, and names none", async () => {
-    const cause = await probeCause(runner(() => new MemorySaver()), ["namespace", "thread-isolation"], IDS);
+    const cause = await probeCause(
+      runner(() => new MemorySaver()),
+      ["namespace", "thread-isolation"],
+      IDS,
+    );
     expect(cause.confirmed).toBeUndefined();
     expect(cause.lines).toEqual(["cause not known: no targeted probe covers this comparison"]);
   });
@@ -69,7 +74,11 @@ describe("probeCause: the candidates' probes in the caller's order, the first fa
 
 describe("probeCause: an error the saver throws in the probes of several clauses confirms none of them", () => {
   it("a put() that always throws a TypeError confirms no clause and is quoted once, not once per probe", async () => {
-    const cause = await probeCause(runner(() => new PutThrowsTypeError()), ["ids", "latest", "pending-writes", "parent"], IDS);
+    const cause = await probeCause(
+      runner(() => new PutThrowsTypeError()),
+      ["ids", "latest", "pending-writes", "parent"],
+      IDS,
+    );
     expect(cause.confirmed).toBeUndefined();
     expect(cause.lines[0]).toBe(
       "cause not confirmed: the saver threw the same error in every probe on a fresh saver (ids, latest, pending-writes, parent), so no probe isolates a clause; the cause is the saver's error:",
@@ -81,21 +90,35 @@ describe("probeCause: an error the saver throws in the probes of several clauses
   });
 
   it("refers to the error instead of quoting it when the failure already shows it", async () => {
-    const cause = await probeCause(runner(() => new PutThrowsTypeError()), ["ids", "latest"], IDS, await putError());
+    const cause = await probeCause(
+      runner(() => new PutThrowsTypeError()),
+      ["ids", "latest"],
+      IDS,
+      await putError(),
+    );
     expect(cause.confirmed).toBeUndefined();
-    expect(cause.lines).toEqual([expect.stringMatching(/^cause not confirmed: the saver threw the same error in every probe/), "  the saver threw the error shown above"]);
+    expect(cause.lines).toEqual([
+      expect.stringMatching(/^cause not confirmed: the saver threw the same error in every probe/),
+      "  the saver threw the error shown above",
+    ]);
   });
 
   it("a lone candidate that throws is compared with a probe of another clause: the same error there confirms nothing", async () => {
     const probes = runner(() => new PutThrowsTypeError());
     const cause = await probeCause(probes, ["metadata"], IDS);
     expect(cause.confirmed).toBeUndefined();
-    expect(cause.lines[0]).toMatch(/^cause not confirmed: the saver threw the same error in every probe on a fresh saver \(metadata, pending-writes\)/);
+    expect(cause.lines[0]).toMatch(
+      /^cause not confirmed: the saver threw the same error in every probe on a fresh saver \(metadata, pending-writes\)/,
+    );
     expect(probes.runs).toBe(2);
   });
 
   it("a lone candidate whose error the other clause's probe does not hit is confirmed", async () => {
-    const cause = await probeCause(runner(() => new RejectsDeleteThread()), ["delete-thread"], IDS);
+    const cause = await probeCause(
+      runner(() => new RejectsDeleteThread()),
+      ["delete-thread"],
+      IDS,
+    );
     expect(cause.confirmed?.probe.clause).toBe("delete-thread");
     expect(cause.lines[0]).toMatch(/^confirmed by probe delete-thread /);
     expect(cause.lines[1]).toBe("  the saver threw: Error: DELETE not permitted");
@@ -103,19 +126,32 @@ describe("probeCause: an error the saver throws in the probes of several clauses
 
   it("a saver that throws only for thread ids with ':' still has the ids clause confirmed, alone or with other candidates", async () => {
     for (const clauses of [["ids"], ["ids", "latest", "pending-writes", "list"]] as const) {
-      const cause = await probeCause(runner(() => new ColonThreadsThrow()), clauses, IDS);
+      const cause = await probeCause(
+        runner(() => new ColonThreadsThrow()),
+        clauses,
+        IDS,
+      );
       expect(cause.confirmed?.probe.clause, clauses.join()).toBe("ids");
-      expect(cause.lines.slice(0, 2)).toEqual([expect.stringMatching(/^confirmed by probe ids \(round-trip/), "  the saver threw: TypeError: invalid thread key: ':' is reserved"]);
+      expect(cause.lines.slice(0, 2)).toEqual([
+        expect.stringMatching(/^confirmed by probe ids \(round-trip/),
+        "  the saver threw: TypeError: invalid thread key: ':' is reserved",
+      ]);
       expect(cause.lines.join("\n")).not.toMatch(/not confirmed/);
     }
   });
 
   it("a wrong answer still confirms its clause next to an error that probes of other clauses share, which is quoted once", async () => {
-    const cause = await probeCause(runner(() => new AlsoRejectsWrites()), ["pending-writes", "special-upsert", "latest"], IDS);
+    const cause = await probeCause(
+      runner(() => new AlsoRejectsWrites()),
+      ["pending-writes", "special-upsert", "latest"],
+      IDS,
+    );
     expect(cause.confirmed?.probe.clause).toBe("latest");
     const text = cause.lines.join("\n");
     expect(text).toMatch(/^confirmed by probe latest /);
-    expect(text).toMatch(/\nnot confirmed by probes pending-writes, special-upsert: the saver threw the same error in each .*\n  the saver threw: Error: writes table missing/);
+    expect(text).toMatch(
+      /\nnot confirmed by probes pending-writes, special-upsert: the saver threw the same error in each .*\n  the saver threw: Error: writes table missing/,
+    );
     expect(occurrences(cause.lines, "writes table missing")).toBe(1);
   });
 });
@@ -153,8 +189,12 @@ describe("ProbeRunner under load: a probe beside other work of the run follows t
   it("alone (no load), the same factory is a timeout the probe reports, and confirms nothing", async () => {
     const cause = await probeCause(new ProbeRunner(slowFactory, TIMEOUT_MS, ALONE), ["latest"], IDS);
     expect(cause.confirmed).toBeUndefined();
-    expect(cause.lines[0]).toMatch(/^cause not confirmed: the factory failed the same way in every probe on a fresh saver \(latest, \S+\), so no probe isolates a clause; the cause is the factory's error:$/);
-    expect(cause.lines.join("\n")).toContain(`the factory failed: TimeoutError: timed out after ${TIMEOUT_MS} ms in the factory (creating a saver for a probe)`);
+    expect(cause.lines[0]).toMatch(
+      /^cause not confirmed: the factory failed the same way in every probe on a fresh saver \(latest, \S+\), so no probe isolates a clause; the cause is the factory's error:$/,
+    );
+    expect(cause.lines.join("\n")).toContain(
+      `the factory failed: TimeoutError: timed out after ${TIMEOUT_MS} ms in the factory (creating a saver for a probe)`,
+    );
   });
 
   it("a saver that hangs in every probe confirms no clause: the same timeout in each, quoted once", async () => {
@@ -162,7 +202,15 @@ describe("ProbeRunner under load: a probe beside other work of the run follows t
       override getTuple = () => new Promise<never>(() => undefined);
       override put = () => new Promise<never>(() => undefined);
     }
-    const cause = await probeCause(new ProbeRunner(checkpointerTest({ name: "hangs" }, () => new Hangs()), TIMEOUT_MS, ALONE), ["latest"], IDS);
+    const cause = await probeCause(
+      new ProbeRunner(
+        checkpointerTest({ name: "hangs" }, () => new Hangs()),
+        TIMEOUT_MS,
+        ALONE,
+      ),
+      ["latest"],
+      IDS,
+    );
     expect(cause.confirmed).toBeUndefined();
     expect(cause.lines[0]).toMatch(/^cause not confirmed: the saver threw the same error in every probe on a fresh saver \(latest, \S+\)/);
     expect(cause.lines.join("\n")).toContain(`the saver threw: TimeoutError: timed out after ${TIMEOUT_MS} ms in a probe's calls`);

@@ -47,7 +47,13 @@ describe("the read-back probe decides between a reader and the writer (issue 25)
     expect(blame("getTuple", "checkpoint", loose, ["getTuple", "list"])).toBe("getTuple");
     // One reader finding it there is that reader's own bug (the round trip read the stored data right through both: the writer is not blamed, issue 39); and a probe that read the stored data wrong says nothing of matching.
     expect(blame("list", "checkpoint", readBack({ lookalikeIds: { getTuple: true, list: false } }), ["getTuple", "list"])).toBe("list");
-    expect(blame("list", "checkpoint", readBack({ checkpoint: { getTuple: false, list: false }, lookalikeIds: { getTuple: false, list: false } }))).toBe("put");
+    expect(
+      blame(
+        "list",
+        "checkpoint",
+        readBack({ checkpoint: { getTuple: false, list: false }, lookalikeIds: { getTuple: false, list: false } }),
+      ),
+    ).toBe("put");
   });
 
   it("a round trip read right through every reader keeps two readers' wrong answers their own: two bugs, not the writer's (issue 39)", () => {
@@ -75,7 +81,9 @@ describe("the read-back probe decides between a reader and the writer (issue 25)
     expect(probeCulprit(everyReaderWrong)).toBe("put");
     expect(probeCulprit(readBack({ putConfig: false }))).toBe("put");
     expect(probeCulprit(readBack({}))).toBeUndefined();
-    expect(probeCulprit(readBack({ checkpoint: { getTuple: false, list: true }, writes: { getTuple: true, list: false } }))).toBeUndefined();
+    expect(
+      probeCulprit(readBack({ checkpoint: { getTuple: false, list: true }, writes: { getTuple: true, list: false } })),
+    ).toBeUndefined();
     expect(probeCulprit(undefined)).toBeUndefined();
   });
 
@@ -83,7 +91,9 @@ describe("the read-back probe decides between a reader and the writer (issue 25)
     const versionsWrong = readBack({ methods: { getNextVersion: false, deleteThread: true } });
     expect(probeCulprit(versionsWrong)).toBe("getNextVersion");
     expect(blame("getTuple", "checkpoint", versionsWrong, ["getTuple"])).toBe("getNextVersion");
-    expect(blame("deleteThread", "checkpoint", readBack({ methods: { deleteThread: false } }), [], { witness: "getTuple" })).toBe("deleteThread");
+    expect(blame("deleteThread", "checkpoint", readBack({ methods: { deleteThread: false } }), [], { witness: "getTuple" })).toBe(
+      "deleteThread",
+    );
     // Checked right, or a second broken method: no culprit.
     expect(probeCulprit(readBack({ methods: { getNextVersion: true } }))).toBeUndefined();
     expect(probeCulprit(readBack({ checkpoint: { getTuple: false, list: true }, methods: { getNextVersion: false } }))).toBeUndefined();
@@ -93,12 +103,22 @@ describe("the read-back probe decides between a reader and the writer (issue 25)
 
   it("a store's delete test that reads through get() in words is get()'s when the probe found get() broken, else delete()'s", () => {
     const store = KIND_DESCRIPTORS.store;
-    const item = { section: "spec", name: "t", label: "delete › t", ids: [], description: "", message: "get after delete must return null\n  expected: null\n  actual:   undefined", spec: { capability: "delete" } } as unknown as FailureItem;
+    const item = {
+      section: "spec",
+      name: "t",
+      label: "delete › t",
+      ids: [],
+      description: "",
+      message: "get after delete must return null\n  expected: null\n  actual:   undefined",
+      spec: { capability: "delete" },
+    } as unknown as FailureItem;
     const observed = observedBehaviour(item, store)!;
     expect(observed).toMatchObject({ method: "delete", witness: "get" });
     const getWrong: ReadBack = { checkpoint: { get: false, search: true }, writes: {} };
     expect(blamedMethodProbed(observed, new Map(), new Set(), getWrong, store)).toBe("get");
-    expect(blamedMethodProbed(observed, new Map(), new Set(), { checkpoint: { get: true, search: true }, writes: {} }, store)).toBe("delete");
+    expect(blamedMethodProbed(observed, new Map(), new Set(), { checkpoint: { get: true, search: true }, writes: {} }, store)).toBe(
+      "delete",
+    );
   });
 
   it("readers a reader check found wrong together take the writer's tests of that data and their own, named by the first; another reader keeps its own, and other data keeps the round trip's verdict", () => {
@@ -110,7 +130,10 @@ describe("the read-back probe decides between a reader and the writer (issue 25)
     // getDeltaChannelHistory() was not asked: its own answer, not the writer's though two readers read the writes wrong.
     expect(blame("getDeltaChannelHistory", "writes", sharedOrder, ["getTuple", "getDeltaChannelHistory"])).toBe("getDeltaChannelHistory");
     // Checkpoints every reader read wrong are still put()'s: the check spoke of writes only.
-    const withCheckpointsWrong = readBack({ checkpoint: { getTuple: false, list: false }, readers: { writesOrder: { getTuple: false, list: false } } });
+    const withCheckpointsWrong = readBack({
+      checkpoint: { getTuple: false, list: false },
+      readers: { writesOrder: { getTuple: false, list: false } },
+    });
     expect(blame("list", "checkpoint", withCheckpointsWrong)).toBe("put");
     expect(probeCulprit(withCheckpointsWrong)).toBeUndefined();
   });
@@ -126,7 +149,11 @@ describe("the read-back probe decides between a reader and the writer (issue 25)
 
   it("a store's readers whose expiry check a reader check found inverted take put()'s tests of items, named by get(); listNamespaces(), not asked, keeps its own", () => {
     const store = KIND_DESCRIPTORS.store;
-    const inverted: ReadBack = { checkpoint: { get: true, search: true }, writes: {}, readers: { expiryInverted: { get: false, search: false } } };
+    const inverted: ReadBack = {
+      checkpoint: { get: true, search: true },
+      writes: {},
+      readers: { expiryInverted: { get: false, search: false } },
+    };
     const blameStore = (method: string) => blamedMethodProbed({ method, data: "checkpoint" }, new Map(), new Set(), inverted, store);
     expect(blameStore("put")).toBe("get");
     expect(blameStore("search")).toBe("get");

@@ -32,7 +32,8 @@ describe("the read-back probe's checks of the readers (issue 25)", () => {
   });
 
   it("find both readers ordering writes of distinct tasks wrong when their shared sort is, not when the writer drops task paths", async () => {
-    for (const mutant of [insertionOrder, localeOrder, codeUnitOrder]) expect((await answers(mutant.create())).writesOrder, mutant.name).toEqual(WRONG);
+    for (const mutant of [insertionOrder, localeOrder, codeUnitOrder])
+      expect((await answers(mutant.create())).writesOrder, mutant.name).toEqual(WRONG);
     // Without a task path the task ids alone decide the order: a writer that loses paths answers right there.
     expect(await answers(ignoresTaskPath.create())).toEqual(ALL_RIGHT);
   });

@@ -30,7 +30,9 @@ describe("a saver whose put() throws a TypeError everywhere: the probes confirm 
       expect(r.error).toMatchObject({ name: "TypeError", method: "put()" });
       expect(r.divergence?.clause).toBeUndefined();
       expect(r.message).not.toMatch(/confirmed by probe/);
-      expect(r.message).toMatch(/\ncause not confirmed: the saver threw the same error in every probe on a fresh saver \(ids, [a-z, -]+\), so no probe isolates a clause; the cause is the saver's error:\n {2}the saver threw the error shown above\n/);
+      expect(r.message).toMatch(
+        /\ncause not confirmed: the saver threw the same error in every probe on a fresh saver \(ids, [a-z, -]+\), so no probe isolates a clause; the cause is the saver's error:\n {2}the saver threw the error shown above\n/,
+      );
       expect(occurrences(graphFailureText(r), FRAME), r.id).toBe(1);
     }
   });
@@ -57,7 +59,9 @@ describe("a saver that throws only for thread ids with ':'", () => {
     const report = await validate(registered, { capabilities: [], graph: { scenarios: ["G05"] }, model: false });
     const [r] = graphFailures(report);
     expect(r.error).toMatchObject({ name: "TypeError", message: "invalid thread key: ':' is reserved" });
-    expect(r.message).toMatch(/\nconfirmed by probe ids \(round-trip of the run's thread ids[^\n]*\n {2}the saver threw the error shown above\n {2}clause \[KEY-01/);
+    expect(r.message).toMatch(
+      /\nconfirmed by probe ids \(round-trip of the run's thread ids[^\n]*\n {2}the saver threw the error shown above\n {2}clause \[KEY-01/,
+    );
     expect(r.message).not.toMatch(/not confirmed/);
     expect(occurrences(graphFailureText(r), "':' is reserved")).toBe(1);
   }, 120_000);

@@ -64,7 +64,19 @@ const STORE_METHODS: MethodMap = {
     ["copyOut", ["get", "search"]],
     ["live", ["get", "search", "listNamespaces"]],
     ["applyDelete", ["delete"]],
-    ...["searchOp", "candidates", "page", "prefixMatches", "filterMatches", "fieldMatches", "equals", "order", "operatorMatches", "rank", "similarity"].map((m) => [m, ["search"]] as const),
+    ...[
+      "searchOp",
+      "candidates",
+      "page",
+      "prefixMatches",
+      "filterMatches",
+      "fieldMatches",
+      "equals",
+      "order",
+      "operatorMatches",
+      "rank",
+      "similarity",
+    ].map((m) => [m, ["search"]] as const),
     ...["listOp", "distinct", "conditionMatches", "labelMatches"].map((m) => [m, ["listNamespaces"]] as const),
     ["runOp", ["batch"]],
   ],
@@ -103,7 +115,12 @@ const METHOD_PREFIXES: readonly [string, string][] = [
 function overriddenMethods(subject: object, baseline: object, map: MethodMap): string[] {
   const methodOf = (s: object, m: string) => (s as Record<string, unknown>)[m];
   const differs = (m: string) => methodOf(subject, m) !== methodOf(baseline, m);
-  return [...new Set([...map.publicMethods.filter(differs), ...map.internals.filter(([internal]) => differs(internal)).flatMap(([, serves]) => serves)])];
+  return [
+    ...new Set([
+      ...map.publicMethods.filter(differs),
+      ...map.internals.filter(([internal]) => differs(internal)).flatMap(([, serves]) => serves),
+    ]),
+  ];
 }
 
 /**
@@ -112,7 +129,12 @@ function overriddenMethods(subject: object, baseline: object, map: MethodMap): s
  * compared with a correct saver, else its serializer's users (put and
  * putWrites) when the serializer differs. A mutant may name them itself (`methods`).
  */
-export function brokenMethods(name: string, saver: BaseCheckpointSaver, baseline: BaseCheckpointSaver, declared?: readonly string[]): string[] {
+export function brokenMethods(
+  name: string,
+  saver: BaseCheckpointSaver,
+  baseline: BaseCheckpointSaver,
+  declared?: readonly string[],
+): string[] {
   if (declared && declared.length > 0) return [...declared];
   const prefixed = METHOD_PREFIXES.find(([prefix]) => name.startsWith(prefix));
   if (prefixed) return [prefixed[1]];
@@ -121,7 +143,14 @@ export function brokenMethods(name: string, saver: BaseCheckpointSaver, baseline
   return saver.serde.constructor !== baseline.serde.constructor ? ["put", "putWrites"] : [];
 }
 
-function checkpointerSaver(id: string, bug: string, methods: readonly string[], create: () => BaseCheckpointSaver, profile: SaverProfile = "full", graphScenarios?: readonly string[]): SingleBugSaver {
+function checkpointerSaver(
+  id: string,
+  bug: string,
+  methods: readonly string[],
+  create: () => BaseCheckpointSaver,
+  profile: SaverProfile = "full",
+  graphScenarios?: readonly string[],
+): SingleBugSaver {
   return {
     id,
     kind: "checkpointer",
@@ -158,19 +187,38 @@ export function cacheSingleBugSaver(m: CacheMutant): SingleBugSaver {
   const [cache, baseline] = [m.create(), new ReferenceCache()];
   const serde = cache.serde.constructor !== baseline.serde.constructor ? ["serde"] : [];
   const methods = m.methods ?? [...overriddenMethods(cache, baseline, CACHE_METHODS), ...serde];
-  return { id, kind: "cache", bug: m.bug, methods, register: () => ({ registered: cacheTest({ name: id, ttl: true }, () => m.create()), options: WAITS_FOR_EXPIRY }) };
+  return {
+    id,
+    kind: "cache",
+    bug: m.bug,
+    methods,
+    register: () => ({ registered: cacheTest({ name: id, ttl: true }, () => m.create()), options: WAITS_FOR_EXPIRY }),
+  };
 }
 
 /** The project's checkpointer mutants (spec, graph, model), store mutants and cache mutants, each as a single-bug subject. */
 export async function singleBugSavers(): Promise<SingleBugSaver[]> {
   const out: SingleBugSaver[] = (await loadMutants()).map(specSingleBugSaver);
   for (const m of await loadGraphMutants()) {
-    out.push(checkpointerSaver(`graph:${m.name}`, m.bug, brokenMethods(m.name, m.create(), BASELINES.memory(), m.methods), () => m.create(), "full", m.catches));
+    out.push(
+      checkpointerSaver(
+        `graph:${m.name}`,
+        m.bug,
+        brokenMethods(m.name, m.create(), BASELINES.memory(), m.methods),
+        () => m.create(),
+        "full",
+        m.catches,
+      ),
+    );
   }
   for (const m of ADVERSARIAL_MUTANTS) {
     out.push(checkpointerSaver(`model:${m.name}`, m.bug, brokenMethods(m.name, m.create(), BASELINES.memory()), () => m.create()));
   }
-  out.push(...(await loadNamedModules<StoreMutant>(new URL("../store-mutants/x.ts", import.meta.url).href, ".mutant.ts", "a StoreMutant")).map(storeSingleBugSaver));
+  out.push(
+    ...(await loadNamedModules<StoreMutant>(new URL("../store-mutants/x.ts", import.meta.url).href, ".mutant.ts", "a StoreMutant")).map(
+      storeSingleBugSaver,
+    ),
+  );
   out.push(...(await loadCacheMutants()).map(cacheSingleBugSaver));
   return out;
 }

@@ -18,11 +18,24 @@ const cacheProbe = (create: () => BaseCache) => readBack(cacheTest({ name: "c" }
 describe("the read-back probe of stores and caches (issue 25)", () => {
   it("reads a correct store's round trip right through get() and search(); a reader's bug and a writer's apart", async () => {
     const datesRight = { itemDates: { get: true, search: true }, otherNamespaces: { get: true, search: true } };
-    expect(await storeProbe(() => new InMemoryStore())).toEqual({ checkpoint: { get: true, search: true }, writes: {}, methods: { put: true }, readers: datesRight });
+    expect(await storeProbe(() => new InMemoryStore())).toEqual({
+      checkpoint: { get: true, search: true },
+      writes: {},
+      methods: { put: true },
+      readers: datesRight,
+    });
     // A key never put read as undefined by get(), where search() reads the item right: get()'s.
-    expect(await storeProbe(() => getMissingReturnsUndefined.create())).toEqual({ checkpoint: { get: false, search: true }, writes: {}, readers: datesRight });
+    expect(await storeProbe(() => getMissingReturnsUndefined.create())).toEqual({
+      checkpoint: { get: false, search: true },
+      writes: {},
+      readers: datesRight,
+    });
     // Dates come back as strings through both: the round trip alone reads that as stored wrong; the reader check shows the time was kept and the readers return it as a string (they share the code that copies an item out).
-    expect(await storeProbe(() => datesAsStrings.create())).toEqual({ checkpoint: { get: false, search: false }, writes: {}, readers: { itemDates: { get: false, search: false } } });
+    expect(await storeProbe(() => datesAsStrings.create())).toEqual({
+      checkpoint: { get: false, search: false },
+      writes: {},
+      readers: { itemDates: { get: false, search: false } },
+    });
   });
 
   it("finds a get() that ignores the namespace by reading the item's key where it was not put, which search() leaves alone", async () => {
@@ -35,8 +48,16 @@ describe("the read-back probe of stores and caches (issue 25)", () => {
   });
 
   it("reads a cache through get() one key at a time and several at once: wrong together only is get()'s, wrong alone set()'s", async () => {
-    expect(await cacheProbe(() => new InMemoryCache())).toEqual({ checkpoint: { get: true, getOneKey: true }, writes: {}, methods: { set: true } });
-    expect(await cacheProbe(() => getFirstKeyOnly.create())).toEqual({ checkpoint: { get: false, getOneKey: true }, writes: {}, methods: { set: true } });
+    expect(await cacheProbe(() => new InMemoryCache())).toEqual({
+      checkpoint: { get: true, getOneKey: true },
+      writes: {},
+      methods: { set: true },
+    });
+    expect(await cacheProbe(() => getFirstKeyOnly.create())).toEqual({
+      checkpoint: { get: false, getOneKey: true },
+      writes: {},
+      methods: { set: true },
+    });
     expect(await cacheProbe(() => setFirstPairOnly.create())).toEqual({ checkpoint: { get: false, getOneKey: false }, writes: {} });
   });
 });
@@ -46,7 +67,10 @@ describe("store and cache failures grouped by the method at fault (issue 25)", (
     class ClearDoesNothing extends ReferenceCache {
       override async clear(): Promise<void> {}
     }
-    const report = await validate(cacheTest({ name: "clear-no-op" }, () => new ClearDoesNothing()), { retries: 0 });
+    const report = await validate(
+      cacheTest({ name: "clear-no-op" }, () => new ClearDoesNothing()),
+      { retries: 0 },
+    );
     const causes = report.causes();
     expect(causes.length).toBeGreaterThan(0);
     expect(causes.map((c) => c.method)).toEqual(["clear"]);
@@ -59,7 +83,10 @@ describe("store and cache failures grouped by the method at fault (issue 25)", (
         return super.search(prefix, { ...options, limit: 1_000 });
       }
     }
-    const report = await validate(storeTest({ name: "search-ignores-limit" }, () => new SearchIgnoresLimit()), { retries: 0 });
+    const report = await validate(
+      storeTest({ name: "search-ignores-limit" }, () => new SearchIgnoresLimit()),
+      { retries: 0 },
+    );
     const causes = report.causes();
     expect(causes.map((c) => c.method)).toEqual(["search"]);
     expect(causes[0].failures.length).toBeGreaterThan(1);

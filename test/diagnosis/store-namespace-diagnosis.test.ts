@@ -24,7 +24,10 @@ const keyOnlyGet: SingleBugSaver = {
   kind: "store",
   bug: "get() finds an item by its key in whichever namespace holds it first",
   methods: ["get"],
-  register: () => ({ registered: storeTest({ name: "key-only-get" }, () => new KeyOnlyGetStore()), options: { timeoutMs: DEFAULT_TIMEOUT_MS } }),
+  register: () => ({
+    registered: storeTest({ name: "key-only-get" }, () => new KeyOnlyGetStore()),
+    options: { timeoutMs: DEFAULT_TIMEOUT_MS },
+  }),
 };
 
 /**
@@ -46,9 +49,14 @@ describe("a store whose get() ignores the namespace is one get() cause (mission 
   it("heads the report with get(), the reader check's reason, every failure under it", () => {
     for (const d of diagnoses) {
       expect(d.failures, d.saver.id).toBeGreaterThan(3);
-      expect(d.causes.map((c) => c.method), d.saver.id).toEqual(["get"]);
+      expect(
+        d.causes.map((c) => c.method),
+        d.saver.id,
+      ).toEqual(["get"]);
       expect(d.causes[0].title, d.saver.id).toMatch(/^get\(\) returns /);
-      expect(d.causes[0].blame, d.saver.id).toBe(`a targeted check of the readers on a fresh store found get() wrong: ${READER_CHECKS.otherNamespaces.text}`);
+      expect(d.causes[0].blame, d.saver.id).toBe(
+        `a targeted check of the readers on a fresh store found get() wrong: ${READER_CHECKS.otherNamespaces.text}`,
+      );
       expect(d.contradictions, d.saver.id).toEqual([]);
       const pretty = REPORTERS.pretty.report({ write: () => undefined, palette: plainPalette, env: {} }).render(d.report);
       expect(pretty, d.saver.id).toContain(`1 bug likely — ${d.failures} failures because of it:`);

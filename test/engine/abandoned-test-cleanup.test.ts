@@ -39,7 +39,15 @@ describe("cleanup runs for every saver the factory yields, also for a test aband
         await ask;
       },
     };
-    const result = await runSpecTest({ registered, subjectKind: kindOf(registered), capability: "put", test, subject: new MemorySaver(), timeoutMs: 200, profile: "full" });
+    const result = await runSpecTest({
+      registered,
+      subjectKind: kindOf(registered),
+      capability: "put",
+      test,
+      subject: new MemorySaver(),
+      timeoutMs: 200,
+      profile: "full",
+    });
     expect(result.status).toBe("failed");
     expect(count).toEqual({ created: 1, cleaned: 1 });
     // The abandoned test goes on: its late ask is refused, so nothing is left unreleased.

@@ -12,7 +12,9 @@ const SUITES_ONLY = { graph: false, model: false } as const;
 /** The report as JSON without what differs between any two runs: timings (a call slow under load too), random ids and timestamps. */
 async function comparable(saver: () => MemorySaver, options: ValidateOptions): Promise<unknown> {
   const report = await validate(checkpointerTest({ name: "subject" }, saver), options);
-  const text = JSON.stringify(reportToJSON(report), (key, value: unknown) => (/durationMs|Ms$|At$|^slowUnderLoad$/.test(key) ? undefined : value));
+  const text = JSON.stringify(reportToJSON(report), (key, value: unknown) =>
+    /durationMs|Ms$|At$|^slowUnderLoad$/.test(key) ? undefined : value,
+  );
   return JSON.parse(
     text
       .replace(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/g, "<uuid>")
@@ -40,7 +42,9 @@ describe("concurrency", () => {
     const alone = await validate(registered, { ...options, concurrency: 1 });
     const statusAlone = new Map(Object.values(alone.results).flatMap((r) => r!.tests.map((t) => [`${r!.capability}/${t.name}`, t.status])));
     const concurrencyOnly = Object.values(together.results).flatMap((r) =>
-      r!.tests.flatMap((t) => (t.status === "failed" && t.failure.concurrencyOnly ? [{ key: `${r!.capability}/${t.name}`, message: t.failure.message }] : [])),
+      r!.tests.flatMap((t) =>
+        t.status === "failed" && t.failure.concurrencyOnly ? [{ key: `${r!.capability}/${t.name}`, message: t.failure.message }] : [],
+      ),
     );
     expect(concurrencyOnly.length).toBeGreaterThan(0);
     for (const { key, message } of concurrencyOnly) {
@@ -68,19 +72,24 @@ describe("concurrency", () => {
         return super.putWrites(...args);
       }
     }
-    await validate(checkpointerTest({ name: "notes" }, () => new NotesMissingNamespace()), {
-      ...SUITES_ONLY,
-      capabilities: ["put_writes"],
-      concurrency: 8,
-      progress: { onTestStart: (_capability, name) => void (inFlight = name), onTestResult: () => void (inFlight = undefined) },
-    });
+    await validate(
+      checkpointerTest({ name: "notes" }, () => new NotesMissingNamespace()),
+      {
+        ...SUITES_ONLY,
+        capabilities: ["put_writes"],
+        concurrency: 8,
+        progress: { onTestStart: (_capability, name) => void (inFlight = name), onTestResult: () => void (inFlight = undefined) },
+      },
+    );
     expect([...seenDuring]).toEqual(["test_put_writes_defaults_missing_namespace"]);
   });
 
   it("the option is checked like every other, and --concurrency N sets it", async () => {
     const registered = checkpointerTest({ name: "memory" }, () => new MemorySaver());
     for (const bad of [0, 1.5, -1, "4", 65]) {
-      await expect(validate(registered, { concurrency: bad as number })).rejects.toThrow(/option "concurrency" must be a whole number from 1 to 64/);
+      await expect(validate(registered, { concurrency: bad as number })).rejects.toThrow(
+        /option "concurrency" must be a whole number from 1 to 64/,
+      );
     }
     const cli = (...args: string[]) => toValidateOptions(parseCliArgs(["x.ts", ...args]).options);
     expect(cli("--concurrency", "1").concurrency).toBe(1);

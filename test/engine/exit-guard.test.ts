@@ -22,7 +22,10 @@ describe("guardProcessExit: one guard, the policy as a parameter", () => {
   it("an exit before the run finished: the policy's code, its report naming the test in flight, kept when the runner contains it", () => {
     containExits();
     const reports: string[] = [];
-    const guard = guardProcessExit({ exitCode: (code) => (code === 0 ? 1 : code), report: (code, during) => reports.push(`${code} during ${during}`) });
+    const guard = guardProcessExit({
+      exitCode: (code) => (code === 0 ? 1 : code),
+      report: (code, during) => reports.push(`${code} during ${during}`),
+    });
     guard.progress.onTestStart("put", "test_x");
     expect(() => process.exit(0)).toThrow("process.exit(0) was called during put › test_x; the test runner turned it into this error");
     expect(exits).toEqual([1]);

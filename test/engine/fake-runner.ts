@@ -27,10 +27,9 @@ export function fakeRunner(): { functions: TestRunnerFunctions; run(): Promise<{
   const root: Block = { name: "", beforeAll: [], afterAll: [], children: [] };
   const stack: Block[] = [root];
   const current = () => stack[stack.length - 1];
-  const it = Object.assign(
-    (name: string, fn: (...args: unknown[]) => unknown) => void current().children.push({ name, fn }),
-    { skip: (name: string) => void current().children.push({ name }) },
-  );
+  const it = Object.assign((name: string, fn: (...args: unknown[]) => unknown) => void current().children.push({ name, fn }), {
+    skip: (name: string) => void current().children.push({ name }),
+  });
   const functions: TestRunnerFunctions = {
     describe(name, fn) {
       const block: Block = { name, beforeAll: [], afterAll: [], children: [] };

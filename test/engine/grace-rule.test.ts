@@ -3,7 +3,14 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { checkpointerTest } from "../../src/index.js";
 import { TestBudget } from "../../src/run/test-budget.js";
 import { openSubject, type SubjectLoad } from "../../src/runtime/lease.js";
-import { GraceRule, graceExpiredText, graceRecheckMs, SLOW_CALL_GRACE_FACTOR, withSlowCallGrace, type SlowCall } from "../../src/runtime/slow-call.js";
+import {
+  GraceRule,
+  graceExpiredText,
+  graceRecheckMs,
+  SLOW_CALL_GRACE_FACTOR,
+  withSlowCallGrace,
+  type SlowCall,
+} from "../../src/runtime/slow-call.js";
 
 /**
  * The one rule for a step pending past its timeout (src/runtime/slow-call.ts):
@@ -68,7 +75,9 @@ describe("GraceRule", () => {
     expect(rule.judge(TIMEOUT_MS + graceRecheckMs(TIMEOUT_MS), "in getTuple()")).toBe(graceRecheckMs(TIMEOUT_MS));
     load.busy = false;
     const verdict = rule.judge(TIMEOUT_MS + 2 * graceRecheckMs(TIMEOUT_MS), "in getTuple()");
-    expect(verdict).toBe("timed out after 200 ms in getTuple() (the 100 ms timeout, then the grace until the other work in flight was past its timeout too): a hang, not load");
+    expect(verdict).toBe(
+      "timed out after 200 ms in getTuple() (the 100 ms timeout, then the grace until the other work in flight was past its timeout too): a hang, not load",
+    );
   });
 
   it("a step past its timeout says so to the load, and no longer once it settles", () => {
@@ -120,7 +129,15 @@ describe("steps under the rule, on fake timers", () => {
     const load = settableLoad(false);
     const call = latch<string>();
     const slow: SlowCall[] = [];
-    const state = watch(withSlowCallGrace(call.promise, TIMEOUT_MS, () => "in getTuple()", load, (s) => slow.push(s)));
+    const state = watch(
+      withSlowCallGrace(
+        call.promise,
+        TIMEOUT_MS,
+        () => "in getTuple()",
+        load,
+        (s) => slow.push(s),
+      ),
+    );
     await vi.advanceTimersByTimeAsync(TIMEOUT_MS / 2);
     load.busy = true;
     await vi.advanceTimersByTimeAsync(TIMEOUT_MS);
@@ -132,7 +149,15 @@ describe("steps under the rule, on fake timers", () => {
   });
 
   it("a call still pending at the end of the grace: a hang", async () => {
-    const state = watch(withSlowCallGrace(new Promise<never>(() => undefined), TIMEOUT_MS, () => "in getTuple()", settableLoad(true), () => undefined));
+    const state = watch(
+      withSlowCallGrace(
+        new Promise<never>(() => undefined),
+        TIMEOUT_MS,
+        () => "in getTuple()",
+        settableLoad(true),
+        () => undefined,
+      ),
+    );
     await vi.advanceTimersByTimeAsync(GRACE_MS - 1);
     expect(state.settled).toBe(false);
     await vi.advanceTimersByTimeAsync(1);
@@ -144,7 +169,17 @@ describe("steps under the rule, on fake timers", () => {
     let graces = 0;
     // Four tests in flight, each holding a slot, each with one call that never settles (a getTuple() that hangs).
     const hung = [0, 1, 2, 3].map(() =>
-      watch(budget.one(() => withSlowCallGrace(new Promise<never>(() => undefined), TIMEOUT_MS, () => "in getTuple()", { ...budget.loadWatch(), onGrace: () => void graces++ }, () => undefined))),
+      watch(
+        budget.one(() =>
+          withSlowCallGrace(
+            new Promise<never>(() => undefined),
+            TIMEOUT_MS,
+            () => "in getTuple()",
+            { ...budget.loadWatch(), onGrace: () => void graces++ },
+            () => undefined,
+          ),
+        ),
+      ),
     );
     await vi.advanceTimersByTimeAsync(TIMEOUT_MS + graceRecheckMs(TIMEOUT_MS));
     expect(hung.map((h) => h.settled)).toEqual([true, true, true, true]);
@@ -159,7 +194,17 @@ describe("steps under the rule, on fake timers", () => {
     const budget = new TestBudget(4);
     const busy = latch();
     const working = budget.one(() => busy.promise);
-    const state = watch(budget.one(() => withSlowCallGrace(new Promise<never>(() => undefined), TIMEOUT_MS, () => "in getTuple()", budget.loadWatch(), () => undefined)));
+    const state = watch(
+      budget.one(() =>
+        withSlowCallGrace(
+          new Promise<never>(() => undefined),
+          TIMEOUT_MS,
+          () => "in getTuple()",
+          budget.loadWatch(),
+          () => undefined,
+        ),
+      ),
+    );
     await vi.advanceTimersByTimeAsync(2 * TIMEOUT_MS);
     expect(state.settled).toBe(false);
     await vi.advanceTimersByTimeAsync(GRACE_MS);
@@ -177,13 +222,18 @@ describe("steps under the rule, on fake timers", () => {
   }
 
   /** A capability's own saver's load on `budget` (as src/engine/capability-run.ts takes it): its steps counted as work in flight. */
-  const capabilityLoad = (budget: TestBudget, slow: SlowCall[] = []): SubjectLoad => ({ ...budget.subjectStepsLoad(), onSlowCall: (call) => slow.push(call) });
+  const capabilityLoad = (budget: TestBudget, slow: SlowCall[] = []): SubjectLoad => ({
+    ...budget.subjectStepsLoad(),
+    onSlowCall: (call) => slow.push(call),
+  });
 
   it("factories created at once count each other: waiting behind one another past the timeout is not a hang", async () => {
     const budget = new TestBudget(4);
     const ready = latch();
     const slow: SlowCall[] = [];
-    const leases = [0, 1, 2, 3].map(() => watch(openSubject(waitingFactory(ready.promise), { timeoutMs: TIMEOUT_MS, load: capabilityLoad(budget, slow) })));
+    const leases = [0, 1, 2, 3].map(() =>
+      watch(openSubject(waitingFactory(ready.promise), { timeoutMs: TIMEOUT_MS, load: capabilityLoad(budget, slow) })),
+    );
     expect(budget.inFlight()).toBe(4);
     await vi.advanceTimersByTimeAsync(2 * TIMEOUT_MS);
     expect(leases.map((l) => l.settled)).toEqual([false, false, false, false]);
@@ -196,7 +246,9 @@ describe("steps under the rule, on fake timers", () => {
   });
 
   it("a factory alone in the run gets exactly the timeout", async () => {
-    const alone = watch(openSubject(waitingFactory(new Promise(() => undefined)), { timeoutMs: TIMEOUT_MS, load: capabilityLoad(new TestBudget(4)) }));
+    const alone = watch(
+      openSubject(waitingFactory(new Promise(() => undefined)), { timeoutMs: TIMEOUT_MS, load: capabilityLoad(new TestBudget(4)) }),
+    );
     await vi.advanceTimersByTimeAsync(TIMEOUT_MS);
     expect(String(alone.error)).toBe("TimeoutError: timed out after 100 ms in the factory (creating a saver)");
   });
@@ -210,7 +262,9 @@ describe("steps under the rule, on fake timers", () => {
     await vi.advanceTimersByTimeAsync(TIMEOUT_MS);
     expect(late.settled).toBe(false);
     await vi.advanceTimersByTimeAsync(GRACE_MS);
-    expect(String(late.error)).toBe(`TimeoutError: timed out after 400 ms in the factory (creating a saver) (4× the 100 ms timeout, the grace for a step while other work of the run is in flight): a hang, not load`);
+    expect(String(late.error)).toBe(
+      `TimeoutError: timed out after 400 ms in the factory (creating a saver) (4× the 100 ms timeout, the grace for a step while other work of the run is in flight): a hang, not load`,
+    );
     test.resolve();
     await holding;
   });

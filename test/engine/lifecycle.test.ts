@@ -51,7 +51,9 @@ describe("one lifecycle (src/runtime/lease.ts)", () => {
       yield new MemorySaver();
       throw new Error("could not drop the tables");
     });
-    await expect(benchmarkSaver(failingCleanup, { sizes: [2], samples: 1 })).rejects.toThrow(/failing cleanup: the factory's cleanup failed: .*could not drop the tables/);
+    await expect(benchmarkSaver(failingCleanup, { sizes: [2], samples: 1 })).rejects.toThrow(
+      /failing cleanup: the factory's cleanup failed: .*could not drop the tables/,
+    );
   });
 
   it("the model run reports a failed cleanup as its error, after running every sequence (fast-check never shrinks on it)", async () => {

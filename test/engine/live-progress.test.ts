@@ -7,7 +7,14 @@ import { inPlannedTestOrder } from "../../src/run/serial-progress.js";
 import type { ProgressHooks } from "../../src/run/progress.js";
 
 const spec = (name: string): AnySpecTest => ({ name, ids: ["PUT-01"], description: name, run: async () => {} }) as AnySpecTest;
-const passed = (name: string): TestResult => ({ name, ids: ["PUT-01"], description: name, advisory: false, status: "passed", durationMs: 1 });
+const passed = (name: string): TestResult => ({
+  name,
+  ids: ["PUT-01"],
+  description: name,
+  advisory: false,
+  status: "passed",
+  durationMs: 1,
+});
 
 /** Steps whose first attempts end when the test releases them, recording when each result is told and when it is final. */
 function gatedSteps() {

@@ -12,8 +12,12 @@ const MODEL_ONLY = { capabilities: [], graph: false, model: { runs: 20 } } as co
 async function modelPart(create: () => MemorySaver, concurrency: number): Promise<Record<string, unknown>> {
   const report = await validate(checkpointerTest({ name: "subject" }, create), { ...MODEL_ONLY, concurrency });
   // Checkpoint ids are time-based: the probes' differ between any two runs.
-  const text = JSON.stringify(report.toDict(), (key, value: unknown) => (/duration_ms|durationMs|^slow_under_load$/.test(key) ? undefined : value));
-  const json = JSON.parse(text.replace(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/g, "<id>")) as { model: Record<string, unknown> };
+  const text = JSON.stringify(report.toDict(), (key, value: unknown) =>
+    /duration_ms|durationMs|^slow_under_load$/.test(key) ? undefined : value,
+  );
+  const json = JSON.parse(text.replace(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/g, "<id>")) as {
+    model: Record<string, unknown>;
+  };
   return json.model;
 }
 
@@ -49,6 +53,8 @@ describe("model sequences under concurrency", () => {
     expect(await modelPart(() => new SharedStoreSaver(), 1)).toMatchObject({ status: "passed", runs: 20 });
     const together = await modelPart(() => new SharedStoreSaver(), 4);
     expect(together.status).toBe("error");
-    expect(String(together.error)).toMatch(/^sequence \d+ of 20 disagreed with the reference model while other sequences ran at once, each on its own saver, and agrees when the sequences run one after another: a concurrency bug of the saver/);
+    expect(String(together.error)).toMatch(
+      /^sequence \d+ of 20 disagreed with the reference model while other sequences ran at once, each on its own saver, and agrees when the sequences run one after another: a concurrency bug of the saver/,
+    );
   });
 });

@@ -26,7 +26,8 @@ function inFlightLog() {
   const exclusiveRunning = new Set<Capability>();
   const log = { now: 0, most: 0, mostCapabilities: 0, sharedWithExclusive: [] as string[], othersDuringExclusive: 0 };
   const enter = (capability: Capability, name: string, exclusive: boolean) => {
-    if (exclusiveRunning.has(capability) || (exclusive && (byCapability.get(capability) ?? 0) > 0)) log.sharedWithExclusive.push(`${capability} › ${name}`);
+    if (exclusiveRunning.has(capability) || (exclusive && (byCapability.get(capability) ?? 0) > 0))
+      log.sharedWithExclusive.push(`${capability} › ${name}`);
     if (exclusive) exclusiveRunning.add(capability);
     byCapability.set(capability, (byCapability.get(capability) ?? 0) + 1);
     log.now++;
@@ -46,7 +47,11 @@ function inFlightLog() {
 
 /** A plan of three capabilities on MemorySaver, each with six fake tests (the fourth exclusive) that take a few turns of the event loop. */
 function fakePlan(concurrency: number, counter: ReturnType<typeof inFlightLog>): RunPlan {
-  const plan = planRun(checkpointerTest({ name: "memory" }, () => new MemorySaver()), { concurrency, capabilities: CAPABILITIES }, "test");
+  const plan = planRun(
+    checkpointerTest({ name: "memory" }, () => new MemorySaver()),
+    { concurrency, capabilities: CAPABILITIES },
+    "test",
+  );
   const fakeTest = (capability: Capability, index: number): AnySpecTest => {
     const exclusive = index === 3;
     return {
@@ -64,7 +69,13 @@ function fakePlan(concurrency: number, counter: ReturnType<typeof inFlightLog>):
       },
     };
   };
-  return { ...plan, capabilities: plan.capabilities.map((c) => ({ ...c, tests: Array.from({ length: 6 }, (_, i) => fakeTest(c.capability as Capability, i)) })) };
+  return {
+    ...plan,
+    capabilities: plan.capabilities.map((c) => ({
+      ...c,
+      tests: Array.from({ length: 6 }, (_, i) => fakeTest(c.capability as Capability, i)),
+    })),
+  };
 }
 
 /** The calls a reporter sees, without onTestStart (under concurrency it also names the test whose call started last). */
@@ -86,10 +97,15 @@ describe("capabilities in parallel under one budget", () => {
     // Each capability alone could run 3 at once: 9 without one budget for the run.
     expect(counter.log.most).toBeLessThanOrEqual(3);
     expect(counter.log.sharedWithExclusive).toEqual([]);
-    expect(counter.log.othersDuringExclusive, "other capabilities' tests go on while an exclusive test runs on its own saver").toBeGreaterThan(0);
-    expect(results.filter((r) => CAPABILITIES.includes(r.capability as Capability)).map((r) => [r.capability, r.status, r.tests.map((t) => t.name)])).toEqual(
-      CAPABILITIES.map((c) => [c, "passed", Array.from({ length: 6 }, (_, i) => `test_${c}_${i}`)]),
-    );
+    expect(
+      counter.log.othersDuringExclusive,
+      "other capabilities' tests go on while an exclusive test runs on its own saver",
+    ).toBeGreaterThan(0);
+    expect(
+      results
+        .filter((r) => CAPABILITIES.includes(r.capability as Capability))
+        .map((r) => [r.capability, r.status, r.tests.map((t) => t.name)]),
+    ).toEqual(CAPABILITIES.map((c) => [c, "passed", Array.from({ length: 6 }, (_, i) => `test_${c}_${i}`)]));
   });
 
   it("a budget of 1 is the serial run: one test at a time, one capability after another", async () => {
@@ -141,7 +157,11 @@ describe("capabilities in parallel under one budget", () => {
 
   it("a long chain (ORD-06, VAL-14) starts ahead of the other capabilities' tests already waiting for the budget", async () => {
     const started: string[] = [];
-    const plan = planRun(checkpointerTest({ name: "memory" }, () => new MemorySaver()), { concurrency: 3, capabilities: CAPABILITIES }, "test");
+    const plan = planRun(
+      checkpointerTest({ name: "memory" }, () => new MemorySaver()),
+      { concurrency: 3, capabilities: CAPABILITIES },
+      "test",
+    );
     const fakeTest = (capability: Capability, index: number): AnySpecTest => ({
       name: `${capability}_${index}`,
       ids: ["PUT-01"],
@@ -152,7 +172,13 @@ describe("capabilities in parallel under one budget", () => {
         for (let i = 0; i < 3; i++) await new Promise((resolve) => setImmediate(resolve));
       },
     });
-    const tests = { ...plan, capabilities: plan.capabilities.map((c) => ({ ...c, tests: Array.from({ length: 4 }, (_, i) => fakeTest(c.capability as Capability, i)) })) };
+    const tests = {
+      ...plan,
+      capabilities: plan.capabilities.map((c) => ({
+        ...c,
+        tests: Array.from({ length: 4 }, (_, i) => fakeTest(c.capability as Capability, i)),
+      })),
+    };
     await runCapabilities(tests, {}, new TestBudget(3));
     // put's tests take the three slots; put_writes' wait first, then get_tuple's: its long chain is served ahead of them.
     expect(started.indexOf("get_tuple_0")).toBe(3);
@@ -185,7 +211,14 @@ describe("capabilities in parallel under one budget", () => {
     ordered.onCapabilityEnd!("put", result("put"));
     expect(seen.calls.at(-1)).toBe("start put_writes true");
     ordered.flush();
-    expect(seen.calls).toEqual(["start put true", "put › a: passed", "end put passed", "start put_writes true", "start get_tuple true", "get_tuple › c: passed"]);
+    expect(seen.calls).toEqual([
+      "start put true",
+      "put › a: passed",
+      "end put passed",
+      "start put_writes true",
+      "start get_tuple true",
+      "get_tuple › c: passed",
+    ]);
   });
 });
 
@@ -226,8 +259,14 @@ describe("a supervised child's capabilities in parallel", () => {
     ]);
     expect(tracker.afterCrash({ kind: "killed", text: "killed by SIGABRT" }, {}, alone)).toBe("done");
     const report = tracker.finalReport(undefined);
-    expect(report.results.put?.tests.map((t) => [t.name, t.status])).toEqual([["a", "passed"], ["b", "failed"]]);
-    expect(report.results.get_tuple?.tests.map((t) => [t.name, t.status])).toEqual([["c", "passed"], ["d", "passed"]]);
+    expect(report.results.put?.tests.map((t) => [t.name, t.status])).toEqual([
+      ["a", "passed"],
+      ["b", "failed"],
+    ]);
+    expect(report.results.get_tuple?.tests.map((t) => [t.name, t.status])).toEqual([
+      ["c", "passed"],
+      ["d", "passed"],
+    ]);
     expect(seen.calls).toEqual([
       "start put true",
       "put › a: passed",

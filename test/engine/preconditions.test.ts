@@ -24,7 +24,10 @@ function render(report: ConformanceReport, name: keyof typeof REPORTERS): string
 
 describe("preconditions are not verdicts", () => {
   it("a latest-only saver run without the latest-only profile: delete_thread's history tests are not checked (see list), delete_thread is not failed", async () => {
-    const report = await validate(checkpointerTest({ name: "shallow" }, () => new LatestOnlySaver()), { ...OPTIONS, capabilities: ["list", "delete_thread"] });
+    const report = await validate(
+      checkpointerTest({ name: "shallow" }, () => new LatestOnlySaver()),
+      { ...OPTIONS, capabilities: ["list", "delete_thread"] },
+    );
     const dt01 = testOf(report, "delete_thread", DT01);
     expect(dt01).toMatchObject({ status: "skipped", precondition: { capability: "list" } });
     expect(dt01?.status === "skipped" && dt01.reason).toBe(
@@ -40,13 +43,18 @@ describe("preconditions are not verdicts", () => {
     expect(report.verdict().resultLine).toMatch(/; \d+ not checked \(precondition failed\)/);
     const pretty = report.formatReport();
     expect(pretty).toContain("NOT CHECKED (a step through another capability failed");
-    expect(pretty).toContain(`- delete_thread › ${DT01}: not checked: precondition failed (before deleteThread, list() yields the 3 checkpoints just put: got 1 item(s)) → see list`);
+    expect(pretty).toContain(
+      `- delete_thread › ${DT01}: not checked: precondition failed (before deleteThread, list() yields the 3 checkpoints just put: got 1 item(s)) → see list`,
+    );
     expect(pretty).toMatch(/✅ delete_thread\s+\(\d+ not checked\)/);
     expect(pretty).not.toMatch(new RegExp(`✗ delete_thread › ${DT01}`));
   });
 
   it("a mutant whose list() drops the history: delete_thread's list-using tests are not checked, list fails, the level is not FULL", async () => {
-    const report = await validate(checkpointerTest({ name: "list-broken" }, () => listNewestOnly.create()), OPTIONS);
+    const report = await validate(
+      checkpointerTest({ name: "list-broken" }, () => listNewestOnly.create()),
+      OPTIONS,
+    );
     for (const name of [DT01, "test_race_delete_thread_while_other_threads_write"]) {
       expect(testOf(report, "delete_thread", name), name).toMatchObject({ status: "skipped", precondition: { capability: "list" } });
     }
@@ -57,7 +65,10 @@ describe("preconditions are not verdicts", () => {
   });
 
   it("never greener: when list is not in the run, delete_thread's unchecked tests leave it not verified (no FULL, no pass)", async () => {
-    const report = await validate(checkpointerTest({ name: "list-broken" }, () => listNewestOnly.create()), { ...OPTIONS, capabilities: ["delete_thread"] });
+    const report = await validate(
+      checkpointerTest({ name: "list-broken" }, () => listNewestOnly.create()),
+      { ...OPTIONS, capabilities: ["delete_thread"] },
+    );
     expect(report.results.delete_thread?.status).toBe("passed");
     const verdict = report.verdict();
     expect(verdict.capabilities.unverified).toEqual(["delete_thread"]);
@@ -71,7 +82,10 @@ describe("preconditions are not verdicts", () => {
   });
 
   it("the same saver with a correct list() passes delete_thread with nothing unchecked", async () => {
-    const report = await validate(checkpointerTest({ name: "memory" }, () => new MemorySaver()), { ...OPTIONS, capabilities: ["list", "delete_thread"] });
+    const report = await validate(
+      checkpointerTest({ name: "memory" }, () => new MemorySaver()),
+      { ...OPTIONS, capabilities: ["list", "delete_thread"] },
+    );
     expect(report.notChecked()).toEqual([]);
     expect(report.conformanceLevel()).toBe("FULL");
   });
@@ -86,8 +100,20 @@ describe("preconditions are not verdicts", () => {
       },
     };
     const registered = checkpointerTest({ name: "m" }, () => new MemorySaver());
-    const run = (capability: "list" | "delete_thread") => runSpecTest({ registered, subjectKind: kindOf(registered), capability, test, subject: new MemorySaver(), timeoutMs: 1_000, profile: "full" });
-    expect(await run("list")).toMatchObject({ status: "failed", failure: { message: "list() must yield the checkpoint", errorName: "ConformanceError" } });
+    const run = (capability: "list" | "delete_thread") =>
+      runSpecTest({
+        registered,
+        subjectKind: kindOf(registered),
+        capability,
+        test,
+        subject: new MemorySaver(),
+        timeoutMs: 1_000,
+        profile: "full",
+      });
+    expect(await run("list")).toMatchObject({
+      status: "failed",
+      failure: { message: "list() must yield the checkpoint", errorName: "ConformanceError" },
+    });
     expect(await run("delete_thread")).toMatchObject({
       status: "skipped",
       reason: "not checked: precondition failed (list() yields the checkpoint: list() must yield the checkpoint) → see list",
@@ -96,10 +122,16 @@ describe("preconditions are not verdicts", () => {
   });
 
   it("every reporter shows a not-checked test and where to look", async () => {
-    const report = await validate(checkpointerTest({ name: "shallow" }, () => new LatestOnlySaver()), { ...OPTIONS, capabilities: ["list", "delete_thread"] });
-    const reason = "not checked: precondition failed (before deleteThread, list() yields the 3 checkpoints just put: got 1 item(s)) → see list";
+    const report = await validate(
+      checkpointerTest({ name: "shallow" }, () => new LatestOnlySaver()),
+      { ...OPTIONS, capabilities: ["list", "delete_thread"] },
+    );
+    const reason =
+      "not checked: precondition failed (before deleteThread, list() yields the 3 checkpoints just put: got 1 item(s)) → see list";
     for (const name of ["pretty", "verbose", "dots", "markdown", "junit", "html", "github"] as const) {
-      expect(render(report, name), name).toContain(name === "html" || name === "junit" ? reason.replace(/[()]/g, "").slice(0, 20) : reason.slice(0, 60));
+      expect(render(report, name), name).toContain(
+        name === "html" || name === "junit" ? reason.replace(/[()]/g, "").slice(0, 20) : reason.slice(0, 60),
+      );
     }
     const dict = report.toDict();
     expect(dict.results.delete_thread.not_checked?.find((n) => n.name === DT01)).toMatchObject({ precondition_capability: "list", reason });

@@ -22,7 +22,9 @@ describe("checkpointerTest misuse gets a clear error naming the option", () => {
     );
   });
   it("rejects something that is not a registration", async () => {
-    await expect(validate(new MemorySaver() as never)).rejects.toThrow(/the first argument must be what checkpointerTest\(\), storeTest\(\) or cacheTest\(\) returns/);
+    await expect(validate(new MemorySaver() as never)).rejects.toThrow(
+      /the first argument must be what checkpointerTest\(\), storeTest\(\) or cacheTest\(\) returns/,
+    );
     await expect(validate(new MemorySaver() as never)).rejects.not.toThrow(/did you mean/);
   });
   it("suggests `.default` for a CommonJS module's exports imported from ES modules", async () => {
@@ -37,7 +39,8 @@ describe("every registration option error states the shape the option's type dec
   const store = () => new InMemoryStore();
   const put = async () => undefined;
   const TTL = '{ unit: "minutes" | "seconds", put(store, namespace, key, value, ttl): Promise<void> }';
-  const INDEX = "{ dims: number, embed: ((texts: string[]) => Promise<number[][]>) | { embedDocuments(texts), embedQuery(text) }, fields?: string[] }";
+  const INDEX =
+    "{ dims: number, embed: ((texts: string[]) => Promise<number[][]>) | { embedDocuments(texts), embedQuery(text) }, fields?: string[] }";
   const misuse = (register: () => unknown) => {
     try {
       register();
@@ -53,7 +56,9 @@ describe("every registration option error states the shape the option's type dec
     expect(misuse(() => storeTest({ name: "S", ttl: { put } as never }, store))).toBe(
       `storeTest(S): option "ttl.unit" must be "minutes" or "seconds" (the unit put's ttl is in; ttl is ${TTL}), got undefined`,
     );
-    expect(misuse(() => storeTest({ name: "S", ttl: { unit: "ms", put } as never }, store))).toContain('option "ttl.unit" must be "minutes" or "seconds" (the unit put\'s ttl is in; ttl is');
+    expect(misuse(() => storeTest({ name: "S", ttl: { unit: "ms", put } as never }, store))).toContain(
+      'option "ttl.unit" must be "minutes" or "seconds" (the unit put\'s ttl is in; ttl is',
+    );
     expect(misuse(() => storeTest({ name: "S", ttl: { unit: "seconds" } as never }, store))).toBe(
       `storeTest(S): option "ttl.put" must be a function (store, namespace, key, value, ttl) => Promise<void> that puts one item expiring in ttl seconds (ttl is ${TTL}), got undefined`,
     );
@@ -62,7 +67,9 @@ describe("every registration option error states the shape the option's type dec
 
   it("storeTest's index: StoreIndexOptions { dims, embed, fields? }", () => {
     const embed = async (texts: string[]) => texts.map(() => [1]);
-    expect(misuse(() => storeTest({ name: "S", index: "cosine" as never }, store))).toBe(`storeTest(S): option "index" must be ${INDEX}, got string "cosine"`);
+    expect(misuse(() => storeTest({ name: "S", index: "cosine" as never }, store))).toBe(
+      `storeTest(S): option "index" must be ${INDEX}, got string "cosine"`,
+    );
     expect(misuse(() => storeTest({ name: "S", index: { dims: 1.5, embed } }, store))).toBe(
       `storeTest(S): option "index.dims" must be a positive whole number (the embeddings' length; index is ${INDEX}), got number 1.5`,
     );
@@ -72,26 +79,44 @@ describe("every registration option error states the shape the option's type dec
     expect(misuse(() => storeTest({ name: "S", index: { dims: 4, embed, fields: "text" as never } }, store))).toBe(
       `storeTest(S): option "index.fields" must be an array of field paths (strings) (index is ${INDEX}), got string "text"`,
     );
-    expect(storeTest({ name: "S", index: { dims: 4, embed, fields: ["text"] } }, store).options).toEqual({ index: { dims: 4, embed, fields: ["text"] } });
+    expect(storeTest({ name: "S", index: { dims: 4, embed, fields: ["text"] } }, store).options).toEqual({
+      index: { dims: 4, embed, fields: ["text"] },
+    });
   });
 
   it("cacheTest's ttl: a boolean", () => {
-    expect(misuse(() => cacheTest({ name: "C", ttl: "yes" as never }, () => new InMemoryCache()))).toBe('cacheTest(C): option "ttl" must be true or false, got string "yes"');
+    expect(misuse(() => cacheTest({ name: "C", ttl: "yes" as never }, () => new InMemoryCache()))).toBe(
+      'cacheTest(C): option "ttl" must be true or false, got string "yes"',
+    );
   });
 
   it("the options every kind shares: skipCapabilities, knownDeviations, skipTests, lifespan, timeouts, profile", () => {
     expect(misuse(() => storeTest({ name: "S", skipCapabilities: "ttl" as never }, store))).toMatch(
       /^storeTest\(S\): option "skipCapabilities" must be an array of capability ids \(known: put_get, namespaces, .*\), got string "ttl"$/,
     );
-    expect(misuse(() => cacheTest({ name: "C", knownDeviations: [{ reason: "r", tests: "test_x" }] as never }, () => new InMemoryCache()))).toBe(
+    expect(
+      misuse(() => cacheTest({ name: "C", knownDeviations: [{ reason: "r", tests: "test_x" }] as never }, () => new InMemoryCache())),
+    ).toBe(
       'cacheTest(C): option "knownDeviations" must be an array of { tests?: string[], ids?: string[], reason: string } with tests or ids; entry 0 is a plain object { reason: "r", tests: "test_x" }',
     );
-    expect(misuse(() => checkpointerTest({ name: "X", knownDeviations: [{ ids: ["GT-01"] }] as never }, memory))).toContain("entry 0 is a plain object");
-    expect(misuse(() => checkpointerTest({ name: "X", knownDeviations: {} as never }, memory))).toContain("with tests or ids; got a plain object {}");
-    expect(misuse(() => storeTest({ name: "S", skipTests: "test_x" as never }, store))).toBe('storeTest(S): option "skipTests" must be an array of spec test names or catalog ids, got string "test_x"');
-    expect(misuse(() => storeTest({ name: "S", lifespan: 1 as never }, store))).toBe('storeTest(S): option "lifespan" must be an async generator function (setup; yield; teardown), got number 1');
-    expect(misuse(() => cacheTest({ name: "C", timeoutMs: -1 }, () => new InMemoryCache()))).toBe('cacheTest(C): option "timeoutMs" must be a positive number of ms, got number -1');
-    expect(misuse(() => checkpointerTest({ name: "X", profile: "latest" as never }, memory))).toBe('checkpointerTest(X): option "profile" must be one of "full", "latest-only", got string "latest"');
+    expect(misuse(() => checkpointerTest({ name: "X", knownDeviations: [{ ids: ["GT-01"] }] as never }, memory))).toContain(
+      "entry 0 is a plain object",
+    );
+    expect(misuse(() => checkpointerTest({ name: "X", knownDeviations: {} as never }, memory))).toContain(
+      "with tests or ids; got a plain object {}",
+    );
+    expect(misuse(() => storeTest({ name: "S", skipTests: "test_x" as never }, store))).toBe(
+      'storeTest(S): option "skipTests" must be an array of spec test names or catalog ids, got string "test_x"',
+    );
+    expect(misuse(() => storeTest({ name: "S", lifespan: 1 as never }, store))).toBe(
+      'storeTest(S): option "lifespan" must be an async generator function (setup; yield; teardown), got number 1',
+    );
+    expect(misuse(() => cacheTest({ name: "C", timeoutMs: -1 }, () => new InMemoryCache()))).toBe(
+      'cacheTest(C): option "timeoutMs" must be a positive number of ms, got number -1',
+    );
+    expect(misuse(() => checkpointerTest({ name: "X", profile: "latest" as never }, memory))).toBe(
+      'checkpointerTest(X): option "profile" must be one of "full", "latest-only", got string "latest"',
+    );
   });
 });
 

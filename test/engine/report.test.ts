@@ -3,7 +3,11 @@ import { describe, expect, it } from "vitest";
 import { checkpointerTest, ProgressCallbacks, validate } from "../../src/index.js";
 import { ConformanceReport, type CapabilityResult } from "../../src/report/conformance-report.js";
 
-function result(capability: CapabilityResult["capability"], status: "passed" | "failed" | "not-implemented" | "skipped", extra: Partial<CapabilityResult> = {}): CapabilityResult {
+function result(
+  capability: CapabilityResult["capability"],
+  status: "passed" | "failed" | "not-implemented" | "skipped",
+  extra: Partial<CapabilityResult> = {},
+): CapabilityResult {
   const kind = ["put", "put_writes", "get_tuple", "list", "delete_thread"].includes(capability) ? "base" : "extended";
   const detected = status === "passed" || status === "failed";
   return { capability, kind, status, detected, inherited: false, tests: [], durationMs: 0, reason: "r", ...extra } as CapabilityResult;
@@ -44,7 +48,10 @@ describe("conformance levels follow Python's rules", () => {
 
 describe("the report of a real run", () => {
   it("toDict keeps Python's keys and types", async () => {
-    const report = await validate(checkpointerTest({ name: "MemorySaver" }, () => new MemorySaver()), { capabilities: ["put"] });
+    const report = await validate(
+      checkpointerTest({ name: "MemorySaver" }, () => new MemorySaver()),
+      { capabilities: ["put"] },
+    );
     const dict = report.toDict();
     expect(dict.checkpointer_name).toBe("MemorySaver");
     expect(Object.keys(dict.results)).toEqual([
@@ -66,7 +73,10 @@ describe("the report of a real run", () => {
   });
 
   it("printReport uses Python's layout", async () => {
-    const report = await validate(checkpointerTest({ name: "MemorySaver" }, () => new MemorySaver()), { capabilities: ["put"] });
+    const report = await validate(
+      checkpointerTest({ name: "MemorySaver" }, () => new MemorySaver()),
+      { capabilities: ["put"] },
+    );
     const text = report.formatReport();
     expect(text).toContain("  ====================================================\n    Checkpointer Validation: MemorySaver\n");
     expect(text).toMatch(/ {4}BASE CAPABILITIES\n {6}⏭  delete_thread {8}\(skipped\)/);
@@ -82,10 +92,13 @@ describe("the report of a real run", () => {
         return tuple && { ...tuple, metadata: { source: "loop", step: 3, parents: {} } as never };
       }
     }
-    const report = await validate(checkpointerTest({ name: "Lossy" }, () => new LosesMetadata()), {
-      capabilities: ["put"],
-      grep: "test_put_preserves_metadata",
-    });
+    const report = await validate(
+      checkpointerTest({ name: "Lossy" }, () => new LosesMetadata()),
+      {
+        capabilities: ["put"],
+        grep: "test_put_preserves_metadata",
+      },
+    );
     const [failure] = report.failures();
     expect(failure.test.name).toBe("test_put_preserves_metadata");
     expect(failure.test.ids).toEqual(["PUT-06"]);
@@ -108,15 +121,18 @@ describe("progress callbacks", () => {
   });
   it("custom callbacks receive Python's arguments plus the result", async () => {
     const seen: string[] = [];
-    await validate(checkpointerTest({ name: "m" }, () => new MemorySaver()), {
-      capabilities: ["put"],
-      grep: "roundtrip",
-      progress: new ProgressCallbacks({
-        onCapabilityStart: (cap, detected) => seen.push(`start ${cap} ${detected}`),
-        onTestResult: (cap, name, passed, error, r) => seen.push(`${cap} ${name} ${passed} ${error} ${r.ids.join()}`),
-        onCapabilityEnd: (cap, r) => seen.push(`end ${cap} ${r.status}`),
-      }),
-    });
+    await validate(
+      checkpointerTest({ name: "m" }, () => new MemorySaver()),
+      {
+        capabilities: ["put"],
+        grep: "roundtrip",
+        progress: new ProgressCallbacks({
+          onCapabilityStart: (cap, detected) => seen.push(`start ${cap} ${detected}`),
+          onTestResult: (cap, name, passed, error, r) => seen.push(`${cap} ${name} ${passed} ${error} ${r.ids.join()}`),
+          onCapabilityEnd: (cap, r) => seen.push(`end ${cap} ${r.status}`),
+        }),
+      },
+    );
     expect(seen).toContain("start put true");
     expect(seen).toContain("put test_put_roundtrip true undefined PUT-02");
     expect(seen).toContain("end put passed");

@@ -43,7 +43,9 @@ describe("retries and flaky results", () => {
     expect(report.failures().map((f) => f.test.name)).toEqual([DT01]);
     expect(report.flaky().map((f) => f.test.name)).toEqual([DT01]);
     expect(report.verdict()).toMatchObject({ passed: false, level: "NONE", flaky: 1, resultLine: "Result: NONE (0/1); 1 flaky" });
-    expect(report.toDict().results.delete_thread.flaky).toEqual([{ name: DT01, ids: ["DT-01"], attempts: 2, counted: true, first_failure: test?.flaky?.message }]);
+    expect(report.toDict().results.delete_thread.flaky).toEqual([
+      { name: DT01, ids: ["DT-01"], attempts: 2, counted: true, first_failure: test?.flaky?.message },
+    ]);
   });
 
   it("allowFlaky counts it as passed, still reported as flaky", async () => {
@@ -51,7 +53,9 @@ describe("retries and flaky results", () => {
     const report = await validate(registered, { ...ONE_TEST, allowFlaky: true });
     expect(dt01(report)).toMatchObject({ status: "passed", attempts: 2, flaky: { errorName: "ConformanceError" } });
     expect(report.verdict()).toMatchObject({ passed: true, level: "FULL", flaky: 1, resultLine: "Result: FULL (1/1); 1 flaky (allowed)" });
-    expect(report.formatReport()).toContain(`FLAKY (allowed: counted as passed)\n      ~ delete_thread › ${DT01} — FLAKY: failed, then passed (2 attempts; allowed); the first attempt failed:`);
+    expect(report.formatReport()).toContain(
+      `FLAKY (allowed: counted as passed)\n      ~ delete_thread › ${DT01} — FLAKY: failed, then passed (2 attempts; allowed); the first attempt failed:`,
+    );
   });
 
   it("a bug that shows only once the saver holds data fails again on the retry: never FLAKY, not even allowed", async () => {
@@ -63,7 +67,13 @@ describe("retries and flaky results", () => {
       }
     }
     const registered = checkpointerTest({ name: "full" }, () => new LosesMetadataWhenFull());
-    const report = await validate(registered, { timeoutMs: 3_000, graph: false, model: false, capabilities: ["put", "get_tuple", "list"], allowFlaky: true });
+    const report = await validate(registered, {
+      timeoutMs: 3_000,
+      graph: false,
+      model: false,
+      capabilities: ["put", "get_tuple", "list"],
+      allowFlaky: true,
+    });
     expect(report.flaky().map(({ test }) => test.name)).toEqual([]);
     expect(report.failures().length).toBeGreaterThan(0);
     expect(report.failures().every(({ test }) => test.attempts === 2)).toBe(true);
@@ -82,7 +92,10 @@ describe("retries and flaky results", () => {
   });
 
   it("a failure on every attempt is a plain failure with the attempt count; retries: N runs N more", async () => {
-    const report = await validate(checkpointerTest({ name: "noop" }, () => new NoopDeleteThreadSaver()), { ...ONE_TEST, retries: 3 });
+    const report = await validate(
+      checkpointerTest({ name: "noop" }, () => new NoopDeleteThreadSaver()),
+      { ...ONE_TEST, retries: 3 },
+    );
     expect(dt01(report)).toMatchObject({ status: "failed", attempts: 4 });
     expect(dt01(report)?.flaky).toBeUndefined();
     expect(report.verdict().flaky).toBe(0);
@@ -93,8 +106,16 @@ describe("retries and flaky results", () => {
   });
 
   it("a correct saver runs each test once", async () => {
-    const report = await validate(checkpointerTest({ name: "memory" }, () => new MemorySaver()), { timeoutMs: 3_000, graph: false, model: false, capabilities: ["delete_thread"] });
-    expect(report.capabilityResults().flatMap((r) => r.tests).filter((t) => t.attempts !== undefined)).toEqual([]);
+    const report = await validate(
+      checkpointerTest({ name: "memory" }, () => new MemorySaver()),
+      { timeoutMs: 3_000, graph: false, model: false, capabilities: ["delete_thread"] },
+    );
+    expect(
+      report
+        .capabilityResults()
+        .flatMap((r) => r.tests)
+        .filter((t) => t.attempts !== undefined),
+    ).toEqual([]);
   });
 
   it("a timed-out test is not run again, and once 3 in a row timed out the rest is not run: skipped, never failures of their own", async () => {
@@ -103,13 +124,16 @@ describe("retries and flaky results", () => {
         return new Promise(() => undefined);
       }
     }
-    const report = await validate(checkpointerTest({ name: "hangs" }, () => new HangingDeleteThread()), {
-      timeoutMs: 300,
-      graph: false,
-      model: false,
-      capabilities: ["delete_thread"],
-      retries: 3,
-    });
+    const report = await validate(
+      checkpointerTest({ name: "hangs" }, () => new HangingDeleteThread()),
+      {
+        timeoutMs: 300,
+        graph: false,
+        model: false,
+        capabilities: ["delete_thread"],
+        retries: 3,
+      },
+    );
     const tests = report.results.delete_thread!.tests;
     expect(tests.slice(0, 3).map((t) => [t.status === "failed" && t.failure.errorName, t.attempts])).toEqual([
       ["TimeoutError", undefined],
@@ -118,7 +142,13 @@ describe("retries and flaky results", () => {
     ]);
     expect(tests.length).toBeGreaterThan(3);
     expect(tests.slice(3).map((t) => [t.name, t.status, t.status === "skipped" && t.reason])).toEqual(
-      tests.slice(3).map((t) => [t.name, "skipped", "not run: the saver stopped answering (3 tests in a row timed out after 300 ms each; the rest of this capability was not run)"]),
+      tests
+        .slice(3)
+        .map((t) => [
+          t.name,
+          "skipped",
+          "not run: the saver stopped answering (3 tests in a row timed out after 300 ms each; the rest of this capability was not run)",
+        ]),
     );
     // One hang, one cause: the tests not run are no cause of their own.
     expect(report.failures().length).toBe(3);
@@ -139,16 +169,24 @@ describe("retries and flaky results", () => {
     expect(failed.kind === "failed" && failed.message).toContain("— FLAKY: failed, then passed (2 attempts)");
     const noted = await outcome(true);
     expect(noted).toMatchObject({ kind: "noted" });
-    expect(noted.kind === "noted" && noted.message).toContain("the first attempt failed:\nafter deleteThread(T), getTuple({thread_id: T}) must find nothing");
+    expect(noted.kind === "noted" && noted.message).toContain(
+      "the first attempt failed:\nafter deleteThread(T), getTuple({thread_id: T}) must find nothing",
+    );
   });
 
   it("checks the options like every other one", async () => {
     const registered = checkpointerTest({ name: "memory" }, () => new MemorySaver());
     for (const retries of [-1, 1.5, 11, "2", Number.NaN]) {
-      await expect(validate(registered, { ...ONE_TEST, retries: retries as number }), String(retries)).rejects.toThrow(ConformanceUsageError);
+      await expect(validate(registered, { ...ONE_TEST, retries: retries as number }), String(retries)).rejects.toThrow(
+        ConformanceUsageError,
+      );
     }
-    await expect(validate(registered, { ...ONE_TEST, retries: 11 })).rejects.toThrow('validate: option "retries" must be a whole number from 0 to 10 (0: no retry), got number 11');
-    await expect(validate(registered, { ...ONE_TEST, allowFlaky: "yes" as unknown as boolean })).rejects.toThrow('validate: option "allowFlaky" must be true or false');
+    await expect(validate(registered, { ...ONE_TEST, retries: 11 })).rejects.toThrow(
+      'validate: option "retries" must be a whole number from 0 to 10 (0: no retry), got number 11',
+    );
+    await expect(validate(registered, { ...ONE_TEST, allowFlaky: "yes" as unknown as boolean })).rejects.toThrow(
+      'validate: option "allowFlaky" must be true or false',
+    );
   });
 
   it("every reporter labels a flaky failure; JSON, JUnit, report-json, shards and merge keep the attempts", async () => {
@@ -158,7 +196,9 @@ describe("retries and flaky results", () => {
       expect(render(report, name), name).toContain("FLAKY: failed, then passed (2 attempts)");
     }
     // The annotation is titled by its cause; its message names the flaky test.
-    expect(render(report, "github")).toMatch(/^::error title=cause 1 of 1%3A [^\n]*::delete_thread › test_delete_thread_removes_checkpoints — FLAKY: failed, then passed \(2 attempts\)/m);
+    expect(render(report, "github")).toMatch(
+      /^::error title=cause 1 of 1%3A [^\n]*::delete_thread › test_delete_thread_removes_checkpoints — FLAKY: failed, then passed \(2 attempts\)/m,
+    );
     expect(render(report, "junit")).toContain('<property name="attempts" value="2"/>');
     expect(render(report, "junit")).toContain('<property name="flaky" value="true"/>');
     expect(JSON.parse(render(report, "json")).summary).toMatchObject({ flaky: 1 });

@@ -40,7 +40,12 @@ async function stayInFlight(ctx: unknown, until: Promise<void>): Promise<void> {
 }
 
 /** A fake test named `holder`: `running(true)`, then in flight until `until` settles (at once without one), then `running(false)`. */
-function holderTest(ids: AnySpecTest["ids"], description: string, running: (on: boolean) => void, until: Promise<void> | undefined): AnySpecTest {
+function holderTest(
+  ids: AnySpecTest["ids"],
+  description: string,
+  running: (on: boolean) => void,
+  until: Promise<void> | undefined,
+): AnySpecTest {
   return {
     name: "holder",
     ids,
@@ -63,7 +68,8 @@ function slowPlan(concurrency: number, answer: "slow-under-load" | "hang-under-l
     override async getTuple(...args: Parameters<MemorySaver["getTuple"]>) {
       const loaded = holderRunning;
       if (answer === "hang-under-load" && loaded) return new Promise<never>(() => undefined);
-      if (answer === "slow-always" || (loaded && answer === "slow-under-load")) await new Promise((resolve) => setTimeout(resolve, SLOW_MS));
+      if (answer === "slow-always" || (loaded && answer === "slow-under-load"))
+        await new Promise((resolve) => setTimeout(resolve, SLOW_MS));
       return super.getTuple(...args);
     }
   }
@@ -72,9 +78,18 @@ function slowPlan(concurrency: number, answer: "slow-under-load" | "hang-under-l
     if (answer === "slow-factory-under-load" && holderRunning) await new Promise((resolve) => setTimeout(resolve, SLOW_MS));
     return new LoadSensitiveSaver();
   };
-  const plan = planRun(checkpointerTest({ name: "load-sensitive" }, factory), { concurrency, capabilities: ["put"], timeoutMs: TIMEOUT_MS }, "test");
+  const plan = planRun(
+    checkpointerTest({ name: "load-sensitive" }, factory),
+    { concurrency, capabilities: ["put"], timeoutMs: TIMEOUT_MS },
+    "test",
+  );
   // Alone (a budget of 1) nothing is slow: nothing to wait for.
-  const holder = holderTest(["PUT-01"], "stays in flight until the slow call settled", (on) => (holderRunning = on), concurrency > 1 ? settled : undefined);
+  const holder = holderTest(
+    ["PUT-01"],
+    "stays in flight until the slow call settled",
+    (on) => (holderRunning = on),
+    concurrency > 1 ? settled : undefined,
+  );
   const slow: AnySpecTest = {
     name: "slow",
     ids: ["GT-01"],
@@ -150,23 +165,38 @@ describe("a model sequence's call slower than the timeout while other sequences 
     let holderRunning = false;
     let slowSettled!: () => void;
     const settled = new Promise<void>((resolve) => (slowSettled = resolve));
-    return runSequencesAtOnce(fc.integer(), { runs: 4, seed: 42, timeLimitMs: 60_000, budget: new TestBudget(2) }, async (_value, _observe, load) => {
-      const k = started++;
-      if (k === 0) {
-        holderRunning = true;
-        await Promise.race([settled, new Promise((resolve) => setTimeout(resolve, 20 * TIMEOUT_MS))]);
-        holderRunning = false;
-        return;
-      }
-      // Only the second sequence is slow: a later one may start (in the slot the second freed) before the first has
-      // seen the second settle, and must not be slow with nothing else in flight.
-      const call = k !== 1 || !holderRunning ? Promise.resolve() : answer === "hang-under-load" ? new Promise<void>(() => undefined) : new Promise<void>((resolve) => setTimeout(resolve, SLOW_MS));
-      try {
-        await withSlowCallGrace(call, TIMEOUT_MS, () => "in getTuple()", load, (slow) => load?.onSlowCall(slow));
-      } finally {
-        if (k === 1) slowSettled();
-      }
-    });
+    return runSequencesAtOnce(
+      fc.integer(),
+      { runs: 4, seed: 42, timeLimitMs: 60_000, budget: new TestBudget(2) },
+      async (_value, _observe, load) => {
+        const k = started++;
+        if (k === 0) {
+          holderRunning = true;
+          await Promise.race([settled, new Promise((resolve) => setTimeout(resolve, 20 * TIMEOUT_MS))]);
+          holderRunning = false;
+          return;
+        }
+        // Only the second sequence is slow: a later one may start (in the slot the second freed) before the first has
+        // seen the second settle, and must not be slow with nothing else in flight.
+        const call =
+          k !== 1 || !holderRunning
+            ? Promise.resolve()
+            : answer === "hang-under-load"
+              ? new Promise<void>(() => undefined)
+              : new Promise<void>((resolve) => setTimeout(resolve, SLOW_MS));
+        try {
+          await withSlowCallGrace(
+            call,
+            TIMEOUT_MS,
+            () => "in getTuple()",
+            load,
+            (slow) => load?.onSlowCall(slow),
+          );
+        } finally {
+          if (k === 1) slowSettled();
+        }
+      },
+    );
   }
 
   it("settling within the grace, agreeing again run alone: no failure, the call a note naming its sequence", async () => {
@@ -196,8 +226,17 @@ describe("a capability's own saver, cleaned up while another capability's tests 
       if (holderRunning) await new Promise((resolve) => setTimeout(resolve, SLOW_MS));
       cleanedUp();
     };
-    const plan = planRun(checkpointerTest({ name: "slow-cleanup" }, factory), { concurrency: 2, capabilities: ["put", "put_writes"], timeoutMs: TIMEOUT_MS }, "test");
-    const waitsForHolder: AnySpecTest = { name: "waits_for_holder", ids: ["PUT-01"], description: "ends once the other capability's test runs", run: () => started };
+    const plan = planRun(
+      checkpointerTest({ name: "slow-cleanup" }, factory),
+      { concurrency: 2, capabilities: ["put", "put_writes"], timeoutMs: TIMEOUT_MS },
+      "test",
+    );
+    const waitsForHolder: AnySpecTest = {
+      name: "waits_for_holder",
+      ids: ["PUT-01"],
+      description: "ends once the other capability's test runs",
+      run: () => started,
+    };
     const running = (on: boolean) => {
       holderRunning = on;
       if (on) holderStarted();
@@ -248,6 +287,8 @@ describe("the model's own savers while a capability's tests are in flight", () =
   it("with nothing else of the run in flight, the same factory gets exactly the timeout", async () => {
     const result = await modelBesideTest(false, 0);
     expect(result.status).toBe("error");
-    expect(result.error).toContain(`the factory failed to produce a saver: timed out after ${TIMEOUT_MS} ms in the factory (creating a saver)`);
+    expect(result.error).toContain(
+      `the factory failed to produce a saver: timed out after ${TIMEOUT_MS} ms in the factory (creating a saver)`,
+    );
   });
 });

@@ -51,13 +51,15 @@ describe("public test helpers (langgraph-checkpoint-conformance/test-utils)", ()
     const expected = generateCheckpoint({ channelValues: { a: 1 }, channelVersions: { a: 1 } });
     const stringVersions = { ...expected, channel_versions: { a: "1" } };
     expect(() => assertCheckpointEqual(stringVersions, expected)).not.toThrow();
-    expect(() => assertCheckpointEqual(stringVersions, expected, { exactVersions: true })).toThrow(/checkpoint.channel_versions must be kept/);
+    expect(() => assertCheckpointEqual(stringVersions, expected, { exactVersions: true })).toThrow(
+      /checkpoint.channel_versions must be kept/,
+    );
     expect(() => assertCheckpointEqual({ ...expected, channel_values: { a: 2 } }, expected)).toThrow(/- a: expected 1, got 2/);
     expect(() => assertCheckpointEqual({ ...expected, channel_values: { a: 2 } }, expected, { checkChannelValues: false })).not.toThrow();
     expect(() => assertCheckpointEqual(undefined, expected)).toThrow(/the checkpoint must exist/);
   });
 
-  it("assertTupleEqual: metadata as a subset, an absent namespace as \"\", the parent id, and the write count", () => {
+  it('assertTupleEqual: metadata as a subset, an absent namespace as "", the parent id, and the write count', () => {
     const checkpoint = generateCheckpoint();
     const expected: CheckpointTuple = {
       config: { configurable: { thread_id: "t", checkpoint_ns: "", checkpoint_id: checkpoint.id } },
@@ -72,8 +74,12 @@ describe("public test helpers (langgraph-checkpoint-conformance/test-utils)", ()
       metadata: { ...generateMetadata("loop", 1), extra: true } as CheckpointTuple["metadata"],
     };
     expect(() => assertTupleEqual(actual, expected)).not.toThrow();
-    expect(() => assertTupleEqual({ ...actual, pendingWrites: [] }, expected)).toThrow(/pendingWrites must have as many writes as expected/);
-    expect(() => assertTupleEqual({ ...actual, parentConfig: undefined }, expected)).toThrow(/tuple.parentConfig.configurable.checkpoint_id/);
+    expect(() => assertTupleEqual({ ...actual, pendingWrites: [] }, expected)).toThrow(
+      /pendingWrites must have as many writes as expected/,
+    );
+    expect(() => assertTupleEqual({ ...actual, parentConfig: undefined }, expected)).toThrow(
+      /tuple.parentConfig.configurable.checkpoint_id/,
+    );
     expect(() => assertTupleEqual(actual, { ...expected, parentConfig: undefined })).toThrow(/parentConfig must be undefined/);
     expect(() => assertTupleEqual({ ...actual, metadata: generateMetadata("input", 1) }, expected)).toThrow(/tuple.metadata.source/);
   });

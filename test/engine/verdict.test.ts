@@ -13,7 +13,13 @@ function passed(capability: CapabilityResult["capability"], kind: "base" | "exte
 }
 
 function section(key: string, ok: boolean | null, summary?: string): ReportSection {
-  return { key, passed: () => ok, lines: () => [`${key.toUpperCase()}`, ok === false ? "  ✗ G01 failed here" : "  ✓"], toJSON: () => ({}), ...(summary ? { summary: () => summary } : {}) };
+  return {
+    key,
+    passed: () => ok,
+    lines: () => [`${key.toUpperCase()}`, ok === false ? "  ✗ G01 failed here" : "  ✓"],
+    toJSON: () => ({}),
+    ...(summary ? { summary: () => summary } : {}),
+  };
 }
 
 const BASE = ["put", "put_writes", "get_tuple", "list", "delete_thread"] as const;
@@ -40,7 +46,11 @@ describe("the one verdict rule", () => {
 
   it("every reporter prints the same Result line, dots included, with every section that ran", () => {
     const results = Object.fromEntries(BASE.map((c) => [c, passed(c)]));
-    const report = new ConformanceReport({ subjectName: "S", results, sections: [section("graph", false, "graph 30/38, 8 FAILED"), section("model", true)] });
+    const report = new ConformanceReport({
+      subjectName: "S",
+      results,
+      sections: [section("graph", false, "graph 30/38, 8 FAILED"), section("model", true)],
+    });
     const line = "Result: BASE+PARTIAL (5/5); graph 30/38, 8 FAILED; model passed";
     for (const name of ["pretty", "dots", "verbose", "markdown", "json", "junit", "github", "html"] as const) {
       const text = REPORTERS[name].report({ write: () => undefined, palette: plainPalette }).render(report);
@@ -48,7 +58,9 @@ describe("the one verdict rule", () => {
     }
     const dots = REPORTERS.dots.report({ write: () => undefined, palette: plainPalette }).render(report);
     expect(dots).toContain("✗ G01 failed here");
-    expect(report.formatReport()).toContain("    BASE+PARTIAL: every base capability passed, but not everything; failed: graph\n    Result:");
+    expect(report.formatReport()).toContain(
+      "    BASE+PARTIAL: every base capability passed, but not everything; failed: graph\n    Result:",
+    );
   });
 
   it("a run that checked nothing is not a pass: level NONE and nothingChecked", () => {
@@ -82,11 +94,19 @@ describe("the one verdict rule", () => {
   it("the CLI: a grep matching nothing or only advisory tests, --skip of everything, or only capabilities the saver lacks exit 2 with one line", async () => {
     // An advisory test never fails: a run of advisory tests only checked nothing, whatever they found (MemorySaver fails this one).
     const advisoryOnly = ["--grep", "test_put_writes_defaults_missing_namespace"];
-    for (const args of [["--grep", "no_such_test"], advisoryOnly, ["--skip", "put,put_writes,get_tuple,list,delete_thread,delete_for_runs,copy_thread,prune,delta_channel_history"], ["--capabilities", "copy_thread"]]) {
+    for (const args of [
+      ["--grep", "no_such_test"],
+      advisoryOnly,
+      ["--skip", "put,put_writes,get_tuple,list,delete_thread,delete_for_runs,copy_thread,prune,delta_channel_history"],
+      ["--capabilities", "copy_thread"],
+    ]) {
       const cli = await runInProcess([MEMORY, ...args, "--reporter", "json"]);
       expect(cli.code, args.join(" ")).toBe(2);
       // A run that was cut short only after it ran (nothing implemented) has a progress line on stderr before the one line.
-      const lines = cli.stderr.trim().split("\n").filter((l) => l.startsWith("checkpoint-conformance:"));
+      const lines = cli.stderr
+        .trim()
+        .split("\n")
+        .filter((l) => l.startsWith("checkpoint-conformance:"));
       expect(lines, args.join(" ")).toHaveLength(1);
       expect(lines[0]).toMatch(/^checkpoint-conformance: (validate: )?nothing (to check|was checked)/);
       // Known before the run (grep, --skip): nothing ran, no report was written.
@@ -127,7 +147,9 @@ describe("saver errors show the user's stack frames", () => {
     });
     const report = await validate(registered, { grep: "test_put_returns_config" });
     const failure = report.failures()[0].test.failure;
-    expect(failure.message).toMatch(/^put\(\) threw TypeError: cannot read properties of undefined \(reading 'id'\)\n {4}at Throwing\.put \(.*verdict\.test\.ts:\d+:\d+\)/);
+    expect(failure.message).toMatch(
+      /^put\(\) threw TypeError: cannot read properties of undefined \(reading 'id'\)\n {4}at Throwing\.put \(.*verdict\.test\.ts:\d+:\d+\)/,
+    );
     expect(failure.frames?.[0]).toMatch(/verdict\.test\.ts/);
     expect(report.toDict().results.put.failure_details[0].frames?.[0]).toMatch(/verdict\.test\.ts/);
     const junit = REPORTERS.junit.report({ write: () => undefined, palette: plainPalette }).render(report);
@@ -143,9 +165,16 @@ describe("saver errors show the user's stack frames", () => {
     const registered = checkpointerTest({ name: "ThrowsOnRead" }, async function* () {
       yield new ThrowsOnRead();
     });
-    const report = await validate(registered, { capabilities: ["delete_thread"], graph: { scenarios: ["G01"] }, model: { runs: 3, seed: 1 } });
+    const report = await validate(registered, {
+      capabilities: ["delete_thread"],
+      graph: { scenarios: ["G01"] },
+      model: { runs: 3, seed: 1 },
+    });
     for (const key of ["graph", "model"]) {
-      const lines = report.sections.find((s) => s.key === key)!.lines().join("\n");
+      const lines = report.sections
+        .find((s) => s.key === key)!
+        .lines()
+        .join("\n");
       expect(lines, key).toContain("SQLITE_TOOBIG");
       expect(lines, key).toMatch(/at ThrowsOnRead\.getTuple \(.*verdict\.test\.ts:\d+:\d+\)/);
     }

@@ -32,7 +32,15 @@ describe("the MemorySaver reference of a case", () => {
     if (!loaded.ok) throw new Error(loaded.reason);
     const lg = loaded.module;
     let references = 0;
-    const counting = { ...lg, MemorySaver: class extends lg.MemorySaver { constructor() { super(); references++; } } } as LangGraph;
+    const counting = {
+      ...lg,
+      MemorySaver: class extends lg.MemorySaver {
+        constructor() {
+          super();
+          references++;
+        }
+      },
+    } as LangGraph;
     const scenario = GRAPH_SCENARIOS[0]!;
     const variant = variantsOf(scenario)[0]!;
     const first = await runDifferential(scenario, variant, counting, new lg.MemorySaver());

@@ -28,8 +28,12 @@ describe("graph failures name a clause only when its targeted probe confirms it"
     for (const r of failed) {
       expect(r.divergence?.clause).toBe("ids");
       expect(r.message).toMatch(/\nconfirmed by probe ids \(round-trip of the run's thread ids/);
-      expect(r.message).toMatch(/getTuple\(\) of thread "[0-9a-f-]{36}:t2?" \(latest; look-alike ids stored next to it\): expected "the checkpoint of thread .*", observed "the checkpoint of thread /);
-      expect(r.message).toMatch(/clause \[KEY-01, put\(\) \/ getTuple\(\) \/ list\(\)\]: thread ids, namespaces and checkpoint ids are stored as given/);
+      expect(r.message).toMatch(
+        /getTuple\(\) of thread "[0-9a-f-]{36}:t2?" \(latest; look-alike ids stored next to it\): expected "the checkpoint of thread .*", observed "the checkpoint of thread /,
+      );
+      expect(r.message).toMatch(
+        /clause \[KEY-01, put\(\) \/ getTuple\(\) \/ list\(\)\]: thread ids, namespaces and checkpoint ids are stored as given/,
+      );
       expect(r.message).not.toMatch(/cause not known/);
       expect(r.message.endsWith(GRAPH_LEGEND)).toBe(true);
     }
@@ -62,25 +66,42 @@ describe("graph failures name a clause only when its targeted probe confirms it"
     expect(r.message).toMatch(/\(probes run on a fresh saver: .*\blist-order\b.*\blatest\b.*\bcarried-values\b/);
     expect(r.message).toMatch(/\ntranscript diff \(every step that differs, first field of each\):\n  step \d+ "/);
     expect(r.message).not.toMatch(/confirmed by probe|likely cause/);
-    expect(section.toJSON()).toMatchObject({ cases: [expect.objectContaining({ divergence: expect.objectContaining({ cause: "not known" }) })] });
+    expect(section.toJSON()).toMatchObject({
+      cases: [expect.objectContaining({ divergence: expect.objectContaining({ cause: "not known" }) })],
+    });
   }, 120_000);
 });
 
 describe("probes", () => {
   it("every probe passes on MemorySaver", async () => {
-    const runner = new ProbeRunner(checkpointerTest({ name: "MemorySaver" }, () => new MemorySaver()), 10_000, ALONE);
-    const outcomes = await runner.runAll(PROBES, { threads: ["3f0c1d52-9a8b-4c7d-8e6f-5a4b3c2d1e0f:t", "x|y"], namespaces: ["child:3f0c1d52-9a8b-4c7d-8e6f-5a4b3c2d1e0f"] });
+    const runner = new ProbeRunner(
+      checkpointerTest({ name: "MemorySaver" }, () => new MemorySaver()),
+      10_000,
+      ALONE,
+    );
+    const outcomes = await runner.runAll(PROBES, {
+      threads: ["3f0c1d52-9a8b-4c7d-8e6f-5a4b3c2d1e0f:t", "x|y"],
+      namespaces: ["child:3f0c1d52-9a8b-4c7d-8e6f-5a4b3c2d1e0f"],
+    });
     expect(outcomes.filter((o) => o.status !== "passed")).toEqual([]);
   });
 
   it("are cached per run: the id probe per id shape (UUIDs aside), the others once", async () => {
-    const runner = new ProbeRunner(checkpointerTest({ name: "MemorySaver" }, () => new MemorySaver()), 10_000, ALONE);
+    const runner = new ProbeRunner(
+      checkpointerTest({ name: "MemorySaver" }, () => new MemorySaver()),
+      10_000,
+      ALONE,
+    );
     await runner.run(idsProbe, { threads: ["11111111-1111-4111-8111-111111111111:t"], namespaces: [] });
     await runner.run(idsProbe, { threads: ["22222222-2222-4222-8222-222222222222:t"], namespaces: [] });
     expect(runner.runs).toBe(1);
     await runner.run(idsProbe, { threads: ["22222222-2222-4222-8222-222222222222:other"], namespaces: [] });
     expect(runner.runs).toBe(2);
-    for (let i = 0; i < 3; i++) await runner.runAll(PROBES.filter((p) => p !== idsProbe), { threads: [`t${i}`], namespaces: [] });
+    for (let i = 0; i < 3; i++)
+      await runner.runAll(
+        PROBES.filter((p) => p !== idsProbe),
+        { threads: [`t${i}`], namespaces: [] },
+      );
     expect(runner.runs).toBe(PROBES.length + 1);
   });
 
@@ -97,10 +118,20 @@ describe("probes", () => {
     }
     const { specialUpsertProbe } = await import("../../src/kinds/checkpointer/probes/special-upsert.js");
     const { causeLines } = await import("../../src/diagnosis/explain.js");
-    const thrown = await new ProbeRunner(checkpointerTest({ name: "Throws" }, () => new Throws()), 5_000, ALONE).run(specialUpsertProbe, { threads: [], namespaces: [] });
+    const thrown = await new ProbeRunner(
+      checkpointerTest({ name: "Throws" }, () => new Throws()),
+      5_000,
+      ALONE,
+    ).run(specialUpsertProbe, { threads: [], namespaces: [] });
     expect(thrown.status).toBe("threw");
-    expect(causeLines([thrown]).join("\n")).toMatch(/confirmed by probe special-upsert .*\n  the saver threw: RangeError: SQLITE_TOOBIG: string or blob too big\n +at Throws\.putWrites .*hints\.test\.ts/);
-    const hung = await new ProbeRunner(checkpointerTest({ name: "Hangs" }, () => new Hangs()), 200, ALONE).run(specialUpsertProbe, { threads: [], namespaces: [] });
+    expect(causeLines([thrown]).join("\n")).toMatch(
+      /confirmed by probe special-upsert .*\n  the saver threw: RangeError: SQLITE_TOOBIG: string or blob too big\n +at Throws\.putWrites .*hints\.test\.ts/,
+    );
+    const hung = await new ProbeRunner(
+      checkpointerTest({ name: "Hangs" }, () => new Hangs()),
+      200,
+      ALONE,
+    ).run(specialUpsertProbe, { threads: [], namespaces: [] });
     expect(hung).toMatchObject({ status: "threw", error: expect.objectContaining({ name: "TimeoutError" }) });
   });
 });

@@ -23,7 +23,10 @@ describe("graph scenarios on the official savers (differential against MemorySav
   }, 300_000);
 
   it("SqliteSaver 1.0.4: only G18 diverges, detected as the pendingWrites order and reported as its known deviation", async () => {
-    const section = await runGraph(registerSaver("SqliteSaver", () => SqliteSaver.fromConnString(":memory:"), SQLITE_GRAPH_DEVIATIONS), SLOW_BACKEND);
+    const section = await runGraph(
+      registerSaver("SqliteSaver", () => SqliteSaver.fromConnString(":memory:"), SQLITE_GRAPH_DEVIATIONS),
+      SLOW_BACKEND,
+    );
     const failed = failedCases(section);
     expect(failed.map((r) => r.id)).toEqual(["G18"]);
     expect(failed[0].divergence).toMatchObject({ label: expect.stringMatching(/^cold getState/), clause: "writes-order" });
@@ -41,7 +44,13 @@ describe("graph scenarios on the official savers (differential against MemorySav
     const failed = failedCases(section);
     expect(failed.map((r) => r.id).sort()).toEqual(["G06", "G07", "G08", "G09", "G13", "G18"]);
     const replay = failed.find((r) => r.id === "G07")!;
-    expect(replay.divergence).toMatchObject({ label: "getState after the replay", path: "values.items[2]", expected: "b2", actual: "b1", clause: "branch-values" });
+    expect(replay.divergence).toMatchObject({
+      label: "getState after the replay",
+      path: "values.items[2]",
+      expected: "b2",
+      actual: "b1",
+      clause: "branch-values",
+    });
     expect(replay.message).toMatch(/blobs keyed only by \(thread, ns, channel, version\)/);
     const fork = failed.find((r) => r.id === "G08")!;
     expect(fork.divergence).toMatchObject({ label: "getState after the update", expected: "X", actual: "b1" });

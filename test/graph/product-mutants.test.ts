@@ -25,12 +25,23 @@ describe("product scenarios: checkpointer × store × cache", () => {
     ]);
   });
 
-  it.each(PRODUCT.map((s) => [s.id, s] as const))("%s: memory × memory × memory agrees with itself, with and without a cache", async (_, scenario) => {
-    for (const cache of [undefined, null]) {
-      const run = await runDifferential(scenario, variantsOf(scenario)[0], lg, new MemorySaver(), {}, { store: new lg.InMemoryStore(), cache });
-      expect(run.divergence && explainDivergence(run.divergence)).toBeUndefined();
-    }
-  }, 60_000);
+  it.each(PRODUCT.map((s) => [s.id, s] as const))(
+    "%s: memory × memory × memory agrees with itself, with and without a cache",
+    async (_, scenario) => {
+      for (const cache of [undefined, null]) {
+        const run = await runDifferential(
+          scenario,
+          variantsOf(scenario)[0],
+          lg,
+          new MemorySaver(),
+          {},
+          { store: new lg.InMemoryStore(), cache },
+        );
+        expect(run.divergence && explainDivergence(run.divergence)).toBeUndefined();
+      }
+    },
+    60_000,
+  );
 
   it("the cached scenarios see the cache: counts as in func.test.ts (3, 3, then 6 after clearCache), and more calls without a cache", async () => {
     const counts = async (id: string, cache: null | undefined) => {
@@ -47,12 +58,19 @@ describe("product scenarios: checkpointer × store × cache", () => {
     expect(PRODUCT.map((s) => s.id).filter((id) => !caught.has(id))).toEqual([]);
   });
 
-  it.each(mutants.map((m) => [m.name, m] as const))("%s diverges from memory × memory × memory in every scenario it declares", async (_, mutant) => {
-    for (const id of mutant.catches) {
-      const scenario = byId(id);
-      const subjects = { ...(mutant.createStore ? { store: mutant.createStore() } : {}), ...(mutant.createCache ? { cache: mutant.createCache() } : {}) };
-      const run = await runDifferential(scenario, variantsOf(scenario)[0], lg, new MemorySaver(), {}, subjects);
-      expect(run.divergence, `${mutant.name} should diverge in ${id}`).toBeDefined();
-    }
-  }, 60_000);
+  it.each(mutants.map((m) => [m.name, m] as const))(
+    "%s diverges from memory × memory × memory in every scenario it declares",
+    async (_, mutant) => {
+      for (const id of mutant.catches) {
+        const scenario = byId(id);
+        const subjects = {
+          ...(mutant.createStore ? { store: mutant.createStore() } : {}),
+          ...(mutant.createCache ? { cache: mutant.createCache() } : {}),
+        };
+        const run = await runDifferential(scenario, variantsOf(scenario)[0], lg, new MemorySaver(), {}, subjects);
+        expect(run.divergence, `${mutant.name} should diverge in ${id}`).toBeDefined();
+      }
+    },
+    60_000,
+  );
 });

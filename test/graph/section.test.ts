@@ -16,7 +16,10 @@ describe("the graph section in validate()", () => {
     const report = await validate(memoryRegistration(), { capabilities: [], graph: { scenarios: ["G05", "G17"] } });
     const graph = report.toDict().graph as { status: string; cases: { id: string; status: string }[] };
     expect(graph.status).toBe("passed");
-    expect(graph.cases.map((c) => [c.id, c.status])).toEqual([["G05", "passed"], ["G17", "passed"]]);
+    expect(graph.cases.map((c) => [c.id, c.status])).toEqual([
+      ["G05", "passed"],
+      ["G17", "passed"],
+    ]);
     expect(report.formatReport()).toMatch(/GRAPH SCENARIOS[\s\S]*✓ G05 update-state-as-node[\s\S]*Result: 2 passed, 0 failed/);
   });
 
@@ -30,7 +33,9 @@ describe("the graph section in validate()", () => {
   });
 
   it("an unknown scenario id makes validate() reject before anything runs", async () => {
-    await expect(validate(memoryRegistration(), { graph: { scenarios: ["G99"] } })).rejects.toThrow(/graph\.scenarios" has unknown scenario ids G99/);
+    await expect(validate(memoryRegistration(), { graph: { scenarios: ["G99"] } })).rejects.toThrow(
+      /graph\.scenarios" has unknown scenario ids G99/,
+    );
   });
 
   it("a saver that throws fails the scenario with the step and the saver's error, and the run goes on", async () => {
@@ -41,7 +46,10 @@ describe("the graph section in validate()", () => {
       }
     }
     const { checkpointerTest } = await import("../../src/index.js");
-    const section = await runGraph(checkpointerTest({ name: "Broken" }, () => new Broken()), { scenarios: ["G20", "G17"] });
+    const section = await runGraph(
+      checkpointerTest({ name: "Broken" }, () => new Broken()),
+      { scenarios: ["G20", "G17"] },
+    );
     const [g17, g20] = [...section.results].sort((a, b) => (a.id < b.id ? -1 : 1));
     expect(g17.status).toBe("passed");
     expect(g20).toMatchObject({ status: "failed", divergence: { label: "deleteThread(t)", clause: "delete-thread" } });
@@ -70,7 +78,11 @@ describe("the graph section in validate()", () => {
     const { MemorySaver } = await import("@langchain/langgraph-checkpoint");
     const { checkpointerTest } = await import("../../src/index.js");
     const { withFaults } = await import("../fixtures/faults.js");
-    const slow = () => withFaults(new MemorySaver(), ...(["put", "putWrites", "getTuple"] as const).map((method) => ({ method, fault: { kind: "delay" as const, ms: 30 } })));
+    const slow = () =>
+      withFaults(
+        new MemorySaver(),
+        ...(["put", "putWrites", "getTuple"] as const).map((method) => ({ method, fault: { kind: "delay" as const, ms: 30 } })),
+      );
     const [passed] = (await runGraph(checkpointerTest({ name: "Slow" }, slow), { scenarios: ["G01"], timeoutMs: 300 })).results;
     expect(passed).toMatchObject({ status: "passed" });
     expect((passed as { durationMs: number }).durationMs).toBeGreaterThan(300);
@@ -87,9 +99,13 @@ describe("the graph section in validate()", () => {
     try {
       const { validate: freshValidate, checkpointerTest } = await import("../../src/index.js");
       const { MemorySaver } = await import("@langchain/langgraph-checkpoint");
-      const report = await freshValidate(checkpointerTest({ name: "m" }, () => new MemorySaver()), { capabilities: [], graph: true });
+      const report = await freshValidate(
+        checkpointerTest({ name: "m" }, () => new MemorySaver()),
+        { capabilities: [], graph: true },
+      );
       const section = report.sections.find((s) => s.key === "graph")!;
-      const reason = 'the optional package "@langchain/langgraph" is not installed (npm install @langchain/langgraph); the graph scenarios need @langchain/langgraph';
+      const reason =
+        'the optional package "@langchain/langgraph" is not installed (npm install @langchain/langgraph); the graph scenarios need @langchain/langgraph';
       expect(section.toJSON()).toEqual({ status: "skipped", reason });
       expect(section.passed()).toBeNull();
       expect(section.lines().join("\n")).toContain(`skipped: ${reason}`);
@@ -102,7 +118,16 @@ describe("the graph section in validate()", () => {
   it("the section class prints deviations and failures", () => {
     const section = new GraphSection({
       results: [
-        { id: "G18", scenario: "G18", name: "delta-channel-parallel", variant: "async", status: "failed", durationMs: 1, message: "differs", deviation: "known" },
+        {
+          id: "G18",
+          scenario: "G18",
+          name: "delta-channel-parallel",
+          variant: "async",
+          status: "failed",
+          durationMs: 1,
+          message: "differs",
+          deviation: "known",
+        },
       ],
     });
     expect(section.passed()).toBe(true);

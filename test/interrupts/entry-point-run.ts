@@ -35,7 +35,11 @@ export class EntryPointRun {
   readonly ended: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
   private readonly pid: number;
 
-  private constructor(readonly tmp: string, command: readonly string[], env: NodeJS.ProcessEnv) {
+  private constructor(
+    readonly tmp: string,
+    command: readonly string[],
+    env: NodeJS.ProcessEnv,
+  ) {
     const child = spawn(command[0]!, command.slice(1), {
       cwd: REPO_ROOT,
       // Its own process group, as a terminal's foreground job: a signal to the group reaches every process of the run.
@@ -145,13 +149,19 @@ export class EntryPointRun {
    */
   async orphansGone(limitMs = 90_000): Promise<void> {
     const deadline = Date.now() + limitMs;
-    const left = async () => [...(await this.ofThisRun(await nodeProcesses())).map((pid) => `process ${pid}`), ...(await this.ownedByLiveProcesses())];
+    const left = async () => [
+      ...(await this.ofThisRun(await nodeProcesses())).map((pid) => `process ${pid}`),
+      ...(await this.ownedByLiveProcesses()),
+    ];
     let still = await left();
     while (still.length > 0 && Date.now() < deadline) {
       await new Promise((r) => setTimeout(r, 100));
       still = await left();
     }
-    expect(still, `the killed run's processes, or directories whose owner marker names a live process, ${limitMs} ms after it was killed`).toEqual([]);
+    expect(
+      still,
+      `the killed run's processes, or directories whose owner marker names a live process, ${limitMs} ms after it was killed`,
+    ).toEqual([]);
   }
 
   /**
@@ -160,7 +170,9 @@ export class EntryPointRun {
    * checks that the next run did not touch them, and removes them.
    */
   async unattributable(prefix = "lgc-"): Promise<{ names: string[]; leftAlone(): Promise<void> }> {
-    const names = (await readdir(this.tmp)).filter((name) => name.startsWith(prefix) && readOwnerMarker(join(this.tmp, name)) === undefined);
+    const names = (await readdir(this.tmp)).filter(
+      (name) => name.startsWith(prefix) && readOwnerMarker(join(this.tmp, name)) === undefined,
+    );
     return {
       names,
       leftAlone: async () => {
@@ -198,7 +210,9 @@ export class EntryPointRun {
     const left = (await readdir(this.tmp)).filter((name) => !name.startsWith("tsx-"));
     const described = left.map((name) => {
       const marker = readOwnerMarker(join(this.tmp, name));
-      return marker === undefined ? `${name} (no owner marker)` : `${name} (owner pid ${marker.pid}${ownerMayBeAlive(marker) ? ", alive" : ", gone"})`;
+      return marker === undefined
+        ? `${name} (no owner marker)`
+        : `${name} (owner pid ${marker.pid}${ownerMayBeAlive(marker) ? ", alive" : ", gone"})`;
     });
     expect(described, `leftover files in the run's TMPDIR\n${this.output}`).toEqual([]);
     expect(await processesInGroup(this.pid), `processes left in the run's group\n${this.output}`).toEqual([]);

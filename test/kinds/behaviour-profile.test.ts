@@ -24,19 +24,25 @@ describe("the behaviour profile section (implementation-defined answers, never a
     expect(withProfile.conformanceLevel()).toBe(without.conformanceLevel());
     expect(withProfile.passedAll()).toBe(without.passedAll());
     expect(withProfile.verdict().resultLine).toContain(`behaviour profile: ${STORE_BEHAVIOURS.length} answers`);
-    expect(withProfile.formatReport()).toContain("ST-30  In what order does search() return items without a query, and does batch() agree?  → insertion order");
+    expect(withProfile.formatReport()).toContain(
+      "ST-30  In what order does search() return items without a query, and does batch() agree?  → insertion order",
+    );
   }, 60_000);
 
   it("a probe whose store hangs answers that it failed, and the other probes still answer", async () => {
     class HangingSearch extends InMemoryStore {
       override async batch<Op extends readonly Operation[]>(ops: Op): Promise<OperationResults<Op>> {
-        if (ops.some((op) => "namespacePrefix" in op && "filter" in op && op.filter !== undefined && "$ne" in Object.values(op.filter)[0]!)) return new Promise<never>(() => undefined);
+        if (ops.some((op) => "namespacePrefix" in op && "filter" in op && op.filter !== undefined && "$ne" in Object.values(op.filter)[0]!))
+          return new Promise<never>(() => undefined);
         return super.batch(ops);
       }
     }
-    const report = await validate(storeTest({ name: "hangs on $ne" }, async function* () {
-      yield new HangingSearch();
-    }), { model: false, retries: 0, capabilities: ["put_get"], timeoutMs: 300 });
+    const report = await validate(
+      storeTest({ name: "hangs on $ne" }, async function* () {
+        yield new HangingSearch();
+      }),
+      { model: false, retries: 0, capabilities: ["put_get"], timeoutMs: 300 },
+    );
     const answers = behavioursOf(report)?.profile.answers ?? [];
     const ne = answers.find((a) => a.id === "ST-26");
     expect(ne?.failed).toBe(true);
@@ -45,28 +51,39 @@ describe("the behaviour profile section (implementation-defined answers, never a
   }, 60_000);
 
   it("a factory that fails leaves the profile not taken, saying why (the capability suites fail it)", async () => {
-    const report = await validate(cacheTest({ name: "broken" }, async function* () {
-      throw new Error("no connection");
-      yield new InMemoryCache();
-    }), { retries: 0 });
+    const report = await validate(
+      cacheTest({ name: "broken" }, async function* () {
+        throw new Error("no connection");
+        yield new InMemoryCache();
+      }),
+      { retries: 0 },
+    );
     expect(behavioursOf(report)?.profile.error).toBe("the factory failed: no connection");
     expect(behavioursOf(report)?.summary()).toBe("behaviour profile not taken");
     expect(report.passedAll()).toBe(false);
   }, 60_000);
 
   it("survives a report file (reportToJSON, reportFromJSON)", async () => {
-    const report = await validate(cacheTest({ name: "InMemoryCache", ttl: true }, async function* () {
-      yield new InMemoryCache();
-    }), { retries: 0 });
+    const report = await validate(
+      cacheTest({ name: "InMemoryCache", ttl: true }, async function* () {
+        yield new InMemoryCache();
+      }),
+      { retries: 0 },
+    );
     const again = reportFromJSON(reportToJSON(report));
     expect(behavioursOf(again)?.profile.answers).toEqual(behavioursOf(report)?.profile.answers);
     expect(again.formatReport()).toContain("cache.zero-ttl");
   }, 60_000);
 
   it("is not a check: a run whose selection leaves no spec test is still a usage error", async () => {
-    await expect(validate(cacheTest({ name: "c" }, async function* () {
-      yield new InMemoryCache();
-    }), { grep: "no-such-test" })).rejects.toThrow(/grep/);
+    await expect(
+      validate(
+        cacheTest({ name: "c" }, async function* () {
+          yield new InMemoryCache();
+        }),
+        { grep: "no-such-test" },
+      ),
+    ).rejects.toThrow(/grep/);
   });
 });
 
@@ -78,7 +95,10 @@ describe("the matrix compares the behaviour profiles across backends", () => {
     const indexed = storeTest({ name: "InMemoryStore with an index", index: { dims: 16, embed: fakeEmbeddings(16) } }, async function* () {
       yield new InMemoryStore({ index: { dims: 16, embeddings: fakeEmbeddings(16) } });
     });
-    const [memory, ref] = await Promise.all([validate(indexed, { model: false, retries: 0 }), validate(reference, { model: false, retries: 0 })]);
+    const [memory, ref] = await Promise.all([
+      validate(indexed, { model: false, retries: 0 }),
+      validate(reference, { model: false, retries: 0 }),
+    ]);
     const result: MatrixResult = {
       subjectKind: "store",
       outcomes: [
@@ -96,7 +116,10 @@ describe("the matrix compares the behaviour profiles across backends", () => {
     const json = matrixToJson(result) as { behaviours: { id: string; differ: boolean; answers: Record<string, string | null> }[] };
     expect(json.behaviours.map((b) => b.id)).toEqual(STORE_BEHAVIOURS.map((b) => b.id));
     expect(json.behaviours.filter((b) => b.differ).map((b) => b.id)).toEqual(differing);
-    expect(json.behaviours[0].answers).toEqual({ memory: answer(memory, json.behaviours[0].id), reference: answer(ref, json.behaviours[0].id) });
+    expect(json.behaviours[0].answers).toEqual({
+      memory: answer(memory, json.behaviours[0].id),
+      reference: answer(ref, json.behaviours[0].id),
+    });
     const terminal = renderMatrixTerminal(result, { color: false });
     expect(terminal).toContain(`Δ ${differing.length} answered differently`);
     expect(terminal).toContain(`Δ ${differing[0]} `);

@@ -1,7 +1,13 @@
 import { describe, expect, it } from "vitest";
 import { CAPABILITIES } from "../../src/kinds/checkpointer/capabilities.js";
 import { CACHE_CAPABILITIES } from "../../src/kinds/cache/capabilities.js";
-import { BASE_CAPABILITIES, capabilityIdsOf, capabilityInfoIn, EXTENDED_CAPABILITIES, KIND_DESCRIPTORS } from "../../src/kinds/descriptors.js";
+import {
+  BASE_CAPABILITIES,
+  capabilityIdsOf,
+  capabilityInfoIn,
+  EXTENDED_CAPABILITIES,
+  KIND_DESCRIPTORS,
+} from "../../src/kinds/descriptors.js";
 import { STORE_CAPABILITIES } from "../../src/kinds/store/capabilities.js";
 
 describe("capability lookup over the kind descriptors (one helper for every kind)", () => {
@@ -18,7 +24,11 @@ describe("capability lookup over the kind descriptors (one helper for every kind
   });
 
   it("splits each kind's ids into base and extended in table order", () => {
-    for (const [descriptor, table] of [[KIND_DESCRIPTORS.checkpointer, CAPABILITIES], [KIND_DESCRIPTORS.store, STORE_CAPABILITIES], [KIND_DESCRIPTORS.cache, CACHE_CAPABILITIES]] as const) {
+    for (const [descriptor, table] of [
+      [KIND_DESCRIPTORS.checkpointer, CAPABILITIES],
+      [KIND_DESCRIPTORS.store, STORE_CAPABILITIES],
+      [KIND_DESCRIPTORS.cache, CACHE_CAPABILITIES],
+    ] as const) {
       const base = capabilityIdsOf(descriptor, "base");
       const extended = capabilityIdsOf(descriptor, "extended");
       expect([...base, ...extended].sort()).toEqual(table.map((c) => c.id).sort());

@@ -32,7 +32,9 @@ export async function runKind(registered: AnyRegistration, only?: readonly Capab
   const report = await validate(registered, { model: false, retries: 0, ...(only ? { capabilities: only } : {}) });
   const kind = kindOf(registered);
   const results: KindTestResult[] = [];
-  for (const [capability, spec] of Object.entries(kind.specs as Record<string, { tests: readonly { name: string; ids: readonly string[]; advisory?: boolean }[] } | undefined>)) {
+  for (const [capability, spec] of Object.entries(
+    kind.specs as Record<string, { tests: readonly { name: string; ids: readonly string[]; advisory?: boolean }[] } | undefined>,
+  )) {
     const result = report.results[capability as CapabilityId];
     if (!spec || !result || (only && !only.includes(capability as CapabilityId))) continue;
     const reason = "reason" in result && typeof result.reason === "string" ? result.reason : result.status;
@@ -57,11 +59,17 @@ export function keysWith(results: readonly KindTestResult[], status: KindTestRes
 
 /** Names of the required (non-advisory) tests that failed. */
 export function requiredFailures(results: readonly KindTestResult[]): string[] {
-  return results.filter((r) => r.status === "failed" && !r.advisory).map((r) => r.name).sort();
+  return results
+    .filter((r) => r.status === "failed" && !r.advisory)
+    .map((r) => r.name)
+    .sort();
 }
 
 /** The names of the tests a list of declared deviations covers (by name or by catalog id). */
-export function deviatingTests(results: readonly KindTestResult[], deviations: readonly { tests?: readonly string[]; ids?: readonly string[] }[]): string[] {
+export function deviatingTests(
+  results: readonly KindTestResult[],
+  deviations: readonly { tests?: readonly string[]; ids?: readonly string[] }[],
+): string[] {
   return results
     .filter((r) => deviations.some((d) => d.tests?.includes(r.name) || d.ids?.some((id) => r.ids.includes(id))))
     .map((r) => r.name)

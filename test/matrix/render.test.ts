@@ -78,7 +78,9 @@ describe("renderers", () => {
     const memory = result.outcomes[0];
     if (memory.status !== "ran") throw new Error("memory did not run");
     // The same report with one advisory test's verdict flipped: every required result is the same.
-    const json = reportToJSON(memory.report) as { results: Record<string, { tests: { name: string; advisory: boolean; status: string }[] }> };
+    const json = reportToJSON(memory.report) as {
+      results: Record<string, { tests: { name: string; advisory: boolean; status: string }[] }>;
+    };
     const advisory = json.results.put.tests.find((t) => t.advisory && t.status === "failed");
     if (advisory === undefined) throw new Error("MemorySaver no longer fails an advisory put test: pick another");
     const flipped = structuredClone(json);
@@ -88,16 +90,25 @@ describe("renderers", () => {
     expect(text).toMatch(/^ {2}put\s+✓ \d+\s+✓ \d+$/m);
     expect(text).not.toContain("≠");
     expect(text).toContain("The backends agree on every required test.");
-    expect(text).toContain(`1 advisory test differs (reported, never a failure):\n  put ${advisory.name}: advisory-fail: memory; advisory-pass: twin`);
+    expect(text).toContain(
+      `1 advisory test differs (reported, never a failure):\n  put ${advisory.name}: advisory-fail: memory; advisory-pass: twin`,
+    );
     expect(renderMatrixMarkdown(twins)).toMatch(/^\| put \| ✓ \d+ \| ✓ \d+ \|$/m);
     // The JSON's fields are unchanged: the row still disagrees (on an advisory test).
-    expect((matrixToJson(twins) as { capabilities: { capability: string; disagree: boolean }[] }).capabilities.find((c) => c.capability === "put")?.disagree).toBe(true);
+    expect(
+      (matrixToJson(twins) as { capabilities: { capability: string; disagree: boolean }[] }).capabilities.find(
+        (c) => c.capability === "put",
+      )?.disagree,
+    ).toBe(true);
   });
 
   it("junit: each backend's suites prefixed with its id; a skipped backend, one that could not start and an interruption as one case each", () => {
     const errored: MatrixResult = {
       ...result,
-      outcomes: [...result.outcomes, { status: "error", id: "down", title: "a server that did not start", error: "connection refused", durationMs: 0 }],
+      outcomes: [
+        ...result.outcomes,
+        { status: "error", id: "down", title: "a server that did not start", error: "connection refused", durationMs: 0 },
+      ],
       interrupted: { signal: "SIGTERM", notRun: ["later"] },
     };
     const xml = renderMatrixJunit(errored);
@@ -110,11 +121,20 @@ describe("renderers", () => {
   });
 
   it("github: each ran backend's failures annotated with its id, one for a backend that could not start", () => {
-    const text = renderMatrixGithub({ ...result, outcomes: [...result.outcomes, { status: "error", id: "down", title: "down", error: "connection refused", durationMs: 0 }] }, {});
+    const text = renderMatrixGithub(
+      {
+        ...result,
+        outcomes: [...result.outcomes, { status: "error", id: "down", title: "down", error: "connection refused", durationMs: 0 }],
+      },
+      {},
+    );
     // One annotation per cause of a backend's failures, naming every test it explains.
-    for (const test of caught) expect(text).toMatch(new RegExp(`^::error title=buggy › cause \\d+ of \\d+%3A [^\\n]*put › ${test}\\b`, "m"));
+    for (const test of caught)
+      expect(text).toMatch(new RegExp(`^::error title=buggy › cause \\d+ of \\d+%3A [^\\n]*put › ${test}\\b`, "m"));
     expect(text).not.toMatch(/title=memory › /);
     expect(text).toContain("::error title=down could not start::connection refused");
-    expect(text).toMatch(/^checkpoint-conformance: memory › MemorySaver: Result: \w+ \(\d+\/\d+\)[^\n]*; 0 causes of 0 failures annotated$/m);
+    expect(text).toMatch(
+      /^checkpoint-conformance: memory › MemorySaver: Result: \w+ \(\d+\/\d+\)[^\n]*; 0 causes of 0 failures annotated$/m,
+    );
   });
 });

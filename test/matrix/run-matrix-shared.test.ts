@@ -13,7 +13,12 @@ describe("runMatrix with the caller's shared resources", () => {
     const given = new SharedResources({ postgres: server });
     given.release = async () => void released.push("given");
     let seen: BackendResources | undefined;
-    const usesPostgres: Backend = { ...memoryBackend, id: "uses-postgres", uses: "postgres", registration: (resources) => ((seen = resources), memoryBackend.registration()) };
+    const usesPostgres: Backend = {
+      ...memoryBackend,
+      id: "uses-postgres",
+      uses: "postgres",
+      registration: (resources) => ((seen = resources), memoryBackend.registration()),
+    };
     const options = { validate: { capabilities: ["put"] as const, model: false, graph: false } };
     const result = await runMatrix([usesPostgres], { ...options, shared: given });
     expect(result.outcomes.map((o) => o.status)).toEqual(["ran"]);

@@ -2,7 +2,14 @@ import { describe, expect, it } from "vitest";
 import { checkpointerTest } from "../../src/registration.js";
 import { memoryBackend, type Backend } from "../../src/backends/index.js";
 import { GraphSection } from "../../src/graph/report-section.js";
-import { buildGrid, matrixToJson, renderMatrixMarkdown, renderMatrixTerminal, runMatrix, type MatrixResult } from "../../src/matrix/index.js";
+import {
+  buildGrid,
+  matrixToJson,
+  renderMatrixMarkdown,
+  renderMatrixTerminal,
+  runMatrix,
+  type MatrixResult,
+} from "../../src/matrix/index.js";
 import latestByStep from "../mutants/graph/latest-by-step.graph-mutant.js";
 import dropsMetadata from "../mutants/put-drops-custom-metadata.mutant.js";
 
@@ -65,7 +72,10 @@ describe("matrix rows for the report sections", { timeout: 60_000 }, () => {
     const outcomes = result.outcomes.map((o, i) => {
       if (i !== 0 || o.status !== "ran") return o;
       const sections = o.report.sections.map((s) => (s.key === "graph" ? new GraphSection({ skipped: reason }) : s));
-      return { ...o, report: Object.assign(Object.create(Object.getPrototypeOf(o.report) as object) as typeof o.report, o.report, { sections }) };
+      return {
+        ...o,
+        report: Object.assign(Object.create(Object.getPrototypeOf(o.report) as object) as typeof o.report, o.report, { sections }),
+      };
     });
     const text = renderMatrixTerminal({ ...result, outcomes });
     expect(text.split("\n").find((l) => l.includes("graph scenarios"))).toMatch(/skipped/);

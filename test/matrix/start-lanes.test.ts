@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { laneOf, planStart, sectionBackends, startProgram, startSections, type StartJob } from "../../src/matrix/start-lanes.js";
 
-const describeJob = (job: StartJob) => (job.kind === "product" ? `product:${job.lane}` : `${job.section}:${job.id}${job.shard ? ` ${job.shard.index}/${job.shard.count}` : ""}`);
+const describeJob = (job: StartJob) =>
+  job.kind === "product" ? `product:${job.lane}` : `${job.section}:${job.id}${job.shard ? ` ${job.shard.index}/${job.shard.count}` : ""}`;
 
 describe("npm start's plan: who runs what", () => {
   const program = startProgram(true, {});
@@ -27,7 +28,12 @@ describe("npm start's plan: who runs what", () => {
           expect(shards, `${section}:${backend.id} with ${workers} workers`).toEqual(expected);
         }
       }
-      expect(jobs.filter((j) => j.kind === "product").map(describeJob).sort()).toEqual(["product:local", "product:server"]);
+      expect(
+        jobs
+          .filter((j) => j.kind === "product")
+          .map(describeJob)
+          .sort(),
+      ).toEqual(["product:local", "product:server"]);
     }
   });
 

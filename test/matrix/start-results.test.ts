@@ -13,8 +13,16 @@ const program = startProgram(false, {});
 const plan = planStart(program);
 const jobs = [...plan.local, ...plan.workers.flat()];
 const column = (id: string, shard?: number): Extract<StartJob, { kind: "column" }> =>
-  jobs.find((j): j is Extract<StartJob, { kind: "column" }> => j.kind === "column" && j.section === "savers" && j.id === id && (shard === undefined || j.shard?.index === shard))!;
-const skipped = (id: string): BackendOutcome => ({ status: "skipped", id, title: program.savers.find((b) => b.id === id)?.title ?? id, reason: `${id} is not here` });
+  jobs.find(
+    (j): j is Extract<StartJob, { kind: "column" }> =>
+      j.kind === "column" && j.section === "savers" && j.id === id && (shard === undefined || j.shard?.index === shard),
+  )!;
+const skipped = (id: string): BackendOutcome => ({
+  status: "skipped",
+  id,
+  title: program.savers.find((b) => b.id === id)?.title ?? id,
+  reason: `${id} is not here`,
+});
 
 /** A column's run as a job delivers it: started, its outcome, its matrix. */
 function deliver(results: StartResults, job: Extract<StartJob, { kind: "column" }>, outcome: BackendOutcome): void {
@@ -25,7 +33,12 @@ function deliver(results: StartResults, job: Extract<StartJob, { kind: "column" 
 }
 
 const run = (shard?: { index: number; count: number }) =>
-  validate(memoryBackend.registration(), { capabilities: ["put", "get_tuple"], model: false, graph: false, ...(shard ? { shard } : {}) }) as Promise<ConformanceReport>;
+  validate(memoryBackend.registration(), {
+    capabilities: ["put", "get_tuple"],
+    model: false,
+    graph: false,
+    ...(shard ? { shard } : {}),
+  }) as Promise<ConformanceReport>;
 
 describe("npm start's results, gathered from its processes", () => {
   it("are written once all are in, in the report's order whichever job delivers first; a sharded column is its shards' reports merged, as one run's", async () => {
@@ -33,7 +46,13 @@ describe("npm start's results, gathered from its processes", () => {
     let text = "";
     const written = writeStartReport(program, results, { write: (t) => (text += t), details: true });
     const [whole, first, second] = await Promise.all([run(), run({ index: 1, count: 2 }), run({ index: 2, count: 2 })]);
-    const ran = (report: ConformanceReport): BackendOutcome => ({ status: "ran", id: "postgres", title: "PostgresSaver", report, durationMs: 1 });
+    const ran = (report: ConformanceReport): BackendOutcome => ({
+      status: "ran",
+      id: "postgres",
+      title: "PostgresSaver",
+      report,
+      durationMs: 1,
+    });
     // The kinds' columns first, then postgres's second shard, sqlite, its first shard, memory last.
     for (const job of jobs) if (job.kind === "column" && job.section !== "savers") deliver(results, job, skipped(job.id));
     deliver(results, column("postgres", 2), ran(second));
@@ -56,7 +75,10 @@ describe("npm start's results, gathered from its processes", () => {
     expect(report.levelLabel()).toBe(whole.levelLabel());
     expect(Object.keys(report.results).sort()).toEqual(Object.keys(whole.results).sort());
     for (const [capability, result] of Object.entries(whole.results)) {
-      expect(report.results[capability as keyof typeof report.results]?.tests.map((t) => [t.name, t.status]), capability).toEqual(result!.tests.map((t) => [t.name, t.status]));
+      expect(
+        report.results[capability as keyof typeof report.results]?.tests.map((t) => [t.name, t.status]),
+        capability,
+      ).toEqual(result!.tests.map((t) => [t.name, t.status]));
     }
   }, 60_000);
 
@@ -66,7 +88,10 @@ describe("npm start's results, gathered from its processes", () => {
     deliver(results, column("sqlite"), skipped("sqlite"));
     results.jobFailed(column("postgres", 1), "npm start's worker process running it ended (killed by SIGKILL) before it finished");
     deliver(results, column("postgres", 2), skipped("postgres"));
-    expect(await results.outcome("savers", "postgres")).toMatchObject({ status: "error", error: expect.stringContaining("killed by SIGKILL") });
+    expect(await results.outcome("savers", "postgres")).toMatchObject({
+      status: "error",
+      error: expect.stringContaining("killed by SIGKILL"),
+    });
     expect((await results.matrix("savers")).outcomes.map((o) => o.status)).toEqual(["skipped", "skipped", "error"]);
   });
 

@@ -53,7 +53,10 @@ describe("npm start's worker processes", () => {
     process.kill(pid!, "SIGKILL");
     const outcome = await results.outcome("savers", "memory");
     await workers.ended;
-    expect(outcome).toMatchObject({ status: "error", error: "npm start's worker process running it ended (killed by SIGKILL) before it finished" });
+    expect(outcome).toMatchObject({
+      status: "error",
+      error: "npm start's worker process running it ended (killed by SIGKILL) before it finished",
+    });
   }, 120_000);
 
   it("jobs that cannot run (their server did not start) fail with why, and the workers end unused", async () => {
@@ -62,6 +65,9 @@ describe("npm start's worker processes", () => {
     const workers = startWorkers([[job]], false, results, REPO_ROOT, process.env);
     workers.cancel("the PostgreSQL server could not start: initdb failed");
     await workers.ended;
-    expect(await results.outcome("savers", "postgres")).toMatchObject({ status: "error", error: "the PostgreSQL server could not start: initdb failed" });
+    expect(await results.outcome("savers", "postgres")).toMatchObject({
+      status: "error",
+      error: "the PostgreSQL server could not start: initdb failed",
+    });
   }, 60_000);
 });

@@ -33,6 +33,8 @@ export abstract class AppendingWritesSaver extends MemorySaver {
   override _orderedWrites(threadId: string | undefined, checkpointNs: string, checkpointId: string) {
     const extra = this.appended.get(memoryWritesKey(threadId ?? "", checkpointNs, checkpointId)) ?? [];
     const sortKey = ([taskId, idx, record]: Entry) => writesSortKey(record[3] ?? "", taskId, idx);
-    return [...super._orderedWrites(threadId, checkpointNs, checkpointId), ...extra].sort((a, b) => compareWritesSortKeys(sortKey(a), sortKey(b)));
+    return [...super._orderedWrites(threadId, checkpointNs, checkpointId), ...extra].sort((a, b) =>
+      compareWritesSortKeys(sortKey(a), sortKey(b)),
+    );
   }
 }

@@ -11,7 +11,11 @@ class RegeneratesIds extends ReferenceSaver {
       newIds.set(ref.id, newId);
       const [, metadata, parentId] = this.storage[ref.threadId][ref.ns][ref.id];
       const [, checkpoint] = await this.serde.dumpsTyped({ ...(await this.checkpointOf(ref)), id: newId });
-      this.copyEntry({ ...ref, id: newId }, targetThreadId, [checkpoint, metadata, parentId === undefined ? undefined : newIds.get(parentId)]);
+      this.copyEntry({ ...ref, id: newId }, targetThreadId, [
+        checkpoint,
+        metadata,
+        parentId === undefined ? undefined : newIds.get(parentId),
+      ]);
       this.copyWrites(ref, targetThreadId, newId);
     }
   }

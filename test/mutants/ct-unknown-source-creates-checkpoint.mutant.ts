@@ -6,7 +6,11 @@ import type { Mutant } from "./types.js";
 class UnknownSourceCreatesCheckpoint extends ReferenceSaver {
   override async copyThread(sourceThreadId: string, targetThreadId: string): Promise<void> {
     if (this.storage[sourceThreadId] === undefined) {
-      await this.put({ configurable: { thread_id: targetThreadId, checkpoint_ns: "" } }, emptyCheckpoint(), { source: "input", step: -1, parents: {} });
+      await this.put({ configurable: { thread_id: targetThreadId, checkpoint_ns: "" } }, emptyCheckpoint(), {
+        source: "input",
+        step: -1,
+        parents: {},
+      });
       return;
     }
     return super.copyThread(sourceThreadId, targetThreadId);

@@ -7,7 +7,10 @@ import type { Mutant } from "./types.js";
 class HistoryCachedByStep extends ReferenceSaver {
   private readonly cache = new Map<string, Record<string, DeltaChannelHistory>>();
 
-  override async getDeltaChannelHistory(options: { config: RunnableConfig; channels: string[] }): Promise<Record<string, DeltaChannelHistory>> {
+  override async getDeltaChannelHistory(options: {
+    config: RunnableConfig;
+    channels: string[];
+  }): Promise<Record<string, DeltaChannelHistory>> {
     const target = await this.getTuple(options.config);
     const { thread_id, checkpoint_ns = "" } = options.config.configurable ?? {};
     const key = JSON.stringify([thread_id, checkpoint_ns, target?.metadata?.step, options.channels]);

@@ -13,6 +13,10 @@ export default {
   name: "dfr-deletes-whole-thread",
   bug: "deleteForRuns deletes every thread a listed run touched, removing other runs' checkpoints on it",
   baseline: "reference",
-  catches: ["test_delete_for_runs_single", "test_delete_for_runs_preserves_other_runs", "test_delete_for_runs_keeps_checkpoints_without_run_id"],
+  catches: [
+    "test_delete_for_runs_single",
+    "test_delete_for_runs_preserves_other_runs",
+    "test_delete_for_runs_keeps_checkpoints_without_run_id",
+  ],
   create: () => new DeletesWholeThread(),
 } satisfies Mutant;

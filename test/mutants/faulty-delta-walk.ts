@@ -1,4 +1,10 @@
-import { compareWritesSortKeys, isDeltaSnapshot, writesSortKey, type CheckpointPendingWrite, type DeltaChannelHistory } from "@langchain/langgraph-checkpoint";
+import {
+  compareWritesSortKeys,
+  isDeltaSnapshot,
+  writesSortKey,
+  type CheckpointPendingWrite,
+  type DeltaChannelHistory,
+} from "@langchain/langgraph-checkpoint";
 import type { RunnableConfig } from "@langchain/core/runnables";
 import { ReferenceSaver, writesKey } from "../fixtures/reference-saver.js";
 
@@ -49,7 +55,10 @@ export class FaultyDeltaWalkSaver extends ReferenceSaver {
     super();
   }
 
-  override async getDeltaChannelHistory(options: { config: RunnableConfig; channels: string[] }): Promise<Record<string, DeltaChannelHistory>> {
+  override async getDeltaChannelHistory(options: {
+    config: RunnableConfig;
+    channels: string[];
+  }): Promise<Record<string, DeltaChannelHistory>> {
     const { config } = options;
     const fault = this.fault;
     const threadId = config.configurable?.thread_id as string;
@@ -64,7 +73,8 @@ export class FaultyDeltaWalkSaver extends ReferenceSaver {
     const requested = config.configurable?.checkpoint_id as string | undefined;
     const targetId = requested ?? (fault.noIdMeansEmpty ? undefined : ids.at(-1));
     const next = (id: string): string | undefined => (fault.followListOrder ? ids[ids.indexOf(id) - 1] : stored[id]?.[2]);
-    let cursor = targetId === undefined || stored[targetId] === undefined ? undefined : fault.includeTargetWrites ? targetId : next(targetId);
+    let cursor =
+      targetId === undefined || stored[targetId] === undefined ? undefined : fault.includeTargetWrites ? targetId : next(targetId);
 
     const collected = new Map<string, CheckpointPendingWrite[]>(channels.map((ch) => [ch, []]));
     const seeds = new Map<string, unknown>();
@@ -111,6 +121,10 @@ export class FaultyDeltaWalkSaver extends ReferenceSaver {
       };
       entries.sort((a, b) => compareWritesSortKeys(key(a), key(b)));
     }
-    return Promise.all(entries.map(async ([, [taskId, channel, value]]) => [taskId, channel, await this.serde.loadsTyped("json", value)] as CheckpointPendingWrite));
+    return Promise.all(
+      entries.map(
+        async ([, [taskId, channel, value]]) => [taskId, channel, await this.serde.loadsTyped("json", value)] as CheckpointPendingWrite,
+      ),
+    );
   }
 }

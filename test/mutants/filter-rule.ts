@@ -14,6 +14,9 @@ export class FilterRuleSaver extends MemorySaver {
   override async *list(config: RunnableConfig, options: CheckpointListOptions = {}): AsyncGenerator<CheckpointTuple> {
     const all = await collect(super.list(config, { ...options, filter: undefined, limit: undefined }));
     const entries = Object.entries(options.filter ?? {});
-    yield* takeLimit(all.filter((t) => entries.every(([key, value]) => this.rule(metadataOf(t), key, value))), options.limit);
+    yield* takeLimit(
+      all.filter((t) => entries.every(([key, value]) => this.rule(metadataOf(t), key, value))),
+      options.limit,
+    );
   }
 }

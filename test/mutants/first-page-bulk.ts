@@ -38,7 +38,12 @@ export class FirstPageBulkSaver extends ReferenceSaver {
         continue;
       }
       const record = this.writes[writesKey(ref.threadId, ref.ns, ref.id)]![write]!;
-      (this.writes[writesKey(targetThreadId, ref.ns, ref.id)] ??= Object.create(null))[write] = [record[0], record[1], record[2].slice(), record[3]];
+      (this.writes[writesKey(targetThreadId, ref.ns, ref.id)] ??= Object.create(null))[write] = [
+        record[0],
+        record[1],
+        record[2].slice(),
+        record[3],
+      ];
     }
   }
 
@@ -67,7 +72,8 @@ export class FirstPageBulkSaver extends ReferenceSaver {
       items.push({ ref, bytes: checkpoint.length + metadata.length });
     }
     for (const ref of refs) {
-      for (const [write, record] of Object.entries(this.writes[writesKey(ref.threadId, ref.ns, ref.id)] ?? {})) items.push({ ref, write, bytes: record[2].length });
+      for (const [write, record] of Object.entries(this.writes[writesKey(ref.threadId, ref.ns, ref.id)] ?? {}))
+        items.push({ ref, write, bytes: record[2].length });
     }
     if ("keys" in this.page) return items.slice(0, this.page.keys);
     let bytes = 0;
@@ -78,7 +84,8 @@ export class FirstPageBulkSaver extends ReferenceSaver {
   private removeItem({ ref, write }: BulkItem): void {
     if (write === undefined) {
       delete this.storage[ref.threadId]?.[ref.ns]?.[ref.id];
-      if (this.storage[ref.threadId]?.[ref.ns] && Object.keys(this.storage[ref.threadId][ref.ns]).length === 0) delete this.storage[ref.threadId][ref.ns];
+      if (this.storage[ref.threadId]?.[ref.ns] && Object.keys(this.storage[ref.threadId][ref.ns]).length === 0)
+        delete this.storage[ref.threadId][ref.ns];
       return;
     }
     delete this.writes[writesKey(ref.threadId, ref.ns, ref.id)]?.[write];

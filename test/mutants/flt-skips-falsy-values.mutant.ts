@@ -9,7 +9,7 @@ const skipsFalsyValues: ListQueryRewrite = ({ config, options = {} }) => {
 
 export default {
   name: "flt-skips-falsy-values",
-  bug: "list() builds a condition only for truthy filter values, so filter {count: 0}, {flag: false} or {label: \"\"} filters nothing",
+  bug: 'list() builds a condition only for truthy filter values, so filter {count: 0}, {flag: false} or {label: ""} filters nothing',
   catches: ["test_flt_falsy_filter_values_filter"],
   create: () => new RewritingListSaver(skipsFalsyValues),
 } satisfies Mutant;

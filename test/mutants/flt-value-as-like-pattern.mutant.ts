@@ -6,7 +6,10 @@ function like(metadata: Record<string, unknown>, key: string, value: unknown): b
   if (!(key in metadata)) return false;
   const stored = metadata[key];
   if (typeof value !== "string" || typeof stored !== "string") return stored === value;
-  const pattern = value.replace(/[.*+?^${}()|[\]\\]/g, "\\$&").replace(/%/g, ".*").replace(/_/g, ".");
+  const pattern = value
+    .replace(/[.*+?^${}()|[\]\\]/g, "\\$&")
+    .replace(/%/g, ".*")
+    .replace(/_/g, ".");
   return new RegExp(`^${pattern}$`, "su").test(stored);
 }
 

@@ -3,7 +3,8 @@ import type { Mutant } from "./types.js";
 
 /** `... AND json_extract(metadata, '$.${key}') = '${value}'`: a quote in a string value ends the literal early. */
 function inlined(metadata: Record<string, unknown>, key: string, value: unknown): boolean {
-  if (typeof value === "string" && value.includes("'")) throw new Error(`SQLITE_ERROR: near "${value.slice(value.indexOf("'") + 1)}": syntax error`);
+  if (typeof value === "string" && value.includes("'"))
+    throw new Error(`SQLITE_ERROR: near "${value.slice(value.indexOf("'") + 1)}": syntax error`);
   return key in metadata && metadata[key] === value;
 }
 

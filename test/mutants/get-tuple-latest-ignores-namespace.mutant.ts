@@ -3,7 +3,9 @@ import type { Mutant } from "./types.js";
 
 /** Looks for the latest checkpoint across every namespace of the thread. */
 const acrossNamespaces: LatestRule = (storage, threadId) => {
-  const stored = Object.entries(storage[threadId] ?? {}).flatMap(([ns, checkpoints]) => Object.keys(checkpoints).map((id) => ({ threadId, ns, id })));
+  const stored = Object.entries(storage[threadId] ?? {}).flatMap(([ns, checkpoints]) =>
+    Object.keys(checkpoints).map((id) => ({ threadId, ns, id })),
+  );
   return newestOf(stored);
 };
 

@@ -9,7 +9,12 @@ import type { Mutant } from "./types.js";
 /** A spec test's identity across capabilities: `capability/test_name`. */
 export type TestKey = string;
 
-async function failingTests(name: string, create: () => BaseCheckpointSaver, profile: SaverProfile = "full", only?: readonly string[]): Promise<{ failed: Set<TestKey>; passed: Set<TestKey> }> {
+async function failingTests(
+  name: string,
+  create: () => BaseCheckpointSaver,
+  profile: SaverProfile = "full",
+  only?: readonly string[],
+): Promise<{ failed: Set<TestKey>; passed: Set<TestKey> }> {
   const grep = only === undefined ? undefined : testsNamed(only);
   const report = await validate(
     checkpointerTest({ name, profile }, () => create()),
@@ -69,7 +74,12 @@ export async function runMutation(scope: MutationScope = "whole"): Promise<Mutat
   const results: MutationResult["mutants"] = await mapBounded(mutants, 4, async (mutant) => {
     const baseline = baselineRuns.get(mutant.baseline ?? "memory")!;
     const only = scope === "declared" ? mutant.catches : undefined;
-    const { failed } = await failingTests(`mutant:${mutant.name}`, () => mutant.create(), BASELINE_PROFILES[mutant.baseline ?? "memory"], only);
+    const { failed } = await failingTests(
+      `mutant:${mutant.name}`,
+      () => mutant.create(),
+      BASELINE_PROFILES[mutant.baseline ?? "memory"],
+      only,
+    );
     return { mutant, caught: new Set([...failed].filter((k) => baseline.passed.has(k))), failed };
   });
   for (const { mutant, caught } of results) for (const key of caught) catchers.get(key)?.push(mutant.name);

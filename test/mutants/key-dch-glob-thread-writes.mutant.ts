@@ -9,7 +9,10 @@ import type { Mutant } from "./types.js";
  * checkpoint ids (as a copyThread leaves them).
  */
 class HistoryGlobThreadWrites extends MemorySaver {
-  override async getDeltaChannelHistory(options: { config: RunnableConfig; channels: string[] }): Promise<Record<string, DeltaChannelHistory>> {
+  override async getDeltaChannelHistory(options: {
+    config: RunnableConfig;
+    channels: string[];
+  }): Promise<Record<string, DeltaChannelHistory>> {
     const threadId = options.config.configurable?.thread_id as string;
     const own = await super.getDeltaChannelHistory(options);
     const pattern = globRegex(`${threadId}:*`);

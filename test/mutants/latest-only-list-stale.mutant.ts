@@ -40,6 +40,10 @@ export default {
   name: "latest-only-list-stale",
   bug: "a shallow saver's list() reads an index row written on the namespace's first put and never updated, so it yields a stale checkpoint",
   baseline: "latest-only",
-  catches: ["test_list_yields_the_latest_of_each_namespace", "test_list_filter_matches_the_latest", "test_list_without_thread_yields_every_latest"],
+  catches: [
+    "test_list_yields_the_latest_of_each_namespace",
+    "test_list_filter_matches_the_latest",
+    "test_list_without_thread_yields_every_latest",
+  ],
   create: () => new ListStale(),
 } satisfies Mutant;

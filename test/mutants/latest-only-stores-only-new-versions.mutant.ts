@@ -5,7 +5,12 @@ import type { Mutant } from "./types.js";
 
 /** Replaces the namespace's channel blobs with those in newVersions only, so unchanged channels vanish from the latest. */
 class StoresOnlyNewVersions extends LatestOnlySaver {
-  override async put(config: RunnableConfig, checkpoint: Checkpoint, metadata: CheckpointMetadata, newVersions: ChannelVersions = {}): Promise<RunnableConfig> {
+  override async put(
+    config: RunnableConfig,
+    checkpoint: Checkpoint,
+    metadata: CheckpointMetadata,
+    newVersions: ChannelVersions = {},
+  ): Promise<RunnableConfig> {
     const channel_values = Object.fromEntries(Object.entries(checkpoint.channel_values).filter(([channel]) => channel in newVersions));
     return super.put(config, { ...checkpoint, channel_values }, metadata);
   }

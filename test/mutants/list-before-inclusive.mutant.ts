@@ -8,7 +8,10 @@ class ListBeforeInclusive extends MemorySaver {
   override async *list(config: RunnableConfig, options: CheckpointListOptions = {}): AsyncGenerator<CheckpointTuple> {
     const cursor = options.before?.configurable?.checkpoint_id as string | undefined;
     const all = await collect(super.list(config, { ...options, before: undefined, limit: undefined }));
-    yield* takeLimit(all.filter((t) => cursor === undefined || t.checkpoint.id <= cursor), options.limit);
+    yield* takeLimit(
+      all.filter((t) => cursor === undefined || t.checkpoint.id <= cursor),
+      options.limit,
+    );
   }
 }
 

@@ -9,7 +9,10 @@ class ListBeforeSameThreadOnly extends MemorySaver {
     const cursor = options.before?.configurable;
     const all = await collect(super.list(config, { ...options, before: undefined, limit: undefined }));
     const kept = all.filter(
-      (t) => cursor?.checkpoint_id === undefined || t.config.configurable?.thread_id !== cursor.thread_id || t.checkpoint.id < cursor.checkpoint_id,
+      (t) =>
+        cursor?.checkpoint_id === undefined ||
+        t.config.configurable?.thread_id !== cursor.thread_id ||
+        t.checkpoint.id < cursor.checkpoint_id,
     );
     yield* takeLimit(kept, options.limit);
   }

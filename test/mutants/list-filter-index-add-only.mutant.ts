@@ -1,10 +1,17 @@
-import { MemorySaver, type Checkpoint, type CheckpointListOptions, type CheckpointMetadata, type CheckpointTuple } from "@langchain/langgraph-checkpoint";
+import {
+  MemorySaver,
+  type Checkpoint,
+  type CheckpointListOptions,
+  type CheckpointMetadata,
+  type CheckpointTuple,
+} from "@langchain/langgraph-checkpoint";
 import type { RunnableConfig } from "@langchain/core/runnables";
 import { collect, takeLimit } from "./list-rewrite.js";
 import type { Mutant } from "./types.js";
 
 const entryKey = (key: string, value: unknown) => JSON.stringify([key, value]);
-const refKey = (tuple: CheckpointTuple) => JSON.stringify([tuple.config.configurable?.thread_id, tuple.config.configurable?.checkpoint_ns ?? "", tuple.checkpoint.id]);
+const refKey = (tuple: CheckpointTuple) =>
+  JSON.stringify([tuple.config.configurable?.thread_id, tuple.config.configurable?.checkpoint_ns ?? "", tuple.checkpoint.id]);
 
 /**
  * A key-value backend with a hand-kept secondary index: one set of checkpoints

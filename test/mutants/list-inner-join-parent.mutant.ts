@@ -7,7 +7,10 @@ import type { Mutant } from "./types.js";
 class ListInnerJoinParent extends MemorySaver {
   override async *list(config: RunnableConfig, options: CheckpointListOptions = {}): AsyncGenerator<CheckpointTuple> {
     const all = await collect(super.list(config, { ...options, limit: undefined }));
-    yield* takeLimit(all.filter((t) => t.parentConfig !== undefined), options.limit);
+    yield* takeLimit(
+      all.filter((t) => t.parentConfig !== undefined),
+      options.limit,
+    );
   }
 }
 

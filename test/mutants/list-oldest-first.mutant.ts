@@ -14,6 +14,12 @@ class ListOldestFirst extends MemorySaver {
 export default {
   name: "list-oldest-first",
   bug: "list() yields oldest first (ORDER BY checkpoint_id without DESC), so a limit keeps the oldest checkpoints",
-  catches: ["test_list_ordering", "test_list_limit", "test_list_limit_plus_before", "test_list_empty_filter_is_no_filter", "test_list_combinations"],
+  catches: [
+    "test_list_ordering",
+    "test_list_limit",
+    "test_list_limit_plus_before",
+    "test_list_empty_filter_is_no_filter",
+    "test_list_combinations",
+  ],
   create: () => new ListOldestFirst(),
 } satisfies Mutant;

@@ -9,7 +9,9 @@ import { fileURLToPath, pathToFileURL } from "node:url";
  */
 export async function loadNamedModules<T extends { name: string }>(folderUrl: string, suffix: string, what: string): Promise<T[]> {
   const folder = dirname(fileURLToPath(folderUrl));
-  const files = readdirSync(folder).filter((f) => f.endsWith(suffix)).sort();
+  const files = readdirSync(folder)
+    .filter((f) => f.endsWith(suffix))
+    .sort();
   const loaded: T[] = [];
   for (const file of files) {
     const mod = (await import(pathToFileURL(join(folder, file)).href)) as { default?: T };

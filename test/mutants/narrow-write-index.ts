@@ -5,10 +5,12 @@ import { writesKeyOf } from "./memory-internals.js";
 export type IndexWidth = (idx: number) => number;
 
 /** A signed integer column of `bits` bits: the driver's cast wraps (128 becomes -128 in 8 bits). */
-export const signedWrap = (bits: number): IndexWidth => (idx) => {
-  const span = 2 ** bits;
-  return ((((idx + span / 2) % span) + span) % span) - span / 2;
-};
+export const signedWrap =
+  (bits: number): IndexWidth =>
+  (idx) => {
+    const span = 2 ** bits;
+    return ((((idx + span / 2) % span) + span) % span) - span / 2;
+  };
 
 /**
  * MemorySaver whose write index goes through a narrow column. Two writes whose

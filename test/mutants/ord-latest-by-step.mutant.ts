@@ -11,7 +11,10 @@ class LatestByStep extends MemorySaver {
     const tuples = await collect(super.list({ configurable: { thread_id, checkpoint_ns } }));
     const step = (t: CheckpointTuple) => t.metadata?.step ?? -1;
     // ZREVRANGE by score: the greatest step wins; among equal steps the newest id (listed first) stays.
-    const latest = tuples.reduce<CheckpointTuple | undefined>((best, t) => (best === undefined || step(t) > step(best) ? t : best), undefined);
+    const latest = tuples.reduce<CheckpointTuple | undefined>(
+      (best, t) => (best === undefined || step(t) > step(best) ? t : best),
+      undefined,
+    );
     return latest && super.getTuple(latest.config);
   }
 }

@@ -8,9 +8,16 @@ class NamespacesFirstPage extends MemorySaver {
   override async *list(config: RunnableConfig, options: CheckpointListOptions = {}): AsyncGenerator<CheckpointTuple> {
     const { thread_id, checkpoint_ns } = config.configurable ?? {};
     if (thread_id === undefined || checkpoint_ns !== undefined) return yield* super.list(config, options);
-    const firstPage = new Set(Object.keys(this.storage[thread_id] ?? {}).sort().slice(0, 100));
+    const firstPage = new Set(
+      Object.keys(this.storage[thread_id] ?? {})
+        .sort()
+        .slice(0, 100),
+    );
     const all = await collect(super.list(config, { ...options, limit: undefined }));
-    yield* takeLimit(all.filter((t) => firstPage.has(t.config.configurable?.checkpoint_ns as string)), options.limit);
+    yield* takeLimit(
+      all.filter((t) => firstPage.has(t.config.configurable?.checkpoint_ns as string)),
+      options.limit,
+    );
   }
 }
 

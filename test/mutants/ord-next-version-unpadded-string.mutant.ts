@@ -10,7 +10,7 @@ class UnpaddedStringVersions extends MemorySaver {
 
 export default {
   name: "ord-next-version-unpadded-string",
-  bug: "getNextVersion returns unpadded numeric strings (\"9\", \"10\"), which compare as text: version 10 sorts before version 9",
+  bug: 'getNextVersion returns unpadded numeric strings ("9", "10"), which compare as text: version 10 sorts before version 9',
   catches: ["test_ord_next_version_over_dozens_of_steps"],
   create: () => new UnpaddedStringVersions(),
 } satisfies Mutant;

@@ -6,9 +6,14 @@ import type { Mutant } from "./types.js";
 class ParentIsPreviousId extends MemorySaver {
   private withPreviousAsParent(tuple: CheckpointTuple): CheckpointTuple {
     const { thread_id, checkpoint_ns = "", checkpoint_id } = tuple.config.configurable ?? {};
-    const previous = Object.keys(this.storage[thread_id]?.[checkpoint_ns] ?? {}).filter((id) => id < checkpoint_id).sort().at(-1);
+    const previous = Object.keys(this.storage[thread_id]?.[checkpoint_ns] ?? {})
+      .filter((id) => id < checkpoint_id)
+      .sort()
+      .at(-1);
     const { parentConfig: _ignored, ...rest } = tuple;
-    return previous === undefined ? rest : { ...rest, parentConfig: { configurable: { thread_id, checkpoint_ns, checkpoint_id: previous } } };
+    return previous === undefined
+      ? rest
+      : { ...rest, parentConfig: { configurable: { thread_id, checkpoint_ns, checkpoint_id: previous } } };
   }
 
   override async getTuple(config: RunnableConfig): Promise<CheckpointTuple | undefined> {

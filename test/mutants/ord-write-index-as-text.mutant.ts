@@ -8,7 +8,10 @@ class WriteIndexAsText extends MemorySaver {
   override _orderedWrites(threadId: string | undefined, checkpointNs: string, checkpointId: string) {
     return super
       ._orderedWrites(threadId, checkpointNs, checkpointId)
-      .sort(([taskA, idxA, recA], [taskB, idxB, recB]) => byText(recA[3] ?? "", recB[3] ?? "") || byText(taskA, taskB) || byText(String(idxA), String(idxB)));
+      .sort(
+        ([taskA, idxA, recA], [taskB, idxB, recB]) =>
+          byText(recA[3] ?? "", recB[3] ?? "") || byText(taskA, taskB) || byText(String(idxA), String(idxB)),
+      );
   }
 }
 

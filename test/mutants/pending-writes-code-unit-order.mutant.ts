@@ -8,7 +8,9 @@ class CodeUnitOrder extends MemorySaver {
   override _orderedWrites(threadId: string | undefined, checkpointNs: string, checkpointId: string) {
     return super
       ._orderedWrites(threadId, checkpointNs, checkpointId)
-      .sort(([taskA, idxA, recA], [taskB, idxB, recB]) => byCodeUnit(recA[3] ?? "", recB[3] ?? "") || byCodeUnit(taskA, taskB) || idxA - idxB);
+      .sort(
+        ([taskA, idxA, recA], [taskB, idxB, recB]) => byCodeUnit(recA[3] ?? "", recB[3] ?? "") || byCodeUnit(taskA, taskB) || idxA - idxB,
+      );
   }
 }
 

@@ -13,6 +13,10 @@ class InsertionOrder extends MemorySaver {
 export default {
   name: "pending-writes-insertion-order",
   bug: "pendingWrites come back in insertion order instead of writesSortKey order",
-  catches: ["test_put_writes_order_special_before_regular", "test_put_writes_order_task_path_before_task_id", "test_put_writes_order_code_point"],
+  catches: [
+    "test_put_writes_order_special_before_regular",
+    "test_put_writes_order_task_path_before_task_id",
+    "test_put_writes_order_code_point",
+  ],
   create: () => new InsertionOrder(),
 } satisfies Mutant;

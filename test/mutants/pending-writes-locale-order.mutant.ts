@@ -6,7 +6,10 @@ class LocaleOrder extends MemorySaver {
   override _orderedWrites(threadId: string | undefined, checkpointNs: string, checkpointId: string) {
     return super
       ._orderedWrites(threadId, checkpointNs, checkpointId)
-      .sort(([taskA, idxA, recA], [taskB, idxB, recB]) => (recA[3] ?? "").localeCompare(recB[3] ?? "") || taskA.localeCompare(taskB) || idxA - idxB);
+      .sort(
+        ([taskA, idxA, recA], [taskB, idxB, recB]) =>
+          (recA[3] ?? "").localeCompare(recB[3] ?? "") || taskA.localeCompare(taskB) || idxA - idxB,
+      );
   }
 }
 

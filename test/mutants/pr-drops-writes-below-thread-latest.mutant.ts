@@ -14,7 +14,10 @@ class DropsWritesBelowThreadLatest extends ReferenceSaver {
     if ((options.strategy ?? "keep_latest") !== "keep_latest") return;
     for (const threadId of threadIds) {
       const refs = this.refs([threadId]);
-      const newest = refs.map((r) => r.id).sort().at(-1);
+      const newest = refs
+        .map((r) => r.id)
+        .sort()
+        .at(-1);
       for (const ref of refs) if (newest !== undefined && ref.id < newest) delete this.writes[writesKey(threadId, ref.ns, ref.id)];
     }
   }

@@ -8,7 +8,10 @@ class IgnoresNamespaces extends ReferenceSaver {
     if ((options.strategy ?? "keep_latest") !== "keep_latest") return super.prune(threadIds, options);
     for (const threadId of threadIds) {
       const refs = this.refs([threadId]);
-      const latest = refs.map((ref) => ref.id).sort().at(-1);
+      const latest = refs
+        .map((ref) => ref.id)
+        .sort()
+        .at(-1);
       for (const ref of refs) if (ref.id !== latest) this.removeCheckpoint(ref);
     }
   }

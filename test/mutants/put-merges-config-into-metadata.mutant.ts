@@ -5,7 +5,9 @@ import type { Mutant } from "./types.js";
 /** Merges config.configurable and config.metadata into the stored metadata, as Python's get_checkpoint_metadata does. */
 class MergesConfigIntoMetadata extends MemorySaver {
   override put(config: RunnableConfig, checkpoint: Checkpoint, metadata: CheckpointMetadata) {
-    const fromConfig = Object.fromEntries(Object.entries({ ...config.configurable, ...config.metadata }).filter(([k]) => !k.startsWith("__")));
+    const fromConfig = Object.fromEntries(
+      Object.entries({ ...config.configurable, ...config.metadata }).filter(([k]) => !k.startsWith("__")),
+    );
     return super.put(config, checkpoint, { ...fromConfig, ...metadata } as CheckpointMetadata);
   }
 }

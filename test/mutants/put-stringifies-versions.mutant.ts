@@ -13,7 +13,7 @@ const stringifiesVersions: CheckpointRewrite = (checkpoint) => ({
 
 export default {
   name: "put-stringifies-versions",
-  bug: "channel_versions and versions_seen read back as strings (1 becomes \"1\")",
+  bug: 'channel_versions and versions_seen read back as strings (1 becomes "1")',
   catches: ["test_put_stores_checkpoint_without_alteration"],
   create: () => new RewritingPutSaver(stringifiesVersions),
 } satisfies Mutant;

@@ -9,7 +9,9 @@ class PutRewritesThreadWrites extends MemorySaver {
   override async put(config: RunnableConfig, checkpoint: Checkpoint, metadata: CheckpointMetadata) {
     const threadId = config.configurable?.thread_id as string;
     const ofThread = (key: string) => (JSON.parse(key) as string[])[0] === threadId;
-    const document = Object.entries(this.writes).filter(([key]) => ofThread(key)).map(([key, writes]) => [key, { ...writes }] as const);
+    const document = Object.entries(this.writes)
+      .filter(([key]) => ofThread(key))
+      .map(([key, writes]) => [key, { ...writes }] as const);
     await tick();
     const returned = await super.put(config, checkpoint, metadata);
     for (const key of Object.keys(this.writes)) if (ofThread(key)) delete this.writes[key];

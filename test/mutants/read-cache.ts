@@ -1,4 +1,10 @@
-import { MemorySaver, type Checkpoint, type CheckpointMetadata, type CheckpointTuple, type PendingWrite } from "@langchain/langgraph-checkpoint";
+import {
+  MemorySaver,
+  type Checkpoint,
+  type CheckpointMetadata,
+  type CheckpointTuple,
+  type PendingWrite,
+} from "@langchain/langgraph-checkpoint";
 import type { RunnableConfig } from "@langchain/core/runnables";
 
 export type CacheInvalidation = "put" | "putWrites" | "deleteThread";

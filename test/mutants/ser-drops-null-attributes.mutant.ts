@@ -4,7 +4,8 @@ import type { Mutant } from "./types.js";
 
 /** Like a document client configured to remove null and empty-string attributes. */
 function dropEmpty(value: unknown): unknown {
-  if (value === null || typeof value !== "object" || Array.isArray(value) || Object.getPrototypeOf(value) !== Object.prototype) return value;
+  if (value === null || typeof value !== "object" || Array.isArray(value) || Object.getPrototypeOf(value) !== Object.prototype)
+    return value;
   return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== null && v !== ""));
 }
 

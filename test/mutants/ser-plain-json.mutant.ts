@@ -4,7 +4,8 @@ import type { Mutant } from "./types.js";
 /** Serializes with plain JSON.stringify / JSON.parse instead of the JsonPlusSerializer. */
 const plainJson = {
   dumpsTyped: async (value: unknown): Promise<[string, Uint8Array]> => ["json", new TextEncoder().encode(JSON.stringify(value))],
-  loadsTyped: async (_type: string, data: Uint8Array | string) => JSON.parse(typeof data === "string" ? data : new TextDecoder().decode(data)),
+  loadsTyped: async (_type: string, data: Uint8Array | string) =>
+    JSON.parse(typeof data === "string" ? data : new TextDecoder().decode(data)),
 };
 
 export default {

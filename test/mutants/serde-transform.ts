@@ -17,7 +17,11 @@ export function lossySerde(lossy: (value: unknown, depth: number) => unknown): S
 
 /** Applies `lossy` bottom-up to plain objects, arrays and strings; other instances are left alone. */
 function mapValue(value: unknown, lossy: (value: unknown, depth: number) => unknown, depth: number): unknown {
-  if (Array.isArray(value)) return lossy(value.map((v) => mapValue(v, lossy, depth + 1)), depth);
+  if (Array.isArray(value))
+    return lossy(
+      value.map((v) => mapValue(v, lossy, depth + 1)),
+      depth,
+    );
   if (value !== null && typeof value === "object" && Object.getPrototypeOf(value) === Object.prototype) {
     const out: Record<string, unknown> = {};
     for (const [k, v] of Object.entries(value)) out[k] = mapValue(v, lossy, depth + 1);

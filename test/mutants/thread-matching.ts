@@ -35,7 +35,9 @@ export class ThreadMatchingSaver extends MemorySaver {
     const found: CheckpointTuple[] = [];
     for (const threadId of this.threadsMatching(thread_id)) {
       for (const ns of this.namespacesMatching(threadId, checkpoint_ns)) {
-        const tuple = await super.getTuple({ configurable: { thread_id: threadId, checkpoint_ns: ns, ...(checkpoint_id ? { checkpoint_id } : {}) } });
+        const tuple = await super.getTuple({
+          configurable: { thread_id: threadId, checkpoint_ns: ns, ...(checkpoint_id ? { checkpoint_id } : {}) },
+        });
         if (tuple) found.push(tuple);
       }
     }
@@ -57,7 +59,10 @@ export class ThreadMatchingSaver extends MemorySaver {
         found.push(...(await collect(super.list({ configurable }, { ...options, limit: undefined }))));
       }
     }
-    yield* takeLimit(found.sort((x, y) => (x.checkpoint.id < y.checkpoint.id ? 1 : -1)), options?.limit);
+    yield* takeLimit(
+      found.sort((x, y) => (x.checkpoint.id < y.checkpoint.id ? 1 : -1)),
+      options?.limit,
+    );
   }
 
   override async deleteThread(threadId: string): Promise<void> {
@@ -68,12 +73,18 @@ export class ThreadMatchingSaver extends MemorySaver {
 
 /** A glob pattern (`*`, `?`, `[...]`, as Redis SCAN MATCH reads it) as a whole-string regex. */
 export function globRegex(pattern: string): RegExp {
-  const body = pattern.replace(/[.+^${}()|\\]/g, "\\$&").replace(/\*/g, ".*").replace(/\?/g, ".");
+  const body = pattern
+    .replace(/[.+^${}()|\\]/g, "\\$&")
+    .replace(/\*/g, ".*")
+    .replace(/\?/g, ".");
   return new RegExp(`^${body}$`, "su");
 }
 
 /** A SQL LIKE pattern (`%`, `_`, no escape clause) as a whole-string regex. */
 export function likeRegex(pattern: string): RegExp {
-  const body = pattern.replace(/[.*+?^${}()|[\]\\]/g, "\\$&").replace(/%/g, ".*").replace(/_/g, ".");
+  const body = pattern
+    .replace(/[.*+?^${}()|[\]\\]/g, "\\$&")
+    .replace(/%/g, ".*")
+    .replace(/_/g, ".");
   return new RegExp(`^${body}$`, "su");
 }

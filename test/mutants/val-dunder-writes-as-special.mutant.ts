@@ -10,7 +10,12 @@ class DunderWritesAsSpecial extends MemorySaver {
   override putWrites(config: RunnableConfig, writes: PendingWrite[], taskId: string, taskPath?: string) {
     const reserved = (channel: string) => channel.startsWith("__") && !Object.hasOwn(WRITES_IDX_MAP, channel);
     const lastReserved = writes.findLastIndex(([channel]) => reserved(channel));
-    return super.putWrites(config, writes.filter(([channel], i) => !reserved(channel) || i === lastReserved), taskId, taskPath);
+    return super.putWrites(
+      config,
+      writes.filter(([channel], i) => !reserved(channel) || i === lastReserved),
+      taskId,
+      taskPath,
+    );
   }
 }
 

@@ -13,7 +13,7 @@ class DropsFalsyMetadata extends MemorySaver {
 
 export default {
   name: "val-falsy-metadata-dropped",
-  bug: "put() copies a metadata key only when its value is truthy, so step 0 and keys holding 0, \"\", false or null are lost",
+  bug: 'put() copies a metadata key only when its value is truthy, so step 0 and keys holding 0, "", false or null are lost',
   catches: ["test_val_falsy_metadata"],
   create: () => new DropsFalsyMetadata(),
 } satisfies Mutant;

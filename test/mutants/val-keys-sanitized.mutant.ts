@@ -8,18 +8,27 @@ const sanitizeKeys = <T>(obj: Record<string, T>) => Object.fromEntries(Object.en
 
 class SanitizingDocumentSaver extends MemorySaver {
   override put(config: RunnableConfig, checkpoint: Checkpoint, metadata: CheckpointMetadata) {
-    const stored = { ...checkpoint, channel_values: sanitizeKeys(checkpoint.channel_values), channel_versions: sanitizeKeys(checkpoint.channel_versions) };
+    const stored = {
+      ...checkpoint,
+      channel_values: sanitizeKeys(checkpoint.channel_values),
+      channel_versions: sanitizeKeys(checkpoint.channel_versions),
+    };
     return super.put(config, stored, metadata);
   }
 
   override putWrites(config: RunnableConfig, writes: PendingWrite[], taskId: string, taskPath?: string) {
-    return super.putWrites(config, writes.map(([channel, value]): PendingWrite => [sanitize(channel), value]), taskId, taskPath);
+    return super.putWrites(
+      config,
+      writes.map(([channel, value]): PendingWrite => [sanitize(channel), value]),
+      taskId,
+      taskPath,
+    );
   }
 }
 
 export default {
   name: "val-keys-sanitized",
-  bug: "channel names with \".\" or a leading \"$\" are escaped for a document store (a.b → a_b) and never unescaped",
+  bug: 'channel names with "." or a leading "$" are escaped for a document store (a.b → a_b) and never unescaped',
   catches: ["test_val_channel_names_as_data", "test_val_write_channel_names_as_data"],
   create: () => new SanitizingDocumentSaver(),
 } satisfies Mutant;

@@ -28,7 +28,7 @@ class MetadataKeysAsPaths extends MemorySaver {
 
 export default {
   name: "val-metadata-keys-as-paths",
-  bug: "metadata is written with dot notation ($set), so the key \"a.b\" becomes field b of a nested object a",
+  bug: 'metadata is written with dot notation ($set), so the key "a.b" becomes field b of a nested object a',
   catches: ["test_val_metadata_keys_as_data"],
   create: () => new MetadataKeysAsPaths(),
 } satisfies Mutant;

@@ -6,7 +6,12 @@ import type { Mutant } from "./types.js";
 /** Stores write values in a TEXT column: bytes go through UTF-8 text, which replaces invalid sequences with U+FFFD. */
 class BytesWritesAsText extends TypedWritesSaver {
   override putWrites(config: RunnableConfig, writes: PendingWrite[], taskId: string, taskPath?: string) {
-    const asText = writes.map(([channel, value]): PendingWrite => [channel, value instanceof Uint8Array ? new TextEncoder().encode(new TextDecoder().decode(value)) : value]);
+    const asText = writes.map(
+      ([channel, value]): PendingWrite => [
+        channel,
+        value instanceof Uint8Array ? new TextEncoder().encode(new TextDecoder().decode(value)) : value,
+      ],
+    );
     return super.putWrites(config, asText, taskId, taskPath);
   }
 }

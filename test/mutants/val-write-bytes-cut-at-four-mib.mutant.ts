@@ -12,7 +12,9 @@ const MAX_CHUNKS = 4;
  */
 class BytesCutAtFourMib extends TypedWritesSaver {
   override putWrites(config: RunnableConfig, writes: PendingWrite[], taskId: string, taskPath?: string) {
-    const capped = writes.map(([channel, value]): PendingWrite => [channel, value instanceof Uint8Array ? value.slice(0, CHUNK * MAX_CHUNKS) : value]);
+    const capped = writes.map(
+      ([channel, value]): PendingWrite => [channel, value instanceof Uint8Array ? value.slice(0, CHUNK * MAX_CHUNKS) : value],
+    );
     return super.putWrites(config, capped, taskId, taskPath);
   }
 }

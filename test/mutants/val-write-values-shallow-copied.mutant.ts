@@ -5,7 +5,12 @@ import type { Mutant } from "./types.js";
 /** Copies each write value before storing it (against later mutation by the caller), with array or object spread. */
 class ShallowCopiedWrites extends MemorySaver {
   override putWrites(config: RunnableConfig, writes: PendingWrite[], taskId: string, taskPath?: string) {
-    const copied = writes.map(([channel, value]): PendingWrite => [channel, value !== null && typeof value === "object" ? (Array.isArray(value) ? [...value] : { ...value }) : value]);
+    const copied = writes.map(
+      ([channel, value]): PendingWrite => [
+        channel,
+        value !== null && typeof value === "object" ? (Array.isArray(value) ? [...value] : { ...value }) : value,
+      ],
+    );
     return super.putWrites(config, copied, taskId, taskPath);
   }
 }

@@ -5,7 +5,12 @@ import type { Mutant } from "./types.js";
 /** `JSON.stringify(undefined)` is not a string, so the saver stores SQL NULL, which reads back as null. */
 class UndefinedWritesAsNull extends MemorySaver {
   override putWrites(config: RunnableConfig, writes: PendingWrite[], taskId: string, taskPath?: string) {
-    return super.putWrites(config, writes.map(([channel, value]): PendingWrite => [channel, value === undefined ? null : value]), taskId, taskPath);
+    return super.putWrites(
+      config,
+      writes.map(([channel, value]): PendingWrite => [channel, value === undefined ? null : value]),
+      taskId,
+      taskPath,
+    );
   }
 }
 

@@ -48,7 +48,9 @@ function runtimeDependencies(): Map<string, number> {
 describe("install size", () => {
   it("the package and its runtime dependencies add no more than the README says, and not much less", () => {
     // `npm test` builds first; --ignore-scripts so measuring does not rebuild.
-    const [packed] = JSON.parse(execFileSync("npm", ["pack", "--dry-run", "--json", "--ignore-scripts"], { cwd: REPO_ROOT, encoding: "utf8" })) as [{ unpackedSize: number }];
+    const [packed] = JSON.parse(
+      execFileSync("npm", ["pack", "--dry-run", "--json", "--ignore-scripts"], { cwd: REPO_ROOT, encoding: "utf8" }),
+    ) as [{ unpackedSize: number }];
     const dependencies = runtimeDependencies();
     expect([...dependencies.keys()].sort()).toEqual(["fast-check", "pure-rand"]);
     const addedMb = (packed.unpackedSize + [...dependencies.values()].reduce((a, b) => a + b, 0)) / MB;

@@ -8,7 +8,12 @@ const installed = describeInstalledPackage("commonjs");
 
 describe("another installed copy of the package", () => {
   it("makes a registration the CLI accepts", async () => {
-    const other = createScratchProject({ dir: join(installed.root, "other-copy"), tarball: installed.tarball, type: "module", install: REQUIRED_PEERS });
+    const other = createScratchProject({
+      dir: join(installed.root, "other-copy"),
+      tarball: installed.tarball,
+      type: "module",
+      install: REQUIRED_PEERS,
+    });
     other.write("saver.mjs", IMPORT_SAVER("FromAnotherCopy"));
     const run = await installed.project.npx("checkpoint-conformance", [join(other.dir, "saver.mjs"), "--capabilities", "get_tuple"]);
     expect(run.stdout).toContain("Checkpointer Validation: FromAnotherCopy");
@@ -18,7 +23,12 @@ describe("another installed copy of the package", () => {
 
 describe("a project without tsx", () => {
   it("loads JavaScript savers, and says how to get TypeScript ones loaded", async () => {
-    const project = createScratchProject({ dir: join(installed.root, "no-tsx"), tarball: installed.tarball, type: "commonjs", install: REQUIRED_PEERS });
+    const project = createScratchProject({
+      dir: join(installed.root, "no-tsx"),
+      tarball: installed.tarball,
+      type: "commonjs",
+      install: REQUIRED_PEERS,
+    });
     project.write("saver.js", REQUIRE_SAVER("PlainJs"));
     project.write("saver.ts", TYPED_SAVER("NeedsTsx"));
     const js = await project.npx("checkpoint-conformance", ["./saver.js", "--capabilities", "get_tuple"]);

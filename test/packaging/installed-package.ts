@@ -99,7 +99,12 @@ export function describeInstalledPackage(type: "module" | "commonjs"): Installed
 
   beforeAll(async () => {
     installed.tarball = await packedTarball();
-    const project = createScratchProject({ dir: join(installed.root, type), tarball: installed.tarball, type, install: [...REQUIRED_PEERS, "tsx", "vitest"] });
+    const project = createScratchProject({
+      dir: join(installed.root, type),
+      tarball: installed.tarball,
+      type,
+      install: [...REQUIRED_PEERS, "tsx", "vitest"],
+    });
     for (const [file, source] of Object.entries(saverModules(type))) project.write(file, source);
     project.write("src/my-saver.ts", MY_SAVER_SOURCE);
     project.write("my-saver.ts", readmeExample("my-saver.ts"));
@@ -149,8 +154,17 @@ export function describeInstalledPackage(type: "module" | "commonjs"): Installed
       const scenarios = await installed.project.npx("checkpoint-conformance", ["./saver.mjs", "--graph-scenarios", "G01"]);
       expect(scenarios.stderr).toContain("--graph-scenarios asks for the graph scenarios, which need @langchain/langgraph");
       expect(scenarios.code).toBe(2);
-      const matrix = await installed.project.npx("checkpoint-conformance", ["--backends", "memory", "--capabilities", "get_tuple", "--model", "0"]);
-      expect(matrix.stdout).toContain('Matrix: memory (without the graph scenarios: the optional package "@langchain/langgraph" is not installed (npm install @langchain/langgraph))');
+      const matrix = await installed.project.npx("checkpoint-conformance", [
+        "--backends",
+        "memory",
+        "--capabilities",
+        "get_tuple",
+        "--model",
+        "0",
+      ]);
+      expect(matrix.stdout).toContain(
+        'Matrix: memory (without the graph scenarios: the optional package "@langchain/langgraph" is not installed (npm install @langchain/langgraph))',
+      );
       expect(matrix.stdout).not.toContain("graph scenarios  ");
       expect(matrix.code).toBe(0);
     });

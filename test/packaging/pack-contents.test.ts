@@ -36,18 +36,30 @@ function exportFiles(target: ExportTarget): string[] {
 
 const manifest = JSON.parse(readFileSync(join(REPO_ROOT, "package.json"), "utf8")) as Manifest;
 // `npm test` builds first; --ignore-scripts so listing does not rebuild.
-const packed = JSON.parse(execFileSync("npm", ["pack", "--dry-run", "--json", "--ignore-scripts"], { cwd: REPO_ROOT, encoding: "utf8" })) as [{ files: { path: string }[] }];
+const packed = JSON.parse(
+  execFileSync("npm", ["pack", "--dry-run", "--json", "--ignore-scripts"], { cwd: REPO_ROOT, encoding: "utf8" }),
+) as [{ files: { path: string }[] }];
 const files = new Set(packed[0].files.map((f) => f.path));
 const readPacked = (path: string) => readFileSync(join(REPO_ROOT, path), "utf8");
 /** package.json's repository, where the docs link sources and tests (they do not ship). */
 const REPOSITORY = repositoryWebUrl(manifest);
 /** The repository's tree at HEAD, what a link to blob/main/PATH reaches once HEAD is pushed. */
-const TRACKED_FILES = new Set(execFileSync("git", ["ls-tree", "-r", "--name-only", "HEAD"], { cwd: REPO_ROOT, encoding: "utf8" }).split("\n").filter(Boolean));
-const TRACKED_DIRS = new Set([...TRACKED_FILES].flatMap((f) => f.split("/").slice(0, -1).map((_, i, parts) => parts.slice(0, i + 1).join("/"))));
+const TRACKED_FILES = new Set(
+  execFileSync("git", ["ls-tree", "-r", "--name-only", "HEAD"], { cwd: REPO_ROOT, encoding: "utf8" }).split("\n").filter(Boolean),
+);
+const TRACKED_DIRS = new Set(
+  [...TRACKED_FILES].flatMap((f) =>
+    f
+      .split("/")
+      .slice(0, -1)
+      .map((_, i, parts) => parts.slice(0, i + 1).join("/")),
+  ),
+);
 
 describe("the packed tarball", () => {
   it("holds the license, the README, package.json and every docs page", () => {
-    for (const path of ["LICENSE", "README.md", "package.json", "docs/cli.md", "docs/ci.md", "docs/adapters.md"]) expect(files).toContain(path);
+    for (const path of ["LICENSE", "README.md", "package.json", "docs/cli.md", "docs/ci.md", "docs/adapters.md"])
+      expect(files).toContain(path);
     expect(readPacked("LICENSE")).toMatch(/^MIT License/);
   });
 
@@ -62,7 +74,14 @@ describe("the packed tarball", () => {
   });
 
   it("has no sources, tests, source maps or build stamp", () => {
-    const stray = [...files].filter((f) => f.endsWith(".map") || f.startsWith("src/") || f.startsWith("test/") || (f.endsWith(".ts") && !f.endsWith(".d.ts")) || f.startsWith("dist/.build-inputs"));
+    const stray = [...files].filter(
+      (f) =>
+        f.endsWith(".map") ||
+        f.startsWith("src/") ||
+        f.startsWith("test/") ||
+        (f.endsWith(".ts") && !f.endsWith(".d.ts")) ||
+        f.startsWith("dist/.build-inputs"),
+    );
     expect(stray).toEqual([]);
   });
 
@@ -98,7 +117,8 @@ describe("the packed tarball", () => {
     const isRepositoryPath = (path: string) => {
       let prefix = globFreePrefix(path);
       if (files.has(prefix)) return false;
-      while (prefix.includes("/") && !TRACKED_FILES.has(prefix) && !TRACKED_DIRS.has(prefix)) prefix = prefix.slice(0, prefix.lastIndexOf("/"));
+      while (prefix.includes("/") && !TRACKED_FILES.has(prefix) && !TRACKED_DIRS.has(prefix))
+        prefix = prefix.slice(0, prefix.lastIndexOf("/"));
       return prefix.includes("/");
     };
     const bare = [...files]

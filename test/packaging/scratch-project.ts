@@ -47,7 +47,10 @@ export async function packedTarball(): Promise<string> {
   }
   let packed: { tarball?: string; error?: string };
   try {
-    const out = execFileSync("npm", ["pack", "--ignore-scripts", "--json", "--pack-destination", dir], { cwd: REPO_ROOT, encoding: "utf8" });
+    const out = execFileSync("npm", ["pack", "--ignore-scripts", "--json", "--pack-destination", dir], {
+      cwd: REPO_ROOT,
+      encoding: "utf8",
+    });
     const [{ filename }] = JSON.parse(out) as [{ filename: string }];
     packed = { tarball: join(dir, filename) };
   } catch (error) {

@@ -34,20 +34,32 @@ export function createTypeChecker(projectDir: string): TypeChecker {
       const compilerHost = ts.createCompilerHost(commandLine.options);
       const readSourceFile = compilerHost.getSourceFile.bind(compilerHost);
       compilerHost.getSourceFile = (fileName, languageVersionOrOptions, onError, shouldCreateNewSourceFile) => {
-        const options = typeof languageVersionOrOptions === "object" ? languageVersionOrOptions : { languageVersion: languageVersionOrOptions };
+        const options =
+          typeof languageVersionOrOptions === "object" ? languageVersionOrOptions : { languageVersion: languageVersionOrOptions };
         if (!isDeclarationFile(fileName)) return readSourceFile(fileName, languageVersionOrOptions, onError, shouldCreateNewSourceFile);
         const key = `${options.languageVersion}\0${options.impliedNodeFormat ?? ""}\0${fileName}`;
-        if (shouldCreateNewSourceFile || !parsed.has(key)) parsed.set(key, readSourceFile(fileName, languageVersionOrOptions, onError, shouldCreateNewSourceFile));
+        if (shouldCreateNewSourceFile || !parsed.has(key))
+          parsed.set(key, readSourceFile(fileName, languageVersionOrOptions, onError, shouldCreateNewSourceFile));
         return parsed.get(key);
       };
-      const program = ts.createProgram({ rootNames: commandLine.fileNames, options: commandLine.options, projectReferences: commandLine.projectReferences, host: compilerHost, configFileParsingDiagnostics: ts.getConfigFileParsingDiagnostics(commandLine) });
+      const program = ts.createProgram({
+        rootNames: commandLine.fileNames,
+        options: commandLine.options,
+        projectReferences: commandLine.projectReferences,
+        host: compilerHost,
+        configFileParsingDiagnostics: ts.getConfigFileParsingDiagnostics(commandLine),
+      });
       return format(ts, [...configDiagnostics, ...ts.getPreEmitDiagnostics(program)], dir);
     },
   };
 }
 
 function format(ts: typeof TypeScript, diagnostics: readonly TypeScript.Diagnostic[], dir: string): string {
-  return ts.formatDiagnostics(diagnostics, { getCanonicalFileName: (name) => name, getCurrentDirectory: () => dir, getNewLine: () => "\n" });
+  return ts.formatDiagnostics(diagnostics, {
+    getCanonicalFileName: (name) => name,
+    getCurrentDirectory: () => dir,
+    getNewLine: () => "\n",
+  });
 }
 
 function isDeclarationFile(fileName: string): boolean {

@@ -72,7 +72,12 @@ let checker: TypeChecker | undefined;
 beforeAll(async () => {
   const tarball = await packedTarball();
   for (const type of ["module", "commonjs"] as const) {
-    const project = createScratchProject({ dir: join(root, type), tarball, type, install: [...REQUIRED_PEERS, "typescript", "@types/node"] });
+    const project = createScratchProject({
+      dir: join(root, type),
+      tarball,
+      type,
+      install: [...REQUIRED_PEERS, "typescript", "@types/node"],
+    });
     project.write("uses-every-subpath.ts", USES_EVERY_SUBPATH);
     project.write("documented-imports.ts", documentedImportsModule(DOCUMENTED));
     project.write("documented-values.mjs", documentedValuesScript(DOCUMENTED));
@@ -90,32 +95,59 @@ afterAll(() => {
 });
 
 describe("the package's types", () => {
-  it.each(SETUPS)('resolve in a "type": "$type" project with module $module, moduleResolution $moduleResolution, skipLibCheck $skipLibCheck', async (setup) => {
-    const project = projects[setup.type];
-    const config = `tsconfig.${setup.moduleResolution}.${setup.module}.json`;
-    // tsc --init turns on exactOptionalPropertyTypes with skipLibCheck; @langchain/core's own declarations fail it without.
-    // Plain tsc lists no types, as TypeScript 6 and later default to: the package's declarations must bring Node's types themselves.
-    const types = setup.skipLibCheck ? ["node"] : [];
-    const compilerOptions = { module: setup.module, moduleResolution: setup.moduleResolution, target: "es2022", strict: true, exactOptionalPropertyTypes: setup.skipLibCheck, noEmit: true, skipLibCheck: setup.skipLibCheck, types };
-    project.write(config, JSON.stringify({ compilerOptions, files: ["uses-every-subpath.ts"] }));
-    expect(checker!.check(project.dir, config)).toBe("");
-    // Checking every library's declarations on a shared 2-core machine takes minutes.
-  }, 300_000);
+  it.each(SETUPS)(
+    'resolve in a "type": "$type" project with module $module, moduleResolution $moduleResolution, skipLibCheck $skipLibCheck',
+    async (setup) => {
+      const project = projects[setup.type];
+      const config = `tsconfig.${setup.moduleResolution}.${setup.module}.json`;
+      // tsc --init turns on exactOptionalPropertyTypes with skipLibCheck; @langchain/core's own declarations fail it without.
+      // Plain tsc lists no types, as TypeScript 6 and later default to: the package's declarations must bring Node's types themselves.
+      const types = setup.skipLibCheck ? ["node"] : [];
+      const compilerOptions = {
+        module: setup.module,
+        moduleResolution: setup.moduleResolution,
+        target: "es2022",
+        strict: true,
+        exactOptionalPropertyTypes: setup.skipLibCheck,
+        noEmit: true,
+        skipLibCheck: setup.skipLibCheck,
+        types,
+      };
+      project.write(config, JSON.stringify({ compilerOptions, files: ["uses-every-subpath.ts"] }));
+      expect(checker!.check(project.dir, config)).toBe("");
+      // Checking every library's declarations on a shared 2-core machine takes minutes.
+    },
+    300_000,
+  );
 });
 
 describe("every export the README and docs tell a user to import", () => {
   it("is found in the main entry point and its subpaths (README and docs import fakeEmbeddings, storeTest, cacheTest, the adapters, the backends)", () => {
-    expect([...(DOCUMENTED.get("langgraph-checkpoint-conformance")?.values ?? [])]).toEqual(expect.arrayContaining(["checkpointerTest", "storeTest", "cacheTest", "fakeEmbeddings"]));
+    expect([...(DOCUMENTED.get("langgraph-checkpoint-conformance")?.values ?? [])]).toEqual(
+      expect.arrayContaining(["checkpointerTest", "storeTest", "cacheTest", "fakeEmbeddings"]),
+    );
     expect([...DOCUMENTED.keys()].length).toBeGreaterThanOrEqual(4);
   });
 
-  it.each(["module", "commonjs"] as const)('type-checks imported by name in a "type": "%s" project', (type) => {
-    const project = projects[type];
-    const config = "tsconfig.documented.json";
-    const compilerOptions = { module: "nodenext", moduleResolution: "nodenext", target: "es2022", strict: true, noEmit: true, skipLibCheck: true, types: ["node"] };
-    project.write(config, JSON.stringify({ compilerOptions, files: ["documented-imports.ts"] }));
-    expect(checker!.check(project.dir, config)).toBe("");
-  }, 300_000);
+  it.each(["module", "commonjs"] as const)(
+    'type-checks imported by name in a "type": "%s" project',
+    (type) => {
+      const project = projects[type];
+      const config = "tsconfig.documented.json";
+      const compilerOptions = {
+        module: "nodenext",
+        moduleResolution: "nodenext",
+        target: "es2022",
+        strict: true,
+        noEmit: true,
+        skipLibCheck: true,
+        types: ["node"],
+      };
+      project.write(config, JSON.stringify({ compilerOptions, files: ["documented-imports.ts"] }));
+      expect(checker!.check(project.dir, config)).toBe("");
+    },
+    300_000,
+  );
 
   it("is defined at run time", async () => {
     const run = await projects.module.node(["documented-values.mjs"]);
@@ -129,7 +161,15 @@ describe("the README's TypeScript, type-checked with tsc as each kind of project
   // module nodenext, strict; no verbatimModuleSyntax (tsc --init's default, which rejects import syntax in every CommonJS .ts file).
   const check = (type: "module" | "commonjs", files: string[]) => {
     const config = `tsconfig.readme.${files.length}.json`;
-    const compilerOptions = { module: "nodenext", moduleResolution: "nodenext", target: "es2022", strict: true, noEmit: true, skipLibCheck: true, types: ["node"] };
+    const compilerOptions = {
+      module: "nodenext",
+      moduleResolution: "nodenext",
+      target: "es2022",
+      strict: true,
+      noEmit: true,
+      skipLibCheck: true,
+      types: ["node"],
+    };
     projects[type].write(config, JSON.stringify({ compilerOptions, files }));
     return checker!.check(projects[type].dir, config);
   };
@@ -145,7 +185,9 @@ describe("the README's TypeScript, type-checked with tsc as each kind of project
   it("a CommonJS project: the .mts script fails as the README says (@langchain/core's separate ESM and CommonJS types); when this passes, the README's note can go", () => {
     const out = check("commonjs", ["my-saver.conformance.mts"]);
     // The type that differs is @langchain/core's RunnableConfig, several levels down the elaboration (tsc prints "Two different types with this name exist").
-    expect(out).toMatch(/my-saver\.conformance\.mts\(\d+,\d+\): error TS2345: Argument of type '\(\) => AsyncGenerator<MySaver, void, unknown>' is not assignable to parameter of type 'SaverFactory'/);
+    expect(out).toMatch(
+      /my-saver\.conformance\.mts\(\d+,\d+\): error TS2345: Argument of type '\(\) => AsyncGenerator<MySaver, void, unknown>' is not assignable to parameter of type 'SaverFactory'/,
+    );
     expect(readFileSync(join(REPO_ROOT, "README.md"), "utf8")).toContain('TS2345, "Two different types with this name exist"');
   }, 300_000);
 });

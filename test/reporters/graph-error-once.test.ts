@@ -45,7 +45,10 @@ describe("a graph case where the saver threw shows the saver's error once", () =
 
   beforeAll(async () => {
     // G05 has one variant: one graph failure, one cause.
-    report = await validate(checkpointerTest({ name: "ReadOnly" }, () => new ReadOnlySaver()), { capabilities: [], graph: { scenarios: ["G05"] }, model: false });
+    report = await validate(
+      checkpointerTest({ name: "ReadOnly" }, () => new ReadOnlySaver()),
+      { capabilities: [], graph: { scenarios: ["G05"] }, model: false },
+    );
     graph = report.sections.find((s): s is GraphSection => s instanceof GraphSection)!;
     const first = graph.results[0];
     if (first.status !== "failed") throw new Error(`expected G05 to fail on a saver whose put() rejects, got ${first.status}`);
@@ -59,17 +62,20 @@ describe("a graph case where the saver threw shows the saver's error once", () =
     expect(report.causes()).toHaveLength(1);
   });
 
-  it.each(REPORTER_NAMES.filter((name) => !["json", "report-json", "html"].includes(name)))("%s shows it once, with the line of the saver that threw", (name) => {
-    const text = render(report, name);
-    if (name === "dots") {
-      // One line per cause: the error's first line and the saver's line, once.
-      expect(occurrences(text, "put() threw Error: could not insert the checkpoint")).toBe(1);
-      expect(occurrences(text, "graph-error-once.test.ts:")).toBe(1);
-      return;
-    }
-    expect(occurrences(text, DETAIL), name).toBe(1);
-    expect(text, name).toMatch(/at ReadOnlySaver\.put \(.*graph-error-once\.test\.ts:\d+:\d+\)/);
-  });
+  it.each(REPORTER_NAMES.filter((name) => !["json", "report-json", "html"].includes(name)))(
+    "%s shows it once, with the line of the saver that threw",
+    (name) => {
+      const text = render(report, name);
+      if (name === "dots") {
+        // One line per cause: the error's first line and the saver's line, once.
+        expect(occurrences(text, "put() threw Error: could not insert the checkpoint")).toBe(1);
+        expect(occurrences(text, "graph-error-once.test.ts:")).toBe(1);
+        return;
+      }
+      expect(occurrences(text, DETAIL), name).toBe(1);
+      expect(text, name).toMatch(/at ReadOnlySaver\.put \(.*graph-error-once\.test\.ts:\d+:\d+\)/);
+    },
+  );
 
   it("html shows it as its styled line, once in the failures by cause and once in the graph section", () => {
     // The search index of each block (data-filter) holds its text too; only what the reader sees counts.

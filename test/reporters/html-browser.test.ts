@@ -16,11 +16,14 @@ if (!chromium) {
 describe.skipIf(!chromium)("the HTML report in headless chromium", () => {
   it("loads without a console message or blocked request, runs its script, and shows the failing cause", async () => {
     // One root cause: special writes (__interrupt__, __error__) kept first-writer-wins.
-    const report = await validate(checkpointerTest({ name: "SpecialFirstWins" }, () => specialWritesFirstWins.create()), {
-      capabilities: ["put_writes"],
-      graph: { scenarios: ["G03"] },
-      timeoutMs: 5_000,
-    });
+    const report = await validate(
+      checkpointerTest({ name: "SpecialFirstWins" }, () => specialWritesFirstWins.create()),
+      {
+        capabilities: ["put_writes"],
+        graph: { scenarios: ["G03"] },
+        timeoutMs: 5_000,
+      },
+    );
     const [failure] = report.failures();
     expect(failure, "the saver under test must fail a spec test").toBeDefined();
     const dir = makeTempDir("conformance-html-browser-");
@@ -34,7 +37,9 @@ describe.skipIf(!chromium)("the HTML report in headless chromium", () => {
     expect(page.dom).toMatch(/<html lang="en" data-ready="true">/);
     expect(page.dom).toContain('<span class="verdict failed" id="verdict">FAILED</span>');
     expect(page.dom).toContain(`${failure.capability} › ${failure.test.name}`);
-    expect(page.dom).toContain(failure.test.failure.message.split("\n", 1)[0].replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;"));
+    expect(page.dom).toContain(
+      failure.test.failure.message.split("\n", 1)[0].replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;"),
+    );
     expect(page.dom).toMatch(/G03[\s\S]*MemorySaver \(reference\)[\s\S]*(confirmed by probe|cause not known)[\s\S]*legend: /);
     expect(statSync(screenshot).size).toBeGreaterThan(10_000);
   }, 180_000);

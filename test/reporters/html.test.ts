@@ -14,7 +14,11 @@ import { makeTempDir } from "../temp-dir.js";
 
 /** Every URL the page would fetch or link to: a self-contained page has none. */
 function externalReferences(html: string): string[] {
-  return [...html.matchAll(/\b(?:src|href|action)\s*=\s*["']?([^"'\s>]+)/gi), ...html.matchAll(/url\(\s*["']?([^"')]+)/gi), ...html.matchAll(/@import\s+["']?([^"';]+)/gi)].map((m) => m[1]);
+  return [
+    ...html.matchAll(/\b(?:src|href|action)\s*=\s*["']?([^"'\s>]+)/gi),
+    ...html.matchAll(/url\(\s*["']?([^"')]+)/gi),
+    ...html.matchAll(/@import\s+["']?([^"';]+)/gi),
+  ].map((m) => m[1]);
 }
 
 describe("the HTML report (structure, no browser)", () => {
@@ -37,15 +41,19 @@ describe("the HTML report (structure, no browser)", () => {
 
   it("shows each section as a row under the capabilities: a failed model run is seen there, not only in the verdict", () => {
     const table = html.slice(html.indexOf('<table id="capabilities"'), html.indexOf("</table>"));
-    expect(table).toContain('<tr class="section"><td><code>model</code></td><td>section</td><td class="fail">✗ failed</td><td class="num">8</td><td class="num">1</td>');
-    expect(table).toContain('<tr class="section"><td><code>graph</code></td><td>section</td><td class="fail">✗ failed</td><td class="num">1</td><td class="num">1</td>');
+    expect(table).toContain(
+      '<tr class="section"><td><code>model</code></td><td>section</td><td class="fail">✗ failed</td><td class="num">8</td><td class="num">1</td>',
+    );
+    expect(table).toContain(
+      '<tr class="section"><td><code>graph</code></td><td>section</td><td class="fail">✗ failed</td><td class="num">1</td><td class="num">1</td>',
+    );
   });
 
   it("shows every failure with its ids, description, message, and expected beside actual; text is escaped", () => {
     // Grouped by cause: the spec failures, the graph case and the model disagreement, each cause once.
     expect(html).toContain("Failures by cause (4)");
     expect(html).toContain("3 bugs likely, worst first — 4 failures.");
-    expect(html).toContain("put_writes › test_put_writes_special_channels</code> <span class=\"muted mono\">[PW-05, JS-03]</span>");
+    expect(html).toContain('put_writes › test_put_writes_special_channels</code> <span class="muted mono">[PW-05, JS-03]</span>');
     expect(html).toContain("the __error__ write &lt;from task &quot;t1&quot;&gt; &amp; its value must read back once");
     expect(html).toMatch(/<h4 class="pass">expected<\/h4><pre>1 write<\/pre><\/div><div><h4 class="fail">actual<\/h4><pre>2 writes<\/pre>/);
     expect(html).toContain('<span class="line-expected">  expected: 1 write</span>');
@@ -54,8 +62,12 @@ describe("the HTML report (structure, no browser)", () => {
   });
 
   it("shows a graph divergence side by side, with the probe-confirmed cause and the legend, and the model's reproduction and replay", () => {
-    expect(html).toMatch(/G16\[resume-map\][\s\S]*First difference at step 2 <code>getState at the pause<\/code>, field <code>tasks\[0\]\.interrupts\.length<\/code>/);
-    expect(html).toMatch(/<h4 class="pass">MemorySaver \(reference\)<\/h4><pre>1<\/pre><\/div><div><h4 class="fail">this saver<\/h4><pre>0<\/pre>/);
+    expect(html).toMatch(
+      /G16\[resume-map\][\s\S]*First difference at step 2 <code>getState at the pause<\/code>, field <code>tasks\[0\]\.interrupts\.length<\/code>/,
+    );
+    expect(html).toMatch(
+      /<h4 class="pass">MemorySaver \(reference\)<\/h4><pre>1<\/pre><\/div><div><h4 class="fail">this saver<\/h4><pre>0<\/pre>/,
+    );
     expect(html).toContain("confirmed by probe special-upsert");
     expect(html).toContain("clause [JS-03, putWrites()]: a write to __error__");
     expect(html).toContain("legend: step N = the Nth thing the scenario recorded");
@@ -69,7 +81,23 @@ describe("the HTML report (structure, no browser)", () => {
 
   it("says latest-only in the level and lists the tests that were not applicable", () => {
     const base = fixedReport();
-    const results = { ...base.results, list: { ...base.results.list!, tests: [...base.results.list!.tests, { status: "skipped" as const, name: "test_list_before", ids: ["LS-10" as const], description: "before", advisory: false, reason: "not applicable (latest-only): needs checkpoints older than the latest" }] } };
+    const results = {
+      ...base.results,
+      list: {
+        ...base.results.list!,
+        tests: [
+          ...base.results.list!.tests,
+          {
+            status: "skipped" as const,
+            name: "test_list_before",
+            ids: ["LS-10" as const],
+            description: "before",
+            advisory: false,
+            reason: "not applicable (latest-only): needs checkpoints older than the latest",
+          },
+        ],
+      },
+    };
     const page = renderHtmlReport(new ConformanceReport({ subjectName: "Shallow", results, profile: "latest-only" }));
     expect(page).toMatch(/Result: BASE \(latest-only\) \(/);
     expect(page).toContain("1 tests not applicable (latest-only)</summary><ul><li><code>list › test_list_before</code>");
@@ -86,7 +114,7 @@ describe("the HTML report (structure, no browser)", () => {
     expect(page).toContain('<table id="matrix">');
     expect(page).toContain(`<th>put_writes</th><td class="fail">✗ 1/3 +1 dev</td><td class="muted">skipped</td>`);
     expect(page).toContain("<code>redis</code> (skipped): REDIS_URL is not set");
-    expect(page).toContain("<summary>mine: BASE <span class=\"muted\">Fixed&lt;Saver&gt;</span></summary>");
+    expect(page).toContain('<summary>mine: BASE <span class="muted">Fixed&lt;Saver&gt;</span></summary>');
     expect(externalReferences(page)).toEqual([]);
   });
 

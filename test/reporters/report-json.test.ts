@@ -22,11 +22,16 @@ describe("reportToJSON / reportFromJSON", () => {
     expect(renderings(roundTrip(report))).toEqual(renderings(report));
   });
 
-  it("a real run with failures and a graph section (its lines, verdict and JSON) survives the round trip", { timeout: 120_000 }, async () => {
-    const report = await validate(checkpointerTest({ name: "DropsCustomMetadata" }, () => dropsCustomMetadata.create()), {
-      capabilities: ["put", "list"],
-      graph: { scenarios: ["G01"] },
-    });
+  it("a real run with failures and a graph section (its lines, verdict and JSON) survives the round trip", {
+    timeout: 120_000,
+  }, async () => {
+    const report = await validate(
+      checkpointerTest({ name: "DropsCustomMetadata" }, () => dropsCustomMetadata.create()),
+      {
+        capabilities: ["put", "list"],
+        graph: { scenarios: ["G01"] },
+      },
+    );
     expect(report.sections.map((s) => s.key)).toEqual(["graph"]);
     expect(report.failures().length).toBeGreaterThan(0);
     const back = roundTrip(report);
@@ -35,7 +40,9 @@ describe("reportToJSON / reportFromJSON", () => {
   });
 
   it("refuses what reportToJSON did not write, with a message saying what it expected", () => {
-    expect(() => reportFromJSON(fixedReport().toDict())).toThrow(/not a report written by reportToJSON\(\) \(expected format "checkpoint-conformance-report\/1"\)/);
+    expect(() => reportFromJSON(fixedReport().toDict())).toThrow(
+      /not a report written by reportToJSON\(\) \(expected format "checkpoint-conformance-report\/1"\)/,
+    );
     expect(() => reportFromJSON(null)).toThrow(TypeError);
   });
 });

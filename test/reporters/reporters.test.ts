@@ -6,18 +6,29 @@ import { ConformanceReport } from "../../src/report/conformance-report.js";
 import { kindDescriptor } from "../../src/kinds/descriptors.js";
 
 // Capabilities that did not run list their spec tests in JUnit: fixed ones here, so the snapshots do not move as the spec grows.
-const fixedReport = () => new ConformanceReport({ ...fixedReportWithoutList(), specTests: Object.fromEntries(kindDescriptor("checkpointer").capabilities.map((c) => [c.id, [{ name: `test_${c.id}_example`, ids: ["PR-01"] }]])) });
+const fixedReport = () =>
+  new ConformanceReport({
+    ...fixedReportWithoutList(),
+    specTests: Object.fromEntries(
+      kindDescriptor("checkpointer").capabilities.map((c) => [c.id, [{ name: `test_${c.id}_example`, ids: ["PR-01"] }]]),
+    ),
+  });
 
 /** What a reporter writes in total: its live hooks replayed from the report, then its final rendering. */
 function renderAll(name: keyof typeof REPORTERS): string {
   const report = fixedReport();
   let out = "";
   const reporter = REPORTERS[name].report({ write: (t) => (out += t), palette: plainPalette, env: {} });
-  reporter.onRunStart?.({ subjectName: report.subjectName, checkpointerName: report.subjectName, capabilities: report.capabilityResults().map((r) => r.capability) });
+  reporter.onRunStart?.({
+    subjectName: report.subjectName,
+    checkpointerName: report.subjectName,
+    capabilities: report.capabilityResults().map((r) => r.capability),
+  });
   for (const result of report.capabilityResults()) {
     const runs = result.status === "passed" || result.status === "failed";
     reporter.onCapabilityStart?.(result.capability, runs);
-    for (const t of result.tests) reporter.onTestResult?.(result.capability, t.name, t.status === "passed", t.status === "failed" ? t.failure.message : undefined, t);
+    for (const t of result.tests)
+      reporter.onTestResult?.(result.capability, t.name, t.status === "passed", t.status === "failed" ? t.failure.message : undefined, t);
     reporter.onCapabilityEnd?.(result.capability, result);
   }
   reporter.onRunEnd?.(report);
@@ -31,7 +42,9 @@ describe("report formats on a fixed report", () => {
   });
 
   it("pretty is exactly printReport()'s text when not colored", () => {
-    expect(REPORTERS.pretty.report({ write: () => undefined, palette: plainPalette }).render(fixedReport())).toBe(fixedReport().formatReport());
+    expect(REPORTERS.pretty.report({ write: () => undefined, palette: plainPalette }).render(fixedReport())).toBe(
+      fixedReport().formatReport(),
+    );
   });
 
   it("json is toDict()", () => {
@@ -49,7 +62,19 @@ describe("report formats on a fixed report", () => {
     }).parse(text);
     const suites = xml.testsuites.testsuite as Record<string, any>[];
     const byName = Object.fromEntries(suites.map((s) => [s.name, s]));
-    expect(Object.keys(byName)).toEqual(["verdict", "put", "put_writes", "get_tuple", "list", "delete_thread", "delete_for_runs", "copy_thread", "prune", "delta_channel_history", "run"]);
+    expect(Object.keys(byName)).toEqual([
+      "verdict",
+      "put",
+      "put_writes",
+      "get_tuple",
+      "list",
+      "delete_thread",
+      "delete_for_runs",
+      "copy_thread",
+      "prune",
+      "delta_channel_history",
+      "run",
+    ]);
     expect(xml.testsuites).toMatchObject({ name: "checkpoint-conformance: Fixed<Saver> & co", failures: "3", time: "1.234" });
 
     const pw = byName.put_writes;
@@ -73,7 +98,11 @@ describe("report formats on a fixed report", () => {
     // A capability that did not run lists its spec tests as skipped, with the reason.
     const prune = byName.prune;
     expect(prune).toMatchObject({ tests: "1", skipped: "1" });
-    expect(prune.testcase[0]).toMatchObject({ name: "test_prune_example", classname: "prune", skipped: { message: "the saver has no prune() method" } });
+    expect(prune.testcase[0]).toMatchObject({
+      name: "test_prune_example",
+      classname: "prune",
+      skipped: { message: "the saver has no prune() method" },
+    });
     expect(byName.run.testcase[0].failure.message).toBe("the lifespan's teardown failed: connection reset");
     // The verdict and the Result line every reporter prints, as properties of an empty first suite.
     expect(byName.verdict).toMatchObject({ tests: "0", failures: "0" });

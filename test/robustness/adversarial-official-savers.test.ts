@@ -13,11 +13,18 @@ const ADVERSARIAL_IDS = /^(KEY|FLT|RACE)-/;
 const BASE_TESTS = 20;
 
 function adversarialResults(report: ConformanceReport) {
-  return report.capabilityResults().flatMap((cap) =>
-    cap.tests
-      .filter((t) => t.ids.some((id) => ADVERSARIAL_IDS.test(id)))
-      .map((t) => ({ name: `${cap.capability}/${t.name}`, status: t.status, deviation: t.deviation, failure: t.status === "failed" ? t.failure.message : undefined })),
-  );
+  return report
+    .capabilityResults()
+    .flatMap((cap) =>
+      cap.tests
+        .filter((t) => t.ids.some((id) => ADVERSARIAL_IDS.test(id)))
+        .map((t) => ({
+          name: `${cap.capability}/${t.name}`,
+          status: t.status,
+          deviation: t.deviation,
+          failure: t.status === "failed" ? t.failure.message : undefined,
+        })),
+    );
 }
 
 async function expectAllPass(registered: RegisteredCheckpointer, expectedPassing: number, declaredDeviations: string[] = []) {
@@ -32,11 +39,17 @@ async function expectAllPass(registered: RegisteredCheckpointer, expectedPassing
 
 describe("KEY, FLT and RACE tests on the official savers", () => {
   it("MemorySaver passes them all", async () => {
-    await expectAllPass(checkpointerTest({ name: "MemorySaver" }, () => new MemorySaver()), BASE_TESTS);
+    await expectAllPass(
+      checkpointerTest({ name: "MemorySaver" }, () => new MemorySaver()),
+      BASE_TESTS,
+    );
   });
 
   it("the reference saver passes them all, the extended KEY-06..08 included", async () => {
-    await expectAllPass(checkpointerTest({ name: "ReferenceSaver" }, () => new ReferenceSaver()), BASE_TESTS + 3);
+    await expectAllPass(
+      checkpointerTest({ name: "ReferenceSaver" }, () => new ReferenceSaver()),
+      BASE_TESTS + 3,
+    );
   });
 
   it("SqliteSaver (:memory:) passes them all but FLT-05, its declared deviation (filter keys read as JSON paths)", async () => {

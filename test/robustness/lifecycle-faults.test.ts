@@ -31,7 +31,10 @@ describe("the factory", () => {
 
   it("that finishes without yielding says it must yield", async () => {
     // eslint-disable-next-line require-yield
-    const report = await validate(checkpointerTest({ name: "empty" }, async function* () {}), ONE_TEST);
+    const report = await validate(
+      checkpointerTest({ name: "empty" }, async function* () {}),
+      ONE_TEST,
+    );
     expect(failureOf(report, "put", "factory")).toBe(
       "the factory failed to produce a saver: checkpointerTest(empty): the factory finished without yielding a saver; it must `yield` one",
     );
@@ -44,7 +47,9 @@ describe("the factory", () => {
       }),
       ONE_TEST,
     );
-    expect(failureOf(report, "put", "factory")).toContain("the factory must yield a BaseCheckpointSaver, but it yielded a plain object { hello: \"world\" }");
+    expect(failureOf(report, "put", "factory")).toContain(
+      'the factory must yield a BaseCheckpointSaver, but it yielded a plain object { hello: "world" }',
+    );
   });
 
   it("that never yields times out, and its saver is cleaned up if it arrives later", async () => {
@@ -57,7 +62,9 @@ describe("the factory", () => {
       }),
       ONE_TEST,
     );
-    expect(failureOf(report, "put", "factory")).toBe("the factory failed to produce a saver: timed out after 200 ms in the factory (creating a saver)");
+    expect(failureOf(report, "put", "factory")).toBe(
+      "the factory failed to produce a saver: timed out after 200 ms in the factory (creating a saver)",
+    );
     await sleep(400);
     expect(cleaned).toEqual(["late saver cleaned up"]);
   });
@@ -128,7 +135,9 @@ describe("the lifespan", () => {
       },
       () => new MemorySaver(),
     );
-    await expect(validate(registered, ONE_TEST)).rejects.toThrow("slow-setup: the lifespan's setup failed: timed out after 100 ms in the lifespan's setup");
+    await expect(validate(registered, ONE_TEST)).rejects.toThrow(
+      "slow-setup: the lifespan's setup failed: timed out after 100 ms in the lifespan's setup",
+    );
     await sleep(400);
     expect(steps).toEqual(["setup done", "teardown"]);
   });

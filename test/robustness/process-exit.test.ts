@@ -28,7 +28,9 @@ describe("a run against a hanging saver", () => {
     const hang = /^timed out after [\d,]+ ms in (getTuple\(\)|list\(\) iteration)/;
     expect(details.find((d) => d.name === "test_put_roundtrip")?.message).toMatch(/^timed out after [\d,]+ ms in getTuple\(\)/);
     // The rest of a capability is not run once 3 tests in a row timed out, so the list() hang is named in a list test.
-    expect(dict.results.list.failure_details.map((d) => d.message).some((m) => /^timed out after [\d,]+ ms in list\(\) iteration/.test(m))).toBe(true);
+    expect(
+      dict.results.list.failure_details.map((d) => d.message).some((m) => /^timed out after [\d,]+ ms in list\(\) iteration/.test(m)),
+    ).toBe(true);
     expect(details.every((d) => hang.test(d.message) || !/timed out/.test(d.message))).toBe(true);
     // After 3 timeouts in a row the rest of the capability is not run (skipped, never a failure): a hung saver fails in seconds.
     expect(details.filter((d) => d.message.startsWith("not run"))).toEqual([]);

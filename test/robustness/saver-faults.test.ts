@@ -73,7 +73,9 @@ describe("hangs", () => {
   });
 
   it("a delay shorter than the timeout is not a failure", async () => {
-    expect(await roundtripFailure({ method: "put", fault: { kind: "delay", ms: 20 } }, { method: "getTuple", fault: { kind: "delay", ms: 20 } })).toBeUndefined();
+    expect(
+      await roundtripFailure({ method: "put", fault: { kind: "delay", ms: 20 } }, { method: "getTuple", fault: { kind: "delay", ms: 20 } }),
+    ).toBeUndefined();
   });
 });
 
@@ -111,7 +113,11 @@ describe("malformed results", () => {
   });
 
   it("a tuple of the wrong shape lists what is wrong with it", async () => {
-    const garbage = { config: { configurable: {} }, checkpoint: { id: 7, channel_values: null, channel_versions: {}, versions_seen: {} }, pendingWrites: [["t", "c"]] };
+    const garbage = {
+      config: { configurable: {} },
+      checkpoint: { id: 7, channel_values: null, channel_versions: {}, versions_seen: {} },
+      pendingWrites: [["t", "c"]],
+    };
     const message = await roundtripFailure({ method: "getTuple", fault: { kind: "return", value: garbage } });
     expect(message).toContain("getTuple() resolved to a malformed CheckpointTuple");
     expect(message).toContain("- the tuple.checkpoint.id is number 7, expected a string");
@@ -145,10 +151,13 @@ describe("malformed results", () => {
 
 describe("aliasing", () => {
   it("a saver whose reads share objects fails ISO-02 with the likely cause", async () => {
-    const report = await validate(checkpointerTest({ name: "aliased" }, () => withAliasedReads(new MemorySaver())), {
-      capabilities: ["get_tuple"],
-      grep: "ISO-02",
-    });
+    const report = await validate(
+      checkpointerTest({ name: "aliased" }, () => withAliasedReads(new MemorySaver())),
+      {
+        capabilities: ["get_tuple"],
+        grep: "ISO-02",
+      },
+    );
     expect(failureOf(report, "get_tuple", "test_iso_get_tuple_returns_fresh_objects")).toContain(
       "mutating the tuple returned by getTuple() changed the channel_values a later getTuple() returns: the saver returns objects that alias its storage",
     );

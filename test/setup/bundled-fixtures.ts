@@ -14,7 +14,12 @@ const ROOT = fileURLToPath(new URL("../..", import.meta.url));
  */
 const FOLDER_GROUPS = [
   ["test/fixtures/misbehaving", "test/cli/fixtures", "test/engine/fixtures", "test/backends/fixtures", "test/robustness/scripts"],
-  ["test/adapters/fixtures/misbehaving/node", "test/adapters/fixtures/node", "test/adapters/fixtures/node-misbehaving", "test/adapters/fixtures/leaks"],
+  [
+    "test/adapters/fixtures/misbehaving/node",
+    "test/adapters/fixtures/node",
+    "test/adapters/fixtures/node-misbehaving",
+    "test/adapters/fixtures/leaks",
+  ],
 ];
 /**
  * Where the bundles go: in the repository (git ignores `.scratch*`), so that the packages they import (left as

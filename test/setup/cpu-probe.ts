@@ -14,7 +14,10 @@ const TICKS_PER_SECOND = 100;
 function cpuSeconds(): { own: number; children: number } {
   // Fields after the command name (which is in parentheses and may contain spaces): field 14 is index 11 here.
   const stat = readFileSync("/proc/self/stat", "utf8");
-  const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ").map(Number);
+  const fields = stat
+    .slice(stat.lastIndexOf(")") + 2)
+    .split(" ")
+    .map(Number);
   const [utime, stime, cutime, cstime] = fields.slice(11, 15) as [number, number, number, number];
   return { own: (utime + stime) / TICKS_PER_SECOND, children: (cutime + cstime) / TICKS_PER_SECOND };
 }
@@ -30,6 +33,9 @@ if (LOG !== undefined) {
     const own = end.own - start.own;
     const children = end.children - start.children;
     const wall = (Date.now() - start.wall) / 1000;
-    appendFileSync(LOG, `${file.replace(`${process.cwd()}/`, "")}\t${(own + children).toFixed(2)}\t${own.toFixed(2)}\t${children.toFixed(2)}\t${wall.toFixed(1)}\n`);
+    appendFileSync(
+      LOG,
+      `${file.replace(`${process.cwd()}/`, "")}\t${(own + children).toFixed(2)}\t${own.toFixed(2)}\t${children.toFixed(2)}\t${wall.toFixed(1)}\n`,
+    );
   });
 }

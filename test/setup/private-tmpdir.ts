@@ -40,7 +40,8 @@ function teardown(dir: string, machineTmp: string): void {
   const left = readdirSync(dir).filter((name) => !isToolCache(name));
   rmSync(dir, { recursive: true, force: true, maxRetries: 3 });
   if (left.length === 0) return;
-  process.stderr.write(`\nThe tests left ${left.length} entries in TMPDIR (removed now; each test must remove what it creates):\n${left.map((name) => `  ${name}\n`).join("")}`);
+  process.stderr.write(
+    `\nThe tests left ${left.length} entries in TMPDIR (removed now; each test must remove what it creates):\n${left.map((name) => `  ${name}\n`).join("")}`,
+  );
   process.exitCode = 1;
 }
-

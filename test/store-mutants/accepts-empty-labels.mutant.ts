@@ -12,7 +12,10 @@ export default storeMutant({
     }
 
     protected override validateBatchPut(namespace: string[]): void {
-      validateNamespace(namespace.map((l) => (l === "" ? "empty" : l)), { allowReservedRoot: true });
+      validateNamespace(
+        namespace.map((l) => (l === "" ? "empty" : l)),
+        { allowReservedRoot: true },
+      );
     }
   },
 });

@@ -9,8 +9,12 @@ function withoutColons(namespace: string[]): string[] {
 
 export default storeMutant({
   name: "colon-joined-paths",
-  bug: "labels may contain \":\" and items are keyed by `namespace.join(\":\") + \":\" + key`, so [\"a:b\"] is [\"a\",\"b\"] and key \"b:c\" under [a] is key \"c\" under [a, b]",
-  catches: ["test_store_colon_label_is_not_two_labels", "test_store_key_with_colon_is_not_a_deeper_namespace", "test_store_batch_puts_of_lookalike_paths_are_distinct"],
+  bug: 'labels may contain ":" and items are keyed by `namespace.join(":") + ":" + key`, so ["a:b"] is ["a","b"] and key "b:c" under [a] is key "c" under [a, b]',
+  catches: [
+    "test_store_colon_label_is_not_two_labels",
+    "test_store_key_with_colon_is_not_a_deeper_namespace",
+    "test_store_batch_puts_of_lookalike_paths_are_distinct",
+  ],
   store: class extends ReferenceStore {
     protected override storageKey(namespace: string[], key: string): string {
       return `${namespace.join(":")}:${key}`;

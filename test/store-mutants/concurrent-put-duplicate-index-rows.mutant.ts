@@ -33,7 +33,9 @@ export default storeMutant({
 
     protected override candidates(op: SearchOperation): StoredItem[] {
       const now = Date.now();
-      return this.searchIndex.map((id) => this.items.get(id)).filter((item): item is StoredItem => this.live(item, now) && this.prefixMatches(item.namespace, op.namespacePrefix));
+      return this.searchIndex
+        .map((id) => this.items.get(id))
+        .filter((item): item is StoredItem => this.live(item, now) && this.prefixMatches(item.namespace, op.namespacePrefix));
     }
   },
 });

@@ -16,7 +16,10 @@ export default storeMutant({
 
     protected override listOp(op: ListNamespacesOperation): string[][] {
       const listed = super.listOp({ ...op, limit: Number.MAX_SAFE_INTEGER, offset: 0 });
-      const all = this.distinct([...listed, ...[...this.touched.values()].filter((ns) => (op.matchConditions ?? []).every((c) => this.conditionMatches(c, ns)))]);
+      const all = this.distinct([
+        ...listed,
+        ...[...this.touched.values()].filter((ns) => (op.matchConditions ?? []).every((c) => this.conditionMatches(c, ns))),
+      ]);
       return all.slice(op.offset ?? 0, (op.offset ?? 0) + (op.limit ?? 100));
     }
   },

@@ -11,10 +11,16 @@ const MUTANTS_AT_ONCE = 8;
 
 /** The index and TTL every store mutant is declared with (TTL for its `ttl` ones only). */
 export const INDEX = { dims: MUTANT_DIMS, embed: fakeEmbeddings(MUTANT_DIMS) };
-export const TTL: StoreKindOptions["ttl"] = { unit: "seconds", put: (store, ns, key, value, ttl) => (store as ReferenceStore).putWithTtl(ns, key, value, ttl) };
+export const TTL: StoreKindOptions["ttl"] = {
+  unit: "seconds",
+  put: (store, ns, key, value, ttl) => (store as ReferenceStore).putWithTtl(ns, key, value, ttl),
+};
 
 function run(create: () => BaseStore, withTtl: boolean): Promise<StoreTestResult[]> {
-  return runStoreSpec(async () => ({ store: create(), release: async () => undefined }), withTtl ? { index: INDEX, ttl: TTL } : { index: INDEX }).then((run) => run.results);
+  return runStoreSpec(
+    async () => ({ store: create(), release: async () => undefined }),
+    withTtl ? { index: INDEX, ttl: TTL } : { index: INDEX },
+  ).then((run) => run.results);
 }
 
 export interface StoreMutationResult {

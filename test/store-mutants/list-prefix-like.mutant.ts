@@ -4,11 +4,12 @@ import { storeMutant } from "./types.js";
 
 export default storeMutant({
   name: "list-prefix-like",
-  bug: "listNamespaces matches a prefix with `LIKE 'prefix%'` on the \":\"-joined path, so [\"foo\"] lists [\"foobar\"]",
+  bug: 'listNamespaces matches a prefix with `LIKE \'prefix%\'` on the ":"-joined path, so ["foo"] lists ["foobar"]',
   catches: ["test_store_list_namespaces_prefix_by_segment"],
   store: class extends ReferenceStore {
     protected override conditionMatches(condition: MatchCondition, namespace: string[]): boolean {
-      if (condition.matchType === "prefix" && !condition.path.includes("*")) return namespace.join(":").startsWith(condition.path.join(":"));
+      if (condition.matchType === "prefix" && !condition.path.includes("*"))
+        return namespace.join(":").startsWith(condition.path.join(":"));
       return super.conditionMatches(condition, namespace);
     }
   },

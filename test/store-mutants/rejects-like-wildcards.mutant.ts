@@ -4,7 +4,7 @@ import { storeMutant } from "./types.js";
 
 export default storeMutant({
   name: "rejects-like-wildcards",
-  bug: "put rejects labels with \"%\", \"_\" or \"\\\\\" (the PostgresStore LIKE guard)",
+  bug: 'put rejects labels with "%", "_" or "\\\\" (the PostgresStore LIKE guard)',
   catches: ["test_store_accepts_underscore_labels"],
   store: class extends ReferenceStore {
     protected override validatePut(namespace: string[]): void {

@@ -4,7 +4,7 @@ import { storeMutant } from "./types.js";
 
 export default storeMutant({
   name: "search-empty-prefix-throws",
-  bug: "search rejects an empty prefix (\"Namespace cannot be empty.\") instead of searching everything",
+  bug: 'search rejects an empty prefix ("Namespace cannot be empty.") instead of searching everything',
   catches: ["test_store_search_empty_prefix_means_everything"],
   store: class extends ReferenceStore {
     protected override searchOp(op: SearchOperation): SearchItem[] {

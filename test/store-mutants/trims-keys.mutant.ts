@@ -4,7 +4,7 @@ import { storeMutant } from "./types.js";
 
 export default storeMutant({
   name: "trims-keys",
-  bug: "keys are trimmed before they are stored, so \"trail\\n\" is stored as \"trail\"",
+  bug: 'keys are trimmed before they are stored, so "trail\\n" is stored as "trail"',
   catches: ["test_store_keys_are_arbitrary_strings"],
   store: class extends ReferenceStore {
     protected override applyPut(op: PutOperation, expiresAt?: number): void {

@@ -8,7 +8,10 @@ export default storeMutant({
   catches: ["test_store_large_value_roundtrip"],
   store: class extends ReferenceStore {
     protected override storedValue(existing: StoredItem | undefined, value: Record<string, unknown>): Record<string, unknown> {
-      return JSON.parse(JSON.stringify(value, (_key, v: unknown) => (typeof v === "string" ? v.slice(0, 65_535) : v))) as Record<string, unknown>;
+      return JSON.parse(JSON.stringify(value, (_key, v: unknown) => (typeof v === "string" ? v.slice(0, 65_535) : v))) as Record<
+        string,
+        unknown
+      >;
     }
   },
 });

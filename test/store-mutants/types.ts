@@ -23,7 +23,9 @@ export interface StoreMutant {
 }
 
 /** A mutant from a subclass of the reference store. */
-export function storeMutant(spec: Omit<StoreMutant, "create"> & { store: new (options: ReferenceStoreOptions) => ReferenceStore }): StoreMutant {
+export function storeMutant(
+  spec: Omit<StoreMutant, "create"> & { store: new (options: ReferenceStoreOptions) => ReferenceStore },
+): StoreMutant {
   const { store: Store, ...rest } = spec;
   return { ...rest, create: () => new Store({ index: { dims: MUTANT_DIMS, fields: ["$"] } }) };
 }

@@ -19,7 +19,8 @@ export const mongodbBackend: Backend = {
   id: "mongodb",
   title: TITLE,
   knownDeviations: [],
-  available: () => serverBackendAvailable(MONGODB_URL_ENV, "no MongoDB server here", ["@langchain/langgraph-checkpoint-mongodb", "mongodb"]),
+  available: () =>
+    serverBackendAvailable(MONGODB_URL_ENV, "no MongoDB server here", ["@langchain/langgraph-checkpoint-mongodb", "mongodb"]),
   registration() {
     let client: MongoClient | undefined;
     const runId = randomBytes(4).toString("hex");

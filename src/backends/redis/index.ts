@@ -20,7 +20,8 @@ export const redisBackend: Backend = {
   id: "redis",
   title: TITLE,
   knownDeviations: [],
-  available: () => serverBackendAvailable(REDIS_URL_ENV, "no Redis with search and JSON modules here", ["@langchain/langgraph-checkpoint-redis", "redis"]),
+  available: () =>
+    serverBackendAvailable(REDIS_URL_ENV, "no Redis with search and JSON modules here", ["@langchain/langgraph-checkpoint-redis", "redis"]),
   registration: () =>
     checkpointerTest({ name: TITLE }, async function* (): AsyncGenerator<RedisSaver, void, unknown> {
       const url = requireServerUrl(REDIS_URL_ENV);

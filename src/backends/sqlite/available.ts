@@ -12,6 +12,9 @@ export async function sqliteAvailable(): Promise<Availability> {
     new driver.module.default(":memory:").close();
     return { ok: true };
   } catch (error) {
-    return { ok: false, reason: `better-sqlite3 cannot open a database (is its native binding built for this Node?): ${(error as Error).message}` };
+    return {
+      ok: false,
+      reason: `better-sqlite3 cannot open a database (is its native binding built for this Node?): ${(error as Error).message}`,
+    };
   }
 }

@@ -13,7 +13,7 @@ export const SQLITE_DEVIATIONS: readonly KnownDeviation[] = [
   {
     tests: ["test_flt_filter_keys_are_top_level_keys"],
     reason:
-      "SqliteSaver 1.0.4 filters with `jsonb(CAST(metadata AS TEXT))->?` bound to the JSON path `$.${key}`, so a filter key with path syntax reads a nested value: filter {\"a.b\": 1} compares metadata.a.b, {\"arr[0]\": 5} compares metadata.arr[0], and an empty key throws \"bad JSON path\"",
+      'SqliteSaver 1.0.4 filters with `jsonb(CAST(metadata AS TEXT))->?` bound to the JSON path `$.${key}`, so a filter key with path syntax reads a nested value: filter {"a.b": 1} compares metadata.a.b, {"arr[0]": 5} compares metadata.arr[0], and an empty key throws "bad JSON path"',
   },
   ...SQLITE_GRAPH_DEVIATIONS,
 ];

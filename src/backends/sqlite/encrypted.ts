@@ -19,6 +19,9 @@ export const sqliteEncryptedBackend: Backend = {
   registration: () =>
     checkpointerTest(
       { name: "SqliteSaver (AES-256-GCM serde)", knownDeviations: SQLITE_ENCRYPTED_DEVIATIONS },
-      sqliteSaverFactory({ storage: "memory", serde: async () => (await import("../../serde/encrypted-serializer.js")).createEncryptedSerializer(randomBytes(32)) }),
+      sqliteSaverFactory({
+        storage: "memory",
+        serde: async () => (await import("../../serde/encrypted-serializer.js")).createEncryptedSerializer(randomBytes(32)),
+      }),
     ),
 };

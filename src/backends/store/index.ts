@@ -35,7 +35,10 @@ export const memoryStoreBackend: StoreBackend = {
   notApplicable: { ttl: "InMemoryStore has no TTL" },
   knownDeviations: IN_MEMORY_STORE_DEVIATIONS,
   available: async () => ({ ok: true }),
-  create: async () => ({ subject: new InMemoryStore({ index: { dims: DIMS, embeddings: fakeEmbeddings(DIMS) } }), release: async () => undefined }),
+  create: async () => ({
+    subject: new InMemoryStore({ index: { dims: DIMS, embeddings: fakeEmbeddings(DIMS) } }),
+    release: async () => undefined,
+  }),
 };
 
 /** PostgresStore on the embedded PostgreSQL (or `POSTGRES_URL`), a fresh schema per store; no vector search. @public */
@@ -66,8 +69,18 @@ export const pgliteStoreBackend: StoreBackend = {
   options: { ttl: POSTGRES_STORE_TTL, index: FAKE_INDEX },
   knownDeviations: [...POSTGRES_STORE_DEVIATIONS, ...POSTGRES_STORE_GRAPH_DEVIATIONS],
   uses: "pglite",
-  optIn: { env: PGLITE_ENV, reason: `opt-in: PGlite takes about a minute to start on a loaded machine; ask for "pglite" by id or set ${PGLITE_ENV}=1` },
-  available: () => optionalPackagesLoad(["@langchain/langgraph-checkpoint-postgres", "pg", "@electric-sql/pglite", "@electric-sql/pglite-pgvector", "@electric-sql/pglite-socket"]),
+  optIn: {
+    env: PGLITE_ENV,
+    reason: `opt-in: PGlite takes about a minute to start on a loaded machine; ask for "pglite" by id or set ${PGLITE_ENV}=1`,
+  },
+  available: () =>
+    optionalPackagesLoad([
+      "@langchain/langgraph-checkpoint-postgres",
+      "pg",
+      "@electric-sql/pglite",
+      "@electric-sql/pglite-pgvector",
+      "@electric-sql/pglite-socket",
+    ]),
   create: (resources) => {
     const server = resources?.pglite;
     if (!server) throw new Error("PGlite store backend: no PGlite server in the resources (start one with startPgliteServer())");

@@ -21,7 +21,10 @@ export const POSTGRES_STORE_TTL: StoreTtlOptions = {
  * its tables set up, `maxConnections` connections at most (store pool plus one
  * for CREATE/DROP SCHEMA), and the index when one is given (needs pgvector).
  */
-export async function createPostgresStore(url: string, options: { index?: StoreIndexOptions; maxConnections?: number } = {}): Promise<SubjectLease<BaseStore>> {
+export async function createPostgresStore(
+  url: string,
+  options: { index?: StoreIndexOptions; maxConnections?: number } = {},
+): Promise<SubjectLease<BaseStore>> {
   const [{ default: pg }, { PostgresStore: Store }] = await Promise.all([
     requireOptional<PgModule>("pg"),
     requireOptional<StoreModule>("@langchain/langgraph-checkpoint-postgres/store"),
@@ -40,7 +43,11 @@ export async function createPostgresStore(url: string, options: { index?: StoreI
   try {
     const schema = await schemas.create();
     const max = options.maxConnections === undefined ? undefined : Math.max(1, options.maxConnections - 1);
-    const index = options.index && { dims: options.index.dims, embed: options.index.embed, ...(options.index.fields ? { fields: [...options.index.fields] } : {}) };
+    const index = options.index && {
+      dims: options.index.dims,
+      embed: options.index.embed,
+      ...(options.index.fields ? { fields: [...options.index.fields] } : {}),
+    };
     store = new Store({ connectionOptions: { connectionString: url, max }, schema, ...(index ? { index } : {}) });
     // A server stopping under the store's own pool must not crash the process either.
     const ownPool = postgresStorePool(store);

@@ -26,8 +26,17 @@ export function answerKind(item: FailureItem): AnswerKind {
   }
   if (/got (\d[\d,]*) tuples; the first difference is at position (\d[\d,]*)\n\s*expected there: undefined/.test(text)) return "too-many";
   // An object where null was expected (a get() that found an item; the model's `expected null, got {…}`) is an item where none is expected, as is anything where undefined was.
-  if (/expected: undefined\n\s*actual:\s+(?!undefined)\S/.test(text) || /expected: null\n\s*actual:\s+[{[]|expected null, got [{[]/.test(text) || /\bunexpected\b/.test(text)) return "unexpected-item";
-  if (/actual:\s+undefined\s*$/m.test(text) || /came back as undefined|came back as no \w+ at all|\bmissing\b|\bis gone\b|\blost\b/.test(text)) return "missing-item";
+  if (
+    /expected: undefined\n\s*actual:\s+(?!undefined)\S/.test(text) ||
+    /expected: null\n\s*actual:\s+[{[]|expected null, got [{[]/.test(text) ||
+    /\bunexpected\b/.test(text)
+  )
+    return "unexpected-item";
+  if (
+    /actual:\s+undefined\s*$/m.test(text) ||
+    /came back as undefined|came back as no \w+ at all|\bmissing\b|\bis gone\b|\blost\b/.test(text)
+  )
+    return "missing-item";
   // The clause may speak of an order; the data decides: the same items rearranged, or values that changed.
   const shown = shownArrays(text);
   if (shown) return sameItems(shown.expected, shown.actual) ? "order" : "changed";
@@ -51,7 +60,11 @@ function shownArrays(text: string): { expected: unknown[]; actual: unknown[] } |
 }
 
 function sameItems(a: readonly unknown[], b: readonly unknown[]): boolean {
-  const key = (xs: readonly unknown[]) => xs.map((x) => JSON.stringify(x)).sort().join("\u0000");
+  const key = (xs: readonly unknown[]) =>
+    xs
+      .map((x) => JSON.stringify(x))
+      .sort()
+      .join("\u0000");
   return a.length === b.length && key(a) === key(b);
 }
 

@@ -50,7 +50,9 @@ export function calledMethod(text: string, kind: CauseKind = CHECKPOINTER_CAUSE_
 export function observedBehaviour(item: FailureItem, kind: CauseKind = CHECKPOINTER_CAUSE_KIND): ObservedBehaviour | undefined {
   const methods = kind.causeMethods;
   const firstLine = item.message.split("\n", 1)[0];
-  const writesData = methods.writers.writes !== undefined && /pending ?writes?|\bwrites?\b|putWrites|__error__|__interrupt__|__resume__/i.test(`${firstLine}\n${item.description}`);
+  const writesData =
+    methods.writers.writes !== undefined &&
+    /pending ?writes?|\bwrites?\b|putWrites|__error__|__interrupt__|__resume__/i.test(`${firstLine}\n${item.description}`);
   const data: DataKind = writesData ? "writes" : "checkpoint";
   const thrower = item.error?.method ? calledMethod(`${item.error.method}(`, kind) : undefined;
   if (thrower !== undefined) return { method: thrower, data };
@@ -72,15 +74,21 @@ export function observedBehaviour(item: FailureItem, kind: CauseKind = CHECKPOIN
   // The read a clause names, called (`get(`) or in words (`get after delete must return null`).
   const read = called ?? readerNamed(firstLine, methods.readers);
   // That read is the witness of a test of a method that changes what is stored, or of one that is neither a writer nor a reader (a store's batch(), which runs the others' operations) when the clause names the read in words only.
-  const checksByReading = changesStorage || (capability !== undefined && !methods.readers.includes(capability) && !Object.values(methods.writers).includes(capability));
+  const checksByReading =
+    changesStorage ||
+    (capability !== undefined && !methods.readers.includes(capability) && !Object.values(methods.writers).includes(capability));
   const witness = checksByReading && read !== undefined && read !== named && methods.readers.includes(read) ? read : undefined;
   const comparesReaders = /\blist\b/.test(firstLine) && /\bgetTuple\b/.test(firstLine);
-  return named === undefined ? undefined : { method: named, data, ...(witness ? { witness } : {}), ...(comparesReaders ? { comparesReaders: true as const } : {}) };
+  return named === undefined
+    ? undefined
+    : { method: named, data, ...(witness ? { witness } : {}), ...(comparesReaders ? { comparesReaders: true as const } : {}) };
 }
 
 /** The reader a text names first as a word (`get` in `get after delete must return null`). */
 function readerNamed(text: string, readers: readonly string[]): string | undefined {
-  const found = readers.map((r) => [r, new RegExp(`\\b${r}\\b`).exec(text)?.index] as const).filter((f): f is readonly [string, number] => f[1] !== undefined);
+  const found = readers
+    .map((r) => [r, new RegExp(`\\b${r}\\b`).exec(text)?.index] as const)
+    .filter((f): f is readonly [string, number] => f[1] !== undefined);
   return found.sort((a, b) => a[1] - b[1])[0]?.[0];
 }
 

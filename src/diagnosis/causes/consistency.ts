@@ -14,8 +14,10 @@ export function contradictions(cause: FailureCause, subject: CauseKind = CHECKPO
   if (cause.method === undefined || evidence.error || evidence.confirmed) return [];
   const out: string[] = [];
   const kind = answerKind(evidence);
-  if (!cause.title.includes(ANSWER_KIND_TEXT[kind])) out.push(`the title does not name what the evidence shows (${ANSWER_KIND_TEXT[kind]}): ${cause.title}`);
+  if (!cause.title.includes(ANSWER_KIND_TEXT[kind]))
+    out.push(`the title does not name what the evidence shows (${ANSWER_KIND_TEXT[kind]}): ${cause.title}`);
   const observed = observedBehaviour(evidence, subject)?.method;
-  if (observed !== cause.method && cause.blame === undefined) out.push(`the title blames ${cause.method}() but the evidence observed ${observed ?? "no method"}, and nothing moved the blame`);
+  if (observed !== cause.method && cause.blame === undefined)
+    out.push(`the title blames ${cause.method}() but the evidence observed ${observed ?? "no method"}, and nothing moved the blame`);
   return out;
 }

@@ -7,7 +7,15 @@ import { causeKey, causeTitle, errorSignature, normaliseMessage } from "./signat
 import { firstLine } from "../../util/text.js";
 import { methodRank, observedBehaviour, writerOf, type CauseKind, type DataKind, type ObservedBehaviour } from "./behaviour.js";
 import { kindDescriptor, type SubjectKindId } from "../../kinds/descriptors.js";
-import { blamedMethodProbed, checkedBroken, METHOD_CHECKS, READER_CHECKS, readBackVerdict, readerChecksWrong, readersMatchLoosely } from "./read-back.js";
+import {
+  blamedMethodProbed,
+  checkedBroken,
+  METHOD_CHECKS,
+  READER_CHECKS,
+  readBackVerdict,
+  readerChecksWrong,
+  readersMatchLoosely,
+} from "./read-back.js";
 import { ANSWER_KIND_TEXT, answerKind, type AnswerKind } from "./answer-kind.js";
 import { HARMS, worstHarm, type Harm } from "./harm.js";
 
@@ -29,7 +37,9 @@ interface Grouped {
  * The cause explaining most comes first; on a tie, a method that stores or
  * deletes before a method that reads (the read is as often only the witness).
  */
-export function failureCauses(data: Pick<ReportData, "results" | "sections" | "readBack"> & { subjectKind?: SubjectKindId }): FailureCause[] {
+export function failureCauses(
+  data: Pick<ReportData, "results" | "sections" | "readBack"> & { subjectKind?: SubjectKindId },
+): FailureCause[] {
   const kind = kindDescriptor(data.subjectKind);
   const items = failureItems(data);
   const observed = new Map(items.map((item) => [item, observedBehaviour(item, kind)] as const));
@@ -37,7 +47,11 @@ export function failureCauses(data: Pick<ReportData, "results" | "sections" | "r
   for (const [item, o] of observed) {
     if (o && !item.error && !o.comparesReaders) readersSeen.set(o.data, new Set([...(readersSeen.get(o.data) ?? []), o.method]));
   }
-  const confirmedWriters = new Set(items.filter((i) => kind.causeMethods.operationSections.includes(i.section) && i.confirmed).flatMap((i) => (observed.get(i) ? [observed.get(i)!.method] : [])));
+  const confirmedWriters = new Set(
+    items
+      .filter((i) => kind.causeMethods.operationSections.includes(i.section) && i.confirmed)
+      .flatMap((i) => (observed.get(i) ? [observed.get(i)!.method] : [])),
+  );
   const errors = items.filter((i) => i.error).map((i) => ({ signature: errorSignature(i.error!), quoted: quotedForms(i.error!) }));
 
   const groups = new Map<string, Grouped>();
@@ -57,7 +71,13 @@ export function failureCauses(data: Pick<ReportData, "results" | "sections" | "r
   // Most harmful first (data of another thread or namespace, data lost, changed, order, rejected input); then the cause explaining most, a write before a read, in the data flow's order; causes that tie keep the order of their first failure.
   const harm = (g: Grouped) => HARMS.indexOf(harmOfGroup(g));
   const isRead = (g: Grouped) => Number(readsOf(kind).has(g.method ?? ""));
-  const sorted = [...groups.values()].sort((a, b) => harm(a) - harm(b) || b.failures.length - a.failures.length || isRead(a) - isRead(b) || methodRank(a.method, kind) - methodRank(b.method, kind));
+  const sorted = [...groups.values()].sort(
+    (a, b) =>
+      harm(a) - harm(b) ||
+      b.failures.length - a.failures.length ||
+      isRead(a) - isRead(b) ||
+      methodRank(a.method, kind) - methodRank(b.method, kind),
+  );
   // Fixing one cause clears others only where that was shown: a round trip on a fresh subject broken in its writer, which every test of that data needs.
   const brokenWriters = roundTripBrokenWriters(data.readBack, kind);
   return sorted.map((g): FailureCause => {
@@ -70,7 +90,9 @@ export function failureCauses(data: Pick<ReportData, "results" | "sections" | "r
       harm: harmOfGroup(g),
       ...(g.method !== undefined ? { method: g.method } : {}),
       ...(g.blame !== undefined ? { blame: g.blame } : {}),
-      ...(sorted.length > 1 && g.method !== undefined && brokenWriters.includes(g.method) && g.moved.size > 0 ? { clearsOthers: true as const } : {}),
+      ...(sorted.length > 1 && g.method !== undefined && brokenWriters.includes(g.method) && g.moved.size > 0
+        ? { clearsOthers: true as const }
+        : {}),
     };
   });
 }
@@ -83,7 +105,9 @@ function harmOfGroup(g: Grouped): Harm {
 /** The writers whose round trip on a fresh subject read back wrong through every reader (or, put(), whose config named another checkpoint). */
 function roundTripBrokenWriters(readBack: ReadBack | undefined, kind: CauseKind): string[] {
   if (!readBack) return [];
-  const writers = (["checkpoint", "writes"] as const).filter((data) => readBackVerdict(readBack, data)?.at === "writer").map((data) => writerOf(data, kind));
+  const writers = (["checkpoint", "writes"] as const)
+    .filter((data) => readBackVerdict(readBack, data)?.at === "writer")
+    .map((data) => writerOf(data, kind));
   return [...writers, ...(readBack.putConfig === false ? [writerOf("checkpoint", kind)] : [])];
 }
 
@@ -160,12 +184,17 @@ function blameText(blamed: string, confirmedWriters: ReadonlySet<string>, readBa
   }
   const readerFinding = readerChecksWrong(readBack, kind).find((c) => c.blamed === blamed);
   if (readerFinding) {
-    const who = readerFinding.shared ? `every reader it asked (${readerFinding.readers.map((r) => `${r}()`).join(", ")}) wrong, a bug in code they share` : `${blamed}() wrong`;
+    const who = readerFinding.shared
+      ? `every reader it asked (${readerFinding.readers.map((r) => `${r}()`).join(", ")}) wrong, a bug in code they share`
+      : `${blamed}() wrong`;
     return `a targeted check of the readers on a fresh ${kind.noun} found ${who}: ${READER_CHECKS[readerFinding.check].text}`;
   }
-  if (checkedBroken(readBack).includes(blamed)) return `a targeted check on a fresh ${kind.noun} found ${blamed}() wrong: ${METHOD_CHECKS[kind.noun]?.[blamed] ?? "its own answer was wrong"}`;
-  if (readsOf(kind).has(blamed)) return `a round trip on a fresh ${kind.noun} read back right through another reader and wrong through ${blamed}(): what was stored is right, ${blamed}() reads it wrong`;
-  if (readBack && blamed === writerOf("checkpoint", kind) && readBack.putConfig === false) return "a round trip on a fresh saver showed put() returns a config that does not name the checkpoint it stored";
+  if (checkedBroken(readBack).includes(blamed))
+    return `a targeted check on a fresh ${kind.noun} found ${blamed}() wrong: ${METHOD_CHECKS[kind.noun]?.[blamed] ?? "its own answer was wrong"}`;
+  if (readsOf(kind).has(blamed))
+    return `a round trip on a fresh ${kind.noun} read back right through another reader and wrong through ${blamed}(): what was stored is right, ${blamed}() reads it wrong`;
+  if (readBack && blamed === writerOf("checkpoint", kind) && readBack.putConfig === false)
+    return "a round trip on a fresh saver showed put() returns a config that does not name the checkpoint it stored";
   if (readBack && (["checkpoint", "writes"] as const).some((kind) => readBackVerdict(readBack, kind)?.at === "writer")) {
     return `a round trip on a fresh ${kind.noun} read back wrong through every reader (${readBackReaders(readBack).join(", ")}): ${blamed}() stores it wrong`;
   }
@@ -191,7 +220,9 @@ function titleOf(g: Grouped, first: FailureItem, subject: CauseKind): string {
   // Graph cases a targeted probe explained: the clause the probe confirmed says more than the kind of answer.
   if (g.failures.every((f) => f.section === "graph" && f.confirmed)) return causeTitle(first);
   const kind = answerKind(first);
-  const what = !readsOf(subject).has(g.method) ? `: what it stored reads back as ${ANSWER_KIND_TEXT[kind]}` : ` returns ${ANSWER_KIND_TEXT[kind]}`;
+  const what = !readsOf(subject).has(g.method)
+    ? `: what it stored reads back as ${ANSWER_KIND_TEXT[kind]}`
+    : ` returns ${ANSWER_KIND_TEXT[kind]}`;
   const said = firstLine(first.message).replace(/\s+/g, " ").trim();
   const quote = said.length > TITLE_QUOTE ? `${said.slice(0, TITLE_QUOTE - 1)}…` : said;
   return `${g.method}()${what}: ${quote}${idsText(g.failures)}`;

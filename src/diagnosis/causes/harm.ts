@@ -17,7 +17,8 @@ export const HARM_TEXT: Record<Harm, string> = {
 };
 
 /** A clause about keeping one thread, namespace, tenant or key apart from another (`never returns ["acme-corp"]`, `another thread keeps its latest`). */
-const BOUNDARY = /\b(another|other|others|sibling|lookalike|elsewhere|only its own|its own|exactly that|that exact|never returns?|never lists?|never|must not be the same|leaks?|isolat\w*|a second saver|apart|distinct)\b/i;
+const BOUNDARY =
+  /\b(another|other|others|sibling|lookalike|elsewhere|only its own|its own|exactly that|that exact|never returns?|never lists?|never|must not be the same|leaks?|isolat\w*|a second saver|apart|distinct)\b/i;
 /** …of threads, namespaces, tenants, keys or labels. */
 const SCOPE = /\b(threads?|namespaces?|tenants?|prefix|labels?|keys?|paths?)\b/i;
 

@@ -23,7 +23,10 @@ export function readBackVerdict(readBack: ReadBack | undefined, data: DataKind):
 export function probeCulprit(readBack: ReadBack | undefined, kind: CauseKind = CHECKPOINTER_CAUSE_KIND): string | undefined {
   const kinds: DataKind[] = ["checkpoint", "writes"];
   const verdicts = kinds.map((data) => [data, readBackVerdict(readBack, data)] as const);
-  const writers = [...verdicts.filter(([, v]) => v?.at === "writer").map(([data]) => writerOf(data, kind)), ...(readBack?.putConfig === false ? [writerOf("checkpoint", kind)] : [])];
+  const writers = [
+    ...verdicts.filter(([, v]) => v?.at === "writer").map(([data]) => writerOf(data, kind)),
+    ...(readBack?.putConfig === false ? [writerOf("checkpoint", kind)] : []),
+  ];
   const readers = verdicts.flatMap(([, v]) => (v?.at === "readers" ? v.wrong : []));
   const broken = new Set([...writers, ...readers, ...checkedBroken(readBack), ...readerChecksWrong(readBack, kind).map((c) => c.blamed)]);
   return broken.size === 1 ? [...broken][0] : undefined;
@@ -48,16 +51,27 @@ export function checkedBroken(readBack: ReadBack | undefined): string[] {
  *   whose clause reads through the one reader the probe found broken: that
  *   reader, its witness, is at fault.
  */
-export function readBackBlame(readBack: ReadBack | undefined, observed: ObservedBehaviour, kind: CauseKind = CHECKPOINTER_CAUSE_KIND): string | undefined {
+export function readBackBlame(
+  readBack: ReadBack | undefined,
+  observed: ObservedBehaviour,
+  kind: CauseKind = CHECKPOINTER_CAUSE_KIND,
+): string | undefined {
   // Every reader finds the stored thread under ids that only look like it, and reads the stored ids right: the readers' id matching, one bug they share, named by the first reader.
-  if (readersMatchLoosely(readBack) && kind.causeMethods.readers.includes(observed.method)) return kind.causeMethods.readers.find((r) => r in (readBack?.lookalikeIds ?? {}));
+  if (readersMatchLoosely(readBack) && kind.causeMethods.readers.includes(observed.method))
+    return kind.causeMethods.readers.find((r) => r in (readBack?.lookalikeIds ?? {}));
   const writer = writerOf(observed.data, kind);
   const culprit = probeCulprit(readBack, kind);
   if (observed.witness !== undefined) return culprit === observed.witness ? observed.witness : undefined;
   // Readers a check found answering wrong where the writer cannot have: a shared bug takes the writer's tests of that data and the readers it asked; another reader keeps its own.
   const shared = sharedReaderBug(readBack, observed.data, kind);
-  if (shared) return shared.readers.includes(observed.method) || observed.method === writer ? shared.blamed : kind.causeMethods.readers.includes(observed.method) ? observed.method : undefined;
-  if (readerChecksWrong(readBack, kind).some((c) => c.readers.includes(observed.method) && READER_CHECKS[c.check].data === observed.data)) return observed.method;
+  if (shared)
+    return shared.readers.includes(observed.method) || observed.method === writer
+      ? shared.blamed
+      : kind.causeMethods.readers.includes(observed.method)
+        ? observed.method
+        : undefined;
+  if (readerChecksWrong(readBack, kind).some((c) => c.readers.includes(observed.method) && READER_CHECKS[c.check].data === observed.data))
+    return observed.method;
   const isReader = kind.causeMethods.readers.includes(observed.method);
   const writers = Object.values(kind.causeMethods.writers);
   if (!isReader && !writers.includes(observed.method)) return undefined;
@@ -69,7 +83,11 @@ export function readBackBlame(readBack: ReadBack | undefined, observed: Observed
   // The one method the probe found broken explains a failure only where the failure can have gone through it: a writer, or a method
   // whose answers the writers store (getNextVersion()), since every test reads what was stored; or a reader that witnessed a writer's
   // test. Never a method that changes what is stored (a deleteThread() test has its witness rule) nor another reader's failures.
-  const through = culprit !== undefined && (writers.includes(culprit) || kind.causeMethods.answers.includes(culprit) || (kind.causeMethods.readers.includes(culprit) && !isReader));
+  const through =
+    culprit !== undefined &&
+    (writers.includes(culprit) ||
+      kind.causeMethods.answers.includes(culprit) ||
+      (kind.causeMethods.readers.includes(culprit) && !isReader));
   return through ? culprit : undefined;
 }
 
@@ -105,13 +123,15 @@ export const METHOD_CHECKS: Readonly<Record<string, Readonly<Record<string, stri
   saver: {
     getNextVersion: "40 versions in a row from getNextVersion() must increase under LangGraph's compareChannelVersions",
     deleteThread: "a thread deleted with deleteThread() must read as empty through getTuple(), which found it before",
-    put: "channel values named \"a.b\" and \"$c\" read back wrong through both getTuple() and list()",
+    put: 'channel values named "a.b" and "$c" read back wrong through both getTuple() and list()',
     putWrites: "a Map as the whole value of a write reads back wrong through both getTuple() and list()",
   },
   store: {
     get: "an item put with a short TTL (the declared ttl.put) was still read by get() past its expiry, while another reader no longer showed it",
-    search: "an item put with a short TTL (the declared ttl.put) was still found by search() past its expiry, while another reader no longer showed it",
-    listNamespaces: "a namespace holding only an item put with a short TTL (the declared ttl.put) was still listed by listNamespaces() past its expiry, while another reader no longer showed the item",
+    search:
+      "an item put with a short TTL (the declared ttl.put) was still found by search() past its expiry, while another reader no longer showed it",
+    listNamespaces:
+      "a namespace holding only an item put with a short TTL (the declared ttl.put) was still listed by listNamespaces() past its expiry, while another reader no longer showed the item",
     put: "items put at once under distinct keys of one namespace must all read back through get(), one key put at once several times must be listed once by search(), and (with an index) items holding the same value must rank alike in a query search whether updated, deleted and put again, or put once; both readers read one item right",
   },
   cache: {
@@ -177,6 +197,10 @@ export function readerChecksWrong(readBack: ReadBack | undefined, kind: CauseKin
 }
 
 /** A reader check that found every reader it asked wrong on this kind of data: the readers share the bug, named by the first. */
-export function sharedReaderBug(readBack: ReadBack | undefined, data: DataKind, kind: CauseKind = CHECKPOINTER_CAUSE_KIND): ReaderCheckFinding | undefined {
+export function sharedReaderBug(
+  readBack: ReadBack | undefined,
+  data: DataKind,
+  kind: CauseKind = CHECKPOINTER_CAUSE_KIND,
+): ReaderCheckFinding | undefined {
   return readerChecksWrong(readBack, kind).find((c) => c.shared && READER_CHECKS[c.check].data === data);
 }

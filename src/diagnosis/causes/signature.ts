@@ -68,5 +68,8 @@ function errorTitle(error: ThrownError, cwd: string): string {
 /** A frame with its path relative to the working directory when it is inside it. */
 export function shortFrame(frame: string, cwd: string): string {
   const prefix = `${cwd.replace(/[/\\]$/, "")}/`;
-  return frame.replace(/file:\/\//g, "").split(prefix).join("");
+  return frame
+    .replace(/file:\/\//g, "")
+    .split(prefix)
+    .join("");
 }

@@ -20,10 +20,12 @@ export const G27: GraphScenario = {
       items: lg.Annotation<string[], string | string[]>({ reducer: concat, default: () => [] }),
     });
     const byTopic = { keyFunc: (args: unknown[]) => String((args[0] as { topic: string }).topic) };
-    const cached = (name: string) => ({ topic }: { topic: string }) => {
-      ctx.called(name);
-      return { items: [`${name}(${topic})`] };
-    };
+    const cached =
+      (name: string) =>
+      ({ topic }: { topic: string }) => {
+        ctx.called(name);
+        return { items: [`${name}(${topic})`] };
+      };
     const ask = () => {
       ctx.called("ask");
       return { items: [`answer ${String(lg.interrupt("more?"))}`] };

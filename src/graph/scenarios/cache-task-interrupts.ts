@@ -18,18 +18,22 @@ export const G26: GraphScenario = {
       ctx.called("double");
       return 2 * x;
     });
-    const graph = lg.entrypoint({ name: "graph", checkpointer: ctx.checkpointer, ...(ctx.cache ? { cache: ctx.cache } : {}) }, async (start: number) => {
-      const seen: unknown[] = [];
-      for (const x of [start, start + 1, start + 2]) {
-        seen.push(await double(x));
-        seen.push(lg.interrupt(`after double(${x})?`));
-      }
-      return seen;
-    });
+    const graph = lg.entrypoint(
+      { name: "graph", checkpointer: ctx.checkpointer, ...(ctx.cache ? { cache: ctx.cache } : {}) },
+      async (start: number) => {
+        const seen: unknown[] = [];
+        for (const x of [start, start + 1, start + 2]) {
+          seen.push(await double(x));
+          seen.push(lg.interrupt(`after double(${x})?`));
+        }
+        return seen;
+      },
+    );
     const runThread = async (label: string) => {
       const thread = ctx.thread(label);
       await ctx.invoke(`start thread ${label}`, graph, 1, thread);
-      for (const answer of ["x", "y", "z"]) await ctx.invoke(`resume ${label} with ${answer}`, graph, new lg.Command({ resume: answer }), thread);
+      for (const answer of ["x", "y", "z"])
+        await ctx.invoke(`resume ${label} with ${answer}`, graph, new lg.Command({ resume: answer }), thread);
       ctx.record(`double's calls after thread ${label}`, ctx.calls("double"));
     };
     await runThread("a");

@@ -62,7 +62,12 @@ function bigText(): string {
 /** A large string compares by length, digest and both ends, so a failure stays readable. */
 function fingerprint(value: unknown): unknown {
   if (typeof value !== "string") return value;
-  return { length: value.length, sha256: createHash("sha256").update(value).digest("hex").slice(0, 16), head: value.slice(0, 24), tail: value.slice(-24) };
+  return {
+    length: value.length,
+    sha256: createHash("sha256").update(value).digest("hex").slice(0, 16),
+    head: value.slice(0, 24),
+    tail: value.slice(-24),
+  };
 }
 
 export const G21: GraphScenario = {
@@ -94,8 +99,16 @@ export const G21: GraphScenario = {
       const { count, big } = (v ?? {}) as { count?: number; big?: unknown };
       return { count, big: fingerprint(big) };
     };
-    await ctx.step("invoke", () => graph.invoke({ count: 0, big: "small" }, { ...cfg, durability: ctx.durability, recursionLimit: 200 }), show);
-    const state = await ctx.step("getState", () => graph.getState(cfg), (s) => ({ ...show(s.values), step: s.metadata?.step, next: s.next }));
+    await ctx.step(
+      "invoke",
+      () => graph.invoke({ count: 0, big: "small" }, { ...cfg, durability: ctx.durability, recursionLimit: 200 }),
+      show,
+    );
+    const state = await ctx.step(
+      "getState",
+      () => graph.getState(cfg),
+      (s) => ({ ...show(s.values), step: s.metadata?.step, next: s.next }),
+    );
     ctx.record("the stored string equals the input exactly", (state?.values as { big?: string } | undefined)?.big === bigText());
     await ctx.step("history: count, steps of the newest and oldest", async () => {
       const steps: unknown[] = [];

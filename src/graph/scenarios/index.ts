@@ -15,6 +15,33 @@ import { G07, G08, G09, G10 } from "./time-travel.js";
 import { G05, G06 } from "./update-state.js";
 
 /** Every graph scenario, in id order. */
-export const GRAPH_SCENARIOS: readonly GraphScenario[] = [G01, G02, G03, G04, G05, G06, G07, G08, G09, G10, G11, G12, G13, G14, G15, G16, G17, G18, G19, G20, G21, G22, G23, G24, G25, G26, G27, G28].sort((a, b) =>
-  a.id < b.id ? -1 : 1,
-);
+export const GRAPH_SCENARIOS: readonly GraphScenario[] = [
+  G01,
+  G02,
+  G03,
+  G04,
+  G05,
+  G06,
+  G07,
+  G08,
+  G09,
+  G10,
+  G11,
+  G12,
+  G13,
+  G14,
+  G15,
+  G16,
+  G17,
+  G18,
+  G19,
+  G20,
+  G21,
+  G22,
+  G23,
+  G24,
+  G25,
+  G26,
+  G27,
+  G28,
+].sort((a, b) => (a.id < b.id ? -1 : 1));

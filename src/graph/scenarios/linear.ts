@@ -9,11 +9,7 @@ export const G01: GraphScenario = {
   description: "START→a→b→END over 3 turns: step numbering, input checkpoints and the parent chain across turns",
   needsHistory: false,
   clauses: ["parent", "latest", "list", "metadata", "thread-isolation", "writes-before-put"],
-  variants: [
-    ...DURABILITY_VARIANTS,
-    { name: "latency", latencyMs: 12 },
-    { name: `${THREADS}-threads`, params: { threads: THREADS } },
-  ],
+  variants: [...DURABILITY_VARIANTS, { name: "latency", latencyMs: 12 }, { name: `${THREADS}-threads`, params: { threads: THREADS } }],
   async run(ctx) {
     const threads = Number(ctx.variant.params?.threads ?? 0);
     const graph = chain(ctx, ["a", "b"], { unnumbered: threads > 0 });

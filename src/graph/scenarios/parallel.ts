@@ -83,7 +83,13 @@ export const G17: GraphScenario = {
       line(lg, builder(lg, State), {
         one: () => {
           ctx.called("one");
-          return new lg.Command({ update: [["foo", "1a"], ["foo", "1b"], ["foo", "1c"]] });
+          return new lg.Command({
+            update: [
+              ["foo", "1a"],
+              ["foo", "1b"],
+              ["foo", "1c"],
+            ],
+          });
         },
         two: () => (ctx.called("two"), { foo: "2" }),
       }).compile({ checkpointer: ctx.checkpointer }),
@@ -112,7 +118,11 @@ export const G18: GraphScenario = {
       });
       let g = builder(lg, State).addNode("p", () => (ctx.called("p"), { items: ["p"] }));
       g = g.addEdge(lg.START, "p");
-      for (const name of ["zz", "aa", "mm"]) g = g.addNode(name, () => (ctx.called(name), { items: [name] })).addEdge("p", name).addEdge(name, lg.END);
+      for (const name of ["zz", "aa", "mm"])
+        g = g
+          .addNode(name, () => (ctx.called(name), { items: [name] }))
+          .addEdge("p", name)
+          .addEdge(name, lg.END);
       return asGraph(g.compile({ checkpointer: ctx.checkpointer }));
     };
     for (let i = 0; i < DELTA_THREADS; i++) {

@@ -44,6 +44,10 @@ export const G22: GraphScenario = {
     await ctx.invoke("run on thread b again, new input", graph, { items: ["y"] }, b);
     await ctx.history("history of a", graph, a);
     await ctx.history("history of b", graph, b);
-    await ctx.step("store items", async () => (await store.search(["runs"])).map((i) => ({ key: i.key.split(":").pop(), value: i.value })).sort((x, y) => String(x.key).localeCompare(String(y.key))));
+    await ctx.step("store items", async () =>
+      (await store.search(["runs"]))
+        .map((i) => ({ key: i.key.split(":").pop(), value: i.value }))
+        .sort((x, y) => String(x.key).localeCompare(String(y.key))),
+    );
   },
 };

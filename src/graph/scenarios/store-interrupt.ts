@@ -10,7 +10,8 @@ import type { GraphScenario } from "../scenario-context.js";
 export const G24: GraphScenario = {
   id: "G24",
   name: "store-across-interrupt",
-  description: "a node counts visits in the store, the next one interrupts, the last one reads the count after the resume; two threads share the count",
+  description:
+    "a node counts visits in the store, the next one interrupts, the last one reads the count after the resume; two threads share the count",
   needsHistory: false,
   clauses: ["pending-writes", "latest", "thread-isolation"],
   uses: { store: true },

@@ -36,7 +36,13 @@ export const G23: GraphScenario = {
       const [all, one] = await Promise.all([store.search(NS, { limit: 100 }), store.get(NS, "w17")]);
       return { items: [`seen ${all.length}`, `w17 by ${String(one?.value.by)} in turn ${String(one?.value.turn)}`] };
     };
-    const graph = asGraph(g.addNode("reader", reader).addEdge(names, "reader").addEdge("reader", lg.END).compile({ checkpointer: ctx.checkpointer, store: ctx.store }));
+    const graph = asGraph(
+      g
+        .addNode("reader", reader)
+        .addEdge(names, "reader")
+        .addEdge("reader", lg.END)
+        .compile({ checkpointer: ctx.checkpointer, store: ctx.store }),
+    );
     const a = ctx.thread("a");
     const b = ctx.thread("b");
     await ctx.invoke("run on thread a", graph, { items: [] }, { configurable: { ...a.configurable, turn: 1 } });

@@ -42,7 +42,9 @@ export const G11: GraphScenario = {
       },
     }).compile();
     const graph = asGraph(
-      line(lg, builder(lg, parentState(ctx)), { p: countingNode(ctx, "p"), child, q: countingNode(ctx, "q") }).compile({ checkpointer: ctx.checkpointer }),
+      line(lg, builder(lg, parentState(ctx)), { p: countingNode(ctx, "p"), child, q: countingNode(ctx, "q") }).compile({
+        checkpointer: ctx.checkpointer,
+      }),
     );
     const cfg = ctx.thread("t");
     await ctx.invoke("invoke (pauses in the subgraph)", graph, { items: ["in"] }, cfg);
@@ -98,7 +100,9 @@ export const G13: GraphScenario = {
   async run(ctx) {
     const { lg } = ctx;
     const child = line(lg, builder(lg, withAnswer(ctx)), { s: () => (ctx.called("s"), { answer: `s${ctx.calls("s")}` }) }).compile();
-    const graph = asGraph(line(lg, builder(lg, parentState(ctx)), { p: countingNode(ctx, "p"), child }).compile({ checkpointer: ctx.checkpointer }));
+    const graph = asGraph(
+      line(lg, builder(lg, parentState(ctx)), { p: countingNode(ctx, "p"), child }).compile({ checkpointer: ctx.checkpointer }),
+    );
     const cfg = ctx.thread("t");
     await ctx.invoke("invoke", graph, { items: ["in"] }, cfg);
     const beforeChild = await checkpointBefore(ctx, graph, cfg, "child");

@@ -104,15 +104,25 @@ export const CACHE_BEHAVIOURS: readonly CacheBehaviour[] = [
   },
   {
     id: "cache.empty-namespace",
-    question: "Are the namespaces [] and [\"\"] two namespaces?",
+    question: 'Are the namespaces [] and [""] two namespaces?',
     async probe(ctx) {
       const key = ctx.uniqueId("behaviour-empty-ns");
       try {
-        await ctx.cache.set([{ key: [[], key], value: "[]" }, { key: [[""], key], value: '[""]' }]);
+        await ctx.cache.set([
+          { key: [[], key], value: "[]" },
+          { key: [[""], key], value: '[""]' },
+        ]);
       } catch (error) {
         return `set() rejects (${errorLine(error)})`;
       }
-      const hits = await getHits(ctx.cache, [[[], key], [[""], key]], "a behaviour probe");
+      const hits = await getHits(
+        ctx.cache,
+        [
+          [[], key],
+          [[""], key],
+        ],
+        "a behaviour probe",
+      );
       const values = hits.map((h) => h.value);
       if (ctx.has("clear")) await ctx.cache.clear([[], [""]]).catch(() => undefined);
       return values.length === 2 && values[0] === "[]" && values[1] === '[""]' ? "yes" : `no: get returns ${formatValue(values)}`;

@@ -10,7 +10,8 @@ export const CACHE_CAPABILITIES = [
     id: "get_set",
     method: "get",
     kind: "base",
-    signature: "get(keys: [namespace: string[], key: string][]): Promise<{ key, value }[]>; set(pairs: { key, value, ttl? }[]): Promise<void>",
+    signature:
+      "get(keys: [namespace: string[], key: string][]): Promise<{ key, value }[]>; set(pairs: { key, value, ttl? }[]): Promise<void>",
     summary: "store values under full keys and read back the hits, leaving misses out",
   },
   {

@@ -37,14 +37,16 @@ function methods(cache: object, names: readonly string[]): Detection {
   for (const name of names) {
     const value = (cache as Record<string, unknown>)[name];
     if (value === undefined || value === null) return { kind: "missing", reason: `the cache has no ${name}() method` };
-    if (typeof value !== "function") return { kind: "not-a-function", reason: `cache.${name} exists but is not a function (it is a ${typeof value})` };
+    if (typeof value !== "function")
+      return { kind: "not-a-function", reason: `cache.${name} exists but is not a function (it is a ${typeof value})` };
   }
   return { kind: "detected" };
 }
 
 function serde(cache: object): Detection {
   const value = (cache as { serde?: unknown }).serde;
-  if (value === undefined || value === null) return { kind: "missing", reason: "the cache has no serde (BaseCache's constructor sets one)" };
+  if (value === undefined || value === null)
+    return { kind: "missing", reason: "the cache has no serde (BaseCache's constructor sets one)" };
   const fns = value as Record<string, unknown>;
   if (typeof fns.dumpsTyped !== "function" || typeof fns.loadsTyped !== "function") {
     return { kind: "not-a-function", reason: "cache.serde has no dumpsTyped()/loadsTyped() methods" };

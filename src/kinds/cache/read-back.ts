@@ -35,6 +35,7 @@ export async function cacheRoundTrip(cache: BaseCache): Promise<ReadBack> {
 
 function sameEntries(entries: readonly { key: CacheFullKey; value: unknown }[], expected: readonly [CacheFullKey, unknown][]): boolean {
   // In key order: get() need not answer in the order asked.
-  const shown = (list: readonly [CacheFullKey, unknown][]) => list.map(([key, value]) => ({ key, value })).sort((x, y) => JSON.stringify(x.key).localeCompare(JSON.stringify(y.key)));
+  const shown = (list: readonly [CacheFullKey, unknown][]) =>
+    list.map(([key, value]) => ({ key, value })).sort((x, y) => JSON.stringify(x.key).localeCompare(JSON.stringify(y.key)));
   return Array.isArray(entries) && diffValues(shown(expected), shown(entries.map((e) => [e?.key, e?.value])), { max: 1 }).length === 0;
 }

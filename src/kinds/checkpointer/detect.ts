@@ -39,7 +39,11 @@ export function detectCapability(saver: object, id: Capability): Detection {
  * is `base.prototype`'s own (identity, or the owner's class name, for a second
  * copy of the package with its own base class).
  */
-export function detectMethod(subject: object, method: string, { noun, base }: { noun: string; base: abstract new (...args: never[]) => unknown }): Detection {
+export function detectMethod(
+  subject: object,
+  method: string,
+  { noun, base }: { noun: string; base: abstract new (...args: never[]) => unknown },
+): Detection {
   const value = (subject as Record<string, unknown>)[method];
   if (value === undefined || value === null) {
     return { kind: "missing", reason: `the ${noun} has no ${method}() method` };

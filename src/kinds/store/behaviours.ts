@@ -21,7 +21,12 @@ async function keysMatching(ctx: StoreSpecContext, root: string[], filter: Recor
   const error = await thrownBy(() => ctx.store.search(root, { filter }));
   if (error !== undefined) return `throws (${describeError(error)})`;
   const found = await ctx.store.search(root, { filter, limit: 10 });
-  return found.length ? `matches ${found.map((i) => i.key).sort().join(", ")}` : "matches nothing";
+  return found.length
+    ? `matches ${found
+        .map((i) => i.key)
+        .sort()
+        .join(", ")}`
+    : "matches nothing";
 }
 
 export const STORE_BEHAVIOURS: readonly StoreBehaviour[] = [
@@ -53,7 +58,8 @@ export const STORE_BEHAVIOURS: readonly StoreBehaviour[] = [
   {
     id: "ST-15",
     question: 'Does a raw batch() put accept the reserved root ["langgraph", ...] that put() rejects?',
-    probe: async (ctx) => acceptance(() => ctx.store.batch([{ namespace: ["langgraph", ...ctx.namespace("raw")], key: "k", value: { v: 1 } }])),
+    probe: async (ctx) =>
+      acceptance(() => ctx.store.batch([{ namespace: ["langgraph", ...ctx.namespace("raw")], key: "k", value: { v: 1 } }])),
   },
   {
     id: "ST-16",
@@ -89,7 +95,11 @@ export const STORE_BEHAVIOURS: readonly StoreBehaviour[] = [
     question: "Does $ne match items that lack the field?",
     async probe(ctx) {
       const root = ctx.namespace("ne");
-      await putAll(ctx.store, [[root, "has", { f: "x" }], [root, "other", { f: "y" }], [root, "lacks", { g: 1 }]]);
+      await putAll(ctx.store, [
+        [root, "has", { f: "x" }],
+        [root, "other", { f: "y" }],
+        [root, "lacks", { g: 1 }],
+      ]);
       return keysMatching(ctx, root, { f: { $ne: "x" } });
     },
   },
@@ -98,14 +108,19 @@ export const STORE_BEHAVIOURS: readonly StoreBehaviour[] = [
     question: "Which operators beyond $eq/$ne/$gt/$gte/$lt/$lte work ($in, $nin, $exists), and what does an unknown one do?",
     async probe(ctx) {
       const root = ctx.namespace("ext-ops");
-      await putAll(ctx.store, [[root, "a", { f: 1 }], [root, "b", { f: 2 }], [root, "c", { g: 3 }]]);
+      await putAll(ctx.store, [
+        [root, "a", { f: 1 }],
+        [root, "b", { f: 2 }],
+        [root, "c", { g: 3 }],
+      ]);
       const answers = [];
       for (const [name, filter] of [
         ["$in [1]", { f: { $in: [1] } }],
         ["$nin [1]", { f: { $nin: [1] } }],
         ["$exists true", { f: { $exists: true } }],
         ["$bogus", { f: { $bogus: 1 } }],
-      ] as const) answers.push(`${name}: ${await keysMatching(ctx, root, filter)}`);
+      ] as const)
+        answers.push(`${name}: ${await keysMatching(ctx, root, filter)}`);
       return answers.join("; ");
     },
   },
@@ -114,7 +129,10 @@ export const STORE_BEHAVIOURS: readonly StoreBehaviour[] = [
     question: "Does a nested filter match: an object value {o: {p: 1}}, and a dotted key {'o.p': 1}?",
     async probe(ctx) {
       const root = ctx.namespace("nested");
-      await putAll(ctx.store, [[root, "nested", { o: { p: 1, q: 2 } }], [root, "other", { o: { p: 2 } }]]);
+      await putAll(ctx.store, [
+        [root, "nested", { o: { p: 1, q: 2 } }],
+        [root, "other", { o: { p: 2 } }],
+      ]);
       return `object value: ${await keysMatching(ctx, root, { o: { p: 1 } })}; dotted key: ${await keysMatching(ctx, root, { "o.p": 1 })}`;
     },
   },
@@ -169,7 +187,10 @@ export const STORE_BEHAVIOURS: readonly StoreBehaviour[] = [
     question: "Does a get in a batch see a put earlier in the same batch?",
     async probe(ctx) {
       const ns = ctx.namespace("ryw");
-      const [, read] = (await ctx.store.batch([{ namespace: ns, key: "k", value: { v: 1 } }, { namespace: ns, key: "k" }])) as [unknown, Item | null];
+      const [, read] = (await ctx.store.batch([
+        { namespace: ns, key: "k", value: { v: 1 } },
+        { namespace: ns, key: "k" },
+      ])) as [unknown, Item | null];
       return read ? "reads its own writes (ops run in order)" : "reads before the batch's puts (sees the old value)";
     },
   },
@@ -178,8 +199,15 @@ export const STORE_BEHAVIOURS: readonly StoreBehaviour[] = [
     question: "When a batch rejects on an invalid op, do its earlier puts stay applied?",
     async probe(ctx) {
       const root = ctx.namespace("atomic");
-      await thrownBy(() => ctx.store.batch([{ namespace: [...root, "ok"], key: "k", value: { v: 1 } }, { namespace: [...root, "bad.label"], key: "k", value: { v: 1 } }]));
-      return (await ctx.store.get([...root, "ok"], "k")) ? "earlier puts stay applied (no transaction)" : "nothing applied (validated or rolled back)";
+      await thrownBy(() =>
+        ctx.store.batch([
+          { namespace: [...root, "ok"], key: "k", value: { v: 1 } },
+          { namespace: [...root, "bad.label"], key: "k", value: { v: 1 } },
+        ]),
+      );
+      return (await ctx.store.get([...root, "ok"], "k"))
+        ? "earlier puts stay applied (no transaction)"
+        : "nothing applied (validated or rolled back)";
     },
   },
   {

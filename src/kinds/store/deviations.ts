@@ -40,12 +40,13 @@ export const POSTGRES_STORE_DEVIATIONS: readonly KnownDeviation[] = [
   },
   {
     tests: ["test_store_search_empty_prefix_means_everything"],
-    reason: 'PostgresStore.search([]) throws "Namespace cannot be empty." instead of searching the whole store (its own validateNamespace runs on the search prefix).',
+    reason:
+      'PostgresStore.search([]) throws "Namespace cannot be empty." instead of searching the whole store (its own validateNamespace runs on the search prefix).',
   },
   {
     tests: ["test_store_search_filter_is_type_strict"],
     reason:
-      "PostgresStore compares a filter value as text (`value ->> key = String(v)`), so {s: 1} also matches the string \"1\", {b: \"true\"} matches the boolean true, and {n: 0} matches \"0\".",
+      'PostgresStore compares a filter value as text (`value ->> key = String(v)`), so {s: 1} also matches the string "1", {b: "true"} matches the boolean true, and {n: 0} matches "0".',
   },
   {
     tests: ["test_store_list_namespaces_prefix_by_segment"],
@@ -53,7 +54,8 @@ export const POSTGRES_STORE_DEVIATIONS: readonly KnownDeviation[] = [
   },
   {
     tests: ["test_store_list_namespaces_suffix_by_segment"],
-    reason: 'PostgresStore.listNamespaces matches the suffix with `LIKE \'%<suffix>\'`, so suffix ["alice"] also lists namespaces ending in the label "malice".',
+    reason:
+      'PostgresStore.listNamespaces matches the suffix with `LIKE \'%<suffix>\'`, so suffix ["alice"] also lists namespaces ending in the label "malice".',
   },
   {
     tests: ["test_store_list_namespaces_wildcard_matches_one_label"],
@@ -72,6 +74,7 @@ export const POSTGRES_STORE_DEVIATIONS: readonly KnownDeviation[] = [
   },
   {
     tests: ["test_store_ttl_expired_namespace_not_listed"],
-    reason: "PostgresStore.listNamespaces does not check expires_at, so a namespace whose only items have expired is still listed (get and search do filter them out).",
+    reason:
+      "PostgresStore.listNamespaces does not check expires_at, so a namespace whose only items have expired is still listed (get and search do filter them out).",
   },
 ];

@@ -19,8 +19,16 @@ export async function storeRoundTrip(store: BaseStore): Promise<ReadBack> {
   const key = "item";
   await store.put(namespace, key, VALUE);
   await store.put([...namespace, "child"], "other", { n: 2 });
-  const get = await readsRight(async () => sameItem(await store.get(namespace, key), namespace, key) && (await store.get(namespace, "never-put")) === null);
-  const search = await readsRight(async () => sameItem((await store.search(namespace, { limit: 10 })).find((i) => i.key === key), namespace, key));
+  const get = await readsRight(
+    async () => sameItem(await store.get(namespace, key), namespace, key) && (await store.get(namespace, "never-put")) === null,
+  );
+  const search = await readsRight(async () =>
+    sameItem(
+      (await store.search(namespace, { limit: 10 })).find((i) => i.key === key),
+      namespace,
+      key,
+    ),
+  );
   return { checkpoint: { get, search }, writes: {} };
 }
 
@@ -42,17 +50,30 @@ export async function otherNamespacesReadNothing(store: BaseStore): Promise<Part
   const namespace = [...root, "item"];
   // A key of its own: a reader ignoring the namespace would find another check's item under a shared key.
   const key = `item-${randomUUID()}`;
-  const notUnder = [[...root, "other"], [...namespace, "child"], [...root, "ITEM"], [...root, "items"]];
+  const notUnder = [
+    [...root, "other"],
+    [...namespace, "child"],
+    [...root, "ITEM"],
+    [...root, "items"],
+  ];
   await store.put(namespace, key, VALUE);
   for (const other of [...notUnder, root]) await store.put(other, "neighbour", { n: 2 });
   const getRight = await readsRight(async () => sameItem(await store.get(namespace, key), namespace, key));
-  const searchRight = await readsRight(async () => sameItem((await store.search(namespace, { limit: 10 })).find((i) => i.key === key), namespace, key));
+  const searchRight = await readsRight(async () =>
+    sameItem(
+      (await store.search(namespace, { limit: 10 })).find((i) => i.key === key),
+      namespace,
+      key,
+    ),
+  );
   if (!getRight || !searchRight) return undefined;
   const sameNamespace = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((label, i) => label === b[i]);
   // Per namespace: whether get() found the key there, and whether search() listed an item of the key (under that namespace itself, for the parent: it holds the item by prefix).
   const reads = [];
   for (const other of [...notUnder, root]) {
-    const listed = (await store.search(other, { limit: 50 })).filter((i) => i.key === key && (other !== root || sameNamespace(i.namespace, root)));
+    const listed = (await store.search(other, { limit: 50 })).filter(
+      (i) => i.key === key && (other !== root || sameNamespace(i.namespace, root)),
+    );
     // Found is an item of the key: a reader answering undefined for nothing (a bug of its own) found nothing.
     reads.push({ found: (await store.get(other, key))?.key === key, listed: listed.length > 0 });
   }
@@ -67,7 +88,10 @@ export async function otherNamespacesReadNothing(store: BaseStore): Promise<Part
 function sameItem(item: Item | null | undefined, namespace: readonly string[], key: string): boolean {
   if (item === null || item === undefined) return false;
   const datesKept = item.createdAt instanceof Date && item.updatedAt instanceof Date;
-  return datesKept && diffValues({ namespace, key, value: VALUE }, { namespace: item.namespace, key: item.key, value: item.value }, { max: 1 }).length === 0;
+  return (
+    datesKept &&
+    diffValues({ namespace, key, value: VALUE }, { namespace: item.namespace, key: item.key, value: item.value }, { max: 1 }).length === 0
+  );
 }
 
 /** One reader's reads: false when they read wrong or threw (a reader that throws reads wrong). */

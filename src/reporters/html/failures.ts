@@ -8,7 +8,9 @@ import { esc } from "./page.js";
 export function failureGroupsHtml(causes: readonly FailureCause[]): string {
   if (causes.length === 0) return `<p class="pass">No failures.</p>`;
   const open = causes.length <= 10 ? " open" : "";
-  return [`<p>${esc(causesHeadline(causes).replace(/:$/, "."))}</p>`, ...causes.map((cause, i) => groupHtml(cause, i + 1, open))].join("\n");
+  return [`<p>${esc(causesHeadline(causes).replace(/:$/, "."))}</p>`, ...causes.map((cause, i) => groupHtml(cause, i + 1, open))].join(
+    "\n",
+  );
 }
 
 function groupHtml(cause: FailureCause, number: number, open: string): string {
@@ -16,7 +18,9 @@ function groupHtml(cause: FailureCause, number: number, open: string): string {
   const count = `<span class="muted">(${cause.failures.length} test${cause.failures.length === 1 ? "" : "s"})</span>`;
   const searchable = cause.failures.map((f) => `${f.label} ${f.ids.join(" ")}`).join(" ") + ` ${cause.causeId} ${first.message}`;
   const others =
-    rest.length > 0 ? `<p>Also hit:</p><ul>${rest.map((f) => `<li><code>${esc(shownLabel(f))}</code> ${idsHtml(f.ids)}</li>`).join("")}</ul>` : "";
+    rest.length > 0
+      ? `<p>Also hit:</p><ul>${rest.map((f) => `<li><code>${esc(shownLabel(f))}</code> ${idsHtml(f.ids)}</li>`).join("")}</ul>`
+      : "";
   return [
     `<details class="failure"${open} id="cause-${cause.causeId}" data-filter="${esc(searchable.toLowerCase())}">`,
     `<summary><span class="fail">✗</span> ${number}) ${esc(cause.title)} ${count} <span class="muted mono">cause ${cause.causeId}</span></summary>`,

@@ -21,7 +21,13 @@ export function sideBySide(leftTitle: string, left: string, rightTitle: string, 
 
 function lineHtml(line: string): string {
   const trimmed = line.trimStart();
-  const kind = trimmed.startsWith("expected:") ? "expected" : trimmed.startsWith("actual:") ? "actual" : /^- .+: (expected|not expected)/.test(trimmed) ? "diff" : undefined;
+  const kind = trimmed.startsWith("expected:")
+    ? "expected"
+    : trimmed.startsWith("actual:")
+      ? "actual"
+      : /^- .+: (expected|not expected)/.test(trimmed)
+        ? "diff"
+        : undefined;
   return kind ? `<span class="line-${kind}">${esc(line)}</span>` : esc(line);
 }
 

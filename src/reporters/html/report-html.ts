@@ -27,7 +27,10 @@ export function renderHtmlReport(report: ConformanceReport, causes: readonly Fai
 
 /** Everything below the title: Result line, capability table, failures, sections, notes. Shared with the matrix page. */
 export function reportBodyHtml(report: ConformanceReport, causes: readonly FailureCause[] = report.causes()): string {
-  const profile = report.profile === "latest-only" ? `<p class="muted">Profile: latest-only — the saver keeps only the latest checkpoint per thread and namespace; tests that need older checkpoints are not applicable.</p>` : "";
+  const profile =
+    report.profile === "latest-only"
+      ? `<p class="muted">Profile: latest-only — the saver keeps only the latest checkpoint per thread and namespace; tests that need older checkpoints are not applicable.</p>`
+      : "";
   const verdict = report.verdict();
   return [
     `<p class="result" id="result">${esc(verdict.resultLine)}</p>`,
@@ -87,29 +90,51 @@ function notApplicable(r: CapabilityResult) {
 }
 
 function deviationsHtml(report: ConformanceReport): string {
-  const items = report.capabilityResults().flatMap((r) => r.tests.filter((t) => t.deviation !== undefined && !t.advisory && t.status !== "skipped").map((t) => ({ r, t })));
+  const items = report
+    .capabilityResults()
+    .flatMap((r) => r.tests.filter((t) => t.deviation !== undefined && !t.advisory && t.status !== "skipped").map((t) => ({ r, t })));
   if (items.length === 0) return "";
-  const list = items.map(({ r, t }) => `<li><span class="warn">${isDeviation(t) ? "⚑" : "✓ did not occur:"}</span> <code>${esc(r.capability)} › ${esc(t.name)}</code> ${idsHtml(t.ids)}: ${esc(t.deviation ?? "")}</li>`);
+  const list = items.map(
+    ({ r, t }) =>
+      `<li><span class="warn">${isDeviation(t) ? "⚑" : "✓ did not occur:"}</span> <code>${esc(r.capability)} › ${esc(t.name)}</code> ${idsHtml(t.ids)}: ${esc(t.deviation ?? "")}</li>`,
+  );
   return `<h2>Known deviations <span class="muted">(declared by the registration)</span></h2><ul>${list.join("")}</ul>`;
 }
 
 /** Tests not checked (a precondition through another capability failed), and flaky tests the run allowed. */
 function notCheckedHtml(report: ConformanceReport): string {
-  const notChecked = report.notChecked().map(({ capability, test }) => `<li><span class="warn">–</span> <code>${esc(capability)} › ${esc(test.name)}</code> ${idsHtml(test.ids)}: ${esc(test.reason)}</li>`);
+  const notChecked = report
+    .notChecked()
+    .map(
+      ({ capability, test }) =>
+        `<li><span class="warn">–</span> <code>${esc(capability)} › ${esc(test.name)}</code> ${idsHtml(test.ids)}: ${esc(test.reason)}</li>`,
+    );
   const flaky = report
     .flaky()
     .filter(({ test }) => test.status === "passed")
-    .map(({ capability, test }) => `<li><span class="warn">~</span> <code>${esc(capability)} › ${esc(test.name)}</code> ${idsHtml(test.ids)}: ${esc(attemptsLabel(test))}; first failure: ${esc(test.flaky.message.split("\n", 1)[0])}</li>`);
+    .map(
+      ({ capability, test }) =>
+        `<li><span class="warn">~</span> <code>${esc(capability)} › ${esc(test.name)}</code> ${idsHtml(test.ids)}: ${esc(attemptsLabel(test))}; first failure: ${esc(test.flaky.message.split("\n", 1)[0])}</li>`,
+    );
   return [
-    notChecked.length > 0 ? `<h2 id="not-checked">Not checked <span class="muted">(a step through another capability failed)</span></h2><ul>${notChecked.join("")}</ul>` : "",
-    flaky.length > 0 ? `<h2 id="flaky">Flaky, allowed <span class="muted">(failed, then passed on a retry)</span></h2><ul>${flaky.join("")}</ul>` : "",
+    notChecked.length > 0
+      ? `<h2 id="not-checked">Not checked <span class="muted">(a step through another capability failed)</span></h2><ul>${notChecked.join("")}</ul>`
+      : "",
+    flaky.length > 0
+      ? `<h2 id="flaky">Flaky, allowed <span class="muted">(failed, then passed on a retry)</span></h2><ul>${flaky.join("")}</ul>`
+      : "",
   ].join("");
 }
 
 function advisoriesHtml(report: ConformanceReport): string {
-  const items = report.capabilityResults().flatMap((r) => r.tests.filter((t) => t.advisory && t.status === "failed").map((t) => ({ r, t })));
+  const items = report
+    .capabilityResults()
+    .flatMap((r) => r.tests.filter((t) => t.advisory && t.status === "failed").map((t) => ({ r, t })));
   if (items.length === 0) return "";
-  const list = items.map(({ r, t }) => `<li><span class="warn">⚠</span> <code>${esc(r.capability)} › ${esc(t.name)}</code> ${idsHtml(t.ids)}: ${esc(t.description)}</li>`);
+  const list = items.map(
+    ({ r, t }) =>
+      `<li><span class="warn">⚠</span> <code>${esc(r.capability)} › ${esc(t.name)}</code> ${idsHtml(t.ids)}: ${esc(t.description)}</li>`,
+  );
   return `<h2>Advisory <span class="muted">(reported, never fails a capability)</span></h2><ul>${list.join("")}</ul>`;
 }
 

@@ -61,7 +61,12 @@ export function buildGrid(result: MatrixResult): MatrixGrid {
     const found = disagreeingTests(result.outcomes, capability);
     disagreements.push(...found);
     const statuses = new Set(cells.filter((c): c is MatrixCell => c !== undefined).map((c) => c.status));
-    return { capability, cells, disagree: statuses.size > 1 || found.length > 0, differs: statuses.size > 1 || found.some(isRequiredDisagreement) };
+    return {
+      capability,
+      cells,
+      disagree: statuses.size > 1 || found.length > 0,
+      differs: statuses.size > 1 || found.some(isRequiredDisagreement),
+    };
   });
   const sections = buildSectionRows(result.outcomes);
   return { columns, rows, sectionRows: sections.rows, disagreements: [...disagreements, ...sections.disagreements], facts: sections.facts };

@@ -24,7 +24,9 @@ export interface MatrixReportJSON {
   interrupted?: MatrixInterruption;
 }
 
-export type OutcomeJSON = Exclude<BackendOutcome, { status: "ran" }> | (Omit<Extract<BackendOutcome, { status: "ran" }>, "report"> & { report: ReportJSON });
+export type OutcomeJSON =
+  | Exclude<BackendOutcome, { status: "ran" }>
+  | (Omit<Extract<BackendOutcome, { status: "ran" }>, "report"> & { report: ReportJSON });
 
 /** What a matrix report file holds, read back. */
 export interface MatrixReportFile {
@@ -49,7 +51,14 @@ export function matrixReportToJSON({ result, run, backends, shard }: MatrixRepor
 
 export function isMatrixReportJSON(value: unknown): value is MatrixReportJSON {
   const v = value as Partial<MatrixReportJSON> | null;
-  return typeof v === "object" && v !== null && v.format === FORMAT && Array.isArray(v.outcomes) && Array.isArray(v.backends) && typeof v.run === "object";
+  return (
+    typeof v === "object" &&
+    v !== null &&
+    v.format === FORMAT &&
+    Array.isArray(v.outcomes) &&
+    Array.isArray(v.backends) &&
+    typeof v.run === "object"
+  );
 }
 
 /** The matrix a `matrixReportToJSON()` value describes; throws on anything else (a backend's report included). */

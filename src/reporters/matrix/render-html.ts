@@ -17,8 +17,12 @@ export function renderMatrixHtml(result: MatrixResult): string {
     return `<td class="${shown.startsWith("✗") ? "fail" : shown.startsWith("✓") ? "pass" : "muted"}">${esc(shown)}</td>`;
   };
   const rows = [
-    ...grid.rows.map((r) => `<tr><th>${r.differs ? "≠ " : ""}${esc(r.capability)}</th>${r.cells.map((c, i) => cell(c?.text, i)).join("")}</tr>`),
-    ...grid.sectionRows.map((r) => `<tr><th><em>${r.differs ? "≠ " : ""}${esc(r.label)}</em></th>${r.cells.map((c, i) => cell(c?.text, i)).join("")}</tr>`),
+    ...grid.rows.map(
+      (r) => `<tr><th>${r.differs ? "≠ " : ""}${esc(r.capability)}</th>${r.cells.map((c, i) => cell(c?.text, i)).join("")}</tr>`,
+    ),
+    ...grid.sectionRows.map(
+      (r) => `<tr><th><em>${r.differs ? "≠ " : ""}${esc(r.label)}</em></th>${r.cells.map((c, i) => cell(c?.text, i)).join("")}</tr>`,
+    ),
     `<tr><th>level</th>${grid.columns.map((c) => `<td><strong>${esc(c.level ?? c.status)}</strong></td>`).join("")}</tr>`,
     `<tr><th>passed/failed</th>${grid.columns.map((c) => `<td class="num">${c.status === "ran" ? `${c.passed}/${c.failed}` : "-"}</td>`).join("")}</tr>`,
     `<tr><th>time</th>${grid.columns.map((c) => `<td class="num">${c.durationMs === undefined ? "-" : esc(seconds(c.durationMs))}</td>`).join("")}</tr>`,
@@ -34,14 +38,23 @@ export function renderMatrixHtml(result: MatrixResult): string {
       ? `<h2>Behaviour profile</h2><p class="muted">Implementation-defined questions: each backend's answer, never pass/fail; ${ANSWERS_DIFFER_MARK} where they differ.</p><table><thead><tr><th>id</th><th>question</th>${grid.columns
           .map((c) => `<th>${esc(c.id)}</th>`)
           .join("")}</tr></thead><tbody>${grid.facts
-          .map((f) => `<tr${f.differ ? ' class="warn"' : ""}><td class="mono">${f.differ ? `${ANSWERS_DIFFER_MARK} ` : ""}${esc(f.id)}</td><td>${esc(f.question)}</td>${f.answers.map((a) => `<td>${esc(a ?? "-")}</td>`).join("")}</tr>`)
+          .map(
+            (f) =>
+              `<tr${f.differ ? ' class="warn"' : ""}><td class="mono">${f.differ ? `${ANSWERS_DIFFER_MARK} ` : ""}${esc(f.id)}</td><td>${esc(f.question)}</td>${f.answers.map((a) => `<td>${esc(a ?? "-")}</td>`).join("")}</tr>`,
+          )
           .join("")}</tbody></table>`
       : "";
   const notRun = grid.columns.filter((c) => c.note !== undefined);
-  const notRunHtml = notRun.length > 0 ? `<h2>Not run</h2><ul>${notRun.map((c) => `<li><code>${esc(c.id)}</code> (${esc(c.status)}): ${esc(c.note ?? "")}</li>`).join("")}</ul>` : "";
+  const notRunHtml =
+    notRun.length > 0
+      ? `<h2>Not run</h2><ul>${notRun.map((c) => `<li><code>${esc(c.id)}</code> (${esc(c.status)}): ${esc(c.note ?? "")}</li>`).join("")}</ul>`
+      : "";
   const reports = result.outcomes
     .filter((o) => o.status === "ran")
-    .map((o) => `<details data-filter="${esc(o.id.toLowerCase())}"><summary>${esc(o.id)}: ${esc(o.report.levelLabel())} <span class="muted">${esc(o.title)}</span></summary>${reportBodyHtml(o.report)}</details>`);
+    .map(
+      (o) =>
+        `<details data-filter="${esc(o.id.toLowerCase())}"><summary>${esc(o.id)}: ${esc(o.report.levelLabel())} <span class="muted">${esc(o.title)}</span></summary>${reportBodyHtml(o.report)}</details>`,
+    );
   const body = [
     `<h1>Conformance matrix</h1>`,
     `<p class="result" id="result">${esc(summary(grid.columns))}</p>`,

@@ -16,7 +16,8 @@ export function interruptionLines(interrupted: MatrixInterruption): string[] {
     lines.push(`Interrupted by ${interrupted.signal} between backends.`);
   }
   const also = interrupted.alsoRunning ?? [];
-  if (also.length > 0) lines.push(`${also.join(", ")} ${also.length === 1 ? "was" : "were"} running too, in parallel; not in the table either.`);
+  if (also.length > 0)
+    lines.push(`${also.join(", ")} ${also.length === 1 ? "was" : "were"} running too, in parallel; not in the table either.`);
   if (interrupted.notRun.length > 0) lines.push(`Not started: ${interrupted.notRun.join(", ")}.`);
   return lines;
 }

@@ -25,7 +25,11 @@ export function matrixToJson(result: MatrixResult): unknown {
       ? {
           signal: result.interrupted.signal,
           during: result.interrupted.during
-            ? { id: result.interrupted.during.id, tests_run: result.interrupted.during.testsRun, tests_failed: result.interrupted.during.testsFailed }
+            ? {
+                id: result.interrupted.during.id,
+                tests_run: result.interrupted.during.testsRun,
+                tests_failed: result.interrupted.during.testsFailed,
+              }
             : null,
           not_run: result.interrupted.notRun,
         }
@@ -33,7 +37,14 @@ export function matrixToJson(result: MatrixResult): unknown {
     postgres: result.postgres ? { kind: result.postgres.kind, start_ms: Math.round(result.postgres.startMs) } : null,
     backends: result.outcomes.map((o) =>
       o.status === "ran"
-        ? { id: o.id, title: o.title, status: o.status, duration_ms: Math.round(o.durationMs), level: o.report.conformanceLevel(), report: o.report.toDict() }
+        ? {
+            id: o.id,
+            title: o.title,
+            status: o.status,
+            duration_ms: Math.round(o.durationMs),
+            level: o.report.conformanceLevel(),
+            report: o.report.toDict(),
+          }
         : o.status === "skipped"
           ? { id: o.id, title: o.title, status: o.status, reason: o.reason }
           : { id: o.id, title: o.title, status: o.status, error: o.error, duration_ms: Math.round(o.durationMs) },

@@ -14,7 +14,9 @@ export function renderMatrixMarkdown(result: MatrixResult): string {
   const out = [
     "# Conformance matrix",
     "",
-    ...(result.interrupted ? [`**${interruptionHeadline(result.interrupted)}.** ${interruptionLines(result.interrupted).join(" ")}`, ""] : []),
+    ...(result.interrupted
+      ? [`**${interruptionHeadline(result.interrupted)}.** ${interruptionLines(result.interrupted).join(" ")}`, ""]
+      : []),
     `${summary(grid.columns)}. ${legend(grid.sectionRows.length > 0)}`,
     "",
     row(["capability", ...grid.columns.map((c) => `${c.id}`)]),
@@ -25,7 +27,11 @@ export function renderMatrixMarkdown(result: MatrixResult): string {
     out.push(row([label, ...r.cells.map((cell, i) => cell?.text ?? columnPlaceholder(grid.columns[i]))]));
   }
   for (const r of grid.sectionRows) {
-    const label = r.differs ? `**≠ ${r.label}**` : r.disagree && grid.facts.some((f) => f.differ && f.section === r.label) ? `*${ANSWERS_DIFFER_MARK} ${r.label}*` : `*${r.label}*`;
+    const label = r.differs
+      ? `**≠ ${r.label}**`
+      : r.disagree && grid.facts.some((f) => f.differ && f.section === r.label)
+        ? `*${ANSWERS_DIFFER_MARK} ${r.label}*`
+        : `*${r.label}*`;
     out.push(row([label, ...r.cells.map((cell, i) => cell?.text ?? columnPlaceholder(grid.columns[i]))]));
   }
   out.push(
@@ -40,9 +46,16 @@ export function renderMatrixMarkdown(result: MatrixResult): string {
     for (const d of grid.disagreements) out.push(row([d.row, `\`${d.test}\``, verdictSummary(d)]));
   }
   if (grid.facts.length > 0) {
-    out.push("", "## Behaviour profile", "", `Implementation-defined questions: each backend's answer, never pass/fail; ${ANSWERS_DIFFER_MARK} where they differ.`, "");
+    out.push(
+      "",
+      "## Behaviour profile",
+      "",
+      `Implementation-defined questions: each backend's answer, never pass/fail; ${ANSWERS_DIFFER_MARK} where they differ.`,
+      "",
+    );
     out.push(row(["id", "question", ...grid.columns.map((c) => c.id)]), row(["---", "---", ...grid.columns.map(() => "---")]));
-    for (const f of grid.facts) out.push(row([f.differ ? `**${ANSWERS_DIFFER_MARK} ${f.id}**` : f.id, f.question, ...f.answers.map((a) => a ?? "-")]));
+    for (const f of grid.facts)
+      out.push(row([f.differ ? `**${ANSWERS_DIFFER_MARK} ${f.id}**` : f.id, f.question, ...f.answers.map((a) => a ?? "-")]));
   }
   const notRun = grid.columns.filter((c) => c.note !== undefined);
   if (notRun.length > 0) {

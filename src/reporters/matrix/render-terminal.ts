@@ -1,4 +1,12 @@
-import { buildGrid, isRequiredDisagreement, namedDeviations, skippedSections, type Disagreement, type MatrixColumn, type MatrixGrid } from "./grid.js";
+import {
+  buildGrid,
+  isRequiredDisagreement,
+  namedDeviations,
+  skippedSections,
+  type Disagreement,
+  type MatrixColumn,
+  type MatrixGrid,
+} from "./grid.js";
 import { interruptionHeadline, interruptionLines } from "./render-interruption.js";
 import type { MatrixResult } from "./types.js";
 
@@ -40,8 +48,7 @@ export function renderMatrixTerminal(result: MatrixResult, options: TerminalMatr
   const widths = header.map((_, i) =>
     Math.max(...[header, ...body.map((r) => r.cells), ...sectionBody.map((r) => r.cells), ...footer].map((cells) => cells[i].length)),
   );
-  const line = (cells: string[], mark = " ") =>
-    `${mark} ${cells.map((cell, i) => cell.padEnd(widths[i])).join("  ")}`.trimEnd();
+  const line = (cells: string[], mark = " ") => `${mark} ${cells.map((cell, i) => cell.padEnd(widths[i])).join("  ")}`.trimEnd();
 
   const out: string[] = [`Conformance matrix: ${summary(grid.columns)}`, "", line(header)];
   if (result.interrupted) out.unshift(paint(33, interruptionHeadline(result.interrupted)));
@@ -98,8 +105,15 @@ function disagreementLines(disagreements: readonly Disagreement[]): string[] {
   const list = (found: readonly Disagreement[]) => found.map((d) => `  ${d.row} ${d.test}: ${verdictSummary(d)}`);
   return [
     "",
-    ...(required.length > 0 ? [`${DISAGREE_MARK} The backends disagree on ${tests(required.length)}:`, ...list(required)] : ["The backends agree on every required test."]),
-    ...(advisory.length > 0 ? [`${advisory.length} advisory ${advisory.length === 1 ? "test differs" : "tests differ"} (reported, never a failure):`, ...list(advisory)] : []),
+    ...(required.length > 0
+      ? [`${DISAGREE_MARK} The backends disagree on ${tests(required.length)}:`, ...list(required)]
+      : ["The backends agree on every required test."]),
+    ...(advisory.length > 0
+      ? [
+          `${advisory.length} advisory ${advisory.length === 1 ? "test differs" : "tests differ"} (reported, never a failure):`,
+          ...list(advisory),
+        ]
+      : []),
   ];
 }
 
@@ -107,14 +121,21 @@ function disagreementLines(disagreements: readonly Disagreement[]): string[] {
 function deviationLines(grid: MatrixGrid): string[] {
   const named = namedDeviations(grid);
   if (named.length === 0) return [];
-  return ["", "Known deviations (declared; the \"+n dev\" in the cells, not failures):", ...named.flatMap(({ id, rows }) => rows.map(({ row, names }) => `  ${id} ${row}: ${names.join(", ")}`))];
+  return [
+    "",
+    'Known deviations (declared; the "+n dev" in the cells, not failures):',
+    ...named.flatMap(({ id, rows }) => rows.map(({ row, names }) => `  ${id} ${row}: ${names.join(", ")}`)),
+  ];
 }
 
 /** The behaviour profiles side by side: a question all backends answer alike on one line, one that differs with each backend's answer. */
 function factLines(grid: MatrixGrid): string[] {
   if (grid.facts.length === 0) return [];
   const differing = grid.facts.filter((f) => f.differ).length;
-  const compared = grid.columns.filter((c) => c.status === "ran").length > 1 ? `; ${differing > 0 ? `${ANSWERS_DIFFER_MARK} ${differing} answered differently` : "every one answered alike"}` : "";
+  const compared =
+    grid.columns.filter((c) => c.status === "ran").length > 1
+      ? `; ${differing > 0 ? `${ANSWERS_DIFFER_MARK} ${differing} answered differently` : "every one answered alike"}`
+      : "";
   const out = ["", `Behaviour profile (implementation-defined: answers, never pass/fail${compared}):`];
   for (const fact of grid.facts) {
     const answered = fact.answers.flatMap((answer, i) => (answer === undefined ? [] : [{ id: grid.columns[i].id, answer }]));
@@ -131,7 +152,12 @@ function noteLines(grid: MatrixGrid): string[] {
   const noted = grid.columns.filter((c) => c.note !== undefined);
   const sections = skippedSections(grid);
   if (noted.length === 0 && sections.length === 0) return [];
-  return ["", "Not run:", ...noted.map((c) => `  ${c.id} (${c.status}): ${c.note}`), ...sections.map((s) => `  ${s.id} ${s.row}: ${s.reason}`)];
+  return [
+    "",
+    "Not run:",
+    ...noted.map((c) => `  ${c.id} (${c.status}): ${c.note}`),
+    ...sections.map((s) => `  ${s.id} ${s.row}: ${s.reason}`),
+  ];
 }
 
 export function seconds(ms: number): string {

@@ -34,7 +34,11 @@ export interface MatrixFactRow {
 }
 
 /** A row for each section that ran on at least one backend (graph scenarios, model), where the backends disagree on it, and the answers its backends gave (behaviour profile). */
-export function buildSectionRows(outcomes: readonly BackendOutcome[]): { rows: MatrixSectionRow[]; disagreements: Disagreement[]; facts: MatrixFactRow[] } {
+export function buildSectionRows(outcomes: readonly BackendOutcome[]): {
+  rows: MatrixSectionRow[];
+  disagreements: Disagreement[];
+  facts: MatrixFactRow[];
+} {
   const rows: MatrixSectionRow[] = [];
   const disagreements: Disagreement[] = [];
   const facts: MatrixFactRow[] = [];
@@ -42,13 +46,22 @@ export function buildSectionRows(outcomes: readonly BackendOutcome[]): { rows: M
     const sections = outcomes.map((o) => (o.status === "ran" ? o.report.sections.find((s) => s.key === key) : undefined));
     if (sections.every((s) => s === undefined)) continue;
     const verdicts = outcomes.map((o, i) => ({ id: o.id, verdicts: sectionVerdicts(sections[i]) }));
-    const found = disagreeing(key, verdicts.filter((v, i) => outcomes[i].status === "ran" && v.verdicts.size > 0));
+    const found = disagreeing(
+      key,
+      verdicts.filter((v, i) => outcomes[i].status === "ran" && v.verdicts.size > 0),
+    );
     const cells = sections.map(sectionCell);
     const statuses = new Set(cells.filter((c) => c !== undefined).map((c) => c.status));
     const answered = factRows(label, sections);
     disagreements.push(...found);
     facts.push(...answered);
-    rows.push({ key, label, cells, disagree: statuses.size > 1 || found.length > 0 || answered.some((f) => f.differ), differs: statuses.size > 1 || found.some(isRequiredDisagreement) });
+    rows.push({
+      key,
+      label,
+      cells,
+      disagree: statuses.size > 1 || found.length > 0 || answered.some((f) => f.differ),
+      differs: statuses.size > 1 || found.some(isRequiredDisagreement),
+    });
   }
   return { rows, disagreements, facts };
 }

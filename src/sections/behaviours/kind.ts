@@ -28,7 +28,13 @@ function behavioursHtml(section: BehaviourSection, { esc }: HtmlKit): string {
   const { answers, error, cleanupError } = section.profile;
   const title = `<h2 id="behaviours">Behaviour profile <span class="muted">(${esc(BEHAVIOURS_TITLE.replace(/^BEHAVIOUR PROFILE \((.*)\)$/, "$1"))})</span></h2>`;
   const problems = [error, cleanupError].filter((t): t is string => t !== undefined).map((t) => `<p class="warn">${esc(t)}</p>`);
-  const rows = answers.map((a) => `<tr${a.failed ? ' class="warn"' : ""}><td class="mono">${esc(a.id)}</td><td>${esc(a.question)}</td><td>${esc(a.answer)}</td></tr>`);
-  const table = rows.length > 0 ? `<table><thead><tr><th>id</th><th>question</th><th>answer</th></tr></thead><tbody>${rows.join("")}</tbody></table>` : "";
+  const rows = answers.map(
+    (a) =>
+      `<tr${a.failed ? ' class="warn"' : ""}><td class="mono">${esc(a.id)}</td><td>${esc(a.question)}</td><td>${esc(a.answer)}</td></tr>`,
+  );
+  const table =
+    rows.length > 0
+      ? `<table><thead><tr><th>id</th><th>question</th><th>answer</th></tr></thead><tbody>${rows.join("")}</tbody></table>`
+      : "";
   return `${title}${problems.join("")}${table}`;
 }

@@ -36,7 +36,8 @@ export class BehaviourSection implements ReportSection {
   lines(options: SectionLinesOptions = {}): string[] {
     const { answers, error, cleanupError } = this.profile;
     // Condensed: the answers are in the table that compares the backends' profiles side by side.
-    if (options.condensed && error === undefined && cleanupError === undefined) return [`BEHAVIOUR PROFILE: ${answers.length} answers, side by side with the other backends' after the table`];
+    if (options.condensed && error === undefined && cleanupError === undefined)
+      return [`BEHAVIOUR PROFILE: ${answers.length} answers, side by side with the other backends' after the table`];
     const out = [BEHAVIOURS_TITLE];
     if (error !== undefined) out.push(`  could not ask: ${error}`);
     const width = Math.max(0, ...answers.map((a) => a.id.length));

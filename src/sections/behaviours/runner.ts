@@ -17,7 +17,11 @@ export const behavioursRunner: SectionRunner = {
       return profile.answers.length === 0 ? undefined : new BehaviourSection({ ...profile, durationMs: performance.now() - started });
     } catch (error) {
       const cause = error instanceof SubjectCreationError ? error.cause : error;
-      return new BehaviourSection({ answers: [], error: `the factory failed: ${errorText(cause)}`, durationMs: performance.now() - started });
+      return new BehaviourSection({
+        answers: [],
+        error: `the factory failed: ${errorText(cause)}`,
+        durationMs: performance.now() - started,
+      });
     }
   },
 };

@@ -1,13 +1,24 @@
 import { readFileSync } from "node:fs";
 import { InMemoryCache, JsonPlusSerializer } from "@langchain/langgraph-checkpoint";
 import { beforeAll, describe, expect, it } from "vitest";
-import { CACHE_BEHAVIOURS, CACHE_CAPABILITIES, CACHE_SPECS, IN_MEMORY_CACHE_DEVIATIONS, detectCacheCapability, looksLikeCache } from "../../../src/kinds/cache/index.js";
+import {
+  CACHE_BEHAVIOURS,
+  CACHE_CAPABILITIES,
+  CACHE_SPECS,
+  IN_MEMORY_CACHE_DEVIATIONS,
+  detectCacheCapability,
+  looksLikeCache,
+} from "../../../src/kinds/cache/index.js";
 import { ReferenceCache } from "./reference-cache.js";
 import { runCacheSpec, type CacheTestResult } from "./run-cache-spec.js";
 
 const specs = Object.values(CACHE_SPECS).filter((s) => s !== undefined);
 const allTests = specs.flatMap((s) => s.tests.map((t) => ({ capability: s.capability, ...t })));
-const failedNames = (results: CacheTestResult[]) => results.filter((r) => r.status === "failed").map((r) => r.name).sort();
+const failedNames = (results: CacheTestResult[]) =>
+  results
+    .filter((r) => r.status === "failed")
+    .map((r) => r.name)
+    .sort();
 const declared = IN_MEMORY_CACHE_DEVIATIONS.flatMap((d) => d.tests ?? []).sort();
 
 describe("the cache spec on InMemoryCache (@langchain/langgraph-checkpoint 1.2.2) and on the reference cache", () => {
@@ -16,7 +27,11 @@ describe("the cache spec on InMemoryCache (@langchain/langgraph-checkpoint 1.2.2
   let memoryProfile: Record<string, string>;
 
   beforeAll(async () => {
-    ({ results: memory, profile: memoryProfile } = await runCacheSpec({ name: "InMemoryCache", create: () => new InMemoryCache(), options: { ttl: true } }));
+    ({ results: memory, profile: memoryProfile } = await runCacheSpec({
+      name: "InMemoryCache",
+      create: () => new InMemoryCache(),
+      options: { ttl: true },
+    }));
     memoryMessages = new Map(memory.map((r) => [r.name, r.message ?? ""]));
   }, 120_000);
 
@@ -88,7 +103,10 @@ function bytesAsArrays(value: unknown): unknown {
 
 describe("a cache constructed with a serde of its own", () => {
   it("passes the tests that read bytes back: they expect what the cache's serde decodes, not the default serializer", async () => {
-    const { results } = await runCacheSpec({ name: "buffers", create: () => new ReferenceCache(new BytesAsArraysSerde()) }, ["get_set", "serde"]);
+    const { results } = await runCacheSpec({ name: "buffers", create: () => new ReferenceCache(new BytesAsArraysSerde()) }, [
+      "get_set",
+      "serde",
+    ]);
     const read = results.filter((r) => ["test_cache_task_writes_roundtrip", "test_cache_serde_type_kept"].includes(r.name));
     expect(read.map((r) => r.name).sort()).toEqual(["test_cache_serde_type_kept", "test_cache_task_writes_roundtrip"]);
     expect(results.filter((r) => r.status !== "passed").map((r) => `${r.name}: ${r.message}`)).toEqual([]);
@@ -96,7 +114,7 @@ describe("a cache constructed with a serde of its own", () => {
 });
 
 describe("the behaviour profile (implementation-defined, never pass or fail)", () => {
-  it("tells caches apart where they differ (the reference keeps [] and [\"\"] apart)", async () => {
+  it('tells caches apart where they differ (the reference keeps [] and [""] apart)', async () => {
     const { profile: answers } = await runCacheSpec({ name: "reference", create: () => new ReferenceCache() }, ["get_set"]);
     expect(answers["cache.empty-namespace"]).toBe("yes");
     expect(answers["cache.fractional-ttl"]).toBe("expired on time");

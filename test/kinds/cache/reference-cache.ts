@@ -62,7 +62,11 @@ export class ReferenceCache<V = unknown> extends BaseCache<V> {
 
   async set(pairs: { key: CacheFullKey; value: V; ttl?: number }[]): Promise<void> {
     const now = Date.now();
-    for (const { key: [namespace, key], value, ttl } of pairs) {
+    for (const {
+      key: [namespace, key],
+      value,
+      ttl,
+    } of pairs) {
       const entry = await this.encode(value);
       await this.write(namespace, key, { ...entry, expiresAt: this.expiresAt(ttl, now) });
     }

@@ -15,8 +15,16 @@ import listOldestFirst from "../../mutants/list-oldest-first.mutant.js";
 import deleteThreadRootOnly from "../../mutants/delete-thread-root-namespace-only.mutant.js";
 import deleteThreadByPrefix from "../../mutants/graph/delete-thread-by-prefix.graph-mutant.js";
 
-function run(name: string, create: () => BaseCheckpointSaver, profile?: SaverProfile, extra: Parameters<typeof validate>[1] = {}): Promise<ConformanceReport> {
-  return validate(checkpointerTest({ name, ...(profile ? { profile } : {}) }, () => create()), { timeoutMs: 3_000, ...extra });
+function run(
+  name: string,
+  create: () => BaseCheckpointSaver,
+  profile?: SaverProfile,
+  extra: Parameters<typeof validate>[1] = {},
+): Promise<ConformanceReport> {
+  return validate(
+    checkpointerTest({ name, ...(profile ? { profile } : {}) }, () => create()),
+    { timeoutMs: 3_000, ...extra },
+  );
 }
 
 const allTests = () => Object.values(SPECS).flatMap((spec) => spec!.tests);
@@ -43,12 +51,25 @@ describe("the latest-only profile", () => {
     expect(list.tests_not_applicable).toBeGreaterThan(0);
     expect(list.tests_skipped).toBeGreaterThanOrEqual(list.tests_not_applicable!);
     const results = report.capabilityResults().flatMap((r) => r.tests);
-    const historyTests = new Set(allTests().filter((t) => t.needsHistory).map((t) => t.name));
+    const historyTests = new Set(
+      allTests()
+        .filter((t) => t.needsHistory)
+        .map((t) => t.name),
+    );
     const notApplicable = results.filter((t) => t.status === "skipped" && t.reason.startsWith(NOT_APPLICABLE_LATEST_ONLY));
     expect(new Set(notApplicable.map((t) => t.name))).toEqual(new Set([...historyTests].filter((n) => results.some((t) => t.name === n))));
     expect(results.filter((t) => t.status === "passed" && historyTests.has(t.name))).toEqual([]);
     // Every latest-checkpoint guarantee still ran.
-    for (const name of ["test_latest_is_the_last_put", "test_latest_keeps_writes_that_arrived_before_its_put", "test_list_yields_the_latest_of_each_namespace", "test_list_filter_matches_the_latest", "test_delete_thread_removes_the_latest_everywhere", "test_put_roundtrip", "test_get_tuple_respects_namespace", "test_delete_thread_removes_all_namespaces"]) {
+    for (const name of [
+      "test_latest_is_the_last_put",
+      "test_latest_keeps_writes_that_arrived_before_its_put",
+      "test_list_yields_the_latest_of_each_namespace",
+      "test_list_filter_matches_the_latest",
+      "test_delete_thread_removes_the_latest_everywhere",
+      "test_put_roundtrip",
+      "test_get_tuple_respects_namespace",
+      "test_delete_thread_removes_all_namespaces",
+    ]) {
       expect(results.find((t) => t.name === name)?.status, name).toBe("passed");
     }
   });
@@ -63,14 +84,19 @@ describe("the latest-only profile", () => {
 
   it("declaring latest-only never hides a bug of the latest checkpoint", async () => {
     for (const mutant of [getTupleLatestFirstInserted, getTupleLatestIgnoresNamespace, listOldestFirst, deleteThreadRootOnly]) {
-      const report = await run(mutant.name, () => mutant.create(), "latest-only", { capabilities: ["put", "put_writes", "get_tuple", "list", "delete_thread"] });
+      const report = await run(mutant.name, () => mutant.create(), "latest-only", {
+        capabilities: ["put", "put_writes", "get_tuple", "list", "delete_thread"],
+      });
       expect(report.passedAllBase(), mutant.name).toBe(false);
       expect(report.failures().filter(({ test }) => isCountedFailure(test)).length, mutant.name).toBeGreaterThan(0);
     }
   });
 
   it("declaring latest-only never hides a graph-visible bug of the latest checkpoint", async () => {
-    const report = await run(deleteThreadByPrefix.name, () => deleteThreadByPrefix.create(), "latest-only", { capabilities: [], graph: { scenarios: ["G20"] } });
+    const report = await run(deleteThreadByPrefix.name, () => deleteThreadByPrefix.create(), "latest-only", {
+      capabilities: [],
+      graph: { scenarios: ["G20"] },
+    });
     expect(report.toDict().graph).toMatchObject({ status: "failed", cases: [{ id: "G20", status: "failed" }] });
   });
 
@@ -79,18 +105,33 @@ describe("the latest-only profile", () => {
     const report = await validate(registered, { capabilities: ["list"], profile: "full" });
     expect(report.passedAllBase()).toBe(false);
     expect(report.results.list?.status).toBe("failed");
-    expect(() => checkpointerTest({ name: "x", profile: "shallow" as never }, () => new MemorySaver())).toThrow(/option "profile" must be one of "full", "latest-only"/);
+    expect(() => checkpointerTest({ name: "x", profile: "shallow" as never }, () => new MemorySaver())).toThrow(
+      /option "profile" must be one of "full", "latest-only"/,
+    );
     await expect(validate(registered, { profile: "shallow" as never })).rejects.toThrow(/option "profile" must be one of/);
   });
 
   it("the graph section reports history scenarios not applicable under the profile; the model section does not apply", async () => {
-    const report = await run("shallow", () => new LatestOnlySaver(), "latest-only", { capabilities: [], graph: { scenarios: ["G07", "G16", "G20"] }, model: { runs: 1 } });
+    const report = await run("shallow", () => new LatestOnlySaver(), "latest-only", {
+      capabilities: [],
+      graph: { scenarios: ["G07", "G16", "G20"] },
+      model: { runs: 1 },
+    });
     const graph = report.toDict().graph as { cases: { id: string; status: string; reason?: string }[] };
-    expect(graph.cases.find((c) => c.id === "G07")).toMatchObject({ status: "not-applicable", reason: expect.stringContaining(NOT_APPLICABLE_LATEST_ONLY) });
+    expect(graph.cases.find((c) => c.id === "G07")).toMatchObject({
+      status: "not-applicable",
+      reason: expect.stringContaining(NOT_APPLICABLE_LATEST_ONLY),
+    });
     // Runs with its history compared by the head (a shallow saver keeps no more), and no parent compared.
-    expect(graph.cases.filter((c) => c.id !== "G07").map((c) => [c.id, c.status])).toEqual([["G16[resume-map]", "passed"], ["G16[plain-resume]", "passed"], ["G20", "passed"]]);
+    expect(graph.cases.filter((c) => c.id !== "G07").map((c) => [c.id, c.status])).toEqual([
+      ["G16[resume-map]", "passed"],
+      ["G16[plain-resume]", "passed"],
+      ["G20", "passed"],
+    ]);
     expect(report.toDict().model).toMatchObject({ status: "not-applicable" });
-    expect(report.formatReport()).toContain(`MODEL (random operation sequences checked against the reference model)\n      – ${NOT_APPLICABLE_LATEST_ONLY}`);
+    expect(report.formatReport()).toContain(
+      `MODEL (random operation sequences checked against the reference model)\n      – ${NOT_APPLICABLE_LATEST_ONLY}`,
+    );
   });
 
   it("CLI: --latest-only declares the profile; the Result line says it", async () => {

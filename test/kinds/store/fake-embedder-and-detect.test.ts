@@ -42,7 +42,8 @@ describe("store detection", () => {
 
   it("detects the base capabilities of InMemoryStore, and the extended ones only when declared", () => {
     const store = new InMemoryStore();
-    for (const cap of ["put_get", "namespaces", "delete", "search", "list_namespaces", "batch"] as const) expect(detectStoreCapability(store, cap).kind).toBe("detected");
+    for (const cap of ["put_get", "namespaces", "delete", "search", "list_namespaces", "batch"] as const)
+      expect(detectStoreCapability(store, cap).kind).toBe("detected");
     expect(detectStoreCapability(store, "ttl")).toEqual({ kind: "missing", reason: "not declared: pass ttl/index in storeTest options" });
     expect(detectStoreCapability(store, "vector_search", { index: { dims: 8, embed: fakeEmbeddings(8) } }).kind).toBe("detected");
   });

@@ -6,7 +6,10 @@ import { deviatingTests, requiredFailures, runStoreSpec, type StoreTestResult } 
 
 const DIMS = 64;
 const options = { index: { dims: DIMS, embed: fakeEmbeddings(DIMS) } };
-const factory = async () => ({ store: new InMemoryStore({ index: { dims: DIMS, embeddings: fakeEmbeddings(DIMS) } }), release: async () => undefined });
+const factory = async () => ({
+  store: new InMemoryStore({ index: { dims: DIMS, embeddings: fakeEmbeddings(DIMS) } }),
+  release: async () => undefined,
+});
 
 let results: StoreTestResult[];
 let profile: Record<string, string>;
@@ -18,7 +21,13 @@ beforeAll(async () => {
 describe("InMemoryStore (1.2.2) against the store spec", () => {
   it("every required test passes, except exactly the declared deviations", () => {
     const failures = requiredFailures(results);
-    expect(failures, results.filter((r) => r.status === "failed").map((r) => `${r.key}: ${r.message}`).join("\n\n")).toEqual(deviatingTests(results, IN_MEMORY_STORE_DEVIATIONS));
+    expect(
+      failures,
+      results
+        .filter((r) => r.status === "failed")
+        .map((r) => `${r.key}: ${r.message}`)
+        .join("\n\n"),
+    ).toEqual(deviatingTests(results, IN_MEMORY_STORE_DEVIATIONS));
   });
 
   it("runs every capability but ttl (InMemoryStore has no TTL, so none is declared)", () => {
@@ -28,7 +37,10 @@ describe("InMemoryStore (1.2.2) against the store spec", () => {
   });
 
   it("fails the advisory tests the catalog says it fails (ST-07 aliasing, ST-19 ghost namespaces)", () => {
-    const advisoryFailures = results.filter((r) => r.advisory && r.status === "failed").map((r) => r.name).sort();
+    const advisoryFailures = results
+      .filter((r) => r.advisory && r.status === "failed")
+      .map((r) => r.name)
+      .sort();
     expect(advisoryFailures).toEqual(["test_store_delete_leaves_no_namespace", "test_store_returned_item_not_aliased"]);
   });
 
@@ -57,7 +69,9 @@ class OptionsRequiredStore extends InMemoryStore {
 
 describe("a store whose listNamespaces requires its options object", () => {
   it("passes ST-33 and answers the ST-40 probe: the suite calls listNamespaces({}) as the API is written", async () => {
-    const run = await runStoreSpec(async () => ({ store: new OptionsRequiredStore(), release: async () => undefined }), {}, ["list_namespaces"]);
+    const run = await runStoreSpec(async () => ({ store: new OptionsRequiredStore(), release: async () => undefined }), {}, [
+      "list_namespaces",
+    ]);
     const st33 = run.results.filter((r) => r.ids.includes("ST-33"));
     expect(st33.length).toBeGreaterThanOrEqual(3);
     expect(st33.filter((r) => r.status !== "passed").map((r) => `${r.name}: ${r.message}`)).toEqual([]);

@@ -10,7 +10,10 @@ import { deviatingTests, requiredFailures, runStoreSpec, type StoreFactory, type
 
 /** PostgresStore's own TTL: put's fifth argument, in minutes. No index: the embedded server has no pgvector. */
 const options: StoreKindOptions = {
-  ttl: { unit: "minutes", put: (store: BaseStore, ns, key, value, ttl) => (store as PostgresStore).put(ns, key, value, undefined, { ttl }) },
+  ttl: {
+    unit: "minutes",
+    put: (store: BaseStore, ns, key, value, ttl) => (store as PostgresStore).put(ns, key, value, undefined, { ttl }),
+  },
 };
 
 describe("PostgresStore (1.0.5) on embedded PostgreSQL against the store spec", () => {
@@ -47,7 +50,13 @@ describe("PostgresStore (1.0.5) on embedded PostgreSQL against the store spec", 
 
   it("fails exactly the declared deviations among the required tests", () => {
     const failures = requiredFailures(results);
-    expect(failures, results.filter((r) => r.status === "failed").map((r) => `${r.key}: ${r.message}`).join("\n\n")).toEqual(deviatingTests(results, POSTGRES_STORE_DEVIATIONS));
+    expect(
+      failures,
+      results
+        .filter((r) => r.status === "failed")
+        .map((r) => `${r.key}: ${r.message}`)
+        .join("\n\n"),
+    ).toEqual(deviatingTests(results, POSTGRES_STORE_DEVIATIONS));
   });
 
   it("runs the ttl capability, and skips vector_search (no index declared)", () => {
@@ -66,7 +75,14 @@ describe("PostgresStore (1.0.5) on embedded PostgreSQL against the store spec", 
     const result = await runStoreModel(factory, { knownDeviations: POSTGRES_STORE_DEVIATIONS });
     expect(result.status, result.failure?.reproduction ?? result.error).toBe("passed");
     const occurred = result.declared.filter((d) => d.occurrences > 0).map((d) => d.behaviour);
-    expect(occurred).toEqual(expect.arrayContaining(["rejects-like-wildcard-labels", "rejects-nul-in-values", "search-prefix-matches-joined-path", "search-empty-prefix-rejects"]));
+    expect(occurred).toEqual(
+      expect.arrayContaining([
+        "rejects-like-wildcard-labels",
+        "rejects-nul-in-values",
+        "search-prefix-matches-joined-path",
+        "search-empty-prefix-rejects",
+      ]),
+    );
     expect(result.declared.find((d) => d.behaviour === "rejects-nul-in-values")?.example).toMatch(/unsupported Unicode escape sequence/);
   }, 120_000);
 

@@ -7,7 +7,9 @@ class LatestByStep extends MemorySaver {
   override async getTuple(config: RunnableConfig): Promise<CheckpointTuple | undefined> {
     if (config.configurable?.checkpoint_id || config.configurable?.thread_id === undefined) return super.getTuple(config);
     let best: CheckpointTuple | undefined;
-    for await (const tuple of super.list({ configurable: { thread_id: config.configurable?.thread_id, checkpoint_ns: config.configurable?.checkpoint_ns ?? "" } })) {
+    for await (const tuple of super.list({
+      configurable: { thread_id: config.configurable?.thread_id, checkpoint_ns: config.configurable?.checkpoint_ns ?? "" },
+    })) {
       // list() is newest first, so `>=` lets an older checkpoint with the same step win.
       if (!best || (tuple.metadata?.step ?? 0) >= (best.metadata?.step ?? 0)) best = tuple;
     }

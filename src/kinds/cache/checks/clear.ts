@@ -27,10 +27,20 @@ export const clearTests: CacheTest[] = [
     async run(ctx) {
       const root = ctx.namespace("exact");
       const target = entry([...root, "p"], "p");
-      const others = [entry([...root, "p", "q"], "child p/q"), entry(root, "parent"), entry([...root, "p2"], "sibling p2"), entry([...root, "p"].slice(1), "same labels without the root")];
+      const others = [
+        entry([...root, "p", "q"], "child p/q"),
+        entry(root, "parent"),
+        entry([...root, "p2"], "sibling p2"),
+        entry([...root, "p"].slice(1), "same labels without the root"),
+      ];
       await setAndExpect(ctx.cache, [target, ...others], "entries before clear([ns])");
       await ctx.cache.clear([target.key[0]]);
-      await expectHits(ctx.cache, [target.key, ...others.map((o) => o.key)], others, "after clear([ns]): ns is empty and every other namespace keeps its entry (JS InMemoryCache matches namespaces exactly)");
+      await expectHits(
+        ctx.cache,
+        [target.key, ...others.map((o) => o.key)],
+        others,
+        "after clear([ns]): ns is empty and every other namespace keeps its entry (JS InMemoryCache matches namespaces exactly)",
+      );
       const again = { key: target.key, value: "set after clear" };
       await setAndExpect(ctx.cache, [again], "a namespace set again after it was cleared");
     },
@@ -58,7 +68,12 @@ export const clearTests: CacheTest[] = [
       const entries = [entry(root, "root"), entry([...root, "child"], "child"), entry(ctx.namespace("another"), "another")];
       await setAndExpect(cache, entries, "entries before clear([])");
       await cache.clear([]);
-      await expectHits(cache, entries.map((e) => e.key), [], "after clear([]): every namespace is empty (JS clears all on []; Python's clear([]) clears nothing)");
+      await expectHits(
+        cache,
+        entries.map((e) => e.key),
+        [],
+        "after clear([]): every namespace is empty (JS clears all on []; Python's clear([]) clears nothing)",
+      );
       await setAndExpect(cache, [entries[0]], "an entry set after clear([])");
     },
   },

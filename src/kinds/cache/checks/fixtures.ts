@@ -21,7 +21,13 @@ export const JSON_WRITES = (): PendingWrite[] => [
 /** Writes a graph makes beyond JSON: messages, a Map, a Set, bytes, undefined (all kept by the default serializer). */
 export const TYPED_WRITES = (): PendingWrite[] => [
   ["messages", MESSAGES()],
-  ["map", new Map<unknown, unknown>([["a", 1], [2, { b: [3] }]])],
+  [
+    "map",
+    new Map<unknown, unknown>([
+      ["a", 1],
+      [2, { b: [3] }],
+    ]),
+  ],
   ["set", new Set(["x", 1])],
   ["bytes", { data: new Uint8Array([0, 1, 127, 255]) }],
   ["nothing", undefined],

@@ -23,7 +23,9 @@ function expectDateKept(actual: unknown, where: string): void {
   const iso = DATE.toISOString();
   if (actual instanceof Date && actual.getTime() === DATE.getTime()) return;
   if (actual === iso) return;
-  fail(`${where}: a Date must come back as a Date of the same instant or as its ISO string ${JSON.stringify(iso)}`, [`got ${formatValue(actual)}`]);
+  fail(`${where}: a Date must come back as a Date of the same instant or as its ISO string ${JSON.stringify(iso)}`, [
+    `got ${formatValue(actual)}`,
+  ]);
 }
 
 export const getSetTests: CacheTest[] = [
@@ -46,7 +48,16 @@ export const getSetTests: CacheTest[] = [
       const ns = ctx.namespace("absent");
       await expectHits(ctx.cache, [[ns, "never-set"]], [], "a key in a namespace never written");
       await ctx.cache.set([{ key: [ns, "present"], value: ["v", 1] }]);
-      await expectHits(ctx.cache, [[ns, "missing-1"], [ns, "missing-2"], [ctx.namespace("other"), "present"]], [], "keys never set next to one that is (same key, other namespace)");
+      await expectHits(
+        ctx.cache,
+        [
+          [ns, "missing-1"],
+          [ns, "missing-2"],
+          [ctx.namespace("other"), "present"],
+        ],
+        [],
+        "keys never set next to one that is (same key, other namespace)",
+      );
     },
   },
   {
@@ -75,11 +86,25 @@ export const getSetTests: CacheTest[] = [
         fail(`the cached writes must come back as an array of ${writes.length} [channel, value] tuples`, [`got ${formatValue(value)}`]);
       }
       const expected = (await throughCacheSerde(ctx.cache, TYPED_WRITES())) as unknown[];
-      expected.forEach((write, i) => expectEqual(value[i], write, `write ${i} (${formatValue(writes[i][0])}) must come back as cache.serde returns it (dumpsTyped, then loadsTyped)`));
+      expected.forEach((write, i) =>
+        expectEqual(
+          value[i],
+          write,
+          `write ${i} (${formatValue(writes[i][0])}) must come back as cache.serde returns it (dumpsTyped, then loadsTyped)`,
+        ),
+      );
       checkMessages((value[0] as unknown[])[1], "the cached messages write");
       const undefinedWrite = value[4] as unknown[];
-      expectTrue(Array.isArray(undefinedWrite) && undefinedWrite.length === 2, "a write whose value is undefined must stay a [channel, value] pair", [`got ${formatValue(undefinedWrite)}`]);
-      expectSame(undefinedWrite[1], undefined, "a write whose value is undefined must come back undefined (not null: the channel would get null)");
+      expectTrue(
+        Array.isArray(undefinedWrite) && undefinedWrite.length === 2,
+        "a write whose value is undefined must stay a [channel, value] pair",
+        [`got ${formatValue(undefinedWrite)}`],
+      );
+      expectSame(
+        undefinedWrite[1],
+        undefined,
+        "a write whose value is undefined must come back undefined (not null: the channel would get null)",
+      );
       expectDateKept((value[writes.length - 1] as unknown[])[1], "the cached Date write");
     },
   },
@@ -90,9 +115,18 @@ export const getSetTests: CacheTest[] = [
     description: "six pairs set in one call come back from one get of eight keys: six hits, no entry for the two misses",
     async run(ctx) {
       const ns = ctx.namespace("many");
-      const pairs: CacheHit[] = Array.from({ length: 6 }, (_, i) => ({ key: [i % 2 === 0 ? ns : [...ns, "child"], `key-${i}`], value: [[`channel-${i}`, { i }]] }));
+      const pairs: CacheHit[] = Array.from({ length: 6 }, (_, i) => ({
+        key: [i % 2 === 0 ? ns : [...ns, "child"], `key-${i}`],
+        value: [[`channel-${i}`, { i }]],
+      }));
       await ctx.cache.set(pairs);
-      const keys: CacheFullKey[] = [pairs[0].key, [ns, "miss-a"], ...pairs.slice(1, 4).map((p) => p.key), [ns, "miss-b"], ...pairs.slice(4).map((p) => p.key)];
+      const keys: CacheFullKey[] = [
+        pairs[0].key,
+        [ns, "miss-a"],
+        ...pairs.slice(1, 4).map((p) => p.key),
+        [ns, "miss-b"],
+        ...pairs.slice(4).map((p) => p.key),
+      ];
       await expectHits(ctx.cache, keys, pairs, "one get of six hits and two misses");
     },
   },
@@ -118,12 +152,20 @@ export const getSetTests: CacheTest[] = [
       const value = structuredClone(original);
       await ctx.cache.set([{ key, value }]);
       (value[0][1] as { name: string }).name = "changed after set";
-      ((value[0][1] as { list: number[] }).list).push(99);
+      (value[0][1] as { list: number[] }).list.push(99);
       const first = (await getOne(ctx.cache, key, "get after the set value was changed")) as typeof original;
-      expectEqual(first, original, "the cache must keep the value as it was when set (a later change to the caller's object must not reach it)");
+      expectEqual(
+        first,
+        original,
+        "the cache must keep the value as it was when set (a later change to the caller's object must not reach it)",
+      );
       (first[0][1] as { name: string }).name = "changed after get";
       first.push(["extra", {}] as never);
-      expectEqual(await getOne(ctx.cache, key, "get after a returned value was changed"), original, "changing a value get() returned must not change the cached value");
+      expectEqual(
+        await getOne(ctx.cache, key, "get after a returned value was changed"),
+        original,
+        "changing a value get() returned must not change the cached value",
+      );
     },
   },
   {
@@ -136,17 +178,30 @@ export const getSetTests: CacheTest[] = [
       const pairs: CacheHit[] = Array.from({ length: 20 }, (_, i) => ({ key: [ns, `k${i}`], value: [[`c${i}`, i]] }));
       const byKey = new Map(pairs.map((p) => [p.key[1], p.value]));
       const reads = await Promise.all(
-        pairs.flatMap((p, i) => [ctx.cache.set([p]).then(() => undefined), getHits(ctx.cache, [pairs[(i * 7) % pairs.length].key], "a get during concurrent sets")]),
+        pairs.flatMap((p, i) => [
+          ctx.cache.set([p]).then(() => undefined),
+          getHits(ctx.cache, [pairs[(i * 7) % pairs.length].key], "a get during concurrent sets"),
+        ]),
       );
       for (const hits of reads) {
-        for (const hit of hits ?? []) expectEqual(hit.value, byKey.get(hit.key[1]), `a get during concurrent sets returned a wrong value for ${hit.key[1]}`);
+        for (const hit of hits ?? [])
+          expectEqual(hit.value, byKey.get(hit.key[1]), `a get during concurrent sets returned a wrong value for ${hit.key[1]}`);
       }
-      await expectHits(ctx.cache, pairs.map((p) => p.key), pairs, "after 20 concurrent sets");
+      await expectHits(
+        ctx.cache,
+        pairs.map((p) => p.key),
+        pairs,
+        "after 20 concurrent sets",
+      );
       const same: CacheFullKey = [ns, "contended"];
       await Promise.all(Array.from({ length: 10 }, (_, i) => ctx.cache.set([{ key: same, value: { writer: i } }])));
       const last = await getOne(ctx.cache, same, "after 10 concurrent sets of one key");
       const writer = (last as { writer?: unknown } | null)?.writer;
-      expectTrue(typeof writer === "number" && writer >= 0 && writer < 10 && Object.keys(last as object).length === 1, "after concurrent sets of one key, its value must be one of the values set", [`got ${formatValue(last)}`]);
+      expectTrue(
+        typeof writer === "number" && writer >= 0 && writer < 10 && Object.keys(last as object).length === 1,
+        "after concurrent sets of one key, its value must be one of the values set",
+        [`got ${formatValue(last)}`],
+      );
     },
   },
 ];

@@ -40,18 +40,30 @@ export async function getHits(cache: BaseCache, keys: CacheFullKey[], what: stri
  * returned key equal to a requested one (the graph matches hits by key), none
  * twice, no entry for a miss, and each value as expected.
  */
-export async function expectHits(cache: BaseCache, keys: CacheFullKey[], expected: readonly CacheHit[], clause: string): Promise<CacheHit[]> {
+export async function expectHits(
+  cache: BaseCache,
+  keys: CacheFullKey[],
+  expected: readonly CacheHit[],
+  clause: string,
+): Promise<CacheHit[]> {
   const hits = await getHits(cache, keys, clause);
   const requested = new Set(keys.map(keyId));
   const wanted = new Map(expected.map((e) => [keyId(e.key), e]));
   const seen = new Set<string>();
   for (const hit of hits) {
     const id = keyId(hit.key);
-    if (!requested.has(id)) fail(`${clause}: get() returned an entry under a key that was not requested (the graph matches hits by their key)`, [`returned key ${describeKey(hit.key)}`, `requested ${keys.map(describeKey).join(", ")}`]);
+    if (!requested.has(id))
+      fail(`${clause}: get() returned an entry under a key that was not requested (the graph matches hits by their key)`, [
+        `returned key ${describeKey(hit.key)}`,
+        `requested ${keys.map(describeKey).join(", ")}`,
+      ]);
     if (seen.has(id)) fail(`${clause}: get() returned the key ${describeKey(hit.key)} twice`);
     seen.add(id);
     const want = wanted.get(id);
-    if (!want) fail(`${clause}: get() returned an entry for ${describeKey(hit.key)}, which holds nothing (a miss is left out)`, [`got value ${formatValue(hit.value)}`]);
+    if (!want)
+      fail(`${clause}: get() returned an entry for ${describeKey(hit.key)}, which holds nothing (a miss is left out)`, [
+        `got value ${formatValue(hit.value)}`,
+      ]);
     expectEqual(hit.value, want.value, `${clause}: the value under ${describeKey(hit.key)}`);
   }
   const missing = expected.filter((e) => !seen.has(keyId(e.key)));
@@ -68,13 +80,24 @@ export async function expectHits(cache: BaseCache, keys: CacheFullKey[], expecte
 /** Sets the pairs in one call, then expects each back in one `get`. */
 export async function setAndExpect(cache: BaseCache, pairs: readonly CacheHit[], clause: string): Promise<void> {
   await cache.set(pairs.map((p) => ({ key: p.key, value: p.value })));
-  await expectHits(cache, pairs.map((p) => p.key), pairs, clause);
+  await expectHits(
+    cache,
+    pairs.map((p) => p.key),
+    pairs,
+    clause,
+  );
 }
 
 export const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 /** Polls `get([key])` every 100 ms until it misses; resolves to the time it missed (ms since `from`), or undefined at `deadlineMs`. */
-export async function waitUntilMissing(cache: BaseCache, key: CacheFullKey, from: number, deadlineMs: number, what: string): Promise<number | undefined> {
+export async function waitUntilMissing(
+  cache: BaseCache,
+  key: CacheFullKey,
+  from: number,
+  deadlineMs: number,
+  what: string,
+): Promise<number | undefined> {
   for (;;) {
     const hits = await getHits(cache, [key], what);
     const elapsed = performance.now() - from;

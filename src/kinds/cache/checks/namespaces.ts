@@ -53,7 +53,16 @@ export const namespaceTests: CacheTest[] = [
         { key: [root, "k"], value: "root" },
       ];
       await setAndExpect(ctx.cache, pairs, "the same key under four namespaces");
-      await expectHits(ctx.cache, [[[...root, "ns3"], "k"], [[...root, "ns2", "child"], "k"], [[...root.slice(0, -1), "k"], "k"]], [], "the same key under namespaces never written");
+      await expectHits(
+        ctx.cache,
+        [
+          [[...root, "ns3"], "k"],
+          [[...root, "ns2", "child"], "k"],
+          [[...root.slice(0, -1), "k"], "k"],
+        ],
+        [],
+        "the same key under namespaces never written",
+      );
     },
   },
   {
@@ -85,7 +94,12 @@ export const namespaceTests: CacheTest[] = [
         ...PROTOTYPE_NAMES.map((name): CacheFullKey => [[name], "name"]),
         [["constructor"], "prototype"],
       ];
-      await expectHits(ctx.cache, [...keys, present.key], [present], "keys (in a namespace holding another key) and namespaces named like Object.prototype members, never set");
+      await expectHits(
+        ctx.cache,
+        [...keys, present.key],
+        [present],
+        "keys (in a namespace holding another key) and namespaces named like Object.prototype members, never set",
+      );
     },
   },
   {
@@ -106,9 +120,10 @@ export const namespaceTests: CacheTest[] = [
         const polluted = removeFromBuiltins(PROTOTYPE_NAMES, unique);
         if (ctx.has("clear")) await ctx.cache.clear(PROTOTYPE_NAMES.map((name) => [name]));
         if (polluted.length > 0) {
-          fail("set() under a prototype-named namespace wrote the entry onto a built-in object shared by the whole process (every other cache instance sees it; clear() does not remove it)", [
-            `found (and removed) ${polluted.join(", ")}`,
-          ]);
+          fail(
+            "set() under a prototype-named namespace wrote the entry onto a built-in object shared by the whole process (every other cache instance sees it; clear() does not remove it)",
+            [`found (and removed) ${polluted.join(", ")}`],
+          );
         }
       }
     },

@@ -57,13 +57,21 @@ export const serdeTests: CacheTest[] = [
       const recording = recordSerde(ctx.cache.serde);
       try {
         await ctx.cache.set([{ key, value }]);
-        expectTrue(recording.dumped.some((v) => formatValue(v) === formatValue(value)), "set() must encode the value with cache.serde.dumpsTyped (a serde given to the constructor, such as an encrypting one, is what protects it)", [
-          `dumpsTyped was called with: ${recording.dumped.length === 0 ? "nothing" : recording.dumped.map((v) => formatValue(v)).join(", ")}`,
-        ]);
+        expectTrue(
+          recording.dumped.some((v) => formatValue(v) === formatValue(value)),
+          "set() must encode the value with cache.serde.dumpsTyped (a serde given to the constructor, such as an encrypting one, is what protects it)",
+          [
+            `dumpsTyped was called with: ${recording.dumped.length === 0 ? "nothing" : recording.dumped.map((v) => formatValue(v)).join(", ")}`,
+          ],
+        );
         const hits = await getHits(ctx.cache, [key], "get after set through a recording serde");
         expectLength(hits, 1, "get([key]) of a key that holds a value must return exactly one entry");
         expectTrue(recording.loads() > 0, "get() must decode the stored value with cache.serde.loadsTyped");
-        expectEqual(hits[0].value, { ...value, [DECODED_MARK]: true }, "get() must return the value cache.serde.loadsTyped decoded (not a copy kept from set)");
+        expectEqual(
+          hits[0].value,
+          { ...value, [DECODED_MARK]: true },
+          "get() must return the value cache.serde.loadsTyped decoded (not a copy kept from set)",
+        );
       } finally {
         recording.restore();
       }
@@ -84,9 +92,16 @@ export const serdeTests: CacheTest[] = [
       const actual = hits[0].value;
       const expected = await throughCacheSerde(ctx.cache, bytes);
       if (expected instanceof Uint8Array && !(actual instanceof Uint8Array)) {
-        fail(`a Uint8Array (encoded by the serde as type ${JSON.stringify(type)}) must come back as a Uint8Array: store the type dumpsTyped returns and pass it to loadsTyped`, [`got ${formatValue(actual)}`]);
+        fail(
+          `a Uint8Array (encoded by the serde as type ${JSON.stringify(type)}) must come back as a Uint8Array: store the type dumpsTyped returns and pass it to loadsTyped`,
+          [`got ${formatValue(actual)}`],
+        );
       }
-      expectEqual(actual, expected, "the bytes must come back as cache.serde decodes them (dumpsTyped, then loadsTyped of the type it returned)");
+      expectEqual(
+        actual,
+        expected,
+        "the bytes must come back as cache.serde decodes them (dumpsTyped, then loadsTyped of the type it returned)",
+      );
     },
   },
 ];

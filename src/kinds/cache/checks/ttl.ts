@@ -21,14 +21,24 @@ async function setAndOutlive(ctx: CacheSpecContext, others: readonly (CacheHit &
   await ctx.cache.set([{ key: expiring, value: "expires", ttl: 1 }, ...others]);
   const hits = await getHits(ctx.cache, [expiring, ...others.map((o) => o.key)], what);
   if (performance.now() - started < FRESH_WITHIN_MS && !hits.some((h) => h.key[1] === expiring[1])) {
-    fail("an entry set with ttl: 1 must still be there right after set (the TTL is in seconds, not milliseconds)", [`get ${Math.round(performance.now() - started)} ms after set missed it`]);
+    fail("an entry set with ttl: 1 must still be there right after set (the TTL is in seconds, not milliseconds)", [
+      `get ${Math.round(performance.now() - started)} ms after set missed it`,
+    ]);
   }
-  await expectHits(ctx.cache, others.map((o) => o.key), others, `${what}, right after set`);
+  await expectHits(
+    ctx.cache,
+    others.map((o) => o.key),
+    others,
+    `${what}, right after set`,
+  );
   const gone = await waitUntilMissing(ctx.cache, expiring, started, EXPIRY_DEADLINE_MS, "polling an entry with ttl: 1");
   if (gone === undefined) {
-    fail(`an entry set with ttl: 1 must expire after 1 second; it was still there after ${EXPIRY_DEADLINE_MS / 1000} s (a TTL read as minutes, or ignored?)`);
+    fail(
+      `an entry set with ttl: 1 must expire after 1 second; it was still there after ${EXPIRY_DEADLINE_MS / 1000} s (a TTL read as minutes, or ignored?)`,
+    );
   }
-  if (gone < EARLIEST_EXPIRY_MS) fail(`an entry set with ttl: 1 must last about a second (the TTL is in seconds); it was gone after ${Math.round(gone)} ms`);
+  if (gone < EARLIEST_EXPIRY_MS)
+    fail(`an entry set with ttl: 1 must last about a second (the TTL is in seconds); it was gone after ${Math.round(gone)} ms`);
 }
 
 export const ttlTests: CacheTest[] = [
@@ -65,8 +75,14 @@ export const ttlTests: CacheTest[] = [
       const ns = ctx.namespace("reset");
       const longer: CacheFullKey = [ns, "then-thirty"];
       const forever: CacheFullKey = [ns, "then-none"];
-      await ctx.cache.set([{ key: longer, value: "first", ttl: 1 }, { key: forever, value: "first", ttl: 1 }]);
-      const again: (CacheHit & { ttl?: number })[] = [{ key: longer, value: "second", ttl: 30 }, { key: forever, value: "second" }];
+      await ctx.cache.set([
+        { key: longer, value: "first", ttl: 1 },
+        { key: forever, value: "first", ttl: 1 },
+      ]);
+      const again: (CacheHit & { ttl?: number })[] = [
+        { key: longer, value: "second", ttl: 30 },
+        { key: forever, value: "second" },
+      ];
       await setAndOutlive(ctx, again, "keys set with ttl 1, then again with ttl 30 and with none");
       const hits = await getHits(ctx.cache, [longer, forever], "keys set again with a longer ttl");
       expectEqual(

@@ -42,9 +42,16 @@ async function putFilterData(ctx: SpecContext): Promise<FilterData> {
 }
 
 /** Lists with the filter and fails unless exactly the checkpoints with the `expected` labels come back. */
-async function expectFilterYields(ctx: SpecContext, data: FilterData, filter: Record<string, unknown>, expected: readonly string[], rule: string): Promise<void> {
+async function expectFilterYields(
+  ctx: SpecContext,
+  data: FilterData,
+  filter: Record<string, unknown>,
+  expected: readonly string[],
+  rule: string,
+): Promise<void> {
   const listed = await listAll(ctx.saver, generateConfig(data.threadId), { filter });
-  const labelOf = (id: string | undefined) => [...data.ids].find(([, stored]) => stored === id)?.[0] ?? `unknown checkpoint ${formatValue(id)}`;
+  const labelOf = (id: string | undefined) =>
+    [...data.ids].find(([, stored]) => stored === id)?.[0] ?? `unknown checkpoint ${formatValue(id)}`;
   const got = listed.map((t) => labelOf(t.checkpoint?.id)).sort();
   const want = [...expected].sort();
   if (got.join() === want.join()) return;
@@ -52,7 +59,10 @@ async function expectFilterYields(ctx: SpecContext, data: FilterData, filter: Re
     labels.length === 0 ? "none" : labels.map((l) => (METADATA[l] ? `${l} ${formatValue(METADATA[l])}` : l)).join("; ");
   const everything = got.length === data.ids.size && want.length < data.ids.size;
   const ignored = everything ? await customKeysIgnored(ctx, data.threadId, { team: "b" }, data.ids.size) : undefined;
-  if (ignored !== undefined) fail(`list() with filter ${formatValue(filter)} yielded all ${got.length} checkpoints of the thread: ${ignored}`, [`expected only ${show(want)}`]);
+  if (ignored !== undefined)
+    fail(`list() with filter ${formatValue(filter)} yielded all ${got.length} checkpoints of the thread: ${ignored}`, [
+      `expected only ${show(want)}`,
+    ]);
   fail(`list() with filter ${formatValue(filter)} yielded the checkpoints with metadata ${show(got)}, expected ${show(want)}: ${rule}`);
 }
 
@@ -63,7 +73,12 @@ async function expectFilterYields(ctx: SpecContext, data: FilterData, filter: Re
  * test's own rule, is what the author must fix. `plain` is a truthy custom
  * filter that matches some, not all, of the thread's `total` checkpoints.
  */
-async function customKeysIgnored(ctx: SpecContext, threadId: string, plain: Record<string, unknown>, total: number): Promise<string | undefined> {
+async function customKeysIgnored(
+  ctx: SpecContext,
+  threadId: string,
+  plain: Record<string, unknown>,
+  total: number,
+): Promise<string | undefined> {
   const listed = await listAll(ctx.saver, generateConfig(threadId), { filter: plain });
   if (listed.length !== total) return undefined;
   return (
@@ -80,7 +95,7 @@ const falsyValues: SpecTest = {
   description: "filter values 0, false and \"\" match exactly the checkpoints with that value (they are not 'no filter')",
   async run(ctx) {
     const data = await putFilterData(ctx);
-    const rule = "a falsy filter value (0, false, \"\") is a value to match, not an absent filter entry";
+    const rule = 'a falsy filter value (0, false, "") is a value to match, not an absent filter entry';
     await expectFilterYields(ctx, data, { count: 0 }, ["falsy"], rule);
     await expectFilterYields(ctx, data, { flag: false }, ["falsy"], rule);
     await expectFilterYields(ctx, data, { label: "" }, ["falsy"], rule);
@@ -96,7 +111,13 @@ const nullIsNotAbsent: SpecTest = {
   description: "filter {key: null} matches metadata holding null, not metadata lacking the key",
   async run(ctx) {
     const data = await putFilterData(ctx);
-    await expectFilterYields(ctx, data, { empty: null }, ["falsy"], "a null filter value matches a stored null only; metadata without the key does not match it");
+    await expectFilterYields(
+      ctx,
+      data,
+      { empty: null },
+      ["falsy"],
+      "a null filter value matches a stored null only; metadata without the key does not match it",
+    );
   },
 };
 
@@ -105,7 +126,7 @@ const typeStrict: SpecTest = {
   ids: ["FLT-03"],
   methods: ["IM-list-filter-text-compare"],
   needsHistory: true,
-  description: "filter values compare type-strictly: 1, \"1\", true, \"true\", 0, false, \"\" and null are all different",
+  description: 'filter values compare type-strictly: 1, "1", true, "true", 0, false, "" and null are all different',
   async run(ctx) {
     const data = await putFilterData(ctx);
     const rule = "filter values compare with strict equality: a number, a string, a boolean and null never equal each other";
@@ -128,7 +149,8 @@ const missingKeys: SpecTest = {
   description: "a filter key the metadata lacks rules the checkpoint out, also next to keys that match",
   async run(ctx) {
     const data = await putFilterData(ctx);
-    const rule = "every filter key must be present in the metadata and equal; a checkpoint whose metadata lacks a filter key does not match";
+    const rule =
+      "every filter key must be present in the metadata and equal; a checkpoint whose metadata lacks a filter key does not match";
     await expectFilterYields(ctx, data, { extra: "1" }, ["numbers"], rule);
     await expectFilterYields(ctx, data, { team: "a", extra: 1 }, [], rule);
     await expectFilterYields(ctx, data, { team: "b", extra: "1" }, ["numbers"], rule);
@@ -144,7 +166,7 @@ const keysAreData: SpecTest = {
   ids: ["FLT-05"],
   methods: ["IM-list-filter-key-as-path", "IM-put-document-field-paths"],
   needsHistory: true,
-  description: "a filter key with path syntax (\"a.b\", \"arr[0]\") names that top-level metadata key, not a nested path",
+  description: 'a filter key with path syntax ("a.b", "arr[0]") names that top-level metadata key, not a nested path',
   async run(ctx) {
     const threadId = ctx.threadId("flt");
     const checkpoint = generateCheckpoint();
@@ -164,10 +186,14 @@ const keysAreData: SpecTest = {
       const listed = await listAll(ctx.saver, generateConfig(threadId), { filter });
       if (listed.length !== expected) {
         const ignored = listed.length === 2 ? await customKeysIgnored(ctx, threadId, { plain: 9 }, 2) : undefined;
-        if (ignored !== undefined) fail(`list() with filter ${formatValue(filter)} yielded both checkpoints of the thread: ${ignored}`, [`expected ${expected}, on metadata ${formatValue(PATH_LIKE_METADATA)}`]);
+        if (ignored !== undefined)
+          fail(`list() with filter ${formatValue(filter)} yielded both checkpoints of the thread: ${ignored}`, [
+            `expected ${expected}, on metadata ${formatValue(PATH_LIKE_METADATA)}`,
+          ]);
         fail(
           `list() with filter ${formatValue(filter)} yielded ${listed.length} checkpoint(s), expected ${expected}, on metadata ${formatValue(PATH_LIKE_METADATA)}: ` +
-            (ignored ?? "a filter key names a top-level metadata key, never a path into nested values (does the saver build a JSON path such as `$.${key}` from it?)"),
+            (ignored ??
+              "a filter key names a top-level metadata key, never a path into nested values (does the saver build a JSON path such as `$.${key}` from it?)"),
         );
       }
     }
@@ -187,17 +213,23 @@ const querySyntaxInValues: SpecTest = {
   ids: ["FLT-06"],
   methods: ["IM-list-filter-bound", "IM-list-filter-like"],
   needsHistory: true,
-  description: "string filter values holding a quote, a backslash, % or _ match exactly that string (bound, not inlined or used as a pattern)",
+  description:
+    "string filter values holding a quote, a backslash, % or _ match exactly that string (bound, not inlined or used as a pattern)",
   async run(ctx) {
     const threadId = ctx.threadId("flt");
     const stored = QUERY_SYNTAX_VALUES.map((tag) => ({ tag, checkpoint: generateCheckpoint() }));
-    await Promise.all(stored.map(({ tag, checkpoint }, step) => ctx.saver.put(generateConfig(threadId), checkpoint, generateMetadata("loop", step, { tag }), {})));
+    await Promise.all(
+      stored.map(({ tag, checkpoint }, step) =>
+        ctx.saver.put(generateConfig(threadId), checkpoint, generateMetadata("loop", step, { tag }), {}),
+      ),
+    );
     const listed = await Promise.all(QUERY_SYNTAX_FILTERS.map((tag) => listAll(ctx.saver, generateConfig(threadId), { filter: { tag } })));
     for (const [i, tag] of QUERY_SYNTAX_FILTERS.entries()) {
       const got = listed[i]!.map((t) => (t.metadata as Record<string, unknown> | undefined)?.tag);
       if (got.length === 1 && got[0] === tag) continue;
       const ignored = got.length === stored.length ? await customKeysIgnored(ctx, threadId, { tag: "ab" }, stored.length) : undefined;
-      if (ignored !== undefined) fail(`list() with filter ${formatValue({ tag })} yielded all ${got.length} checkpoints of the thread: ${ignored}`);
+      if (ignored !== undefined)
+        fail(`list() with filter ${formatValue({ tag })} yielded all ${got.length} checkpoints of the thread: ${ignored}`);
       fail(
         `list() with filter ${formatValue({ tag })} yielded the checkpoints tagged ${got.length === 0 ? "none" : got.map((g) => formatValue(g)).join(", ")}, expected only the one tagged ${formatValue(tag)}: ` +
           "a filter value is data compared for equality; bind it as a parameter, never inline it into a query or use it as a LIKE or glob pattern, and escape what a query string reads as syntax (quotes, backslashes, % and _)",

@@ -39,7 +39,23 @@ export const STORED_IDS: readonly string[] = [
  * or a stored id with trailing spaces, which SQL's PAD SPACE collations (MySQL,
  * SQL Server, CHAR columns) compare equal to it.
  */
-export const PATTERN_IDS: readonly string[] = ["a*c", "a?c", "[aA]bc", "a%", "a_c", "us", "use", "user*", "user%", "u.*", "ABC", "CAF\u00c9", "abc ", "user  ", LONG];
+export const PATTERN_IDS: readonly string[] = [
+  "a*c",
+  "a?c",
+  "[aA]bc",
+  "a%",
+  "a_c",
+  "us",
+  "use",
+  "user*",
+  "user%",
+  "u.*",
+  "ABC",
+  "CAF\u00c9",
+  "abc ",
+  "user  ",
+  LONG,
+];
 
 /** Namespaces stored in one thread, one checkpoint each (LangGraph namespaces look like `node:task|node:task`). */
 export const STORED_NAMESPACES: readonly string[] = ["", "sub", "sub:1", "sub1", "sub|inner:2", "Sub", "s%b", "caf\u00e9", "cafe\u0301"];
@@ -48,15 +64,28 @@ export const STORED_NAMESPACES: readonly string[] = ["", "sub", "sub:1", "sub1",
 export const PATTERN_NAMESPACES: readonly string[] = ["s*", "su?", "sub%", "s_b", "SUB", "sub:*", "sub "];
 
 /** Task ids for one checkpoint's writes (LangGraph's are uuids; the contract takes any string). */
-export const TASK_IDS: readonly string[] = ["task", "task ", "task:1", "task1", "TASK", "Task", "t%sk", "t_sk", "task,0", "t\u00e1sk", "ta\u0301sk", `${LONG}1`, `${LONG}2`];
+export const TASK_IDS: readonly string[] = [
+  "task",
+  "task ",
+  "task:1",
+  "task1",
+  "TASK",
+  "Task",
+  "t%sk",
+  "t_sk",
+  "task,0",
+  "t\u00e1sk",
+  "ta\u0301sk",
+  `${LONG}1`,
+  `${LONG}2`,
+];
 
 /**
  * An id as a failure message shows it: JSON-quoted with everything outside
  * printable ASCII escaped (so NFC and NFD forms look different), long ids abbreviated.
  */
 export function showId(id: string): string {
-  const escaped = (s: string) =>
-    JSON.stringify(s).replace(/[^\x20-\x7e]/gu, (ch) => `\\u{${ch.codePointAt(0)!.toString(16)}}`);
+  const escaped = (s: string) => JSON.stringify(s).replace(/[^\x20-\x7e]/gu, (ch) => `\\u{${ch.codePointAt(0)!.toString(16)}}`);
   if (id.length <= 60) return escaped(id);
   return `${escaped(id.slice(0, 12))}…${escaped(id.slice(-6))} (${id.length} chars)`;
 }

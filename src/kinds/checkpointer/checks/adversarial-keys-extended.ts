@@ -15,7 +15,8 @@ import type { SpecContext, SpecTest } from "./types.js";
  * exactly the runs and threads they name (see adversarial-keys.ts for the base ones).
  */
 
-const AS_DATA = "ids are data: the saver must not treat them as patterns (glob, LIKE, regex), fold case, normalise unicode or truncate them";
+const AS_DATA =
+  "ids are data: the saver must not treat them as patterns (glob, LIKE, regex), fold case, normalise unicode or truncate them";
 
 /** Deleted or pruned first, each while its lookalikes are still stored. */
 const FIRST_TARGETS = ["user", "abc", "caf\u00e9", STORED_IDS.at(-2)!];
@@ -63,14 +64,20 @@ const deleteForRunsExact: SpecTest = {
       const lost = expected.filter((runId) => !listed.includes(runId));
       const kept = listed.filter((runId) => !expected.includes(runId));
       if (lost.length + kept.length > 0) {
-        fail(`${what}; ${AS_DATA}`, [...lost.map((r) => `run ${showId(r)} was deleted`), ...kept.map((r) => `run ${showId(r)} is still listed`)]);
+        fail(`${what}; ${AS_DATA}`, [
+          ...lost.map((r) => `run ${showId(r)} was deleted`),
+          ...kept.map((r) => `run ${showId(r)} is still listed`),
+        ]);
       }
     };
     await precondition("list", "before deleteForRuns, list() shows a checkpoint of every run just put", () =>
       expectRuns(runIds, "before deleteForRuns, list() must show a checkpoint of every run"),
     );
     await asExtendedSaver(ctx.saver).deleteForRuns(PATTERN_IDS.map((suffix) => base + suffix));
-    await expectRuns(runIds, "deleteForRuns() of run ids that no checkpoint carries (patterns and case, prefix and length variants of stored ones) must delete nothing");
+    await expectRuns(
+      runIds,
+      "deleteForRuns() of run ids that no checkpoint carries (patterns and case, prefix and length variants of stored ones) must delete nothing",
+    );
     let remaining = runIds;
     for (const suffix of FIRST_TARGETS) {
       await asExtendedSaver(ctx.saver).deleteForRuns([base + suffix]);
@@ -97,14 +104,21 @@ const copyThreadExact: SpecTest = {
       const copied = idsOf(await listAll(ctx.saver, wholeThread(target))).sort();
       const own = idsOf(await listAll(ctx.saver, wholeThread(source))).sort();
       if (copied.join() !== own.join()) {
-        fail(`copyThread(${showId(source)}, target) copied ${copied.length} checkpoint(s) where the source has ${own.length}: other threads' checkpoints were copied too, or the source's were missed; ${AS_DATA}`);
+        fail(
+          `copyThread(${showId(source)}, target) copied ${copied.length} checkpoint(s) where the source has ${own.length}: other threads' checkpoints were copied too, or the source's were missed; ${AS_DATA}`,
+        );
       }
     }
     for (const suffix of PATTERN_IDS.slice(0, 6)) {
       const target = `${base}copy-of-pattern`;
-      await asExtendedSaver(ctx.saver).copyThread(base + suffix, target).catch(() => undefined);
+      await asExtendedSaver(ctx.saver)
+        .copyThread(base + suffix, target)
+        .catch(() => undefined);
       const copied = await listAll(ctx.saver, wholeThread(target));
-      if (copied.length > 0) fail(`copyThread(${showId(base + suffix)}, target), a source never put, copied ${copied.length} checkpoint(s) of other threads; ${AS_DATA}`);
+      if (copied.length > 0)
+        fail(
+          `copyThread(${showId(base + suffix)}, target), a source never put, copied ${copied.length} checkpoint(s) of other threads; ${AS_DATA}`,
+        );
     }
     await expectCounts(ctx, before, "copyThread() must leave every source-like thread as it was");
   },
@@ -120,8 +134,15 @@ const pruneExact: SpecTest = {
   async run(ctx) {
     const { base, threads } = await putLookalikeThreads(ctx);
     const expected = await counts(ctx, threads);
-    await asExtendedSaver(ctx.saver).prune(PATTERN_IDS.map((suffix) => base + suffix), { strategy: "delete" });
-    await expectCounts(ctx, expected, "prune() with strategy \"delete\" of thread ids never put (patterns and case, prefix and length variants of stored ones) must delete nothing");
+    await asExtendedSaver(ctx.saver).prune(
+      PATTERN_IDS.map((suffix) => base + suffix),
+      { strategy: "delete" },
+    );
+    await expectCounts(
+      ctx,
+      expected,
+      'prune() with strategy "delete" of thread ids never put (patterns and case, prefix and length variants of stored ones) must delete nothing',
+    );
     for (const suffix of FIRST_TARGETS) {
       await asExtendedSaver(ctx.saver).prune([base + suffix], { strategy: "keep_latest" });
       expected.set(base + suffix, 1);

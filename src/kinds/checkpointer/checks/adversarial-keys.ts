@@ -138,11 +138,15 @@ const getTupleExact: SpecTest = {
     });
     const [user, user2] = data.threads;
     const crossed = await ctx.saver.getTuple(generateConfig(user!.key, "", user2!.checkpointId));
-    if (crossed !== undefined) fail(`getTuple() of thread ${showId(user!.key)} by the checkpoint id of thread ${showId(user2!.key)} returned ${whose(crossed, data)}; ${AS_DATA}`);
+    if (crossed !== undefined)
+      fail(
+        `getTuple() of thread ${showId(user!.key)} by the checkpoint id of thread ${showId(user2!.key)} returned ${whose(crossed, data)}; ${AS_DATA}`,
+      );
     // A checkpoint id is a uuid6 in LangGraph, so a saver may reject one of another shape; it must never find another checkpoint by it.
     for (const pattern of [`${user!.checkpointId.slice(0, -1)}_`, `${user!.checkpointId.slice(0, 8)}%`]) {
       const tuple = await ctx.saver.getTuple(generateConfig(user!.key, "", pattern)).catch(() => undefined);
-      if (tuple !== undefined) fail(`getTuple() by checkpoint id ${showId(pattern)}, which was never put, returned ${whose(tuple, data)}; ${AS_DATA}`);
+      if (tuple !== undefined)
+        fail(`getTuple() by checkpoint id ${showId(pattern)}, which was never put, returned ${whose(tuple, data)}; ${AS_DATA}`);
     }
   },
 };
@@ -156,7 +160,8 @@ const listExact: SpecTest = {
     const data = await putLookalikes(ctx);
     await expectExactLookups(data, {
       what: (threadId, ns) => (ns === undefined ? `list({thread_id: ${showId(threadId)}})` : `list({checkpoint_ns: ${showId(ns)}})`),
-      read: (threadId, ns) => listAll(ctx.saver, { configurable: { thread_id: threadId, ...(ns === undefined ? {} : { checkpoint_ns: ns }) } }),
+      read: (threadId, ns) =>
+        listAll(ctx.saver, { configurable: { thread_id: threadId, ...(ns === undefined ? {} : { checkpoint_ns: ns }) } }),
     });
   },
 };
@@ -192,7 +197,9 @@ const deleteThreadExact: SpecTest = {
     const gone = await changedSince(ctx, data.threads, before);
     if (gone.length > 0) {
       const patterns = PATTERN_IDS.map((suffix) => showId(suffix)).join(", ");
-      fail(`deleteThread() of thread ids never put (the base ${showId(data.base)} followed by ${patterns}) deleted thread(s) ${gone.join(", ")}; ${AS_DATA}`);
+      fail(
+        `deleteThread() of thread ids never put (the base ${showId(data.base)} followed by ${patterns}) deleted thread(s) ${gone.join(", ")}; ${AS_DATA}`,
+      );
     }
     let remaining = data.threads;
     for (const suffix of DELETE_ORDER) {
@@ -221,7 +228,9 @@ const writesByTask: SpecTest = {
       const own = writes.filter(([task]) => task === taskId);
       if (own.length !== 1 || own[0]![2] !== taskId) {
         const other = writes.find(([, , value]) => value === taskId);
-        const found = other ? `its value is stored under task id ${typeof other[0] === "string" ? showId(other[0]) : describeValue(other[0])}` : "its write is missing";
+        const found = other
+          ? `its value is stored under task id ${typeof other[0] === "string" ? showId(other[0]) : describeValue(other[0])}`
+          : "its write is missing";
         fail(`putWrites() for task ${showId(taskId)}: ${found} (${writes.length} of ${TASK_IDS.length} writes read back); ${AS_DATA}`);
       }
     }
@@ -249,7 +258,8 @@ const objectMemberIds: SpecTest = {
   name: "test_key_object_member_names_are_plain_ids",
   ids: ["KEY-11"],
   methods: ["IM-put-plain-object-map", "IM-getTuple-plain-object-lookup"],
-  description: "thread ids, namespaces and checkpoint ids named like Object.prototype members: never written reads nothing, written reads its own",
+  description:
+    "thread ids, namespaces and checkpoint ids named like Object.prototype members: never written reads nothing, written reads its own",
   async run(ctx) {
     const prototypeBefore = Object.getOwnPropertyNames(Object.prototype).join();
     const threadId = ctx.threadId("key-member");
@@ -257,25 +267,44 @@ const objectMemberIds: SpecTest = {
     await Promise.all(
       OBJECT_MEMBER_IDS.map(async (name) => {
         const inNs = await unlessRefused(name, () => ctx.saver.getTuple(generateConfig(threadId, name)));
-        if (inNs !== "refused" && inNs !== undefined) fail(`getTuple() of namespace ${showId(name)}, never written on its thread, returned ${describeValue(inNs?.checkpoint?.id ?? inNs)}; ${MEMBERS_AS_DATA}`);
+        if (inNs !== "refused" && inNs !== undefined)
+          fail(
+            `getTuple() of namespace ${showId(name)}, never written on its thread, returned ${describeValue(inNs?.checkpoint?.id ?? inNs)}; ${MEMBERS_AS_DATA}`,
+          );
         const byId = await unlessRefused(name, () => ctx.saver.getTuple(generateConfig(threadId, "", name)));
-        if (byId !== "refused" && byId !== undefined) fail(`getTuple() of checkpoint id ${showId(name)}, never written, returned ${describeValue(byId?.checkpoint?.id ?? byId)}; ${MEMBERS_AS_DATA}`);
+        if (byId !== "refused" && byId !== undefined)
+          fail(
+            `getTuple() of checkpoint id ${showId(name)}, never written, returned ${describeValue(byId?.checkpoint?.id ?? byId)}; ${MEMBERS_AS_DATA}`,
+          );
         const listed = await unlessRefused(name, () => listAll(ctx.saver, generateConfig(threadId, name)));
-        if (listed !== "refused" && listed.length > 0) fail(`list() of namespace ${showId(name)}, never written on its thread, yielded ${listed.length} checkpoint(s); ${MEMBERS_AS_DATA}`);
-        for (const [thread, ns] of [[threadId, name], [name, ""]] as const) {
+        if (listed !== "refused" && listed.length > 0)
+          fail(
+            `list() of namespace ${showId(name)}, never written on its thread, yielded ${listed.length} checkpoint(s); ${MEMBERS_AS_DATA}`,
+          );
+        for (const [thread, ns] of [
+          [threadId, name],
+          [name, ""],
+        ] as const) {
           const checkpoint = generateCheckpoint({ channelValues: { who: `${thread}|${ns}` }, channelVersions: { who: 1 } });
-          const stored = await unlessRefused(name, () => ctx.saver.put(generateConfig(thread, ns), checkpoint, generateMetadata("loop", 1), { who: 1 }));
+          const stored = await unlessRefused(name, () =>
+            ctx.saver.put(generateConfig(thread, ns), checkpoint, generateMetadata("loop", 1), { who: 1 }),
+          );
           if (stored === "refused") continue;
           const tuple = await ctx.saver.getTuple(generateConfig(thread, ns));
           const where = thread === name ? `thread ${showId(name)}` : `namespace ${showId(name)}`;
           if (tuple?.checkpoint?.id !== checkpoint.id || tuple.checkpoint.channel_values?.who !== `${thread}|${ns}`) {
-            fail(`getTuple() of ${where} after a put there returned ${tuple === undefined ? "nothing" : describeValue(tuple.checkpoint?.id)} instead of the checkpoint put; ${MEMBERS_AS_DATA}`);
+            fail(
+              `getTuple() of ${where} after a put there returned ${tuple === undefined ? "nothing" : describeValue(tuple.checkpoint?.id)} instead of the checkpoint put; ${MEMBERS_AS_DATA}`,
+            );
           }
         }
       }),
     );
     const prototypeAfter = Object.getOwnPropertyNames(Object.prototype).join();
-    if (prototypeAfter !== prototypeBefore) fail(`storing ids named like Object.prototype members added properties to Object.prototype (prototype pollution); ${MEMBERS_AS_DATA}`);
+    if (prototypeAfter !== prototypeBefore)
+      fail(
+        `storing ids named like Object.prototype members added properties to Object.prototype (prototype pollution); ${MEMBERS_AS_DATA}`,
+      );
   },
 };
 

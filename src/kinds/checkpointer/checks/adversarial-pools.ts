@@ -73,7 +73,18 @@ export const FALSY_VALUES: readonly unknown[] = [0, "", false, null, [], {}, { i
  * separators. `__proto__` is left out: assigning it sets a prototype, so it
  * needs its own tests, not random ones.
  */
-export const SPECIAL_KEYS = ["__start__", "__pregel_x", "constructor", "toString", "hasOwnProperty", "a.b", "$.x", "[0]", "k:1|2", ""] as const;
+export const SPECIAL_KEYS = [
+  "__start__",
+  "__pregel_x",
+  "constructor",
+  "toString",
+  "hasOwnProperty",
+  "a.b",
+  "$.x",
+  "[0]",
+  "k:1|2",
+  "",
+] as const;
 
 /** Channel names beyond a, b and messages: reserved and prototype ones. */
 export const SPECIAL_CHANNELS = ["__start__", "constructor", "toString"] as const;

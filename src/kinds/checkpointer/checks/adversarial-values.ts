@@ -38,7 +38,18 @@ const FALSY: Record<string, unknown> = {
  * left out: the default serializer itself drops it (measured on MemorySaver
  * and SqliteSaver), so no saver can be asked to keep it.
  */
-const CHANNEL_NAMES = ["__start__", "__pregel_tasks", "constructor", "prototype", "toString", "hasOwnProperty", "a.b", "a[0]", "$x", "sp ace"];
+const CHANNEL_NAMES = [
+  "__start__",
+  "__pregel_tasks",
+  "constructor",
+  "prototype",
+  "toString",
+  "hasOwnProperty",
+  "a.b",
+  "a[0]",
+  "$x",
+  "sp ace",
+];
 
 /**
  * Write channels: as CHANNEL_NAMES without the Object.prototype members. All
@@ -54,16 +65,27 @@ const WRITE_CHANNEL_NAMES = ["__start__", "__pregel_push", "__end__", "prototype
 const INHERITED_WRITE_CHANNELS = OBJECT_MEMBER_CHANNELS;
 
 /** Metadata keys with path syntax next to the nested object such a path would name, and inherited names. */
-const PATH_METADATA: Record<string, unknown> = { "a.b": 1, a: { b: 2 }, "a[0]": 3, $x: 4, "x/y": 5, "sp ace": 6, constructor: "c", prototype: "p" };
+const PATH_METADATA: Record<string, unknown> = {
+  "a.b": 1,
+  a: { b: 2 },
+  "a[0]": 3,
+  $x: 4,
+  "x/y": 5,
+  "sp ace": 6,
+  constructor: "c",
+  prototype: "p",
+};
 
 const TYPED_METADATA = (): Record<string, unknown> => ({
   at: new Date("2024-02-29T23:59:58.123Z"),
   bytes: new Uint8Array([0, 1, 255]),
-  map: new Map<unknown, unknown>([["a", 1], [2, "b"]]),
+  map: new Map<unknown, unknown>([
+    ["a", 1],
+    [2, "b"],
+  ]),
   set: new Set(["x", 1]),
   message: new HumanMessage({ content: "hello", id: "human-1" }),
 });
-
 
 const channelVersions = (values: Record<string, unknown>) => Object.fromEntries(Object.keys(values).map((k) => [k, 1]));
 
@@ -86,7 +108,11 @@ async function expectChannelsKept(ctx: SpecContext, values: Record<string, unkno
   expectAllKept(listed[0]!.checkpoint.channel_values, values, "list: channel_values", why);
 }
 
-async function writesAfter(ctx: SpecContext, writes: PendingWrite[], taskId = "val-task"): Promise<{ config: RunnableConfig; writes: Awaited<ReturnType<typeof pendingWritesOf>> }> {
+async function writesAfter(
+  ctx: SpecContext,
+  writes: PendingWrite[],
+  taskId = "val-task",
+): Promise<{ config: RunnableConfig; writes: Awaited<ReturnType<typeof pendingWritesOf>> }> {
   const config = await putTestCheckpoint(ctx.saver, { threadId: ctx.threadId("val") });
   await ctx.saver.putWrites(config, writes, taskId);
   return { config, writes: await pendingWritesOf(ctx.saver, config, "after putWrites") };
@@ -101,8 +127,16 @@ function expectWritesKept(actual: readonly unknown[][], expected: PendingWrite[]
         `channels read back: ${formatValue(actual.map((w) => w[1]))}`,
       ]);
     }
-    expectEqual(found[2], value, `the write on channel ${JSON.stringify(channel)}: ${formatValue(value)} came back as ${formatValue(found[2])}; ${why}`);
-    expectEqual(actual[i], [taskId, channel, value], `pendingWrites[${i}] must be the write at index ${i} of the call, [${JSON.stringify(taskId)}, ${JSON.stringify(channel)}, value]`);
+    expectEqual(
+      found[2],
+      value,
+      `the write on channel ${JSON.stringify(channel)}: ${formatValue(value)} came back as ${formatValue(found[2])}; ${why}`,
+    );
+    expectEqual(
+      actual[i],
+      [taskId, channel, value],
+      `pendingWrites[${i}] must be the write at index ${i} of the call, [${JSON.stringify(taskId)}, ${JSON.stringify(channel)}, value]`,
+    );
   });
   expectLength(actual, expected.length, `exactly the ${expected.length} writes put must come back`);
 }
@@ -128,12 +162,16 @@ function expectWriteWhole(written: readonly unknown[][], text: string, what: str
 function expectWhole(actual: unknown, expected: string, what: string): void {
   if (typeof actual !== "string") fail(`${what} came back as ${formatValue(actual)}`);
   if (actual.length !== expected.length) {
-    fail(`${what} came back ${actual.length < expected.length ? "truncated" : "longer"}: ${actual.length.toLocaleString("en-US")} of ${expected.length.toLocaleString("en-US")} characters. A saver may reject a value its backend cannot store (with an error), never store part of it`);
+    fail(
+      `${what} came back ${actual.length < expected.length ? "truncated" : "longer"}: ${actual.length.toLocaleString("en-US")} of ${expected.length.toLocaleString("en-US")} characters. A saver may reject a value its backend cannot store (with an error), never store part of it`,
+    );
   }
   if (actual !== expected) {
     let i = 0;
     while (actual[i] === expected[i]) i++;
-    fail(`${what} came back altered at position ${i.toLocaleString("en-US")}: ${formatValue(expected.slice(i, i + 16))} became ${formatValue(actual.slice(i, i + 16))}`);
+    fail(
+      `${what} came back altered at position ${i.toLocaleString("en-US")}: ${formatValue(expected.slice(i, i + 16))} became ${formatValue(actual.slice(i, i + 16))}`,
+    );
   }
 }
 
@@ -142,7 +180,7 @@ const putTests: SpecTest[] = [
     name: "test_val_falsy_channel_values",
     ids: ["VAL-01"],
     methods: ["IM-put-falsy-values"],
-    description: "channel values 0, \"\", false, null, [] and {} (top level and nested) read back as put, by getTuple and list",
+    description: 'channel values 0, "", false, null, [] and {} (top level and nested) read back as put, by getTuple and list',
     async run(ctx) {
       await expectChannelsKept(ctx, FALSY, "a falsy value is a value (a `value || default` or `if (value)` drops it)");
     },
@@ -151,11 +189,16 @@ const putTests: SpecTest[] = [
     name: "test_val_falsy_metadata",
     ids: ["VAL-02"],
     methods: ["IM-put-falsy-values"],
-    description: "metadata step 0 and custom keys holding 0, \"\", false, null, [] and {} read back as put",
+    description: 'metadata step 0 and custom keys holding 0, "", false, null, [] and {} read back as put',
     async run(ctx) {
       const metadata = generateMetadata("input", 0, FALSY);
       const { tuple } = await putValues(ctx, {}, metadata);
-      expectAllKept(tuple.metadata, { source: "input", step: 0, ...FALSY }, "metadata", "a falsy metadata value is a value, not an absent key");
+      expectAllKept(
+        tuple.metadata,
+        { source: "input", step: 0, ...FALSY },
+        "metadata",
+        "a falsy metadata value is a value, not an absent key",
+      );
     },
   },
   {
@@ -175,7 +218,12 @@ const putTests: SpecTest[] = [
     description: "metadata keys a.b, a[0], $x, x/y, constructor stay single keys, next to a nested {a: {b}}",
     async run(ctx) {
       const { tuple } = await putValues(ctx, {}, generateMetadata("loop", 1, PATH_METADATA));
-      expectAllKept(tuple.metadata, PATH_METADATA, "metadata", "a metadata key is one key: not a path into nested objects, not an operator");
+      expectAllKept(
+        tuple.metadata,
+        PATH_METADATA,
+        "metadata",
+        "a metadata key is one key: not a path into nested objects, not an operator",
+      );
     },
   },
   {
@@ -186,24 +234,41 @@ const putTests: SpecTest[] = [
     async run(ctx) {
       const expected = (await throughReference(TYPED_METADATA())) as Record<string, unknown>;
       const { tuple } = await putValues(ctx, {}, generateMetadata("loop", 1, TYPED_METADATA()));
-      expectAllKept(tuple.metadata, expected, "metadata", "metadata goes through the serializer like channel values (MemorySaver returns exactly this)");
+      expectAllKept(
+        tuple.metadata,
+        expected,
+        "metadata",
+        "metadata goes through the serializer like channel values (MemorySaver returns exactly this)",
+      );
       const message = (tuple.metadata as Record<string, unknown>).message;
-      if (!isBaseMessage(message)) fail("metadata.message must read back as a LangChain message instance (revived by the serializer), not a plain object", [`got ${formatValue(message)}`]);
+      if (!isBaseMessage(message))
+        fail("metadata.message must read back as a LangChain message instance (revived by the serializer), not a plain object", [
+          `got ${formatValue(message)}`,
+        ]);
     },
   },
 ];
 
 /** Strings whose text is JSON of another type: a client that decodes replies as JSON turns them into 42, true, null, [] ... */
-const JSON_LOOKING_STRINGS: Record<string, string> = { number: "42", boolean: "true", null: "null", array: "[]", object: "{}", float: "-1.5e3", quoted: '"x"' };
+const JSON_LOOKING_STRINGS: Record<string, string> = {
+  number: "42",
+  boolean: "true",
+  null: "null",
+  array: "[]",
+  object: "{}",
+  float: "-1.5e3",
+  quoted: '"x"',
+};
 
 const putWritesTests: SpecTest[] = [
   {
     name: "test_val_strings_that_look_like_json",
     ids: ["VAL-17"],
     methods: ["IM-putWrites-client-decoding"],
-    description: "string channel and write values \"42\", \"true\", \"null\", \"[]\", \"{}\" read back as those strings, not decoded again",
+    description: 'string channel and write values "42", "true", "null", "[]", "{}" read back as those strings, not decoded again',
     async run(ctx) {
-      const why = "a string is a string: a value stored as JSON must be decoded once (a client or driver that decodes JSON-looking replies again turns \"42\" into 42)";
+      const why =
+        'a string is a string: a value stored as JSON must be decoded once (a client or driver that decodes JSON-looking replies again turns "42" into 42)';
       const writes: PendingWrite[] = Object.entries(JSON_LOOKING_STRINGS);
       const [{ writes: actual }] = await Promise.all([writesAfter(ctx, writes), expectChannelsKept(ctx, JSON_LOOKING_STRINGS, why)]);
       expectWritesKept(actual, writes, "val-task", why);
@@ -213,7 +278,7 @@ const putWritesTests: SpecTest[] = [
     name: "test_val_falsy_write_values",
     ids: ["VAL-03"],
     methods: ["IM-put-falsy-values", "IM-putWrites-undefined-value"],
-    description: "write values 0, \"\", false, null, [], {} and undefined read back as put",
+    description: 'write values 0, "", false, null, [], {} and undefined read back as put',
     async run(ctx) {
       const writes: PendingWrite[] = [...Object.entries(FALSY), ["undef", undefined]];
       const { writes: actual } = await writesAfter(ctx, writes);
@@ -228,7 +293,12 @@ const putWritesTests: SpecTest[] = [
     async run(ctx) {
       const writes: PendingWrite[] = WRITE_CHANNEL_NAMES.map((name, i) => [name, { channel: name, i }]);
       const { writes: actual } = await writesAfter(ctx, writes);
-      expectWritesKept(actual, writes, "val-task", "only __error__, __scheduled__, __interrupt__ and __resume__ are special (WRITES_IDX_MAP); every other channel is stored at its index");
+      expectWritesKept(
+        actual,
+        writes,
+        "val-task",
+        "only __error__, __scheduled__, __interrupt__ and __resume__ are special (WRITES_IDX_MAP); every other channel is stored at its index",
+      );
     },
   },
   {
@@ -247,7 +317,8 @@ const putWritesTests: SpecTest[] = [
     name: "test_val_five_mib_strings_kept_or_rejected",
     ids: ["VAL-11"],
     methods: ["IM-put-size-limit", "IM-putWrites-size-limit"],
-    description: "a 5 MiB string put as a channel value and written as a pending write is read back whole, or put/putWrites rejects it; it is never cut",
+    description:
+      "a 5 MiB string put as a channel value and written as a pending write is read back whole, or put/putWrites rejects it; it is never cut",
     async run(ctx) {
       const text = largeText(FIVE_MIB);
       const what = `a ${text.length.toLocaleString("en-US")}-character string`;
@@ -286,17 +357,31 @@ const putWritesTests: SpecTest[] = [
       "measured: SqliteSaver and PostgresSaver throw on these channels and MemorySaver lets the repeat replace the first value; all three look the index up with WRITES_IDX_MAP[channel], which finds inherited members (docs/deviations.md)",
     description: "writes to channels constructor, toString, hasOwnProperty, valueOf and __proto__ are stored, first writer wins",
     async run(ctx) {
-      const first: PendingWrite[] = [["before", 0], ...INHERITED_WRITE_CHANNELS.map((name, i): PendingWrite => [name, i + 1]), ["after", 5]];
+      const first: PendingWrite[] = [
+        ["before", 0],
+        ...INHERITED_WRITE_CHANNELS.map((name, i): PendingWrite => [name, i + 1]),
+        ["after", 5],
+      ];
       const config = await putTestCheckpoint(ctx.saver, { threadId: ctx.threadId("val") });
-      for (const [label, writes] of [["", first], [" repeated with new values", first.map(([channel]): PendingWrite => [channel, "again"])]] as const) {
+      for (const [label, writes] of [
+        ["", first],
+        [" repeated with new values", first.map(([channel]): PendingWrite => [channel, "again"])],
+      ] as const) {
         try {
           await ctx.saver.putWrites(config, writes, "val-task");
         } catch (error) {
-          fail(`putWrites${label} to channels named ${INHERITED_WRITE_CHANNELS.join(", ")} should store them like any channel, but rejected: ${formatValue(error)}; look channels up with Object.hasOwn(WRITES_IDX_MAP, channel)`);
+          fail(
+            `putWrites${label} to channels named ${INHERITED_WRITE_CHANNELS.join(", ")} should store them like any channel, but rejected: ${formatValue(error)}; look channels up with Object.hasOwn(WRITES_IDX_MAP, channel)`,
+          );
         }
       }
       const actual = await pendingWritesOf(ctx.saver, config, "after putWrites");
-      expectWritesKept(actual, first, "val-task", "these are regular channels: stored at their index, first writer wins (WRITES_IDX_MAP[channel] finds an inherited function for them; use Object.hasOwn)");
+      expectWritesKept(
+        actual,
+        first,
+        "val-task",
+        "these are regular channels: stored at their index, first writer wins (WRITES_IDX_MAP[channel] finds an inherited function for them; use Object.hasOwn)",
+      );
     },
   },
 ];

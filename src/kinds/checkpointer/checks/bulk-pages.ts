@@ -19,7 +19,8 @@ import type { SpecContext, SpecTest } from "./types.js";
 
 const { checkpoints: CHECKPOINTS, valueChars: VALUE_CHARS, writes: WRITES } = BULK_PAGE;
 
-const PAGE_HINT = "does the saver read what to act on with one query and act on its first page only (1,000 keys; 1 MB for a DynamoDB Query)?";
+const PAGE_HINT =
+  "does the saver read what to act on with one query and act on its first page only (1,000 keys; 1 MB for a DynamoDB Query)?";
 
 interface BigThread {
   threadId: string;
@@ -51,7 +52,10 @@ async function expectWritesGone(ctx: SpecContext, config: RunnableConfig, after:
   const checkpoint = { v: 4, id: checkpoint_id, ts: new Date().toISOString(), channel_values: {}, channel_versions: {}, versions_seen: {} };
   const again = await ctx.saver.put(generateConfig(thread_id, checkpoint_ns), checkpoint, generateMetadata("loop", 0), {});
   const left = (await ctx.saver.getTuple(again))?.pendingWrites ?? [];
-  if (left.length > 0) fail(`${after}, re-putting the checkpoint id that held ${WRITES.toLocaleString("en-US")} writes shows ${left.length.toLocaleString("en-US")} of them still stored: ${PAGE_HINT}`);
+  if (left.length > 0)
+    fail(
+      `${after}, re-putting the checkpoint id that held ${WRITES.toLocaleString("en-US")} writes shows ${left.length.toLocaleString("en-US")} of them still stored: ${PAGE_HINT}`,
+    );
 }
 
 const deleteThreadTests: SpecTest[] = [
@@ -85,7 +89,8 @@ const copyThreadTests: SpecTest[] = [
       await asExtendedSaver(ctx.saver).copyThread(big.threadId, target);
       const copied = await listAll(ctx.saver, generateConfig(target));
       const expected = big.configs.map((c) => c.configurable?.checkpoint_id as string).reverse();
-      if (copied.length < expected.length) fail(`copyThread copied ${copied.length} of ${CHECKPOINTS} checkpoints (1.2 MB in all): ${PAGE_HINT}`);
+      if (copied.length < expected.length)
+        fail(`copyThread copied ${copied.length} of ${CHECKPOINTS} checkpoints (1.2 MB in all): ${PAGE_HINT}`);
       expectEqual(idsOf(copied), expected, "copyThread must copy every checkpoint, keeping its id (listed newest first)");
       copied.forEach((tuple, i) => {
         const doc = tuple.checkpoint.channel_values.doc;
@@ -112,7 +117,8 @@ const pruneTests: SpecTest[] = [
       await asExtendedSaver(ctx.saver).prune([big.threadId], { strategy: "keep_latest" });
       const left = idsOf(await listAll(ctx.saver, generateConfig(big.threadId)));
       const latest = big.configs.at(-1)!.configurable?.checkpoint_id;
-      if (left.length !== 1 || left[0] !== latest) fail(`prune keep_latest must leave only the latest of ${CHECKPOINTS} checkpoints, but ${left.length} are left: ${PAGE_HINT}`);
+      if (left.length !== 1 || left[0] !== latest)
+        fail(`prune keep_latest must leave only the latest of ${CHECKPOINTS} checkpoints, but ${left.length} are left: ${PAGE_HINT}`);
       await expectWritesGone(ctx, big.withWrites, "after prune keep_latest");
     },
   },
@@ -131,7 +137,8 @@ const deleteForRunsTests: SpecTest[] = [
       const big = await putPastAPage(ctx.saver, ctx.threadId("bulk-dfr"), "head", runId);
       await asExtendedSaver(ctx.saver).deleteForRuns([runId]);
       const left = idsOf(await listAll(ctx.saver, wholeThread(big.threadId)));
-      if (left.length > 0) fail(`after deleteForRuns, ${left.length} of the run's ${CHECKPOINTS} checkpoints are still listed: ${PAGE_HINT}`);
+      if (left.length > 0)
+        fail(`after deleteForRuns, ${left.length} of the run's ${CHECKPOINTS} checkpoints are still listed: ${PAGE_HINT}`);
       await expectWritesGone(ctx, big.withWrites, "after deleteForRuns");
     },
   },

@@ -21,29 +21,41 @@ const LOOKALIKE_PLACES = (base: string) => [
   { thread: `${base}sub`, ns: "" },
 ];
 
-const JOIN_HINT = "are thread id, namespace and checkpoint id concatenated into one key without a delimiter that cannot occur in them (or with the empty root namespace left out)?";
+const JOIN_HINT =
+  "are thread id, namespace and checkpoint id concatenated into one key without a delimiter that cannot occur in them (or with the empty root namespace left out)?";
 
 const tests: SpecTest[] = [
   {
     name: "test_key_concatenated_parts_stay_apart",
     ids: ["KEY-10"],
     methods: ["IM-put-key-concatenation"],
-    description: 'one checkpoint id in thread "T:sub" (root), thread "T" (ns "sub") and thread "Tsub" (root): each reads back and lists only its own',
+    description:
+      'one checkpoint id in thread "T:sub" (root), thread "T" (ns "sub") and thread "Tsub" (root): each reads back and lists only its own',
     async run(ctx) {
       const places = LOOKALIKE_PLACES(ctx.threadId("concat"));
       const id = uuid6(-1); // the same id in each place, as copyThread leaves it
       for (const { thread, ns } of places) {
         const checkpoint = generateCheckpoint({ id, channelValues: { owner: `${thread}|${ns}` }, channelVersions: { owner: 1 } });
-        await ctx.saver.put(generateConfig(thread, ns), checkpoint, generateMetadata("loop", 0, { owner: `${thread}|${ns}` }), { owner: 1 });
+        await ctx.saver.put(generateConfig(thread, ns), checkpoint, generateMetadata("loop", 0, { owner: `${thread}|${ns}` }), {
+          owner: 1,
+        });
       }
       for (const { thread, ns } of places) {
         const where = `thread ${showId(thread)}, ns ${showId(ns)}`;
         const owner = `${thread}|${ns}`;
         const byId = await ctx.saver.getTuple(generateConfig(thread, ns, id));
-        expectEqual(byId?.checkpoint.channel_values, { owner }, `getTuple(${where}, checkpoint ${id.slice(0, 8)}…) must return that place's own checkpoint: ${JOIN_HINT}`);
+        expectEqual(
+          byId?.checkpoint.channel_values,
+          { owner },
+          `getTuple(${where}, checkpoint ${id.slice(0, 8)}…) must return that place's own checkpoint: ${JOIN_HINT}`,
+        );
         const listed = await listAll(ctx.saver, generateConfig(thread, ns));
         expectEqual(
-          listed.map((t) => [t.config.configurable?.thread_id, t.config.configurable?.checkpoint_ns ?? "", t.checkpoint.channel_values.owner]),
+          listed.map((t) => [
+            t.config.configurable?.thread_id,
+            t.config.configurable?.checkpoint_ns ?? "",
+            t.checkpoint.channel_values.owner,
+          ]),
           [[thread, ns, owner]],
           `list(${where}) must yield exactly that place's one checkpoint: ${JOIN_HINT}`,
         );
@@ -73,7 +85,11 @@ const tests: SpecTest[] = [
           value,
           `getTuple of the checkpoint in ns ${showId(ns)} must return its own messages (a blob keyed by thread, channel and version without the namespace gives the parent and the subgraph one value)`,
         );
-        expectEqual(idsOf(await listAll(ctx.saver, generateConfig(thread, ns))), [tuple?.checkpoint.id], `list(ns ${showId(ns)}) must yield its one checkpoint`);
+        expectEqual(
+          idsOf(await listAll(ctx.saver, generateConfig(thread, ns))),
+          [tuple?.checkpoint.id],
+          `list(ns ${showId(ns)}) must yield its one checkpoint`,
+        );
       }
     },
   },

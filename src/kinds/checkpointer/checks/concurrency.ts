@@ -30,13 +30,22 @@ const parallelPutWrites: SpecTest = {
     const config = await putRoot(ctx);
     await Promise.all(
       range(PARALLEL).map((i) =>
-        ctx.saver.putWrites(config, [["results", `task-${i}`], [`own-${i}`, { i }]], `task-${i}`),
+        ctx.saver.putWrites(
+          config,
+          [
+            ["results", `task-${i}`],
+            [`own-${i}`, { i }],
+          ],
+          `task-${i}`,
+        ),
       ),
     );
     const tuple = await ctx.saver.getTuple(config);
     expectDefined(tuple, "getTuple() must find the checkpoint the writes were put against");
     const got = (tuple.pendingWrites ?? []).map(([task, channel, value]) => `${task}|${channel}|${JSON.stringify(value)}`).sort();
-    const expected = range(PARALLEL).flatMap((i) => [`task-${i}|results|"task-${i}"`, `task-${i}|own-${i}|{"i":${i}}`]).sort();
+    const expected = range(PARALLEL)
+      .flatMap((i) => [`task-${i}|results|"task-${i}"`, `task-${i}|own-${i}|{"i":${i}}`])
+      .sort();
     expectEqual(
       got,
       expected,
@@ -59,12 +68,24 @@ const threadsAtOnce: SpecTest = {
       threads.map(async (thread, t) => {
         let parent: string | undefined;
         for (let step = 0; step < steps; step++) {
-          const checkpoint = generateCheckpoint({ channelValues: { owner: thread.threadId, step }, channelVersions: { owner: step + 1, step: step + 1 } });
-          const returned = await ctx.saver.put(generateConfig(thread.threadId, "", parent), checkpoint, generateMetadata("loop", step, { thread: t }), {
-            owner: step + 1,
-            step: step + 1,
+          const checkpoint = generateCheckpoint({
+            channelValues: { owner: thread.threadId, step },
+            channelVersions: { owner: step + 1, step: step + 1 },
           });
-          expectSame(returned?.configurable?.thread_id, thread.threadId, "put() must return the config of the thread it was called for, even with other threads putting at once");
+          const returned = await ctx.saver.put(
+            generateConfig(thread.threadId, "", parent),
+            checkpoint,
+            generateMetadata("loop", step, { thread: t }),
+            {
+              owner: step + 1,
+              step: step + 1,
+            },
+          );
+          expectSame(
+            returned?.configurable?.thread_id,
+            thread.threadId,
+            "put() must return the config of the thread it was called for, even with other threads putting at once",
+          );
           parent = checkpoint.id;
           thread.ids.push(checkpoint.id);
         }
@@ -78,7 +99,11 @@ const threadsAtOnce: SpecTest = {
         "with threads putting at once, each thread's latest checkpoint must hold that thread's last values",
       );
       const listed = await listAll(ctx.saver, { configurable: { thread_id: thread.threadId } });
-      expectEqual(idsOf(listed), newestFirst(thread.ids), "with threads putting at once, list({thread_id}) must yield exactly that thread's checkpoints, newest first");
+      expectEqual(
+        idsOf(listed),
+        newestFirst(thread.ids),
+        "with threads putting at once, list({thread_id}) must yield exactly that thread's checkpoints, newest first",
+      );
     }
   },
 };
@@ -125,7 +150,12 @@ const listWhilePut: SpecTest = {
     let parent: RunnableConfig | undefined;
     for (let step = 0; step < 6; step++) {
       const checkpoint = generateCheckpoint();
-      parent = await ctx.saver.put(generateConfig(threadId, "", parent?.configurable?.checkpoint_id as string | undefined), checkpoint, generateMetadata("loop", step), {});
+      parent = await ctx.saver.put(
+        generateConfig(threadId, "", parent?.configurable?.checkpoint_id as string | undefined),
+        checkpoint,
+        generateMetadata("loop", step),
+        {},
+      );
       original.push(checkpoint.id);
     }
     const yielded: CheckpointTuple[] = [];
@@ -144,7 +174,11 @@ const listWhilePut: SpecTest = {
     }
     const ids = idsOf(yielded);
     const duplicates = ids.filter((id, i) => ids.indexOf(id) !== i);
-    expectLength(duplicates, 0, "list() yielded a checkpoint twice while put() added checkpoints to the thread (does it page by offset over live data?)");
+    expectLength(
+      duplicates,
+      0,
+      "list() yielded a checkpoint twice while put() added checkpoints to the thread (does it page by offset over live data?)",
+    );
     const missing = original.filter((id) => !ids.includes(id));
     expectEqual(missing, [], "list() must yield every checkpoint that existed when the iteration started, even while put() adds new ones");
     const old = ids.filter((id) => original.includes(id));

@@ -17,7 +17,12 @@ import type { CapabilitySpec, SpecContext, SpecTest } from "./types.js";
  * Precondition: list() yields each namespace's latest (a list problem is not
  * blamed on copyThread).
  */
-async function putSourceThread(saver: BaseCheckpointSaver, threadId: string, n = 3, namespaces: readonly string[] = [""]): Promise<RunnableConfig[]> {
+async function putSourceThread(
+  saver: BaseCheckpointSaver,
+  threadId: string,
+  n = 3,
+  namespaces: readonly string[] = [""],
+): Promise<RunnableConfig[]> {
   const stored: RunnableConfig[] = [];
   for (const ns of namespaces) {
     const each = (i: number) => ({
@@ -26,7 +31,12 @@ async function putSourceThread(saver: BaseCheckpointSaver, threadId: string, n =
       metadata: generateMetadata("loop", i, { label: `step-${i}`, score: i * 10 }),
     });
     const chain = await putCheckpointChain(saver, { threadId, checkpointNs: ns, length: n, each });
-    await expectLatestListedBefore(saver, generateConfig(threadId, ns), chain[chain.length - 1].configurable?.checkpoint_id, "before copyThread");
+    await expectLatestListedBefore(
+      saver,
+      generateConfig(threadId, ns),
+      chain[chain.length - 1].configurable?.checkpoint_id,
+      "before copyThread",
+    );
     stored.push(...chain);
   }
   return stored;
@@ -65,7 +75,11 @@ const tests: SpecTest[] = [
       await putSourceThread(ctx.saver, src);
       await expectListedBefore(ctx.saver, generateConfig(src), 3, "before copyThread");
       await copy(ctx, src, dst);
-      expectLength(await listAll(ctx.saver, generateConfig(dst)), 3, "after copyThread(src, dst) of a 3-checkpoint thread, list(dst) must yield 3 checkpoints");
+      expectLength(
+        await listAll(ctx.saver, generateConfig(dst)),
+        3,
+        "after copyThread(src, dst) of a 3-checkpoint thread, list(dst) must yield 3 checkpoints",
+      );
     },
   },
   {
@@ -77,7 +91,11 @@ const tests: SpecTest[] = [
       const { src, dst } = await copiedSourceThread(ctx);
       const pairs = pair(await listAll(ctx.saver, generateConfig(src)), await listAll(ctx.saver, generateConfig(dst)), "checkpoints");
       for (const [s, d] of pairs) {
-        expectEqual(d.checkpoint.channel_values, s.checkpoint.channel_values, `the copy of checkpoint ${s.checkpoint.id} must have its channel_values (paired by sorted checkpoint id)`);
+        expectEqual(
+          d.checkpoint.channel_values,
+          s.checkpoint.channel_values,
+          `the copy of checkpoint ${s.checkpoint.id} must have its channel_values (paired by sorted checkpoint id)`,
+        );
       }
     },
   },
@@ -129,8 +147,12 @@ const tests: SpecTest[] = [
       await ctx.saver.putWrites(stored, [["ch", "write_val"]], taskId);
       await copy(ctx, src, dst);
       const tuple = await ctx.saver.getTuple(generateConfig(dst));
-      expectDefined(tuple, "after copyThread, getTuple({thread_id: dst, checkpoint_ns: \"\"}) must find the copied checkpoint");
-      expectEqual(tuple.pendingWrites, [[taskId, "ch", "write_val"]], "copyThread must copy pending writes: the copy must have the source's 1 write [taskId, channel, value]");
+      expectDefined(tuple, 'after copyThread, getTuple({thread_id: dst, checkpoint_ns: ""}) must find the copied checkpoint');
+      expectEqual(
+        tuple.pendingWrites,
+        [[taskId, "ch", "write_val"]],
+        "copyThread must copy pending writes: the copy must have the source's 1 write [taskId, channel, value]",
+      );
       // EXT: task paths order these writes against their task ids; a copy that drops the paths reorders them.
       const [pathSrc, pathDst] = [ctx.threadId("src"), ctx.threadId("dst")];
       const [withPaths] = await putSourceThread(ctx.saver, pathSrc, 1);
@@ -141,7 +163,7 @@ const tests: SpecTest[] = [
       expectEqual(
         copied?.pendingWrites,
         source?.pendingWrites,
-        "copyThread must keep each write's task path: the copy's pendingWrites must come back in the source's order (task-b with path \"~0\" before task-a with path \"~1\"; without the paths they sort by task id)",
+        'copyThread must keep each write\'s task path: the copy\'s pendingWrites must come back in the source\'s order (task-b with path "~0" before task-a with path "~1"; without the paths they sort by task id)',
       );
     },
   },
@@ -159,7 +181,11 @@ const tests: SpecTest[] = [
         configIds(srcTuples),
         "copyThread must keep checkpoint ids (not regenerate them): list(dst) must yield the config.configurable.checkpoint_id values of list(src), in the same order",
       );
-      expectEqual(idsOf(dstTuples), idsOf(srcTuples), "copyThread must keep checkpoint ids: each copy's checkpoint.id must be its source's, in the same order");
+      expectEqual(
+        idsOf(dstTuples),
+        idsOf(srcTuples),
+        "copyThread must keep checkpoint ids: each copy's checkpoint.id must be its source's, in the same order",
+      );
     },
   },
   {
@@ -170,7 +196,12 @@ const tests: SpecTest[] = [
       const [src, dst] = [ctx.threadId("src"), ctx.threadId("dst")];
       const stored = await putSourceThread(ctx.saver, src, 2, ["", "child:1"]);
       for (const config of stored) await ctx.saver.putWrites(config, [["ch", "w"]], randomUUID());
-      await expectThreadUnchanged(ctx.saver, src, () => copy(ctx, src, dst), "copyThread must not alter the source thread (its checkpoints, metadata, parents and pending writes)");
+      await expectThreadUnchanged(
+        ctx.saver,
+        src,
+        () => copy(ctx, src, dst),
+        "copyThread must not alter the source thread (its checkpoints, metadata, parents and pending writes)",
+      );
     },
   },
   {
@@ -185,7 +216,11 @@ const tests: SpecTest[] = [
         // Rejecting an unknown source is allowed (CT-08); a method that is not implemented at all is not.
         if (error instanceof Error && /not\s*implemented/i.test(error.message)) throw error;
       }
-      expectLength(await listAll(ctx.saver, wholeThread(dst)), 0, "copyThread(unknown source, dst) must not create anything on dst: list(dst) must yield nothing");
+      expectLength(
+        await listAll(ctx.saver, wholeThread(dst)),
+        0,
+        "copyThread(unknown source, dst) must not create anything on dst: list(dst) must yield nothing",
+      );
     },
   },
   {
@@ -195,11 +230,19 @@ const tests: SpecTest[] = [
     description: "each copy belongs to dst and its parentConfig names dst, its namespace and the same parent",
     async run(ctx) {
       const { src, dst } = await copiedSourceThread(ctx, 3, ["", "child:1"]);
-      const pairs = pair(await listAll(ctx.saver, wholeThread(src)), await listAll(ctx.saver, wholeThread(dst)), "checkpoints (all namespaces)");
+      const pairs = pair(
+        await listAll(ctx.saver, wholeThread(src)),
+        await listAll(ctx.saver, wholeThread(dst)),
+        "checkpoints (all namespaces)",
+      );
       for (const [s, d] of pairs) {
         const id = s.checkpoint.id;
         const ns = s.config.configurable?.checkpoint_ns ?? "";
-        expectSame(d.config.configurable?.thread_id, dst, `the copy of ${id} must be listed with config.configurable.thread_id = the target thread`);
+        expectSame(
+          d.config.configurable?.thread_id,
+          dst,
+          `the copy of ${id} must be listed with config.configurable.thread_id = the target thread`,
+        );
         expectSame(d.config.configurable?.checkpoint_ns ?? "", ns, `the copy of ${id} must stay in its namespace`);
         const srcParent = s.parentConfig?.configurable?.checkpoint_id;
         if (srcParent === undefined) {
@@ -213,7 +256,11 @@ const tests: SpecTest[] = [
           `the copy of ${id} must keep its parent link: parentConfig must name the target thread, the same namespace and the same parent id`,
         );
         const found = await ctx.saver.getTuple(d.parentConfig!);
-        expectSame(found?.checkpoint.id, srcParent, `getTuple(parentConfig of the copy of ${id}) must find the copied parent on the target thread`);
+        expectSame(
+          found?.checkpoint.id,
+          srcParent,
+          `getTuple(parentConfig of the copy of ${id}) must find the copied parent on the target thread`,
+        );
       }
     },
   },
@@ -226,18 +273,35 @@ const tests: SpecTest[] = [
     async run(ctx) {
       for (const ns of NAMESPACES) {
         const [src, dst] = [ctx.threadId("src"), ctx.threadId("dst")];
-        const chain = await buildDeltaChain(ctx.saver, { threadId: src, checkpointNs: ns, channel: "ch", snapshotsAtSteps: [0, 3], totalSteps: 6 });
+        const chain = await buildDeltaChain(ctx.saver, {
+          threadId: src,
+          checkpointNs: ns,
+          channel: "ch",
+          snapshotsAtSteps: [0, 3],
+          totalSteps: 6,
+        });
         const head = chain[chain.length - 1];
         const expected = await ctx.saver.getDeltaChannelHistory({ config: head, channels: ["ch"] });
-        await precondition("delta_channel_history", `getDeltaChannelHistory on the source returns its writes (${nsLabel(ns)})`, async () => {
-          if (!(expected.ch?.writes.length > 0)) {
-            throw new ConformanceError(`getDeltaChannelHistory on the source must return writes (${nsLabel(ns)})`, { expected: "writes [4] and a seed", actual: expected });
-          }
-        });
+        await precondition(
+          "delta_channel_history",
+          `getDeltaChannelHistory on the source returns its writes (${nsLabel(ns)})`,
+          async () => {
+            if (!(expected.ch?.writes.length > 0)) {
+              throw new ConformanceError(`getDeltaChannelHistory on the source must return writes (${nsLabel(ns)})`, {
+                expected: "writes [4] and a seed",
+                actual: expected,
+              });
+            }
+          },
+        );
         await copy(ctx, src, dst);
         const copiedHead = { configurable: { ...head.configurable, thread_id: dst } };
         const actual = await ctx.saver.getDeltaChannelHistory({ config: copiedHead, channels: ["ch"] });
-        expectEqual(actual, expected, `copyThread must copy the whole parent chain and its writes: delta history of the copied head (${nsLabel(ns)}) must equal the source's`);
+        expectEqual(
+          actual,
+          expected,
+          `copyThread must copy the whole parent chain and its writes: delta history of the copied head (${nsLabel(ns)}) must equal the source's`,
+        );
       }
     },
   },

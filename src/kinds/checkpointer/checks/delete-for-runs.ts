@@ -27,12 +27,16 @@ function putRun(
 /** The precondition tests check first, so a put/list problem is not blamed on deleteForRuns: "not checked → see list". */
 async function expectListed(ctx: SpecContext, threadId: string, runIds: readonly string[], ns?: string): Promise<void> {
   const where = ns === undefined ? "" : ` in ns ${JSON.stringify(ns)}`;
-  await precondition("list", `before deleteForRuns, list() shows the ${runIds.length} checkpoint(s) just put with their metadata.run_id${where}`, async () => {
-    const listed = await listedRunIds(ctx.saver, threadId, ns);
-    for (const runId of runIds) {
-      expectIncludes(listed, runId, `before deleteForRuns: list() must show the checkpoint put with metadata.run_id ${runId}${where}`);
-    }
-  });
+  await precondition(
+    "list",
+    `before deleteForRuns, list() shows the ${runIds.length} checkpoint(s) just put with their metadata.run_id${where}`,
+    async () => {
+      const listed = await listedRunIds(ctx.saver, threadId, ns);
+      for (const runId of runIds) {
+        expectIncludes(listed, runId, `before deleteForRuns: list() must show the checkpoint put with metadata.run_id ${runId}${where}`);
+      }
+    },
+  );
 }
 
 const deleteForRuns = (ctx: SpecContext, runIds: string[]) => asExtendedSaver(ctx.saver).deleteForRuns(runIds);
@@ -102,12 +106,7 @@ const tests: SpecTest[] = [
       const runId = randomUUID();
       const checkpoint = generateCheckpoint();
       const rootConfig = { configurable: { thread_id: threadId, checkpoint_ns: "" } };
-      const stored = await ctx.saver.put(
-        rootConfig,
-        checkpoint,
-        generateMetadata("loop", 0, { run_id: runId }),
-        {},
-      );
+      const stored = await ctx.saver.put(rootConfig, checkpoint, generateMetadata("loop", 0, { run_id: runId }), {});
       await ctx.saver.putWrites(stored, [["ch", "val"]], randomUUID());
       const before = await precondition("get_tuple", "before deleteForRuns, getTuple(stored config) finds the checkpoint", async () => {
         const found = await ctx.saver.getTuple(stored);
@@ -118,7 +117,10 @@ const tests: SpecTest[] = [
         expectLength(before.pendingWrites, 1, "before deleteForRuns: the checkpoint must have its 1 pending write"),
       );
       await deleteForRuns(ctx, [runId]);
-      expectUndefined(await ctx.saver.getTuple(stored), "after deleteForRuns([run]), getTuple(config of the run's checkpoint) must be undefined");
+      expectUndefined(
+        await ctx.saver.getTuple(stored),
+        "after deleteForRuns([run]), getTuple(config of the run's checkpoint) must be undefined",
+      );
       await ctx.saver.put(rootConfig, { ...checkpoint }, generateMetadata("loop", 0), {});
       const reput = await precondition("get_tuple", "the deleted checkpoint's id, put again, is found", async () => {
         const found = await ctx.saver.getTuple(stored);
@@ -140,7 +142,12 @@ const tests: SpecTest[] = [
       const threadId = ctx.threadId();
       const runId = randomUUID();
       await putRun(ctx.saver, threadId, runId);
-      await expectThreadUnchanged(ctx.saver, threadId, () => deleteForRuns(ctx, []), "deleteForRuns([]) must be a no-op: an empty list selects no run, not every run");
+      await expectThreadUnchanged(
+        ctx.saver,
+        threadId,
+        () => deleteForRuns(ctx, []),
+        "deleteForRuns([]) must be a no-op: an empty list selects no run, not every run",
+      );
     },
   },
   {
@@ -151,7 +158,12 @@ const tests: SpecTest[] = [
       const threadId = ctx.threadId();
       const first = await putRun(ctx.saver, threadId, randomUUID());
       await putRun(ctx.saver, threadId, undefined, { parent: first });
-      await expectThreadUnchanged(ctx.saver, threadId, () => deleteForRuns(ctx, [randomUUID()]), "deleteForRuns([a run id no checkpoint has]) must resolve and leave every checkpoint as it was");
+      await expectThreadUnchanged(
+        ctx.saver,
+        threadId,
+        () => deleteForRuns(ctx, [randomUUID()]),
+        "deleteForRuns([a run id no checkpoint has]) must resolve and leave every checkpoint as it was",
+      );
     },
   },
   {

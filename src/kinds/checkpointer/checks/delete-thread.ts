@@ -15,7 +15,10 @@ const tests: SpecTest[] = [
       await putCheckpointChain(ctx.saver, { threadId, length: 3 });
       await expectListedBefore(ctx.saver, generateConfig(threadId), 3, "before deleteThread");
       await ctx.saver.deleteThread(threadId);
-      expectUndefined(await ctx.saver.getTuple(generateConfig(threadId)), "after deleteThread(T), getTuple({thread_id: T}) must find nothing");
+      expectUndefined(
+        await ctx.saver.getTuple(generateConfig(threadId)),
+        "after deleteThread(T), getTuple({thread_id: T}) must find nothing",
+      );
       expectLength(await listAll(ctx.saver, generateConfig(threadId)), 0, "after deleteThread(T), list({thread_id: T}) must yield nothing");
     },
   },
@@ -34,7 +37,10 @@ const tests: SpecTest[] = [
         expectLength(before?.pendingWrites, 1, "before deleteThread, the checkpoint must carry the one write put");
       });
       await ctx.saver.deleteThread(threadId);
-      expectUndefined(await ctx.saver.getTuple(generateConfig(threadId)), "after deleteThread(T), getTuple({thread_id: T}) must find nothing");
+      expectUndefined(
+        await ctx.saver.getTuple(generateConfig(threadId)),
+        "after deleteThread(T), getTuple({thread_id: T}) must find nothing",
+      );
       const again = await ctx.saver.put(generateConfig(threadId), checkpoint, generateMetadata(), {});
       const reput = await precondition("get_tuple", "after deleteThread, the checkpoint put again is found", async () => {
         const found = await ctx.saver.getTuple(again);
@@ -59,7 +65,10 @@ const tests: SpecTest[] = [
       for (const ns of namespaces) {
         await ctx.saver.put(generateConfig(threadId, ns), generateCheckpoint(), generateMetadata(), {});
         await precondition("get_tuple", `before deleteThread, getTuple finds the checkpoint in namespace ${JSON.stringify(ns)}`, async () =>
-          expectDefined(await ctx.saver.getTuple(generateConfig(threadId, ns)), `before deleteThread, namespace ${JSON.stringify(ns)} must hold a checkpoint`),
+          expectDefined(
+            await ctx.saver.getTuple(generateConfig(threadId, ns)),
+            `before deleteThread, namespace ${JSON.stringify(ns)} must hold a checkpoint`,
+          ),
         );
       }
       await ctx.saver.deleteThread(threadId);
@@ -80,7 +89,10 @@ const tests: SpecTest[] = [
     async run(ctx) {
       const [t1, t2] = [ctx.threadId("t1"), ctx.threadId("t2")];
       const kept = generateCheckpoint();
-      for (const [threadId, checkpoint] of [[t1, generateCheckpoint()], [t2, kept]] as const) {
+      for (const [threadId, checkpoint] of [
+        [t1, generateCheckpoint()],
+        [t2, kept],
+      ] as const) {
         const stored = await ctx.saver.put(generateConfig(threadId), checkpoint, generateMetadata(), {});
         await ctx.saver.putWrites(stored, [["ch", threadId]], "task-1");
       }
@@ -96,7 +108,10 @@ const tests: SpecTest[] = [
     ids: ["DT-05"],
     description: "deleteThread of a thread that was never put resolves",
     async run(ctx) {
-      await expectResolves(() => ctx.saver.deleteThread(ctx.threadId("never-put")), "deleteThread(<unknown thread>) must resolve (a no-op), not reject");
+      await expectResolves(
+        () => ctx.saver.deleteThread(ctx.threadId("never-put")),
+        "deleteThread(<unknown thread>) must resolve (a no-op), not reject",
+      );
     },
   },
   {
@@ -113,7 +128,11 @@ const tests: SpecTest[] = [
       const threadId = ctx.threadId();
       const checkpoint = generateCheckpoint();
       await saver.put(generateConfig(threadId), checkpoint, generateMetadata(), {});
-      expectSame((await saver.getTuple(generateConfig(threadId)))?.checkpoint.id, checkpoint.id, "after that deleteThread, put and getTuple must still work");
+      expectSame(
+        (await saver.getTuple(generateConfig(threadId)))?.checkpoint.id,
+        checkpoint.id,
+        "after that deleteThread, put and getTuple must still work",
+      );
     },
   },
 ];

@@ -61,9 +61,7 @@ export async function buildDeltaChain(saver: BaseCheckpointSaver, options: Delta
   const { channel = "messages", snapshotsAtSteps = [0], totalSteps = 6, writeValue = (step: number) => step } = options;
   const snapshots = new Set(snapshotsAtSteps);
   const steps: ChainStep[] = Array.from({ length: totalSteps }, (_, step) =>
-    snapshots.has(step)
-      ? { values: { [channel]: new DeltaSnapshot(writeValue(step)) } }
-      : { writes: [[channel, writeValue(step)]] },
+    snapshots.has(step) ? { values: { [channel]: new DeltaSnapshot(writeValue(step)) } } : { writes: [[channel, writeValue(step)]] },
   );
   return putChain(saver, options.threadId ?? randomUUID(), options.checkpointNs ?? "", steps);
 }

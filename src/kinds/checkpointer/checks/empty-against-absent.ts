@@ -46,27 +46,58 @@ const tests: SpecTest[] = [
       const put = (parentId: string | undefined, step: number, values: Record<string, unknown>) => {
         const versions: ChannelVersions = Object.fromEntries(channels.map((ch) => [ch, step + 1]));
         const checkpoint = generateCheckpoint({ channelValues: values, channelVersions: Object.keys(values).length > 0 ? versions : {} });
-        return ctx.saver.put(generateConfig(threadId, "", parentId), checkpoint, generateMetadata("loop", step), Object.keys(values).length > 0 ? versions : {});
+        return ctx.saver.put(
+          generateConfig(threadId, "", parentId),
+          checkpoint,
+          generateMetadata("loop", step),
+          Object.keys(values).length > 0 ? versions : {},
+        );
       };
-      const far = await put(undefined, 0, allAt(() => new DeltaSnapshot("older snapshot")));
-      await ctx.saver.putWrites(far, channels.map((ch): PendingWrite => [ch, "older write"]), "task-far");
-      const near = await put(far.configurable?.checkpoint_id, 1, allAt((i) => EMPTY_SEEDS[i]![1]));
-      await ctx.saver.putWrites(near, channels.flatMap((ch) => EMPTY_WRITES.map((value): PendingWrite => [ch, value])), "task-near");
+      const far = await put(
+        undefined,
+        0,
+        allAt(() => new DeltaSnapshot("older snapshot")),
+      );
+      await ctx.saver.putWrites(
+        far,
+        channels.map((ch): PendingWrite => [ch, "older write"]),
+        "task-far",
+      );
+      const near = await put(
+        far.configurable?.checkpoint_id,
+        1,
+        allAt((i) => EMPTY_SEEDS[i]![1]),
+      );
+      await ctx.saver.putWrites(
+        near,
+        channels.flatMap((ch) => EMPTY_WRITES.map((value): PendingWrite => [ch, value])),
+        "task-near",
+      );
       const head = await put(near.configurable?.checkpoint_id, 2, {});
       const result = await ctx.saver.getDeltaChannelHistory({ config: head, channels });
       EMPTY_SEEDS.forEach(([label, stored], i) => {
         const entry = result?.[channels[i]!];
         const where = `channel ${channels[i]} (stored ${label} at the head's parent)`;
         if (!entry || !Object.prototype.hasOwnProperty.call(entry, "seed")) {
-          throw new ConformanceError(`${where}: the history must have a seed, the stored ${label}: an empty value is a stored value, not a missing one`, { expected: stored, actual: entry });
+          throw new ConformanceError(
+            `${where}: the history must have a seed, the stored ${label}: an empty value is a stored value, not a missing one`,
+            { expected: stored, actual: entry },
+          );
         }
         const same = isDeltaSnapshot(stored)
           ? isDeltaSnapshot(entry.seed) && diffValues(stored.value, entry.seed.value).length === 0
           : !isDeltaSnapshot(entry.seed) && diffValues(stored, entry.seed).length === 0;
         if (!same) {
-          throw new ConformanceError(`${where}: the seed must be the nearest stored value, ${label}, got ${describeSeed(entry.seed)} (does the walk treat an empty or falsy value as absent and go on to an older snapshot?)`, { expected: stored, actual: entry.seed });
+          throw new ConformanceError(
+            `${where}: the seed must be the nearest stored value, ${label}, got ${describeSeed(entry.seed)} (does the walk treat an empty or falsy value as absent and go on to an older snapshot?)`,
+            { expected: stored, actual: entry.seed },
+          );
         }
-        expectEqual(entry.writes?.map((w) => w[2]), EMPTY_WRITES, `${where}: the writes stored at the seed checkpoint, "" and [], must be replayed in order (a write of an empty value is a write)`);
+        expectEqual(
+          entry.writes?.map((w) => w[2]),
+          EMPTY_WRITES,
+          `${where}: the writes stored at the seed checkpoint, "" and [], must be replayed in order (a write of an empty value is a write)`,
+        );
       });
     },
   },

@@ -17,7 +17,8 @@ import type { SpecTest } from "./types.js";
 /** More than a batch of 25 items and than an `in` list of 30 values. */
 const PAST_A_BATCH = 32;
 
-const BATCH_HINT = "does the saver send only the first request of a batch API (25 items for DynamoDB's BatchWriteItem, 10 or 30 values for a Firestore `in`)?";
+const BATCH_HINT =
+  "does the saver send only the first request of a batch API (25 items for DynamoDB's BatchWriteItem, 10 or 30 values for a Firestore `in`)?";
 
 const copyThreadTests: SpecTest[] = [
   {
@@ -33,7 +34,10 @@ const copyThreadTests: SpecTest[] = [
       const copied = idsOf(await listAll(ctx.saver, generateConfig(dst)));
       const expected = newestFirst(stored.map((c) => c.configurable?.checkpoint_id as string));
       const missing = expected.filter((id) => !copied.includes(id));
-      if (missing.length > 0) fail(`copyThread copied ${copied.length} of the ${PAST_A_BATCH} checkpoints of the source thread: ${BATCH_HINT}`, [`missing: ${formatValue(missing.slice(0, 3))}…`]);
+      if (missing.length > 0)
+        fail(`copyThread copied ${copied.length} of the ${PAST_A_BATCH} checkpoints of the source thread: ${BATCH_HINT}`, [
+          `missing: ${formatValue(missing.slice(0, 3))}…`,
+        ]);
     },
   },
 ];
@@ -52,7 +56,9 @@ const pruneTests: SpecTest[] = [
       const left = idsOf(await listAll(ctx.saver, generateConfig(threadId)));
       const latest = stored[stored.length - 1].configurable?.checkpoint_id;
       if (left.length !== 1 || left[0] !== latest) {
-        fail(`prune([T], {strategy: "keep_latest"}) must leave only the latest of ${PAST_A_BATCH} checkpoints, but ${left.length} are left: ${BATCH_HINT}`);
+        fail(
+          `prune([T], {strategy: "keep_latest"}) must leave only the latest of ${PAST_A_BATCH} checkpoints, but ${left.length} are left: ${BATCH_HINT}`,
+        );
       }
     },
   },
@@ -75,7 +81,9 @@ const deleteForRunsTests: SpecTest[] = [
       await asExtendedSaver(ctx.saver).deleteForRuns(runIds);
       const left = runIdsOf(await listAll(ctx.saver, wholeThread(threadId)));
       if (left.length !== 1 || left[0] !== "kept-run") {
-        fail(`deleteForRuns(${PAST_A_BATCH} run ids) must delete the checkpoint of each, leaving only the one of "kept-run"; left: ${formatValue(left.slice(0, 4))}${left.length > 4 ? ` and ${left.length - 4} more` : ""}: ${BATCH_HINT}`);
+        fail(
+          `deleteForRuns(${PAST_A_BATCH} run ids) must delete the checkpoint of each, leaving only the one of "kept-run"; left: ${formatValue(left.slice(0, 4))}${left.length > 4 ? ` and ${left.length - 4} more` : ""}: ${BATCH_HINT}`,
+        );
       }
     },
   },

@@ -60,7 +60,12 @@ export async function threadSnapshot(saver: BaseCheckpointSaver, threadId: strin
 }
 
 /** Runs `act` and requires every tuple of the thread to read back exactly as before it. */
-export async function expectThreadUnchanged(saver: BaseCheckpointSaver, threadId: string, act: () => Promise<unknown>, clause: string): Promise<void> {
+export async function expectThreadUnchanged(
+  saver: BaseCheckpointSaver,
+  threadId: string,
+  act: () => Promise<unknown>,
+  clause: string,
+): Promise<void> {
   const before = await threadSnapshot(saver, threadId);
   await act();
   expectEqual(await threadSnapshot(saver, threadId), before, clause);

@@ -20,7 +20,6 @@ function randomPythonVersion(step: number): string {
   return pythonVersion(step, Math.random() * 0.98 + 0.01);
 }
 
-
 interface ForeignCheckpoint {
   ns: string;
   id: string;
@@ -87,28 +86,54 @@ function configOf(threadId: string, cp: ForeignCheckpoint): RunnableConfig {
 async function putForeignThread(saver: BaseCheckpointSaver, threadId: string): Promise<ForeignCheckpoint[]> {
   const thread = foreignThread();
   for (const cp of thread) {
-    const checkpoint = { v: 4, id: cp.id, ts: cp.ts, channel_values: cp.values, channel_versions: cp.versions, versions_seen: { agent: { messages: cp.versions.messages! } } };
+    const checkpoint = {
+      v: 4,
+      id: cp.id,
+      ts: cp.ts,
+      channel_values: cp.values,
+      channel_versions: cp.versions,
+      versions_seen: { agent: { messages: cp.versions.messages! } },
+    };
     await saver.put(generateConfig(threadId, cp.ns, cp.parentId), checkpoint, cp.metadata as never, cp.newVersions);
   }
   return thread;
 }
 
 /** Each checkpoint must read back with exactly the id, ts, values, versions and metadata keys put. */
-async function expectForeignThread(saver: BaseCheckpointSaver, threadId: string, thread: readonly ForeignCheckpoint[], when: string): Promise<void> {
+async function expectForeignThread(
+  saver: BaseCheckpointSaver,
+  threadId: string,
+  thread: readonly ForeignCheckpoint[],
+  when: string,
+): Promise<void> {
   for (const cp of thread) {
     const where = `${when}, checkpoint ${cp.id.slice(0, 8)}… (ns ${JSON.stringify(cp.ns)})`;
     const tuple = await saver.getTuple(configOf(threadId, cp));
     expectDefined(tuple, `${where}: getTuple by id must find the checkpoint Python LangGraph stored`);
     const { ts, channel_values, channel_versions } = tuple.checkpoint;
-    const versionsHint = "Python's versions are strings with a random fraction; a version parsed as a number, or a blob keyed by the whole part only, loses them";
-    expectEqual(ts, cp.ts, `${where}: ts must read back exactly (Python writes microseconds and a +00:00 offset; do not re-format it as a JS Date)`);
+    const versionsHint =
+      "Python's versions are strings with a random fraction; a version parsed as a number, or a blob keyed by the whole part only, loses them";
+    expectEqual(
+      ts,
+      cp.ts,
+      `${where}: ts must read back exactly (Python writes microseconds and a +00:00 offset; do not re-format it as a JS Date)`,
+    );
     expectEqual(channel_versions, cp.versions, `${where}: channel_versions must read back exactly: ${versionsHint}`);
     expectEqual(channel_values, cp.values, `${where}: channel_values must be this checkpoint's own: ${versionsHint}`);
-    const metadata = Object.fromEntries(Object.keys(cp.metadata).map((key) => [key, (tuple.metadata as Record<string, unknown> | undefined)?.[key]]));
+    const metadata = Object.fromEntries(
+      Object.keys(cp.metadata).map((key) => [key, (tuple.metadata as Record<string, unknown> | undefined)?.[key]]),
+    );
     expectEqual(metadata, cp.metadata, `${where}: metadata must read back exactly (steps past int32 and up to 2^53-1 included)`);
   }
-  const rootIds = thread.filter((cp) => cp.ns === "").map((cp) => cp.id).reverse();
-  expectEqual(idsOf(await listAll(saver, generateConfig(threadId))), rootIds, `${when}: list({thread_id, checkpoint_ns: ""}) must yield the root checkpoints newest first by id`);
+  const rootIds = thread
+    .filter((cp) => cp.ns === "")
+    .map((cp) => cp.id)
+    .reverse();
+  expectEqual(
+    idsOf(await listAll(saver, generateConfig(threadId))),
+    rootIds,
+    `${when}: list({thread_id, checkpoint_ns: ""}) must yield the root checkpoints newest first by id`,
+  );
 }
 
 /** What the early test stored, kept on the saver so the late test of the same capability finds it. */
@@ -137,7 +162,14 @@ async function writeEarly(ctx: SpecContext): Promise<EarlyWrite> {
   const threadId = ctx.threadId("python-writer");
   const writtenAt = Date.now();
   const thread = await putForeignThread(ctx.saver, threadId);
-  await ctx.saver.putWrites(configOf(threadId, thread[1]!), [["messages", "pending"], ["counter", 0]], randomBytes(16).toString("hex"));
+  await ctx.saver.putWrites(
+    configOf(threadId, thread[1]!),
+    [
+      ["messages", "pending"],
+      ["counter", 0],
+    ],
+    randomBytes(16).toString("hex"),
+  );
   await expectForeignThread(ctx.saver, threadId, thread, "as written");
   const tuples = (await listAll(ctx.saver, wholeThread(threadId))).map(tupleSnapshot);
   return { threadId, thread, writtenAt, tuples };
@@ -167,7 +199,8 @@ const early: SpecTest = {
   // VAL-15 re-reads this data at least 1.5 s after it is written: written first, that wait overlaps the run's other tests.
   longChain: true,
   requires: ["put_writes"],
-  description: "a thread as Python LangGraph writes it (string versions, microsecond +00:00 ts, steps past int32, forks) reads back exactly",
+  description:
+    "a thread as Python LangGraph writes it (string versions, microsecond +00:00 ts, steps past int32, forks) reads back exactly",
   async run(ctx) {
     const written = await writeEarly(ctx);
     const identity = saverIdentity(ctx);

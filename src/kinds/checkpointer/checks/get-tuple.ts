@@ -44,7 +44,10 @@ const tests: SpecTest[] = [
     ids: ["GT-01"],
     description: "getTuple on a thread that has no checkpoint resolves to undefined",
     async run(ctx) {
-      const tuple = await expectResolves(() => ctx.saver.getTuple(generateConfig(ctx.threadId())), "getTuple on an unknown thread must resolve, not reject");
+      const tuple = await expectResolves(
+        () => ctx.saver.getTuple(generateConfig(ctx.threadId())),
+        "getTuple on an unknown thread must resolve, not reject",
+      );
       expectUndefined(tuple, "getTuple on an unknown thread must resolve to undefined");
     },
   },
@@ -62,9 +65,21 @@ const tests: SpecTest[] = [
         expectDefined(tuple, `getTuple({thread_id, checkpoint_ns}) must find the latest checkpoint (${nsLabel(ns)})`);
         expectSame(tuple.checkpoint.id, ids[2], `without checkpoint_id, getTuple must return the latest checkpoint (${nsLabel(ns)})`);
         expectSame(tuple.metadata?.step, 2, `the latest checkpoint's metadata must come with it (step 2) (${nsLabel(ns)})`);
-        expectEqual(tuple.config, exactConfig(threadId, ns, ids[2]), `tuple.config must name the checkpoint found: {thread_id, checkpoint_ns, checkpoint_id} (${nsLabel(ns)})`);
-        expectEqual(tuple.parentConfig, exactConfig(threadId, ns, ids[1]), `tuple.parentConfig must be the latest checkpoint's parent (${nsLabel(ns)})`);
-        expectEqual(tuple.pendingWrites, [["t-latest", "ch", "latest"]], `tuple.pendingWrites must be the latest checkpoint's own writes (${nsLabel(ns)})`);
+        expectEqual(
+          tuple.config,
+          exactConfig(threadId, ns, ids[2]),
+          `tuple.config must name the checkpoint found: {thread_id, checkpoint_ns, checkpoint_id} (${nsLabel(ns)})`,
+        );
+        expectEqual(
+          tuple.parentConfig,
+          exactConfig(threadId, ns, ids[1]),
+          `tuple.parentConfig must be the latest checkpoint's parent (${nsLabel(ns)})`,
+        );
+        expectEqual(
+          tuple.pendingWrites,
+          [["t-latest", "ch", "latest"]],
+          `tuple.pendingWrites must be the latest checkpoint's own writes (${nsLabel(ns)})`,
+        );
       }
     },
   },
@@ -72,7 +87,7 @@ const tests: SpecTest[] = [
     name: "test_get_tuple_latest_is_greatest_checkpoint_id",
     ids: ["GT-02"],
     methods: ["IM-getTuple-latest-by-insertion"],
-    description: "\"latest\" is the greatest checkpoint_id of the thread and namespace, not the last one put",
+    description: '"latest" is the greatest checkpoint_id of the thread and namespace, not the last one put',
     needsHistory: true,
     async run(ctx) {
       const threadId = ctx.threadId();
@@ -81,7 +96,11 @@ const tests: SpecTest[] = [
       await ctx.saver.put(generateConfig(threadId), newer, generateMetadata("loop", 1), {});
       await ctx.saver.put(generateConfig(threadId), older, generateMetadata("loop", 0), {});
       const tuple = await ctx.saver.getTuple(generateConfig(threadId));
-      expectSame(tuple?.checkpoint.id, newer.id, "the latest checkpoint is the one with the greatest checkpoint_id (ids are time-ordered uuid6), even when it was put first");
+      expectSame(
+        tuple?.checkpoint.id,
+        newer.id,
+        "the latest checkpoint is the one with the greatest checkpoint_id (ids are time-ordered uuid6), even when it was put first",
+      );
     },
   },
   {
@@ -94,8 +113,16 @@ const tests: SpecTest[] = [
         const { configs, ids } = await chainOfThree(ctx, ns);
         for (const [i, config] of configs.entries()) {
           const tuple = await ctx.saver.getTuple(config);
-          expectSame(tuple?.checkpoint.id, ids[i], `getTuple(config of checkpoint ${i + 1} of 3) must return that checkpoint (${nsLabel(ns)})`);
-          expectSame(tuple?.metadata?.step, i, `getTuple(config of checkpoint ${i + 1} of 3) must return that checkpoint's metadata (${nsLabel(ns)})`);
+          expectSame(
+            tuple?.checkpoint.id,
+            ids[i],
+            `getTuple(config of checkpoint ${i + 1} of 3) must return that checkpoint (${nsLabel(ns)})`,
+          );
+          expectSame(
+            tuple?.metadata?.step,
+            i,
+            `getTuple(config of checkpoint ${i + 1} of 3) must return that checkpoint's metadata (${nsLabel(ns)})`,
+          );
         }
       }
     },
@@ -108,10 +135,16 @@ const tests: SpecTest[] = [
       for (const ns of ROOT_AND_CHILD) {
         const threadId = ctx.threadId();
         const stored = await putTestCheckpoint(ctx.saver, { threadId, checkpointNs: ns });
-        await expectByIdAndLatest(ctx, { config: stored, threadId, ns }, (t) => t?.config, exactConfig(threadId, ns, stored.configurable?.checkpoint_id as string), {
-          byId: `getTuple(config put returned).config must be {configurable: {thread_id, checkpoint_ns, checkpoint_id}} (${nsLabel(ns)})`,
-          latest: `getTuple({thread_id, checkpoint_ns}).config must name the checkpoint found (${nsLabel(ns)})`,
-        });
+        await expectByIdAndLatest(
+          ctx,
+          { config: stored, threadId, ns },
+          (t) => t?.config,
+          exactConfig(threadId, ns, stored.configurable?.checkpoint_id as string),
+          {
+            byId: `getTuple(config put returned).config must be {configurable: {thread_id, checkpoint_ns, checkpoint_id}} (${nsLabel(ns)})`,
+            latest: `getTuple({thread_id, checkpoint_ns}).config must name the checkpoint found (${nsLabel(ns)})`,
+          },
+        );
       }
     },
   },
@@ -122,16 +155,27 @@ const tests: SpecTest[] = [
     async run(ctx) {
       for (const ns of ROOT_AND_CHILD) {
         const checkpoint = generateCheckpoint({ channelValues: { k: "v" }, channelVersions: { k: 1 }, versionsSeen: { node: { k: 1 } } });
-        const stored = await putTestCheckpoint(ctx.saver, { threadId: ctx.threadId(), checkpointNs: ns, checkpoint, newVersions: { k: 1 } });
+        const stored = await putTestCheckpoint(ctx.saver, {
+          threadId: ctx.threadId(),
+          checkpointNs: ns,
+          checkpoint,
+          newVersions: { k: 1 },
+        });
         const tuple = await ctx.saver.getTuple(stored);
         expectDefined(tuple, `getTuple(config put returned) must find the checkpoint (${nsLabel(ns)})`);
         const read = tuple.checkpoint;
         expectSame(read.id, checkpoint.id, `checkpoint.id must be the id put (${nsLabel(ns)})`);
         expectSame(read.v, CHECKPOINT_V, `checkpoint.v must be the format version put (${nsLabel(ns)})`);
-        expectTrue(typeof read.ts === "string" && read.ts.length > 0, `checkpoint.ts must be a non-empty string (${nsLabel(ns)})`, [`read back: ${JSON.stringify(read.ts)}`]);
+        expectTrue(typeof read.ts === "string" && read.ts.length > 0, `checkpoint.ts must be a non-empty string (${nsLabel(ns)})`, [
+          `read back: ${JSON.stringify(read.ts)}`,
+        ]);
         expectEqual(read.channel_values, { k: "v" }, `checkpoint.channel_values must be the values put (${nsLabel(ns)})`);
-        expectEqual(read.channel_versions, { k: 1 }, `checkpoint.channel_versions must be present and as put (${nsLabel(ns)})`, { looseNumbers: true });
-        expectEqual(read.versions_seen, { node: { k: 1 } }, `checkpoint.versions_seen must be present and as put (${nsLabel(ns)})`, { looseNumbers: true });
+        expectEqual(read.channel_versions, { k: 1 }, `checkpoint.channel_versions must be present and as put (${nsLabel(ns)})`, {
+          looseNumbers: true,
+        });
+        expectEqual(read.versions_seen, { node: { k: 1 } }, `checkpoint.versions_seen must be present and as put (${nsLabel(ns)})`, {
+          looseNumbers: true,
+        });
       }
     },
   },
@@ -161,10 +205,18 @@ const tests: SpecTest[] = [
       for (const ns of ROOT_AND_CHILD) {
         const threadId = ctx.threadId();
         const parent = await putTestCheckpoint(ctx.saver, { threadId, checkpointNs: ns });
-        const child = await putTestCheckpoint(ctx.saver, { threadId, checkpointNs: ns, parentConfig: parent, metadata: generateMetadata("loop", 1) });
+        const child = await putTestCheckpoint(ctx.saver, {
+          threadId,
+          checkpointNs: ns,
+          parentConfig: parent,
+          metadata: generateMetadata("loop", 1),
+        });
         const first = await ctx.saver.getTuple(parent);
         expectDefined(first, `getTuple must find the first checkpoint (${nsLabel(ns)})`);
-        expectUndefined(first.parentConfig, `a checkpoint put without checkpoint_id in its config has parentConfig undefined (${nsLabel(ns)})`);
+        expectUndefined(
+          first.parentConfig,
+          `a checkpoint put without checkpoint_id in its config has parentConfig undefined (${nsLabel(ns)})`,
+        );
         const second = await ctx.saver.getTuple(child);
         expectEqual(
           second?.parentConfig,
@@ -184,10 +236,19 @@ const tests: SpecTest[] = [
         const stored = await putTestCheckpoint(ctx.saver, { threadId, checkpointNs: ns });
         await ctx.saver.putWrites(stored, [["ch", "val"]], "t1");
         await ctx.saver.putWrites(stored, [[TASKS, "send-1"]], "t2");
-        await expectByIdAndLatest(ctx, { config: stored, threadId, ns }, (t) => t?.pendingWrites, [["t1", "ch", "val"], ["t2", TASKS, "send-1"]], {
-          byId: `getTuple(config put returned).pendingWrites must be the writes stored, as [taskId, channel, value] (${nsLabel(ns)})`,
-          latest: `getTuple({thread_id, checkpoint_ns}).pendingWrites must be the latest checkpoint's writes (${nsLabel(ns)})`,
-        });
+        await expectByIdAndLatest(
+          ctx,
+          { config: stored, threadId, ns },
+          (t) => t?.pendingWrites,
+          [
+            ["t1", "ch", "val"],
+            ["t2", TASKS, "send-1"],
+          ],
+          {
+            byId: `getTuple(config put returned).pendingWrites must be the writes stored, as [taskId, channel, value] (${nsLabel(ns)})`,
+            latest: `getTuple({thread_id, checkpoint_ns}).pendingWrites must be the latest checkpoint's writes (${nsLabel(ns)})`,
+          },
+        );
       }
     },
   },
@@ -202,14 +263,29 @@ const tests: SpecTest[] = [
       const child = await putTestCheckpoint(ctx.saver, { threadId, checkpointNs: "child:1" });
       const rootId = root.configurable?.checkpoint_id as string;
       const childId = child.configurable?.checkpoint_id as string;
-      expectSame((await ctx.saver.getTuple(root))?.checkpoint.id, rootId, 'getTuple(root config) must return the root-namespace checkpoint');
-      expectSame((await ctx.saver.getTuple(child))?.checkpoint.id, childId, 'getTuple("child:1" config) must return the child-namespace checkpoint');
+      expectSame(
+        (await ctx.saver.getTuple(root))?.checkpoint.id,
+        rootId,
+        "getTuple(root config) must return the root-namespace checkpoint",
+      );
+      expectSame(
+        (await ctx.saver.getTuple(child))?.checkpoint.id,
+        childId,
+        'getTuple("child:1" config) must return the child-namespace checkpoint',
+      );
       const rootLatest = await ctx.saver.getTuple(generateConfig(threadId, ""));
-      expectSame(rootLatest?.checkpoint.id, rootId, 'the latest of namespace "" must be the root checkpoint, though a newer one exists in "child:1"');
+      expectSame(
+        rootLatest?.checkpoint.id,
+        rootId,
+        'the latest of namespace "" must be the root checkpoint, though a newer one exists in "child:1"',
+      );
       const childLatest = await ctx.saver.getTuple(generateConfig(threadId, "child:1"));
       expectSame(childLatest?.checkpoint.id, childId, 'the latest of namespace "child:1" must be the child checkpoint');
       const crossed = await ctx.saver.getTuple(generateConfig(threadId, "child:1", rootId));
-      expectUndefined(crossed, 'getTuple({thread_id, checkpoint_ns: "child:1", checkpoint_id: <root id>}) must not find a checkpoint of another namespace');
+      expectUndefined(
+        crossed,
+        'getTuple({thread_id, checkpoint_ns: "child:1", checkpoint_id: <root id>}) must not find a checkpoint of another namespace',
+      );
     },
   },
   {
@@ -222,7 +298,10 @@ const tests: SpecTest[] = [
       await putTestCheckpoint(ctx.saver, { threadId });
       const unknownId = generateCheckpoint().id;
       const tuple = await ctx.saver.getTuple(generateConfig(threadId, "", unknownId));
-      expectUndefined(tuple, "getTuple with a checkpoint_id that was never stored must resolve to undefined, never fall back to the latest");
+      expectUndefined(
+        tuple,
+        "getTuple with a checkpoint_id that was never stored must resolve to undefined, never fall back to the latest",
+      );
     },
   },
   {
@@ -248,11 +327,25 @@ const tests: SpecTest[] = [
     async run(ctx) {
       const threadId = ctx.threadId();
       const parent = await putTestCheckpoint(ctx.saver, { threadId, channelValues: { k: "parent" } });
-      await putTestCheckpoint(ctx.saver, { threadId, parentConfig: parent, channelValues: { k: "child" }, channelVersions: { k: 2 }, metadata: generateMetadata("loop", 1) });
+      await putTestCheckpoint(ctx.saver, {
+        threadId,
+        parentConfig: parent,
+        channelValues: { k: "child" },
+        channelVersions: { k: 2 },
+        metadata: generateMetadata("loop", 1),
+      });
       const viaTuple = (await ctx.saver.getTuple(parent))?.checkpoint;
       expectDefined(viaTuple, "getTuple must find the parent checkpoint");
-      expectEqual(await ctx.saver.get(parent), viaTuple, "get(config of an older checkpoint) must return the same checkpoint as getTuple(config).checkpoint");
-      expectEqual(await ctx.saver.get(generateConfig(threadId)), (await ctx.saver.getTuple(generateConfig(threadId)))?.checkpoint, "get({thread_id, checkpoint_ns}) must return the latest checkpoint, like getTuple");
+      expectEqual(
+        await ctx.saver.get(parent),
+        viaTuple,
+        "get(config of an older checkpoint) must return the same checkpoint as getTuple(config).checkpoint",
+      );
+      expectEqual(
+        await ctx.saver.get(generateConfig(threadId)),
+        (await ctx.saver.getTuple(generateConfig(threadId)))?.checkpoint,
+        "get({thread_id, checkpoint_ns}) must return the latest checkpoint, like getTuple",
+      );
       expectUndefined(await ctx.saver.get(generateConfig(ctx.threadId())), "get() on an unknown thread must resolve to undefined");
     },
   },
@@ -265,12 +358,27 @@ const tests: SpecTest[] = [
       const threadId = ctx.threadId();
       const legacy = (): Checkpoint => ({ ...generateCheckpoint(), v: 1 });
       const first = await ctx.saver.put(generateConfig(threadId), legacy(), generateMetadata("loop", 0), {});
-      await ctx.saver.putWrites(first, [[TASKS, "send-1"], [TASKS, "send-2"]], "task-1");
+      await ctx.saver.putWrites(
+        first,
+        [
+          [TASKS, "send-1"],
+          [TASKS, "send-2"],
+        ],
+        "task-1",
+      );
       await ctx.saver.putWrites(first, [[TASKS, "send-3"]], "task-2");
       const before = await ctx.saver.getTuple(first);
       expectDefined(before, "getTuple must find the v1 checkpoint");
-      expectEqual(before.checkpoint.channel_values, {}, "a v1 checkpoint without a parent reads back with its own (empty) channel_values: its pending sends belong to the next checkpoint");
-      expectEqual(before.checkpoint.channel_versions, {}, "a v1 checkpoint without a parent reads back with its own (empty) channel_versions");
+      expectEqual(
+        before.checkpoint.channel_values,
+        {},
+        "a v1 checkpoint without a parent reads back with its own (empty) channel_values: its pending sends belong to the next checkpoint",
+      );
+      expectEqual(
+        before.checkpoint.channel_versions,
+        {},
+        "a v1 checkpoint without a parent reads back with its own (empty) channel_versions",
+      );
       const second = await ctx.saver.put(first, legacy(), generateMetadata("loop", 1), {});
       const migrated = await ctx.saver.getTuple(second);
       expectDefined(migrated, "getTuple must find the v1 child checkpoint");

@@ -24,7 +24,11 @@ export async function listAll(
   cap = 10_000,
 ): Promise<CheckpointTuple[]> {
   const produced: unknown = saver.list(config, options);
-  if (produced === null || typeof produced !== "object" || typeof (produced as Record<symbol, unknown>)[Symbol.asyncIterator] !== "function") {
+  if (
+    produced === null ||
+    typeof produced !== "object" ||
+    typeof (produced as Record<symbol, unknown>)[Symbol.asyncIterator] !== "function"
+  ) {
     throw new ConformanceError("list() must return an AsyncGenerator of CheckpointTuple (declare it `async *list(...)`)", {
       expected: "an async iterable",
       actual: describeValue(produced),
@@ -45,7 +49,9 @@ export async function listAll(
  */
 export async function expectListedBefore(saver: BaseCheckpointSaver, config: RunnableConfig, count: number, what: string): Promise<void> {
   const step = `${what}, list() yields the ${count} checkpoint${count === 1 ? "" : "s"} just put`;
-  await precondition("list", step, async () => expectLength(await listAll(saver, config), count, `${what}, list() must yield the ${count} checkpoint(s) just put`));
+  await precondition("list", step, async () =>
+    expectLength(await listAll(saver, config), count, `${what}, list() must yield the ${count} checkpoint(s) just put`),
+  );
 }
 
 /**
@@ -53,7 +59,12 @@ export async function expectListedBefore(saver: BaseCheckpointSaver, config: Run
  * just put (true of latest-only savers too). Catches a list that yields nothing
  * or the wrong checkpoint before the capability under test is blamed.
  */
-export async function expectLatestListedBefore(saver: BaseCheckpointSaver, config: RunnableConfig, latestId: unknown, what: string): Promise<void> {
+export async function expectLatestListedBefore(
+  saver: BaseCheckpointSaver,
+  config: RunnableConfig,
+  latestId: unknown,
+  what: string,
+): Promise<void> {
   const where = config.configurable?.checkpoint_ns === undefined ? "" : ` (ns ${JSON.stringify(config.configurable.checkpoint_ns)})`;
   await precondition("list", `${what}, list() yields the latest checkpoint just put${where} first`, async () => {
     const listed = await listAll(saver, config);

@@ -30,17 +30,39 @@ import { forkTests } from "./forks-in-bulk.js";
 import { emptyAgainstAbsentTests } from "./empty-against-absent.js";
 
 /** The only registry: capability -> its spec. */
-export const SPECS: Partial<Record<Capability, CapabilitySpec>> = withBrackets(withExtraTests({
-  put: putSpec,
-  put_writes: putWritesSpec,
-  get_tuple: getTupleSpec,
-  list: listSpec,
-  delete_thread: deleteThreadSpec,
-  delete_for_runs: deleteForRunsSpec,
-  copy_thread: copyThreadSpec,
-  prune: pruneSpec,
-  delta_channel_history: deltaChannelHistorySpec,
-}, isolationTests, concurrencyTests, serializationTests, adversarialKeyTests, adversarialExtendedKeyTests, adversarialFilterTests, interleavingTests, adversarialValueTests, typedWriteValueTests, orderAndBoundaryTests, extendedBatchTests, latestOnlyTests, storageWidthTests, concatenatedKeyTests, bulkPageTests, forkTests, emptyAgainstAbsentTests), foreignWriterBracket);
+export const SPECS: Partial<Record<Capability, CapabilitySpec>> = withBrackets(
+  withExtraTests(
+    {
+      put: putSpec,
+      put_writes: putWritesSpec,
+      get_tuple: getTupleSpec,
+      list: listSpec,
+      delete_thread: deleteThreadSpec,
+      delete_for_runs: deleteForRunsSpec,
+      copy_thread: copyThreadSpec,
+      prune: pruneSpec,
+      delta_channel_history: deltaChannelHistorySpec,
+    },
+    isolationTests,
+    concurrencyTests,
+    serializationTests,
+    adversarialKeyTests,
+    adversarialExtendedKeyTests,
+    adversarialFilterTests,
+    interleavingTests,
+    adversarialValueTests,
+    typedWriteValueTests,
+    orderAndBoundaryTests,
+    extendedBatchTests,
+    latestOnlyTests,
+    storageWidthTests,
+    concatenatedKeyTests,
+    bulkPageTests,
+    forkTests,
+    emptyAgainstAbsentTests,
+  ),
+  foreignWriterBracket,
+);
 
 export function specFor(capability: Capability): CapabilitySpec | undefined {
   return SPECS[capability];

@@ -13,7 +13,12 @@ import type { SpecTest } from "./types.js";
  */
 
 /** Puts a checkpoint on the root namespace; a child's metadata.step is one past its parent's, as in a LangGraph run. */
-async function putOn(saver: BaseCheckpointSaver, threadId: string, parent?: { config: RunnableConfig; step: number }, values: Record<string, unknown> = {}): Promise<{ config: RunnableConfig; id: string; step: number }> {
+async function putOn(
+  saver: BaseCheckpointSaver,
+  threadId: string,
+  parent?: { config: RunnableConfig; step: number },
+  values: Record<string, unknown> = {},
+): Promise<{ config: RunnableConfig; id: string; step: number }> {
   const versions = Object.fromEntries(Object.keys(values).map((k) => [k, 1]));
   const checkpoint = generateCheckpoint({ channelValues: values, channelVersions: versions });
   const parentId = parent?.config.configurable?.checkpoint_id as string | undefined;
@@ -50,9 +55,16 @@ const firstCallsAtOnce: SpecTest = {
       },
       "with the first calls on a new saver issued at once (does it create its storage lazily, and can two calls run that setup at the same time?)",
     );
-    for (const [threadId, checkpoint] of [[a, checkpointA], [b, checkpointB]] as const) {
+    for (const [threadId, checkpoint] of [
+      [a, checkpointA],
+      [b, checkpointB],
+    ] as const) {
       const tuple = await saver.getTuple(generateConfig(threadId));
-      expectSame(tuple?.checkpoint.id, checkpoint.id, `the checkpoint put on thread ${threadId} among the first calls on a new saver must be stored`);
+      expectSame(
+        tuple?.checkpoint.id,
+        checkpoint.id,
+        `the checkpoint put on thread ${threadId} among the first calls on a new saver must be stored`,
+      );
     }
   },
 };
@@ -75,7 +87,10 @@ const putAndWritesAtOnce: SpecTest = {
     const current = await ctx.saver.getTuple(first.config);
     expectEqual(
       (current?.pendingWrites ?? []).map(([task, channel, value]) => [task, channel, value]).sort(),
-      [["task-1", "a", "from task-1"], ["task-2", "b", "from task-2"]],
+      [
+        ["task-1", "a", "from task-1"],
+        ["task-2", "b", "from task-2"],
+      ],
       "writes put against a checkpoint while put() stored its successor on the same thread must all be kept (does put() rewrite a thread record it read before the writes landed?)",
     );
     const latest = await ctx.saver.getTuple(generateConfig(threadId));
@@ -106,9 +121,17 @@ const deleteWhileOthersWrite: SpecTest = {
     ]);
     const listed = await listAll(ctx.saver, { configurable: { thread_id: busy } });
     // Which checkpoints are left is this clause's; the order list() yields them in is list()'s own (LS-02), checked there.
-    expectEqual(newestFirst(idsOf(listed)), newestFirst(expectedIds), `deleteThread(${doomed}) must leave thread ${busy} whole, including the checkpoint put while it ran (does it rewrite the store from a snapshot it read before?)`);
+    expectEqual(
+      newestFirst(idsOf(listed)),
+      newestFirst(expectedIds),
+      `deleteThread(${doomed}) must leave thread ${busy} whole, including the checkpoint put while it ran (does it rewrite the store from a snapshot it read before?)`,
+    );
     const withWrites = await ctx.saver.getTuple(root.config);
-    expectEqual(withWrites?.pendingWrites?.map((w) => w[2]), ["kept"], `deleteThread(${doomed}) must leave the write put on thread ${busy} while it ran`);
+    expectEqual(
+      withWrites?.pendingWrites?.map((w) => w[2]),
+      ["kept"],
+      `deleteThread(${doomed}) must leave the write put on thread ${busy} while it ran`,
+    );
     const freshTuple = await ctx.saver.getTuple(generateConfig(fresh));
     expectSame(freshTuple?.checkpoint.id, freshId, `deleteThread(${doomed}) must leave thread ${fresh}, put while it ran`);
     expectUndefined(await ctx.saver.getTuple(generateConfig(doomed)), `thread ${doomed} must be gone after deleteThread()`);
@@ -129,12 +152,28 @@ const readWriteRead: SpecTest = {
     expectEqual(idsOf(await listAll(ctx.saver, latest)), [first.id], "list() must yield the checkpoint just put");
     await ctx.saver.putWrites(first.config, [["ch", "one"]], "task-1");
     const afterWrites = await ctx.saver.getTuple(latest);
-    expectEqual(afterWrites?.pendingWrites?.map((w) => w[2]), ["one"], "a getTuple() of the latest checkpoint after putWrites() must carry the write, though the same read was made before it (is a read cache not invalidated by putWrites?)");
+    expectEqual(
+      afterWrites?.pendingWrites?.map((w) => w[2]),
+      ["one"],
+      "a getTuple() of the latest checkpoint after putWrites() must carry the write, though the same read was made before it (is a read cache not invalidated by putWrites?)",
+    );
     const listedWrites = await listAll(ctx.saver, latest);
-    expectEqual(listedWrites[0]?.pendingWrites?.map((w) => w[2]), ["one"], "list() after putWrites() must carry the write, though the same list was made before it (is a read cache not invalidated by putWrites?)");
+    expectEqual(
+      listedWrites[0]?.pendingWrites?.map((w) => w[2]),
+      ["one"],
+      "list() after putWrites() must carry the write, though the same list was made before it (is a read cache not invalidated by putWrites?)",
+    );
     const second = await putOn(ctx.saver, threadId, first);
-    expectSame((await ctx.saver.getTuple(latest))?.checkpoint.id, second.id, "getTuple() of the latest checkpoint after a new put() must return the new one (is a read cache not invalidated by put?)");
-    expectEqual(idsOf(await listAll(ctx.saver, latest)), [second.id, first.id], "list() after a new put() must yield it too (is a read cache not invalidated by put?)");
+    expectSame(
+      (await ctx.saver.getTuple(latest))?.checkpoint.id,
+      second.id,
+      "getTuple() of the latest checkpoint after a new put() must return the new one (is a read cache not invalidated by put?)",
+    );
+    expectEqual(
+      idsOf(await listAll(ctx.saver, latest)),
+      [second.id, first.id],
+      "list() after a new put() must yield it too (is a read cache not invalidated by put?)",
+    );
   },
 };
 
@@ -152,9 +191,19 @@ const readDeleteRead: SpecTest = {
     expectDefined(await ctx.saver.getTuple(first.config), "getTuple() by id must find the checkpoint just put");
     expectEqual(idsOf(await listAll(ctx.saver, latest)), [first.id], "list() must yield the checkpoint just put");
     await ctx.saver.deleteThread(threadId);
-    expectUndefined(await ctx.saver.getTuple(latest), "getTuple() of a deleted thread must find nothing, though the same read found its checkpoint before deleteThread() (is a read cache not invalidated by deleteThread?)");
-    expectUndefined(await ctx.saver.getTuple(first.config), "getTuple() by id on a deleted thread must find nothing (is a read cache not invalidated by deleteThread?)");
-    expectEqual(idsOf(await listAll(ctx.saver, latest)), [], "list() of a deleted thread must yield nothing (is a read cache not invalidated by deleteThread?)");
+    expectUndefined(
+      await ctx.saver.getTuple(latest),
+      "getTuple() of a deleted thread must find nothing, though the same read found its checkpoint before deleteThread() (is a read cache not invalidated by deleteThread?)",
+    );
+    expectUndefined(
+      await ctx.saver.getTuple(first.config),
+      "getTuple() by id on a deleted thread must find nothing (is a read cache not invalidated by deleteThread?)",
+    );
+    expectEqual(
+      idsOf(await listAll(ctx.saver, latest)),
+      [],
+      "list() of a deleted thread must yield nothing (is a read cache not invalidated by deleteThread?)",
+    );
   },
 };
 

@@ -47,12 +47,25 @@ function vandalise(tuple: CheckpointTuple): void {
 async function expectUnchanged(ctx: SpecContext, config: RunnableConfig, id: string, after: string): Promise<void> {
   const again = await ctx.saver.getTuple(config);
   expectDefined(again, `getTuple() must still find the checkpoint ${after}`);
-  expectEqual(again.checkpoint.channel_values, VALUES, `mutating ${after} changed the channel_values a later getTuple() returns: ${ALIAS_CAUSE}`);
-  expectEqual(again.checkpoint.channel_versions, VERSIONS, `mutating ${after} changed the channel_versions a later getTuple() returns: ${ALIAS_CAUSE}`, {
-    looseNumbers: true,
-  });
+  expectEqual(
+    again.checkpoint.channel_values,
+    VALUES,
+    `mutating ${after} changed the channel_values a later getTuple() returns: ${ALIAS_CAUSE}`,
+  );
+  expectEqual(
+    again.checkpoint.channel_versions,
+    VERSIONS,
+    `mutating ${after} changed the channel_versions a later getTuple() returns: ${ALIAS_CAUSE}`,
+    {
+      looseNumbers: true,
+    },
+  );
   expectEqual(again.checkpoint.id, id, `mutating ${after} changed the checkpoint id a later getTuple() returns: ${ALIAS_CAUSE}`);
-  expectEqual((again.metadata as Record<string, unknown> | undefined)?.note, "original", `mutating ${after} changed the metadata a later getTuple() returns: ${ALIAS_CAUSE}`);
+  expectEqual(
+    (again.metadata as Record<string, unknown> | undefined)?.note,
+    "original",
+    `mutating ${after} changed the metadata a later getTuple() returns: ${ALIAS_CAUSE}`,
+  );
   expectLength(again.pendingWrites ?? [], 0, `mutating ${after} added a pending write to what a later getTuple() returns: ${ALIAS_CAUSE}`);
 }
 
@@ -102,7 +115,11 @@ const listAliasing: SpecTest = {
     expectLength(listed, 1, "list({thread_id}) must yield the one checkpoint of the thread");
     vandalise(listed[0]);
     const again = await listAll(ctx.saver, { configurable: { thread_id: threadId } });
-    expectEqual(again[0]?.checkpoint.channel_values, VALUES, `mutating a tuple yielded by list() changed what a later list() yields: ${ALIAS_CAUSE}`);
+    expectEqual(
+      again[0]?.checkpoint.channel_values,
+      VALUES,
+      `mutating a tuple yielded by list() changed what a later list() yields: ${ALIAS_CAUSE}`,
+    );
     await expectUnchanged(ctx, config, checkpoint.id, "a tuple yielded by list()");
   },
 };
@@ -146,7 +163,11 @@ const writesAliasing: SpecTest = {
     read?.items?.push("reader-mutation");
     if (read) read.n = 3;
     const second = await ctx.saver.getTuple(config);
-    expectEqual(second?.pendingWrites?.map((w) => w[2]), [{ items: ["first"], n: 1 }], `mutating a pending write returned by getTuple() changed what a later getTuple() returns: ${ALIAS_CAUSE}`);
+    expectEqual(
+      second?.pendingWrites?.map((w) => w[2]),
+      [{ items: ["first"], n: 1 }],
+      `mutating a pending write returned by getTuple() changed what a later getTuple() returns: ${ALIAS_CAUSE}`,
+    );
   },
 };
 

@@ -17,13 +17,20 @@ import type { SpecContext, SpecTest } from "./types.js";
  */
 
 /** Three parent-linked puts (steps 0, 1, 2) on one thread and namespace; returns their configs. */
-async function putChain(ctx: SpecContext, threadId: string, ns: string, extra: (step: number) => Record<string, unknown> = () => ({})): Promise<RunnableConfig[]> {
+async function putChain(
+  ctx: SpecContext,
+  threadId: string,
+  ns: string,
+  extra: (step: number) => Record<string, unknown> = () => ({}),
+): Promise<RunnableConfig[]> {
   const configs: RunnableConfig[] = [];
   let parent: string | undefined;
   for (let step = 0; step < 3; step++) {
     const checkpoint = generateCheckpoint({ channelValues: { step, ns }, channelVersions: { step: step + 1, ns: 1 } });
     const versions: Record<string, number> = step === 0 ? { step: 1, ns: 1 } : { step: step + 1 };
-    configs.push(await ctx.saver.put(generateConfig(threadId, ns, parent), checkpoint, generateMetadata("loop", step, extra(step)), versions));
+    configs.push(
+      await ctx.saver.put(generateConfig(threadId, ns, parent), checkpoint, generateMetadata("loop", step, extra(step)), versions),
+    );
     parent = checkpoint.id;
   }
   return configs;
@@ -42,7 +49,8 @@ const putTests: SpecTest[] = [
   {
     name: "test_latest_is_the_last_put",
     ids: ["PUT-10", "GT-02", "JS-11"],
-    description: "after three chained puts, getTuple without checkpoint_id (and by the latest's own id) returns the third, with its values and metadata",
+    description:
+      "after three chained puts, getTuple without checkpoint_id (and by the latest's own id) returns the third, with its values and metadata",
     async run(ctx) {
       for (const ns of ROOT_AND_CHILD) {
         const threadId = ctx.threadId();
@@ -50,13 +58,29 @@ const putTests: SpecTest[] = [
         const latestId = idOf(configs[2]);
         const latest = await ctx.saver.getTuple(generateConfig(threadId, ns));
         expectDefined(latest, `getTuple({thread_id, checkpoint_ns}) must find the latest checkpoint after three puts (${nsLabel(ns)})`);
-        expectSame(latest.checkpoint.id, latestId, `the latest checkpoint is the last one put (step 2), not an earlier one (${nsLabel(ns)})`);
-        expectEqual(latest.checkpoint.channel_values, { step: 2, ns }, `the latest checkpoint must read back its own channel values (${nsLabel(ns)})`);
+        expectSame(
+          latest.checkpoint.id,
+          latestId,
+          `the latest checkpoint is the last one put (step 2), not an earlier one (${nsLabel(ns)})`,
+        );
+        expectEqual(
+          latest.checkpoint.channel_values,
+          { step: 2, ns },
+          `the latest checkpoint must read back its own channel values (${nsLabel(ns)})`,
+        );
         expectSame(latest.metadata?.step, 2, `the latest checkpoint's metadata must come with it (step 2) (${nsLabel(ns)})`);
-        expectEqual(latest.config, { configurable: { thread_id: threadId, checkpoint_ns: ns, checkpoint_id: latestId } }, `tuple.config must name the latest checkpoint (${nsLabel(ns)})`);
+        expectEqual(
+          latest.config,
+          { configurable: { thread_id: threadId, checkpoint_ns: ns, checkpoint_id: latestId } },
+          `tuple.config must name the latest checkpoint (${nsLabel(ns)})`,
+        );
         const byId = await ctx.saver.getTuple(configs[2]);
         expectSame(byId?.checkpoint.id, latestId, `getTuple(config put returned for the latest) must return the latest (${nsLabel(ns)})`);
-        expectEqual(await ctx.saver.get(generateConfig(threadId, ns)), latest.checkpoint, `get({thread_id, checkpoint_ns}) must return getTuple().checkpoint (${nsLabel(ns)})`);
+        expectEqual(
+          await ctx.saver.get(generateConfig(threadId, ns)),
+          latest.checkpoint,
+          `get({thread_id, checkpoint_ns}) must return getTuple().checkpoint (${nsLabel(ns)})`,
+        );
       }
     },
   },
@@ -72,7 +96,11 @@ const putTests: SpecTest[] = [
       const c2 = generateCheckpoint({ channelValues: { a: "v1_updated", b: "v2" }, channelVersions: { a: 2, b: 1 } });
       await ctx.saver.put(generateConfig(threadId, "", c1.id), c2, generateMetadata("loop", 1), { a: 2 });
       const latest = await ctx.saver.getTuple(generateConfig(threadId));
-      expectEqual(latest?.checkpoint.channel_values, { a: "v1_updated", b: "v2" }, "the latest checkpoint must read back a (changed) and b (unchanged, not in newVersions)");
+      expectEqual(
+        latest?.checkpoint.channel_values,
+        { a: "v1_updated", b: "v2" },
+        "the latest checkpoint must read back a (changed) and b (unchanged, not in newVersions)",
+      );
     },
   },
 ];
@@ -82,7 +110,8 @@ const putWritesTests: SpecTest[] = [
     name: "test_latest_keeps_writes_that_arrived_before_its_put",
     ids: ["PW-01", "GT-02"],
     methods: ["IM-put-writes-before-put"],
-    description: "writes saved for a checkpoint before its put finished (LangGraph's async durability) are its pendingWrites once it is the latest",
+    description:
+      "writes saved for a checkpoint before its put finished (LangGraph's async durability) are its pendingWrites once it is the latest",
     async run(ctx) {
       for (const ns of ROOT_AND_CHILD) {
         const threadId = ctx.threadId();
@@ -97,7 +126,10 @@ const putWritesTests: SpecTest[] = [
         expectSame(latest?.checkpoint.id, next.id, `the checkpoint put last is the latest (${nsLabel(ns)})`);
         expectEqual(
           latest?.pendingWrites,
-          [["task-early", "ch", "early"], ["task-late", "ch", "late"]],
+          [
+            ["task-early", "ch", "early"],
+            ["task-late", "ch", "late"],
+          ],
           `the latest checkpoint's pendingWrites must be its own writes, those saved before its put included, and no write of an earlier checkpoint (${nsLabel(ns)})`,
         );
       }
@@ -123,19 +155,36 @@ const listTests: SpecTest[] = [
         [`yielded threads: ${JSON.stringify(listed.map((t) => t.config?.configurable?.thread_id))}`],
       );
       for (const ns of ROOT_AND_CHILD) {
-        expectSame(idsOf(inNamespace(listed, ns))[0], latest.get(ns), `list({thread_id}) must yield the latest checkpoint of ${nsLabel(ns)} first among that namespace's`);
+        expectSame(
+          idsOf(inNamespace(listed, ns))[0],
+          latest.get(ns),
+          `list({thread_id}) must yield the latest checkpoint of ${nsLabel(ns)} first among that namespace's`,
+        );
         const scoped = await listAll(ctx.saver, { configurable: { thread_id: threadId, checkpoint_ns: ns } });
-        expectSame(idsOf(scoped)[0], latest.get(ns), `list({thread_id, checkpoint_ns}) must yield the namespace's latest checkpoint first (${nsLabel(ns)})`);
-        expectLength(inNamespace(scoped, ns), scoped.length, `list({thread_id, checkpoint_ns}) must yield only that namespace (${nsLabel(ns)})`);
+        expectSame(
+          idsOf(scoped)[0],
+          latest.get(ns),
+          `list({thread_id, checkpoint_ns}) must yield the namespace's latest checkpoint first (${nsLabel(ns)})`,
+        );
+        expectLength(
+          inNamespace(scoped, ns),
+          scoped.length,
+          `list({thread_id, checkpoint_ns}) must yield only that namespace (${nsLabel(ns)})`,
+        );
         const limited = await listAll(ctx.saver, { configurable: { thread_id: threadId, checkpoint_ns: ns } }, { limit: 1 });
-        expectEqual(idsOf(limited), [latest.get(ns)], `list({thread_id, checkpoint_ns}, {limit: 1}) must yield exactly the latest checkpoint (${nsLabel(ns)})`);
+        expectEqual(
+          idsOf(limited),
+          [latest.get(ns)],
+          `list({thread_id, checkpoint_ns}, {limit: 1}) must yield exactly the latest checkpoint (${nsLabel(ns)})`,
+        );
       }
     },
   },
   {
     name: "test_list_filter_matches_the_latest",
     ids: ["LS-05", "LS-06", "LS-09"],
-    description: "a metadata filter that the latest checkpoint matches yields it; one that no checkpoint of the thread matches yields nothing",
+    description:
+      "a metadata filter that the latest checkpoint matches yields it; one that no checkpoint of the thread matches yields nothing",
     async run(ctx) {
       const threadId = ctx.threadId();
       const configs = await putChain(ctx, threadId, "", (step) => ({ score: step * 10 }));
@@ -143,14 +192,24 @@ const listTests: SpecTest[] = [
       const config = { configurable: { thread_id: threadId } };
       for (const filter of [{ score: 20 }, { step: 2 }, { source: "loop", score: 20 }] as const) {
         const listed = await listAll(ctx.saver, config, { filter });
-        expectSame(idsOf(listed)[0], latestId, `list({thread_id}, {filter: ${JSON.stringify(filter)}}) must yield the latest checkpoint, whose metadata matches`);
+        expectSame(
+          idsOf(listed)[0],
+          latestId,
+          `list({thread_id}, {filter: ${JSON.stringify(filter)}}) must yield the latest checkpoint, whose metadata matches`,
+        );
         expectTrue(
-          listed.every((t) => Object.entries(filter).every(([key, value]) => (t.metadata as Record<string, unknown> | undefined)?.[key] === value)),
+          listed.every((t) =>
+            Object.entries(filter).every(([key, value]) => (t.metadata as Record<string, unknown> | undefined)?.[key] === value),
+          ),
           `list({thread_id}, {filter: ${JSON.stringify(filter)}}) must yield only checkpoints whose metadata matches`,
           [`yielded metadata: ${JSON.stringify(listed.map((t) => t.metadata))}`],
         );
       }
-      expectLength(await listAll(ctx.saver, config, { filter: { score: 999 } }), 0, "a filter no checkpoint of the thread matches ({score: 999}) must yield nothing");
+      expectLength(
+        await listAll(ctx.saver, config, { filter: { score: 999 } }),
+        0,
+        "a filter no checkpoint of the thread matches ({score: 999}) must yield nothing",
+      );
     },
   },
   {
@@ -194,9 +253,16 @@ const deleteThreadTests: SpecTest[] = [
       const kept = idOf((await putChain(ctx, other, "child:1")).at(-1)!);
       await ctx.saver.deleteThread(threadId);
       for (const ns of ROOT_AND_CHILD) {
-        expectUndefined(await ctx.saver.getTuple(generateConfig(threadId, ns)), `after deleteThread(T), getTuple({thread_id: T, checkpoint_ns}) must find nothing (${nsLabel(ns)})`);
+        expectUndefined(
+          await ctx.saver.getTuple(generateConfig(threadId, ns)),
+          `after deleteThread(T), getTuple({thread_id: T, checkpoint_ns}) must find nothing (${nsLabel(ns)})`,
+        );
       }
-      expectLength(await listAll(ctx.saver, { configurable: { thread_id: threadId } }), 0, "after deleteThread(T), list({thread_id: T}) must yield nothing in any namespace");
+      expectLength(
+        await listAll(ctx.saver, { configurable: { thread_id: threadId } }),
+        0,
+        "after deleteThread(T), list({thread_id: T}) must yield nothing in any namespace",
+      );
       const survivor = await ctx.saver.getTuple(generateConfig(other, "child:1"));
       expectSame(survivor?.checkpoint.id, kept, "deleteThread(T) must leave another thread's latest checkpoint in place");
     },

@@ -134,7 +134,8 @@ function mismatch(tuple: CheckpointTuple, c: ListCase): string | undefined {
   const beforeId = c.before?.config.configurable?.checkpoint_id as string | undefined;
   if (c.threadId !== undefined && configurable.thread_id !== c.threadId) return `its thread_id is not the listed thread ${c.threadLabel}`;
   if (c.ns !== undefined && configurable.checkpoint_ns !== c.ns) return `its checkpoint_ns is not ${JSON.stringify(c.ns)}`;
-  if (beforeId !== undefined && !(tuple.checkpoint.id < beforeId)) return `its checkpoint_id is not below before's checkpoint_id ${beforeId} (only that id counts, not before's thread or namespace)`;
+  if (beforeId !== undefined && !(tuple.checkpoint.id < beforeId))
+    return `its checkpoint_id is not below before's checkpoint_id ${beforeId} (only that id counts, not before's thread or namespace)`;
   const failedKey = Object.entries(c.filter ?? {}).find(([key, value]) => metadata[key] !== value);
   if (failedKey) return `its metadata.${failedKey[0]} is not ${formatValue(failedKey[1])} (filter values compare with ===)`;
   return undefined;
@@ -174,7 +175,11 @@ export function expectListedEqualsStored(listed: CheckpointTuple, stored: Checkp
     `${context}: a listed tuple's config must be { configurable: { thread_id, checkpoint_ns, checkpoint_id } } of that checkpoint`,
   );
   for (const key of ["checkpoint", "metadata", "parentConfig", "pendingWrites"] as const) {
-    expectEqual(listed[key], stored[key], `${context}: the listed tuple's ${key} must equal getTuple()'s for checkpoint ${formatValue(id)}`);
+    expectEqual(
+      listed[key],
+      stored[key],
+      `${context}: the listed tuple's ${key} must equal getTuple()'s for checkpoint ${formatValue(id)}`,
+    );
   }
 }
 
@@ -190,7 +195,9 @@ export async function checkCase(saver: BaseCheckpointSaver, data: MatrixData, c:
   for (const tuple of listed) {
     const why = mismatch(tuple, c);
     if (why !== undefined) {
-      throw new ConformanceError(`list() yielded a tuple that does not meet the call's predicates: ${why}`, { details: [`tuple: ${where(tuple)}`] });
+      throw new ConformanceError(`list() yielded a tuple that does not meet the call's predicates: ${why}`, {
+        details: [`tuple: ${where(tuple)}`],
+      });
     }
     const key = `${tuple.config?.configurable?.thread_id}\u0000${tuple.config?.configurable?.checkpoint_ns}\u0000${tuple.checkpoint.id}`;
     if (seen.has(key)) throw new ConformanceError("list() yielded the same checkpoint twice", { actual: where(tuple) });
@@ -203,9 +210,17 @@ export async function checkCase(saver: BaseCheckpointSaver, data: MatrixData, c:
   const mineIds = mine.map((t) => t.checkpoint.id);
   const expectedCount = c.limit === undefined ? expected.length : Math.min(c.limit, expected.length);
   if (c.threadId !== undefined && c.ns !== undefined) {
-    expectEqual(mineIds, newestFirst(expected).slice(0, expectedCount), "list() of one namespace must yield every match, newest first, cut to the limit");
+    expectEqual(
+      mineIds,
+      newestFirst(expected).slice(0, expectedCount),
+      "list() of one namespace must yield every match, newest first, cut to the limit",
+    );
   } else if (c.limit === undefined) {
-    expectEqual([...mineIds].sort(), [...expected].sort(), "list() must yield every stored checkpoint that matches (order across namespaces is free)");
+    expectEqual(
+      [...mineIds].sort(),
+      [...expected].sort(),
+      "list() must yield every stored checkpoint that matches (order across namespaces is free)",
+    );
   } else if (c.threadId !== undefined) {
     expectEqual(listed.length, expectedCount, `list() with limit ${c.limit} must yield min(limit, number of matches) tuples`);
   } else if (listed.length > c.limit || listed.length < expectedCount) {
@@ -229,7 +244,11 @@ export function expectNewestFirstPerNamespace(listed: readonly CheckpointTuple[]
     groups.set(key, [...(groups.get(key) ?? []), tuple.checkpoint.id]);
   }
   for (const [key, ids] of groups) {
-    expectEqual(ids, newestFirst(ids), `list() must yield the checkpoints of one thread and namespace (${key}) newest first (descending checkpoint_id)`);
+    expectEqual(
+      ids,
+      newestFirst(ids),
+      `list() must yield the checkpoints of one thread and namespace (${key}) newest first (descending checkpoint_id)`,
+    );
   }
 }
 
@@ -262,6 +281,7 @@ export async function checkCases(saver: BaseCheckpointSaver, data: MatrixData, c
 }
 
 function firstLine(error: unknown): string {
-  const text = error instanceof ConformanceError ? error.clause : error instanceof Error ? `${error.name}: ${error.message}` : formatValue(error);
+  const text =
+    error instanceof ConformanceError ? error.clause : error instanceof Error ? `${error.name}: ${error.message}` : formatValue(error);
   return text.split("\n")[0]!;
 }

@@ -14,7 +14,12 @@ async function putListData(ctx: SpecContext): Promise<{ threadId: string; ids: s
   const ids: string[] = [];
   for (let step = 0; step < 4; step++) {
     const checkpoint = generateCheckpoint();
-    await ctx.saver.put(generateConfig(threadId, "", ids.at(-1)), checkpoint, generateMetadata(step % 2 === 0 ? "input" : "loop", step), {});
+    await ctx.saver.put(
+      generateConfig(threadId, "", ids.at(-1)),
+      checkpoint,
+      generateMetadata(step % 2 === 0 ? "input" : "loop", step),
+      {},
+    );
     ids.push(checkpoint.id);
   }
   return { threadId, ids };
@@ -34,7 +39,7 @@ const pythonTests: SpecTest[] = [
   {
     name: "test_list_all",
     ids: ["LS-01"],
-    description: "list({thread_id, checkpoint_ns: \"\"}) yields every checkpoint of the thread",
+    description: 'list({thread_id, checkpoint_ns: ""}) yields every checkpoint of the thread',
     needsHistory: true,
     async run(ctx) {
       const { threadId, ids } = await putListData(ctx);
@@ -59,7 +64,7 @@ const pythonTests: SpecTest[] = [
     name: "test_list_by_namespace",
     ids: ["LS-03"],
     methods: ["IM-list-namespace-default"],
-    description: "an explicit checkpoint_ns lists only that namespace (\"\" is the root, not all)",
+    description: 'an explicit checkpoint_ns lists only that namespace ("" is the root, not all)',
     async run(ctx) {
       const threadId = ctx.threadId();
       const root = await putOne(ctx, threadId, "");
@@ -84,13 +89,18 @@ const pythonTests: SpecTest[] = [
   {
     name: "test_list_metadata_filter_single_key",
     ids: ["LS-05"],
-    description: "filter {source: \"input\"} yields exactly the input checkpoints",
+    description: 'filter {source: "input"} yields exactly the input checkpoints',
     needsHistory: true,
     async run(ctx) {
       const { threadId, ids } = await putListData(ctx);
       const listed = await listAll(ctx.saver, generateConfig(threadId), { filter: { source: "input" } });
-      expectEqual(sorted(idsOf(listed)), sorted([ids[0]!, ids[2]!]), 'filter {source: "input"} must yield the checkpoints of steps 0 and 2 only');
-      for (const tuple of listed) expectSame(metadataOf(tuple).source, "input", "every tuple yielded for the filter must have metadata.source \"input\"");
+      expectEqual(
+        sorted(idsOf(listed)),
+        sorted([ids[0]!, ids[2]!]),
+        'filter {source: "input"} must yield the checkpoints of steps 0 and 2 only',
+      );
+      for (const tuple of listed)
+        expectSame(metadataOf(tuple).source, "input", 'every tuple yielded for the filter must have metadata.source "input"');
     },
   },
   {
@@ -112,7 +122,11 @@ const pythonTests: SpecTest[] = [
     async run(ctx) {
       const threadId = ctx.threadId();
       const ids: string[] = [];
-      for (const [source, step] of [["input", 1], ["loop", 1], ["input", 2]] as const) {
+      for (const [source, step] of [
+        ["input", 1],
+        ["loop", 1],
+        ["input", 2],
+      ] as const) {
         ids.push(await putOne(ctx, threadId, "", generateMetadata(source, step)));
       }
       const listed = await listAll(ctx.saver, generateConfig(threadId), { filter: { source: "input", step: 2 } });
@@ -140,7 +154,7 @@ const pythonTests: SpecTest[] = [
       await putOne(ctx, threadId, "", generateMetadata("loop", 0, { score: 99, run_id: "run-xyz" }));
       const listed = await listAll(ctx.saver, generateConfig(threadId), { filter: { score: 42 } });
       expectEqual(idsOf(listed), [abc], "filter {score: 42} (a custom key) must yield only the checkpoint with score 42");
-      expectSame(metadataOf(listed[0]!).run_id, "run-abc", "the yielded tuple must keep its custom metadata (run_id \"run-abc\")");
+      expectSame(metadataOf(listed[0]!).run_id, "run-abc", 'the yielded tuple must keep its custom metadata (run_id "run-abc")');
     },
   },
   {
@@ -151,7 +165,11 @@ const pythonTests: SpecTest[] = [
     async run(ctx) {
       const { threadId, ids } = await putListData(ctx);
       const listed = await listAll(ctx.saver, generateConfig(threadId), { before: generateConfig(threadId, "", ids[2]) });
-      expectEqual(sorted(idsOf(listed)), sorted([ids[0]!, ids[1]!]), "before the 3rd checkpoint must yield exactly the 1st and 2nd (strictly smaller ids)");
+      expectEqual(
+        sorted(idsOf(listed)),
+        sorted([ids[0]!, ids[1]!]),
+        "before the 3rd checkpoint must yield exactly the 1st and 2nd (strictly smaller ids)",
+      );
     },
   },
   {
@@ -172,21 +190,36 @@ const pythonTests: SpecTest[] = [
     name: "test_list_limit_counts_checkpoints_not_writes",
     ids: ["LS-19"],
     methods: ["IM-list-limit-over-joined-rows"],
-    description: "limit N yields N checkpoints with all their pending writes when each carries several (a limit on joined rows yields fewer)",
+    description:
+      "limit N yields N checkpoints with all their pending writes when each carries several (a limit on joined rows yields fewer)",
     needsHistory: true,
     async run(ctx) {
       const threadId = ctx.threadId("list");
       const checkpoints = [generateCheckpoint(), generateCheckpoint(), generateCheckpoint()];
-      const configs = await Promise.all(checkpoints.map((checkpoint, step) => ctx.saver.put(generateConfig(threadId), checkpoint, generateMetadata("loop", step), {})));
-      const writes: [string, unknown][] = [["a", 1], ["b", 2], ["c", 3]];
+      const configs = await Promise.all(
+        checkpoints.map((checkpoint, step) => ctx.saver.put(generateConfig(threadId), checkpoint, generateMetadata("loop", step), {})),
+      );
+      const writes: [string, unknown][] = [
+        ["a", 1],
+        ["b", 2],
+        ["c", 3],
+      ];
       await Promise.all(configs.map((config) => ctx.saver.putWrites(config, writes, "task-1")));
       const newest = checkpoints.map((c) => c.id).reverse();
       const lists = await Promise.all([1, 2].map((limit) => listAll(ctx.saver, generateConfig(threadId), { limit })));
       [1, 2].forEach((limit, i) => {
         const listed = lists[i]!;
-        expectEqual(idsOf(listed), newest.slice(0, limit), `limit ${limit} must yield the newest ${limit} checkpoint(s), each carrying 3 pending writes: the limit counts checkpoints, not checkpoint x write rows of a join`);
+        expectEqual(
+          idsOf(listed),
+          newest.slice(0, limit),
+          `limit ${limit} must yield the newest ${limit} checkpoint(s), each carrying 3 pending writes: the limit counts checkpoints, not checkpoint x write rows of a join`,
+        );
         for (const tuple of listed) {
-          expectEqual(tuple.pendingWrites?.map(([, channel, value]) => [channel, value]), writes, `with limit ${limit}, each listed checkpoint must carry all 3 of its pending writes (a limit applied to joined rows cuts them off)`);
+          expectEqual(
+            tuple.pendingWrites?.map(([, channel, value]) => [channel, value]),
+            writes,
+            `with limit ${limit}, each listed checkpoint must carry all 3 of its pending writes (a limit applied to joined rows cuts them off)`,
+          );
         }
       });
     },
@@ -205,12 +238,16 @@ const pythonTests: SpecTest[] = [
   {
     name: "test_list_combined_thread_and_filter",
     ids: ["LS-05"],
-    description: "thread_id and filter {source: \"loop\"} combine",
+    description: 'thread_id and filter {source: "loop"} combine',
     needsHistory: true,
     async run(ctx) {
       const { threadId, ids } = await putListData(ctx);
       const listed = await listAll(ctx.saver, generateConfig(threadId), { filter: { source: "loop" } });
-      expectEqual(sorted(idsOf(listed)), sorted([ids[1]!, ids[3]!]), 'filter {source: "loop"} must yield the checkpoints of steps 1 and 3 only');
+      expectEqual(
+        sorted(idsOf(listed)),
+        sorted([ids[1]!, ids[3]!]),
+        'filter {source: "loop"} must yield the checkpoints of steps 1 and 3 only',
+      );
     },
   },
   {
@@ -221,7 +258,11 @@ const pythonTests: SpecTest[] = [
       await putListData(ctx);
       const unknown = generateConfig(ctx.threadId("unknown"));
       const matchingElsewhere = await listAll(ctx.saver, unknown, { filter: { source: "input" } });
-      expectLength(matchingElsewhere, 0, 'list() of an unknown thread with filter {source: "input"} must yield nothing, though another thread matches');
+      expectLength(
+        matchingElsewhere,
+        0,
+        'list() of an unknown thread with filter {source: "input"} must yield nothing, though another thread matches',
+      );
       const nothing = await listAll(ctx.saver, unknown, { filter: { source: "nonexistent" } });
       expectLength(nothing, 0, 'list() of an unknown thread with filter {source: "nonexistent"} must yield nothing');
     },
@@ -246,12 +287,16 @@ const pythonTests: SpecTest[] = [
     name: "test_list_multiple_namespaces",
     ids: ["LS-03"],
     methods: ["IM-list-namespace-default"],
-    description: "with checkpoints in three namespaces, checkpoint_ns \"\" lists only the root one",
+    description: 'with checkpoints in three namespaces, checkpoint_ns "" lists only the root one',
     async run(ctx) {
       const threadId = ctx.threadId();
       const [root] = [await putOne(ctx, threadId, ""), await putOne(ctx, threadId, "child:1"), await putOne(ctx, threadId, "child:2")];
       const listed = await listAll(ctx.saver, generateConfig(threadId, ""));
-      expectEqual(idsOf(listed), [root], 'list({checkpoint_ns: ""}) must yield only the root checkpoint, not those of "child:1" and "child:2"');
+      expectEqual(
+        idsOf(listed),
+        [root],
+        'list({checkpoint_ns: ""}) must yield only the root checkpoint, not those of "child:1" and "child:2"',
+      );
     },
   },
 ];
@@ -261,7 +306,7 @@ const jsTests: SpecTest[] = [
     name: "test_list_metadata_filter_type_strict",
     ids: ["LS-06"],
     methods: ["IM-list-filter-text-compare"],
-    description: "filter {step: \"1\"} (a string) does not match metadata step 1 (a number)",
+    description: 'filter {step: "1"} (a string) does not match metadata step 1 (a number)',
     async run(ctx) {
       const { threadId } = await putListData(ctx);
       const listed = await listAll(ctx.saver, generateConfig(threadId), { filter: { step: "1" } });
@@ -276,7 +321,9 @@ const jsTests: SpecTest[] = [
     needsHistory: true,
     async run(ctx) {
       const { threadId, ids } = await putListData(ctx);
-      const foreign = await listAll(ctx.saver, generateConfig(threadId), { before: generateConfig(ctx.threadId("other"), "child:1", ids[2]) });
+      const foreign = await listAll(ctx.saver, generateConfig(threadId), {
+        before: generateConfig(ctx.threadId("other"), "child:1", ids[2]),
+      });
       expectEqual(
         sorted(idsOf(foreign)),
         sorted([ids[0]!, ids[1]!]),
@@ -293,7 +340,10 @@ const jsTests: SpecTest[] = [
     needsHistory: true,
     async run(ctx) {
       const { threadId, ids } = await putListData(ctx);
-      for (const [label, options] of [["filter {}", { filter: {} }], ["no options", undefined]] as const) {
+      for (const [label, options] of [
+        ["filter {}", { filter: {} }],
+        ["no options", undefined],
+      ] as const) {
         const listed = await listAll(ctx.saver, generateConfig(threadId), options);
         expectEqual(idsOf(listed), [...ids].reverse(), `list() with ${label} must yield every checkpoint of the thread, newest first`);
       }
@@ -307,7 +357,11 @@ const jsTests: SpecTest[] = [
       const threadId = ctx.threadId();
       await putOne(ctx, threadId, "", generateMetadata("loop", 0, { tags: { team: "a" } }));
       const listed = await listAll(ctx.saver, generateConfig(threadId), { filter: { tags: { team: "b" } } });
-      expectLength(listed, 0, 'filter {tags: {team: "b"}} must not match metadata tags {team: "a"} (nested filter values must not be ignored)');
+      expectLength(
+        listed,
+        0,
+        'filter {tags: {team: "b"}} must not match metadata tags {team: "a"} (nested filter values must not be ignored)',
+      );
     },
   },
   {
@@ -326,11 +380,16 @@ const jsTests: SpecTest[] = [
         ids.push(first, second.id);
       }
       const listed = await listAll(ctx.saver, { configurable: { thread_id: threadId } });
-      expectEqual(sorted(idsOf(listed)), sorted(ids), "list({thread_id}) with no checkpoint_ns must yield the checkpoints of every namespace");
+      expectEqual(
+        sorted(idsOf(listed)),
+        sorted(ids),
+        "list({thread_id}) with no checkpoint_ns must yield the checkpoints of every namespace",
+      );
       expectNewestFirstPerNamespace(listed);
       const limited = await listAll(ctx.saver, { configurable: { thread_id: threadId } }, { limit: 4 });
       expectLength(limited, 4, "limit 4 across namespaces must yield 4 tuples (which ones is up to the saver)");
-      for (const id of idsOf(limited)) expectTrue(ids.includes(id), `list() with a limit yielded ${id}, which is not a checkpoint of the thread`);
+      for (const id of idsOf(limited))
+        expectTrue(ids.includes(id), `list() with a limit yielded ${id}, which is not a checkpoint of the thread`);
     },
   },
   {
@@ -354,7 +413,14 @@ const jsTests: SpecTest[] = [
           generateMetadata("loop", 0, { score: 7 }),
           { n: 2 },
         );
-        await ctx.saver.putWrites(child, [["n", 3], ["log", "x"]], "task-2");
+        await ctx.saver.putWrites(
+          child,
+          [
+            ["n", 3],
+            ["log", "x"],
+          ],
+          "task-2",
+        );
       }
       const listed = await listAll(ctx.saver, { configurable: { thread_id: threadId } });
       expectLength(listed, 4, "list({thread_id}) must yield the 4 checkpoints put in two namespaces");
@@ -388,7 +454,14 @@ const jsTests: SpecTest[] = [
       const threadId = ctx.threadId();
       const checkpoint0 = { ...generateCheckpoint(), v: 1 };
       const config0 = await ctx.saver.put(generateConfig(threadId), checkpoint0, generateMetadata("loop", 0), {});
-      await ctx.saver.putWrites(config0, [[TASKS, "send-1"], [TASKS, "send-2"]], "task-1");
+      await ctx.saver.putWrites(
+        config0,
+        [
+          [TASKS, "send-1"],
+          [TASKS, "send-2"],
+        ],
+        "task-1",
+      );
       await ctx.saver.putWrites(config0, [[TASKS, "send-3"]], "task-2");
       const checkpoint1 = { ...generateCheckpoint(), v: 1 };
       await ctx.saver.put(config0, checkpoint1, generateMetadata("loop", 1), {});

@@ -1,4 +1,10 @@
-import { compareChannelVersions, uuid6, type ChannelVersions, type CheckpointTuple, type PendingWrite } from "@langchain/langgraph-checkpoint";
+import {
+  compareChannelVersions,
+  uuid6,
+  type ChannelVersions,
+  type CheckpointTuple,
+  type PendingWrite,
+} from "@langchain/langgraph-checkpoint";
 import type { RunnableConfig } from "@langchain/core/runnables";
 import { ConformanceError, expectDefined, expectEqual, expectLength, expectSame, fail } from "../../../assert.js";
 import { formatValue } from "../../../format.js";
@@ -40,13 +46,20 @@ async function putInManyNamespaces(ctx: SpecContext, threadId: string): Promise<
 function expectIncreasing(versions: readonly (string | number)[], clause: string): void {
   versions.forEach((version, i) => {
     if (i > 0 && !(compareChannelVersions(version, versions[i - 1]!) > 0)) {
-      fail(`${clause} ${i + 1} gave ${formatValue(version)} after ${formatValue(versions[i - 1])}, which compareChannelVersions does not order after it (numbers compare as numbers, strings with localeCompare: pad numeric strings)`);
+      fail(
+        `${clause} ${i + 1} gave ${formatValue(version)} after ${formatValue(versions[i - 1])}, which compareChannelVersions does not order after it (numbers compare as numbers, strings with localeCompare: pad numeric strings)`,
+      );
     }
   });
 }
 
 /** Puts a parent-linked chain with the given ids, oldest first; returns the configs put returned. */
-async function putChain(ctx: SpecContext, threadId: string, ids: readonly string[], each?: (i: number) => { channelValues?: Record<string, unknown>; channelVersions?: ChannelVersions }): Promise<RunnableConfig[]> {
+async function putChain(
+  ctx: SpecContext,
+  threadId: string,
+  ids: readonly string[],
+  each?: (i: number) => { channelValues?: Record<string, unknown>; channelVersions?: ChannelVersions },
+): Promise<RunnableConfig[]> {
   const stored: RunnableConfig[] = [];
   for (let i = 0; i < ids.length; i++) {
     const { channelValues = {}, channelVersions = {} } = each?.(i) ?? {};
@@ -60,9 +73,12 @@ async function putChain(ctx: SpecContext, threadId: string, ids: readonly string
 function expectListed(listed: readonly CheckpointTuple[], expected: readonly string[], call: string): void {
   const ids = idsOf(listed);
   const duplicates = ids.length - new Set(ids).size;
-  if (duplicates > 0) fail(`${call} yielded ${fmt(duplicates)} checkpoint(s) twice (${fmt(ids.length)} tuples for ${fmt(expected.length)} checkpoints)`);
+  if (duplicates > 0)
+    fail(`${call} yielded ${fmt(duplicates)} checkpoint(s) twice (${fmt(ids.length)} tuples for ${fmt(expected.length)} checkpoints)`);
   if (ids.length < expected.length && ids.every((id, i) => id === expected[i])) {
-    fail(`${call} stopped after ${fmt(ids.length)} of ${fmt(expected.length)} checkpoints: the rest were never yielded (does the saver read only its backend's first page?)`);
+    fail(
+      `${call} stopped after ${fmt(ids.length)} of ${fmt(expected.length)} checkpoints: the rest were never yielded (does the saver read only its backend's first page?)`,
+    );
   }
   const firstWrong = expected.findIndex((id, i) => ids[i] !== id);
   if (firstWrong >= 0 || ids.length !== expected.length) {
@@ -80,14 +96,17 @@ const putWritesTests: SpecTest[] = [
     name: "test_ord_write_index_past_ten",
     ids: ["ORD-01"],
     methods: ["IM-putWrites-idx-as-text", "IM-putWrites-batch-limit"],
-    description: "30 writes of one call (a fan-out of Sends) all come back, in index order 0..29 (numeric: 2 before 10; past a 25-item batch)",
+    description:
+      "30 writes of one call (a fan-out of Sends) all come back, in index order 0..29 (numeric: 2 before 10; past a 25-item batch)",
     async run(ctx) {
       const config = await putTestCheckpoint(ctx.saver, { threadId: ctx.threadId("ord") });
       const writes: PendingWrite[] = Array.from({ length: 30 }, (_, i) => [`channel-${i}`, i]);
       await ctx.saver.putWrites(config, writes, "ord-task");
       const actual = await pendingWritesOf(ctx.saver, config, "after 30 writes");
       if (actual.length < writes.length && actual.every((w, i) => w[2] === i)) {
-        fail(`putWrites of one call of ${writes.length} writes kept only the first ${actual.length} (does the saver send only the first batch of a batch-write API, e.g. DynamoDB's 25 items?)`);
+        fail(
+          `putWrites of one call of ${writes.length} writes kept only the first ${actual.length} (does the saver send only the first batch of a batch-write API, e.g. DynamoDB's 25 items?)`,
+        );
       }
       const values = actual.map((w) => w[2]);
       const expected = writes.map((w) => w[1]);
@@ -116,14 +135,22 @@ const putWritesTests: SpecTest[] = [
         await ctx.saver.putWrites(config, writes, taskId);
         expected.unshift(...writes.map(([channel, value]): [string, string, string] => [taskId, channel, value as string]));
       }
-      const reads: [string, () => Promise<readonly unknown[][] | undefined>][] = [["getTuple", () => pendingWritesOf(ctx.saver, config, "after 150 writes")]];
+      const reads: [string, () => Promise<readonly unknown[][] | undefined>][] = [
+        ["getTuple", () => pendingWritesOf(ctx.saver, config, "after 150 writes")],
+      ];
       if (ctx.has("list")) reads.push(["list", async () => (await listAll(ctx.saver, generateConfig(threadId)))[0]?.pendingWrites]);
       for (const [how, read] of reads) {
         const actual = (await read()) ?? [];
         if (actual.length < expected.length) {
-          fail(`${how}() returned ${fmt(actual.length)} of ${fmt(expected.length)} pending writes of one checkpoint (does the saver read only its backend's first page of writes?)`);
+          fail(
+            `${how}() returned ${fmt(actual.length)} of ${fmt(expected.length)} pending writes of one checkpoint (does the saver read only its backend's first page of writes?)`,
+          );
         }
-        expectEqual(actual, expected, `${how}(): the 150 pending writes must come back exactly once each, ordered by task id, then write index`);
+        expectEqual(
+          actual,
+          expected,
+          `${how}(): the 150 pending writes must come back exactly once each, ordered by task id, then write index`,
+        );
       }
     },
   },
@@ -142,7 +169,10 @@ const putTests: SpecTest[] = [
       const versions: (string | number)[] = [];
       for (let step = 0; step < 40; step++) versions.push(ctx.saver.getNextVersion(versions.at(-1) as number | undefined)); // savers may use string versions
       expectIncreasing(versions, "getNextVersion must keep increasing: step");
-      const stored = await putChain(ctx, threadId, ids, (i) => ({ channelValues: { counter: i }, channelVersions: { counter: versions[i]! } }));
+      const stored = await putChain(ctx, threadId, ids, (i) => ({
+        channelValues: { counter: i },
+        channelVersions: { counter: versions[i]! },
+      }));
       const readBack: (string | number)[] = [];
       for (const [step, config] of stored.entries()) {
         const version = (await ctx.saver.getTuple(config))?.checkpoint.channel_versions.counter;
@@ -172,11 +202,23 @@ const listTests: SpecTest[] = [
         await ctx.saver.put(generateConfig(threadId), generateCheckpoint({ id: ids[i], ts: tsOf(i) }), generateMetadata("loop", i), {});
       }
       const newest = newestFirst(ids);
-      expectListed(await listAll(ctx.saver, generateConfig(threadId)), newest, "list() (checkpoints whose ts and insertion order disagree with their ids)");
+      expectListed(
+        await listAll(ctx.saver, generateConfig(threadId)),
+        newest,
+        "list() (checkpoints whose ts and insertion order disagree with their ids)",
+      );
       expectListed(await listAll(ctx.saver, generateConfig(threadId), { limit: 3 }), newest.slice(0, 3), "list({limit: 3})");
-      expectListed(await listAll(ctx.saver, generateConfig(threadId), { before: generateConfig(threadId, "", ids[6]) }), newest.slice(6), "list({before: the 7th id})");
+      expectListed(
+        await listAll(ctx.saver, generateConfig(threadId), { before: generateConfig(threadId, "", ids[6]) }),
+        newest.slice(6),
+        "list({before: the 7th id})",
+      );
       const latest = await ctx.saver.getTuple(generateConfig(threadId));
-      expectSame(latest?.checkpoint.id, ids[11], "getTuple without checkpoint_id must return the greatest checkpoint_id (not the newest ts, not the last inserted)");
+      expectSame(
+        latest?.checkpoint.id,
+        ids[11],
+        "getTuple without checkpoint_id must return the greatest checkpoint_id (not the newest ts, not the last inserted)",
+      );
     },
   },
   {
@@ -197,7 +239,9 @@ const listTests: SpecTest[] = [
         const id = tuple?.checkpoint.id as string;
         const actual = tuple?.parentConfig?.configurable?.checkpoint_id;
         if (actual !== parentOf[id]) {
-          fail(`${how}: checkpoint ${name(id)} was put with parent ${name(parentOf[id])} but reads back with parent ${name(actual)} (the history is A → B → C, with D forked from B and E from D)`);
+          fail(
+            `${how}: checkpoint ${name(id)} was put with parent ${name(parentOf[id])} but reads back with parent ${name(actual)} (the history is A → B → C, with D forked from B and E from D)`,
+          );
         }
       };
       for (const id of [d, e, c]) check(await ctx.saver.getTuple(generateConfig(threadId, "", id)), `getTuple(${name(id)})`);
@@ -216,14 +260,27 @@ const listTests: SpecTest[] = [
       const threadId = ctx.threadId("ord");
       const [a, b, c, d, e] = ascendingIds(5) as [string, string, string, string, string];
       // A → B → C → D at steps 0..3, then E forked from B (updateState on B) at step 2.
-      const puts: [id: string, parent: string | undefined, step: number][] = [[a, undefined, 0], [b, a, 1], [c, b, 2], [d, c, 3], [e, b, 2]];
+      const puts: [id: string, parent: string | undefined, step: number][] = [
+        [a, undefined, 0],
+        [b, a, 1],
+        [c, b, 2],
+        [d, c, 3],
+        [e, b, 2],
+      ];
       for (const [id, parent, step] of puts) {
-        await ctx.saver.put(generateConfig(threadId, "", parent), generateCheckpoint({ id }), generateMetadata(id === e ? "update" : "loop", step), {});
+        await ctx.saver.put(
+          generateConfig(threadId, "", parent),
+          generateCheckpoint({ id }),
+          generateMetadata(id === e ? "update" : "loop", step),
+          {},
+        );
       }
       const latest = await ctx.saver.getTuple(generateConfig(threadId));
       if (latest?.checkpoint.id !== e) {
         const got = latest?.checkpoint.id === d ? "D (step 3), the head of the branch the fork left" : formatValue(latest?.checkpoint.id);
-        fail(`getTuple without checkpoint_id must return the fork E (the greatest checkpoint_id, step 2), got ${got}: the latest checkpoint is chosen by checkpoint_id, not by metadata.step or a score derived from it, or the next run after a time-travel fork continues the old branch`);
+        fail(
+          `getTuple without checkpoint_id must return the fork E (the greatest checkpoint_id, step 2), got ${got}: the latest checkpoint is chosen by checkpoint_id, not by metadata.step or a score derived from it, or the next run after a time-travel fork continues the old branch`,
+        );
       }
       expectListed(await listAll(ctx.saver, generateConfig(threadId)), [e, d, c, b, a], "list() of a thread forked at a lower step");
     },
@@ -233,7 +290,8 @@ const listTests: SpecTest[] = [
     ids: ["ORD-11"],
     methods: ["IM-put-blob-per-version"],
     needsHistory: true,
-    description: "two forks of one checkpoint that each store a new value at the version the saver's getNextVersion gives read back their own values",
+    description:
+      "two forks of one checkpoint that each store a new value at the version the saver's getNextVersion gives read back their own values",
     async run(ctx) {
       const threadId = ctx.threadId("ord");
       const [a, b, c] = ascendingIds(3) as [string, string, string];
@@ -241,14 +299,20 @@ const listTests: SpecTest[] = [
       // LangGraph gives each fork of A the next version after A's: B and C get what getNextVersion(first) returns.
       const putValue = async (id: string, parent: string | undefined, value: string, version: string | number) => {
         const checkpoint = generateCheckpoint({ id, channelValues: { x: value }, channelVersions: { x: version } });
-        await ctx.saver.put(generateConfig(threadId, "", parent), checkpoint, generateMetadata("loop", parent === undefined ? 0 : 1), { x: version });
+        await ctx.saver.put(generateConfig(threadId, "", parent), checkpoint, generateMetadata("loop", parent === undefined ? 0 : 1), {
+          x: version,
+        });
       };
       await putValue(a, undefined, "a", first);
       const versionOfB = ctx.saver.getNextVersion(first as number);
       await putValue(b, a, "b", versionOfB);
       const versionOfC = ctx.saver.getNextVersion(first as number);
       await putValue(c, a, "c", versionOfC);
-      for (const [id, name, value, version] of [[b, "B", "b", versionOfB], [c, "C", "c", versionOfC], [a, "A", "a", first]] as const) {
+      for (const [id, name, value, version] of [
+        [b, "B", "b", versionOfB],
+        [c, "C", "c", versionOfC],
+        [a, "A", "a", first],
+      ] as const) {
         const actual = (await ctx.saver.getTuple(generateConfig(threadId, "", id)))?.checkpoint.channel_values.x;
         if (actual !== value) {
           fail(
@@ -272,14 +336,22 @@ const listTests: SpecTest[] = [
       const channels = Array.from({ length: 150 }, (_, i) => `channel-${i}`);
       const values = Object.fromEntries(channels.map((c, i) => [c, i]));
       const versions = Object.fromEntries(channels.map((c) => [c, 1]));
-      const config = await ctx.saver.put(generateConfig(threadId), generateCheckpoint({ channelValues: values, channelVersions: versions }), generateMetadata("loop", 0), versions);
+      const config = await ctx.saver.put(
+        generateConfig(threadId),
+        generateCheckpoint({ channelValues: values, channelVersions: versions }),
+        generateMetadata("loop", 0),
+        versions,
+      );
       const reads: [string, () => Promise<CheckpointTuple | undefined>][] = [["getTuple", () => ctx.saver.getTuple(config)]];
       if (ctx.has("list")) reads.push(["list", async () => (await listAll(ctx.saver, generateConfig(threadId)))[0]]);
       for (const [how, read] of reads) {
         const checkpoint = (await read())?.checkpoint;
         const missing = channels.filter((c) => checkpoint?.channel_values[c] !== values[c]);
         if (missing.length > 0) {
-          fail(`${how}() of a checkpoint with ${channels.length} channels lost ${missing.length} channel values (does the saver read its stored values with one batch-get of 100 keys, as DynamoDB's BatchGetItem caps?)`, [`first missing: ${formatValue(missing.slice(0, 5))}`]);
+          fail(
+            `${how}() of a checkpoint with ${channels.length} channels lost ${missing.length} channel values (does the saver read its stored values with one batch-get of 100 keys, as DynamoDB's BatchGetItem caps?)`,
+            [`first missing: ${formatValue(missing.slice(0, 5))}`],
+          );
         }
         expectEqual(checkpoint?.channel_versions, versions, `${how}(): channel_versions of the 150 channels must read back as put`);
       }
@@ -321,7 +393,8 @@ const listTests: SpecTest[] = [
       listed.forEach((tuple, position) => {
         const i = ids.length - 1 - position;
         const value = tuple.checkpoint.channel_values.doc;
-        if (value !== doc(i)) fail(`list(): checkpoint ${i + 1} of ${ids.length} must hold its own 100 KB value, got ${formatValue(value)}`);
+        if (value !== doc(i))
+          fail(`list(): checkpoint ${i + 1} of ${ids.length} must hold its own 100 KB value, got ${formatValue(value)}`);
       });
     },
   },
@@ -338,12 +411,19 @@ const listTests: SpecTest[] = [
       const seen = new Set(listed.map((t) => t.config?.configurable?.checkpoint_ns as string));
       const missing = namespaces.filter((ns) => !seen.has(ns));
       if (missing.length > 0) {
-        fail(`list({thread_id}) without checkpoint_ns must yield every namespace: ${fmt(missing.length)} of ${fmt(namespaces.length)} are missing`, [`missing: ${formatValue(missing)}`]);
+        fail(
+          `list({thread_id}) without checkpoint_ns must yield every namespace: ${fmt(missing.length)} of ${fmt(namespaces.length)} are missing`,
+          [`missing: ${formatValue(missing)}`],
+        );
       }
       expectLength(listed, namespaces.length, `list({thread_id}) must yield exactly one checkpoint per namespace (${namespaces.length})`);
       for (const ns of PROBED_NAMESPACES) {
         const tuple = await ctx.saver.getTuple(generateConfig(threadId, ns));
-        expectSame(tuple?.checkpoint.id, idOf.get(ns), `getTuple({thread_id, checkpoint_ns: ${JSON.stringify(ns)}}) must find that namespace's checkpoint among 121`);
+        expectSame(
+          tuple?.checkpoint.id,
+          idOf.get(ns),
+          `getTuple({thread_id, checkpoint_ns: ${JSON.stringify(ns)}}) must find that namespace's checkpoint among 121`,
+        );
       }
     },
   },
@@ -359,12 +439,21 @@ const deleteThreadTests: SpecTest[] = [
       const threadId = ctx.threadId("ord-del");
       await putInManyNamespaces(ctx, threadId);
       await ctx.saver.deleteThread(threadId);
-      const left = (await listAll(ctx.saver, { configurable: { thread_id: threadId } })).map((t) => t.config?.configurable?.checkpoint_ns as string);
+      const left = (await listAll(ctx.saver, { configurable: { thread_id: threadId } })).map(
+        (t) => t.config?.configurable?.checkpoint_ns as string,
+      );
       if (left.length > 0) {
-        fail(`deleteThread must remove every namespace of the thread: ${fmt(left.length)} of ${fmt(MANY_NAMESPACES.length)} namespaces are left (does it delete in batches and stop after the first?)`, [`left: ${formatValue(left)}`]);
+        fail(
+          `deleteThread must remove every namespace of the thread: ${fmt(left.length)} of ${fmt(MANY_NAMESPACES.length)} namespaces are left (does it delete in batches and stop after the first?)`,
+          [`left: ${formatValue(left)}`],
+        );
       }
       for (const ns of PROBED_NAMESPACES) {
-        expectSame(await ctx.saver.getTuple(generateConfig(threadId, ns)), undefined, `after deleteThread, getTuple({checkpoint_ns: ${JSON.stringify(ns)}}) must find nothing`);
+        expectSame(
+          await ctx.saver.getTuple(generateConfig(threadId, ns)),
+          undefined,
+          `after deleteThread, getTuple({checkpoint_ns: ${JSON.stringify(ns)}}) must find nothing`,
+        );
       }
     },
   },

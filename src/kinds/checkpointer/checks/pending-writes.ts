@@ -35,5 +35,8 @@ export function writesMatching(
   writes: readonly CheckpointPendingWrite[],
   match: { taskId?: string; channel?: string },
 ): CheckpointPendingWrite[] {
-  return writes.filter(([taskId, channel]) => (match.taskId === undefined || taskId === match.taskId) && (match.channel === undefined || channel === match.channel));
+  return writes.filter(
+    ([taskId, channel]) =>
+      (match.taskId === undefined || taskId === match.taskId) && (match.channel === undefined || channel === match.channel),
+  );
 }

@@ -12,7 +12,12 @@ import type { CapabilitySpec, SpecContext, SpecTest } from "./types.js";
 /** `n` chained empty checkpoints on (thread, ns); oldest first, so the last is the latest. Precondition: list() yields that latest. */
 async function putThread(saver: BaseCheckpointSaver, threadId: string, n: number, ns = ""): Promise<RunnableConfig[]> {
   const stored = await putCheckpointChain(saver, { threadId, checkpointNs: ns, length: n });
-  await expectLatestListedBefore(saver, generateConfig(threadId, ns), stored[stored.length - 1].configurable?.checkpoint_id, "before prune");
+  await expectLatestListedBefore(
+    saver,
+    generateConfig(threadId, ns),
+    stored[stored.length - 1].configurable?.checkpoint_id,
+    "before prune",
+  );
   return stored;
 }
 
@@ -21,7 +26,13 @@ function prune(ctx: SpecContext, threadIds: string[], strategy?: PruneStrategy |
   return strategy === undefined ? saver.prune(threadIds) : saver.prune(threadIds, { strategy: strategy as PruneStrategy });
 }
 
-async function expectOnlyLatest(ctx: SpecContext, threadId: string, stored: readonly RunnableConfig[], ns: string, clause: string): Promise<void> {
+async function expectOnlyLatest(
+  ctx: SpecContext,
+  threadId: string,
+  stored: readonly RunnableConfig[],
+  ns: string,
+  clause: string,
+): Promise<void> {
   const latest = stored[stored.length - 1].configurable?.checkpoint_id;
   expectEqual(idsOf(await listAll(ctx.saver, generateConfig(threadId, ns))), [latest], clause);
 }
@@ -35,7 +46,13 @@ const tests: SpecTest[] = [
       const threadId = ctx.threadId();
       const stored = await putThread(ctx.saver, threadId, 4);
       await prune(ctx, [threadId], "keep_latest");
-      await expectOnlyLatest(ctx, threadId, stored, "", "prune([T], {strategy: \"keep_latest\"}) must leave exactly one checkpoint on T: the latest (greatest checkpoint_id)");
+      await expectOnlyLatest(
+        ctx,
+        threadId,
+        stored,
+        "",
+        'prune([T], {strategy: "keep_latest"}) must leave exactly one checkpoint on T: the latest (greatest checkpoint_id)',
+      );
     },
   },
   {
@@ -63,7 +80,13 @@ const tests: SpecTest[] = [
       const child = await putThread(ctx.saver, threadId, 2, "child:1");
       await prune(ctx, [threadId], "keep_latest");
       await expectOnlyLatest(ctx, threadId, root, "", "keep_latest must keep exactly the latest checkpoint of the root namespace");
-      await expectOnlyLatest(ctx, threadId, child, "child:1", "keep_latest must keep exactly the latest checkpoint of ns \"child:1\" too (latest per namespace, not per thread)");
+      await expectOnlyLatest(
+        ctx,
+        threadId,
+        child,
+        "child:1",
+        'keep_latest must keep exactly the latest checkpoint of ns "child:1" too (latest per namespace, not per thread)',
+      );
     },
   },
   {
@@ -78,7 +101,7 @@ const tests: SpecTest[] = [
       await ctx.saver.putWrites(stored[stored.length - 1], [["ch", "val"]], taskId);
       await prune(ctx, [threadId], "keep_latest");
       const tuple = await ctx.saver.getTuple(generateConfig(threadId));
-      expectDefined(tuple, "after keep_latest, getTuple({thread_id: T, checkpoint_ns: \"\"}) must find the kept checkpoint");
+      expectDefined(tuple, 'after keep_latest, getTuple({thread_id: T, checkpoint_ns: ""}) must find the kept checkpoint');
       expectEqual(tuple.pendingWrites, [[taskId, "ch", "val"]], "keep_latest must keep the pending writes of the kept checkpoint");
     },
   },
@@ -86,34 +109,59 @@ const tests: SpecTest[] = [
     name: "test_prune_keep_latest_by_id_keeps_writes_of_every_namespace",
     ids: ["PR-11"],
     methods: ["IM-prune-newest-by-insertion", "IM-prune-scope"],
-    description: "keep_latest keeps the greatest id even when an older id was put after it, and the writes of each namespace's kept checkpoint",
+    description:
+      "keep_latest keeps the greatest id even when an older id was put after it, and the writes of each namespace's kept checkpoint",
     needsHistory: true,
     async run(ctx) {
       const threadId = ctx.threadId();
-      const [child, older, newest] = [generateCheckpoint(), generateCheckpoint(), generateCheckpoint()].sort((a, b) => (a.id < b.id ? -1 : 1));
+      const [child, older, newest] = [generateCheckpoint(), generateCheckpoint(), generateCheckpoint()].sort((a, b) =>
+        a.id < b.id ? -1 : 1,
+      );
       // Put order differs from id order: the root's greatest id first, an older id after it (a fork, a copy, a migration).
       const childConfig = await ctx.saver.put(generateConfig(threadId, "child:1"), child, generateMetadata("loop", 0), {});
       const newestConfig = await ctx.saver.put(generateConfig(threadId), newest, generateMetadata("loop", 2), {});
       await ctx.saver.put(generateConfig(threadId), older, generateMetadata("loop", 1), {});
-      await Promise.all([ctx.saver.putWrites(childConfig, [["ch", "child's"]], "task-c"), ctx.saver.putWrites(newestConfig, [["ch", "root's"]], "task-r")]);
+      await Promise.all([
+        ctx.saver.putWrites(childConfig, [["ch", "child's"]], "task-c"),
+        ctx.saver.putWrites(newestConfig, [["ch", "root's"]], "task-r"),
+      ]);
       await prune(ctx, [threadId], "keep_latest");
-      expectEqual(idsOf(await listAll(ctx.saver, generateConfig(threadId, ""))), [newest.id], "keep_latest must keep the root's greatest checkpoint_id, not the checkpoint put last (row or insertion order is not checkpoint order)");
-      const [root, kid] = await Promise.all([ctx.saver.getTuple(generateConfig(threadId)), ctx.saver.getTuple(generateConfig(threadId, "child:1"))]);
-      expectEqual(root?.pendingWrites, [["task-r", "ch", "root's"]], "keep_latest must keep the pending writes of the root's kept checkpoint");
-      expectDefined(kid, "keep_latest must keep the latest checkpoint of ns \"child:1\"");
-      expectEqual(kid.pendingWrites, [["task-c", "ch", "child's"]], "keep_latest must keep the pending writes of ns \"child:1\"'s kept checkpoint, though its id is older than the root's latest (the latest is per namespace)");
+      expectEqual(
+        idsOf(await listAll(ctx.saver, generateConfig(threadId, ""))),
+        [newest.id],
+        "keep_latest must keep the root's greatest checkpoint_id, not the checkpoint put last (row or insertion order is not checkpoint order)",
+      );
+      const [root, kid] = await Promise.all([
+        ctx.saver.getTuple(generateConfig(threadId)),
+        ctx.saver.getTuple(generateConfig(threadId, "child:1")),
+      ]);
+      expectEqual(
+        root?.pendingWrites,
+        [["task-r", "ch", "root's"]],
+        "keep_latest must keep the pending writes of the root's kept checkpoint",
+      );
+      expectDefined(kid, 'keep_latest must keep the latest checkpoint of ns "child:1"');
+      expectEqual(
+        kid.pendingWrites,
+        [["task-c", "ch", "child's"]],
+        "keep_latest must keep the pending writes of ns \"child:1\"'s kept checkpoint, though its id is older than the root's latest (the latest is per namespace)",
+      );
     },
   },
   {
     name: "test_prune_delete_all",
     ids: ["PR-05"],
-    description: "strategy \"delete\" removes every checkpoint of the thread, in every namespace",
+    description: 'strategy "delete" removes every checkpoint of the thread, in every namespace',
     async run(ctx) {
       const threadId = ctx.threadId();
       await putThread(ctx.saver, threadId, 3, "");
       await putThread(ctx.saver, threadId, 2, "child:1");
       await prune(ctx, [threadId], "delete");
-      expectLength(await listAll(ctx.saver, wholeThread(threadId)), 0, "prune([T], {strategy: \"delete\"}) must leave nothing on T (no namespace)");
+      expectLength(
+        await listAll(ctx.saver, wholeThread(threadId)),
+        0,
+        'prune([T], {strategy: "delete"}) must leave nothing on T (no namespace)',
+      );
     },
   },
   {
@@ -124,7 +172,12 @@ const tests: SpecTest[] = [
       const [t1, t2] = [ctx.threadId("t1"), ctx.threadId("t2")];
       await putThread(ctx.saver, t1, 3);
       await putThread(ctx.saver, t2, 2);
-      await expectThreadUnchanged(ctx.saver, t2, () => prune(ctx, [t1], "keep_latest"), "prune([T1]) must leave thread T2 (not listed) exactly as it was");
+      await expectThreadUnchanged(
+        ctx.saver,
+        t2,
+        () => prune(ctx, [t1], "keep_latest"),
+        "prune([T1]) must leave thread T2 (not listed) exactly as it was",
+      );
     },
   },
   {
@@ -134,7 +187,12 @@ const tests: SpecTest[] = [
     async run(ctx) {
       const threadId = ctx.threadId();
       await putThread(ctx.saver, threadId, 2);
-      await expectThreadUnchanged(ctx.saver, threadId, () => prune(ctx, [], "keep_latest"), "prune([]) must be a no-op: an empty list selects no thread, not every thread");
+      await expectThreadUnchanged(
+        ctx.saver,
+        threadId,
+        () => prune(ctx, [], "keep_latest"),
+        "prune([]) must be a no-op: an empty list selects no thread, not every thread",
+      );
     },
   },
   {
@@ -144,7 +202,12 @@ const tests: SpecTest[] = [
     async run(ctx) {
       const threadId = ctx.threadId();
       await putThread(ctx.saver, threadId, 2);
-      await expectThreadUnchanged(ctx.saver, threadId, () => prune(ctx, [ctx.threadId("missing")], "keep_latest"), "prune([a thread that does not exist]) must resolve and change nothing else");
+      await expectThreadUnchanged(
+        ctx.saver,
+        threadId,
+        () => prune(ctx, [ctx.threadId("missing")], "keep_latest"),
+        "prune([a thread that does not exist]) must resolve and change nothing else",
+      );
     },
   },
   {
@@ -155,7 +218,13 @@ const tests: SpecTest[] = [
       const threadId = ctx.threadId();
       const stored = await putThread(ctx.saver, threadId, 3);
       await prune(ctx, [threadId]);
-      await expectOnlyLatest(ctx, threadId, stored, "", "prune([T]) without options must default to keep_latest: exactly the latest checkpoint stays");
+      await expectOnlyLatest(
+        ctx,
+        threadId,
+        stored,
+        "",
+        "prune([T]) without options must default to keep_latest: exactly the latest checkpoint stays",
+      );
     },
   },
   {
@@ -167,7 +236,11 @@ const tests: SpecTest[] = [
     async run(ctx) {
       const threadId = ctx.threadId();
       await putThread(ctx.saver, threadId, 2);
-      const rejected = () => expectRejects(() => prune(ctx, [threadId], "delete_all"), "prune([T], {strategy: \"delete_all\"}) (not a known strategy) should reject");
+      const rejected = () =>
+        expectRejects(
+          () => prune(ctx, [threadId], "delete_all"),
+          'prune([T], {strategy: "delete_all"}) (not a known strategy) should reject',
+        );
       await expectThreadUnchanged(ctx.saver, threadId, rejected, "a rejected prune should change nothing");
     },
   },
@@ -175,13 +248,20 @@ const tests: SpecTest[] = [
     name: "test_prune_keep_latest_preserves_delta_history",
     ids: ["PR-10"],
     advisory: true,
-    advisoryReason: "catalog PR-10 is ADV: a delta-aware prune is asked for by a docstring, not by a test (no official saver implements prune)",
+    advisoryReason:
+      "catalog PR-10 is ADV: a delta-aware prune is asked for by a docstring, not by a test (no official saver implements prune)",
     requires: ["delta_channel_history"],
     description: "keep_latest keeps what the head's delta history needs (same result before and after)",
     async run(ctx) {
       for (const ns of NAMESPACES) {
         const threadId = ctx.threadId();
-        const chain = await buildDeltaChain(ctx.saver, { threadId, checkpointNs: ns, channel: "ch", snapshotsAtSteps: [0, 3], totalSteps: 6 });
+        const chain = await buildDeltaChain(ctx.saver, {
+          threadId,
+          checkpointNs: ns,
+          channel: "ch",
+          snapshotsAtSteps: [0, 3],
+          totalSteps: 6,
+        });
         const head = chain[chain.length - 1];
         const before = await ctx.saver.getDeltaChannelHistory({ config: head, channels: ["ch"] });
         await prune(ctx, [threadId], "keep_latest");

@@ -29,7 +29,11 @@ const tests: SpecTest[] = [
         const config = await putCheckpoint(ctx, ns);
         await ctx.saver.putWrites(config, [["animals", "dog"]], "pet_task");
         const writes = await pendingWritesOf(ctx.saver, config, `(${nsLabel(ns)})`);
-        expectEqual(writes, [["pet_task", "animals", "dog"]], `getTuple().pendingWrites must be exactly the write stored, as [taskId, channel, value] (${nsLabel(ns)})`);
+        expectEqual(
+          writes,
+          [["pet_task", "animals", "dog"]],
+          `getTuple().pendingWrites must be exactly the write stored, as [taskId, channel, value] (${nsLabel(ns)})`,
+        );
       }
     },
   },
@@ -38,10 +42,27 @@ const tests: SpecTest[] = [
     ids: ["PW-02"],
     description: "three writes of one task in one call give three pending writes, one per channel",
     async run(ctx) {
-      const writes = await writesAfter(ctx, [["t1", [["ch1", "v1"], ["ch2", "v2"], ["ch3", "v3"]]]]);
+      const writes = await writesAfter(ctx, [
+        [
+          "t1",
+          [
+            ["ch1", "v1"],
+            ["ch2", "v2"],
+            ["ch3", "v3"],
+          ],
+        ],
+      ]);
       expectLength(writes, 3, "three writes in one putWrites call must give exactly 3 pending writes");
-      for (const [channel, value] of [["ch1", "v1"], ["ch2", "v2"], ["ch3", "v3"]]) {
-        expectEqual(writesMatching(writes, { channel }), [["t1", channel, value]], `channel ${channel} must have exactly one pending write, with its value`);
+      for (const [channel, value] of [
+        ["ch1", "v1"],
+        ["ch2", "v2"],
+        ["ch3", "v3"],
+      ]) {
+        expectEqual(
+          writesMatching(writes, { channel }),
+          [["t1", channel, value]],
+          `channel ${channel} must have exactly one pending write, with its value`,
+        );
       }
     },
   },
@@ -80,7 +101,11 @@ const tests: SpecTest[] = [
     description: "a structured write value reads back deep-equal, on its channel",
     async run(ctx) {
       const writes = await writesAfter(ctx, [["t1", [["my_channel", { data: 123 }]]]]);
-      expectEqual(writesMatching(writes, { channel: "my_channel" }), [["t1", "my_channel", { data: 123 }]], "the write on my_channel must read back once, with its object value");
+      expectEqual(
+        writesMatching(writes, { channel: "my_channel" }),
+        [["t1", "my_channel", { data: 123 }]],
+        "the write on my_channel must read back once, with its object value",
+      );
     },
   },
   {
@@ -89,7 +114,11 @@ const tests: SpecTest[] = [
     description: "putWrites accepts a taskPath (4th argument) and stores the write once, under its task id",
     async run(ctx) {
       const writes = await writesAfter(ctx, [["t1", [["ch", "v"]], "a:b:c"]]);
-      expectEqual(writes, [["t1", "ch", "v"]], "putWrites(config, writes, taskId, taskPath) must store exactly the write, as [taskId, channel, value]");
+      expectEqual(
+        writes,
+        [["t1", "ch", "v"]],
+        "putWrites(config, writes, taskId, taskPath) must store exactly the write, as [taskId, channel, value]",
+      );
     },
   },
   {
@@ -102,7 +131,11 @@ const tests: SpecTest[] = [
         ["t1", [["ch", "v"]]],
         ["t1", [["ch", "v"]]],
       ]);
-      expectEqual(writes, [["t1", "ch", "v"]], "a write is keyed by (taskId, index): repeating the call must not add a second pending write");
+      expectEqual(
+        writes,
+        [["t1", "ch", "v"]],
+        "a write is keyed by (taskId, index): repeating the call must not add a second pending write",
+      );
     },
   },
   {
@@ -111,9 +144,25 @@ const tests: SpecTest[] = [
     methods: ["IM-putWrites-special-index"],
     description: "ERROR and INTERRUPT writes in one call give one pending write each, with their values",
     async run(ctx) {
-      const writes = await writesAfter(ctx, [["t1", [[ERROR, "something went wrong"], [INTERRUPT, { reason: "human_input" }]]]]);
-      expectEqual(writesMatching(writes, { channel: ERROR }), [["t1", ERROR, "something went wrong"]], `exactly one ${ERROR} write must be stored, with its value`);
-      expectEqual(writesMatching(writes, { channel: INTERRUPT }), [["t1", INTERRUPT, { reason: "human_input" }]], `exactly one ${INTERRUPT} write must be stored, with its value`);
+      const writes = await writesAfter(ctx, [
+        [
+          "t1",
+          [
+            [ERROR, "something went wrong"],
+            [INTERRUPT, { reason: "human_input" }],
+          ],
+        ],
+      ]);
+      expectEqual(
+        writesMatching(writes, { channel: ERROR }),
+        [["t1", ERROR, "something went wrong"]],
+        `exactly one ${ERROR} write must be stored, with its value`,
+      );
+      expectEqual(
+        writesMatching(writes, { channel: INTERRUPT }),
+        [["t1", INTERRUPT, { reason: "human_input" }]],
+        `exactly one ${INTERRUPT} write must be stored, with its value`,
+      );
     },
   },
   {
@@ -128,8 +177,16 @@ const tests: SpecTest[] = [
       await ctx.saver.putWrites(child, [["ch", "child_val"]], "t1");
       const rootWrites = await pendingWritesOf(ctx.saver, root, '(ns "")');
       const childWrites = await pendingWritesOf(ctx.saver, child, '(ns "child:1")');
-      expectEqual(writesMatching(rootWrites, { channel: "ch" }), [["t1", "ch", "root_val"]], 'the root checkpoint must hold only the write made to it, not the child namespace\'s');
-      expectEqual(writesMatching(childWrites, { channel: "ch" }), [["t1", "ch", "child_val"]], 'the "child:1" checkpoint must hold only the write made to it, not the root\'s');
+      expectEqual(
+        writesMatching(rootWrites, { channel: "ch" }),
+        [["t1", "ch", "root_val"]],
+        "the root checkpoint must hold only the write made to it, not the child namespace's",
+      );
+      expectEqual(
+        writesMatching(childWrites, { channel: "ch" }),
+        [["t1", "ch", "child_val"]],
+        'the "child:1" checkpoint must hold only the write made to it, not the root\'s',
+      );
     },
   },
   {
@@ -155,33 +212,54 @@ const tests: SpecTest[] = [
         ["task-a", [["ch", "from-a"]], "~b"],
         ["task-b", [["ch", "from-b"]], "~a"],
       ]);
-      expectEqual(writes, [["task-b", "ch", "from-b"], ["task-a", "ch", "from-a"]], `${ORDER_RULE}; the taskPath must be stored to sort by it`);
+      expectEqual(
+        writes,
+        [
+          ["task-b", "ch", "from-b"],
+          ["task-a", "ch", "from-a"],
+        ],
+        `${ORDER_RULE}; the taskPath must be stored to sort by it`,
+      );
     },
   },
   {
     name: "test_put_writes_order_empty_task_path_first",
     ids: ["JS-01", "JS-02"],
     methods: ["IM-getTuple-writes-order"],
-    description: "writes stored without a task path (path \"\") precede writes with one",
+    description: 'writes stored without a task path (path "") precede writes with one',
     async run(ctx) {
       const writes = await writesAfter(ctx, [
         ["task-a", [["ch", "with-path"]], "~x"],
         ["task-z", [["ch", "no-path"]]],
       ]);
-      expectEqual(writes, [["task-z", "ch", "no-path"], ["task-a", "ch", "with-path"]], `${ORDER_RULE}; a write without taskPath sorts as path "" (first)`);
+      expectEqual(
+        writes,
+        [
+          ["task-z", "ch", "no-path"],
+          ["task-a", "ch", "with-path"],
+        ],
+        `${ORDER_RULE}; a write without taskPath sorts as path "" (first)`,
+      );
     },
   },
   {
     name: "test_put_writes_order_code_point",
     ids: ["JS-02"],
     methods: ["IM-getTuple-writes-order"],
-    description: "task ids compare by code point, not by locale (\"task-B\" precedes \"task-a\")",
+    description: 'task ids compare by code point, not by locale ("task-B" precedes "task-a")',
     async run(ctx) {
       const writes = await writesAfter(ctx, [
         ["task-a", [["ch", "lower"]]],
         ["task-B", [["ch", "upper"]]],
       ]);
-      expectEqual(writes, [["task-B", "ch", "upper"], ["task-a", "ch", "lower"]], `${ORDER_RULE}; "B" (U+0042) sorts before "a" (U+0061), unlike localeCompare`);
+      expectEqual(
+        writes,
+        [
+          ["task-B", "ch", "upper"],
+          ["task-a", "ch", "lower"],
+        ],
+        `${ORDER_RULE}; "B" (U+0042) sorts before "a" (U+0061), unlike localeCompare`,
+      );
     },
   },
   {
@@ -191,12 +269,22 @@ const tests: SpecTest[] = [
     description: "within a task an ERROR write (index -1) precedes regular writes, which keep their call order",
     async run(ctx) {
       const writes = await writesAfter(ctx, [
-        ["t1", [["zeta", 1], ["alpha", 2]]],
+        [
+          "t1",
+          [
+            ["zeta", 1],
+            ["alpha", 2],
+          ],
+        ],
         ["t1", [[ERROR, "boom"]]],
       ]);
       expectEqual(
         writes,
-        [["t1", ERROR, "boom"], ["t1", "zeta", 1], ["t1", "alpha", 2]],
+        [
+          ["t1", ERROR, "boom"],
+          ["t1", "zeta", 1],
+          ["t1", "alpha", 2],
+        ],
         `${ORDER_RULE}; ${ERROR} is stored at index WRITES_IDX_MAP[${ERROR}] = -1, regular writes at their position in the call`,
       );
     },
@@ -211,7 +299,14 @@ const tests: SpecTest[] = [
         ["task-\u{1F600}", [["ch", "astral"]]],
         ["task-\uFFFF", [["ch", "bmp"]]],
       ]);
-      expectEqual(writes, [["task-\uFFFF", "ch", "bmp"], ["task-\u{1F600}", "ch", "astral"]], `${ORDER_RULE}; comparing UTF-16 code units (plain <) puts the astral one first`);
+      expectEqual(
+        writes,
+        [
+          ["task-\uFFFF", "ch", "bmp"],
+          ["task-\u{1F600}", "ch", "astral"],
+        ],
+        `${ORDER_RULE}; comparing UTF-16 code units (plain <) puts the astral one first`,
+      );
     },
   },
   {
@@ -224,7 +319,11 @@ const tests: SpecTest[] = [
         ["t1", [["ch", "first"]]],
         ["t1", [["ch", "second"]]],
       ]);
-      expectEqual(writes, [["t1", "ch", "first"]], "a regular write is first-writer-wins on (taskId, index): the repeat must neither duplicate it nor replace its value");
+      expectEqual(
+        writes,
+        [["t1", "ch", "first"]],
+        "a regular write is first-writer-wins on (taskId, index): the repeat must neither duplicate it nor replace its value",
+      );
     },
   },
   {
@@ -237,7 +336,11 @@ const tests: SpecTest[] = [
         ["t1", [[ERROR, "first"]]],
         ["t1", [[ERROR, "second"]]],
       ]);
-      expectEqual(writes, [["t1", ERROR, "second"]], `a call whose writes are all special channels overwrites (last-writer-wins): one ${ERROR} write, with the new value`);
+      expectEqual(
+        writes,
+        [["t1", ERROR, "second"]],
+        `a call whose writes are all special channels overwrites (last-writer-wins): one ${ERROR} write, with the new value`,
+      );
     },
   },
   {
@@ -247,15 +350,19 @@ const tests: SpecTest[] = [
     async run(ctx) {
       const writes = await writesAfter(ctx, [
         ["t1", [[ERROR, "first"]]],
-        ["t1", [["ch", "v"], [ERROR, "second"]]],
+        [
+          "t1",
+          [
+            ["ch", "v"],
+            [ERROR, "second"],
+          ],
+        ],
       ]);
       const errors = writesMatching(writes, { channel: ERROR });
       expectLength(errors, 1, `${ERROR} is stored at (taskId, -1): a repeat inside a mixed call must not add a second ${ERROR} write`);
-      expectTrue(
-        errors[0][2] === "first" || errors[0][2] === "second",
-        `the ${ERROR} write must hold the first or the second value`,
-        [`read back: ${JSON.stringify(errors[0][2])}`],
-      );
+      expectTrue(errors[0][2] === "first" || errors[0][2] === "second", `the ${ERROR} write must hold the first or the second value`, [
+        `read back: ${JSON.stringify(errors[0][2])}`,
+      ]);
       expectEqual(writesMatching(writes, { channel: "ch" }), [["t1", "ch", "v"]], "the regular write of the mixed call must be stored");
     },
   },
@@ -263,9 +370,15 @@ const tests: SpecTest[] = [
     name: "test_put_writes_order_of_one_call_across_value_sizes",
     ids: ["PW-11"],
     methods: ["IM-putWrites-async-order"],
-    description: "the writes of one call keep their positions as idx when their values differ widely in size (per-write async work finishing out of order)",
+    description:
+      "the writes of one call keep their positions as idx when their values differ widely in size (per-write async work finishing out of order)",
     async run(ctx) {
-      const calls: [string, unknown][] = [["big", "b".repeat(64 * 1024)], ["small", "s"], ["mid", "m".repeat(8 * 1024)], ["tiny", 0]];
+      const calls: [string, unknown][] = [
+        ["big", "b".repeat(64 * 1024)],
+        ["small", "s"],
+        ["mid", "m".repeat(8 * 1024)],
+        ["tiny", 0],
+      ];
       const writes = await writesAfter(ctx, [["task-1", calls]]);
       expectEqual(
         writes.map(([, channel]) => channel),
@@ -279,7 +392,7 @@ const tests: SpecTest[] = [
     name: "test_put_writes_keys_keep_tasks_apart",
     ids: ["PW-12"],
     methods: ["IM-putWrites-task-idx-joined", "IM-putWrites-special-key-without-task"],
-    description: "task ids of different lengths (\"t\" at idx 10, \"t1\" at idx 0) and special writes of two tasks never share a key",
+    description: 'task ids of different lengths ("t" at idx 10, "t1" at idx 0) and special writes of two tasks never share a key',
     async run(ctx) {
       const many: [string, unknown][] = Array.from({ length: 11 }, (_, i) => [`ch${i}`, `t:${i}`]);
       const writes = await writesAfter(ctx, [
@@ -289,10 +402,18 @@ const tests: SpecTest[] = [
         ["t1", [[INTERRUPT, "asked by t1"]]],
       ]);
       const regular = (taskId: string) => writesMatching(writes, { taskId }).filter(([, channel]) => channel !== INTERRUPT);
-      expectLength(regular("t"), 11, "task \"t\" must keep its 11 writes (idx 0..10)");
-      expectEqual(regular("t1"), [["t1", "ch0", "t1:0"]], "task \"t1\"'s write at idx 0 must be kept next to task \"t\"'s write at idx 10: a key of task id and idx joined without a separator (\"t\"+\"10\" = \"t1\"+\"0\") collides");
+      expectLength(regular("t"), 11, 'task "t" must keep its 11 writes (idx 0..10)');
+      expectEqual(
+        regular("t1"),
+        [["t1", "ch0", "t1:0"]],
+        'task "t1"\'s write at idx 0 must be kept next to task "t"\'s write at idx 10: a key of task id and idx joined without a separator ("t"+"10" = "t1"+"0") collides',
+      );
       for (const taskId of ["t", "t1"]) {
-        expectEqual(writesMatching(writes, { taskId, channel: INTERRUPT }), [[taskId, INTERRUPT, `asked by ${taskId}`]], `task ${taskId} must keep its own ${INTERRUPT} write: special writes are keyed by task too, not by (checkpoint, idx) alone`);
+        expectEqual(
+          writesMatching(writes, { taskId, channel: INTERRUPT }),
+          [[taskId, INTERRUPT, `asked by ${taskId}`]],
+          `task ${taskId} must keep its own ${INTERRUPT} write: special writes are keyed by task too, not by (checkpoint, idx) alone`,
+        );
       }
     },
   },
@@ -304,7 +425,10 @@ const tests: SpecTest[] = [
       for (const ns of ROOT_AND_CHILD) {
         const stored = await putCheckpoint(ctx, ns);
         const config = { configurable: { checkpoint_ns: ns, checkpoint_id: stored.configurable?.checkpoint_id } };
-        await expectRejects(() => ctx.saver.putWrites(config, [["animals", "dog"]], "pet_task"), `putWrites({checkpoint_ns, checkpoint_id}) (no thread_id) must reject (${nsLabel(ns)})`);
+        await expectRejects(
+          () => ctx.saver.putWrites(config, [["animals", "dog"]], "pet_task"),
+          `putWrites({checkpoint_ns, checkpoint_id}) (no thread_id) must reject (${nsLabel(ns)})`,
+        );
       }
     },
   },
@@ -327,7 +451,8 @@ const tests: SpecTest[] = [
     name: "test_put_writes_defaults_missing_namespace",
     ids: ["JS-07"],
     advisory: true,
-    advisoryReason: "measured: MemorySaver and PostgresSaver throw, SqliteSaver stores the write where it is never read back; catalog JS-07 makes it ADV",
+    advisoryReason:
+      "measured: MemorySaver and PostgresSaver throw, SqliteSaver stores the write where it is never read back; catalog JS-07 makes it ADV",
     description: "putWrites without checkpoint_ns stores the write on the root-namespace checkpoint (as Python does)",
     async run(ctx) {
       const stored = await putCheckpoint(ctx, "");

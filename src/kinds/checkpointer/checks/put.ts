@@ -23,7 +23,12 @@ async function putOne(ctx: SpecContext, values: Record<string, unknown>, ns = ""
  */
 async function putTwiceWithWrites(ctx: SpecContext) {
   const threadId = ctx.threadId("reput");
-  const parent = await ctx.saver.put(generateConfig(threadId), generateCheckpoint({ channelValues: { a: "v0" }, channelVersions: { a: 1 } }), generateMetadata("input", -1), { a: 1 });
+  const parent = await ctx.saver.put(
+    generateConfig(threadId),
+    generateCheckpoint({ channelValues: { a: "v0" }, channelVersions: { a: 1 } }),
+    generateMetadata("input", -1),
+    { a: 1 },
+  );
   const first = generateCheckpoint({ channelValues: { a: "v1" }, channelVersions: { a: 2 } });
   const config = await ctx.saver.put(parent, first, generateMetadata("loop", 0, { phase: "asked", asked_by: "node-a" }), { a: 2 });
   await ctx.saver.putWrites(config, [["a", "from task-1"]], "task-1");
@@ -39,7 +44,8 @@ async function putTwiceWithWrites(ctx: SpecContext) {
   return { threadId, config, id: first.id, writes };
 }
 
-const byTaskThenChannel = (writes: readonly unknown[][]) => [...writes].sort((x, y) => `${String(x[0])}/${String(x[1])}`.localeCompare(`${String(y[0])}/${String(y[1])}`));
+const byTaskThenChannel = (writes: readonly unknown[][]) =>
+  [...writes].sort((x, y) => `${String(x[0])}/${String(x[1])}`.localeCompare(`${String(y[0])}/${String(y[1])}`));
 
 const tests: SpecTest[] = [
   {
@@ -68,7 +74,11 @@ const tests: SpecTest[] = [
       const tuple = await ctx.saver.getTuple(returned);
       expectDefined(tuple, "getTuple(config returned by put) must find the checkpoint just put");
       expectSame(tuple.checkpoint.id, checkpoint.id, "getTuple(returned config).checkpoint.id must be the id put");
-      expectEqual(tuple.checkpoint.channel_values, { msg: "hello" }, "getTuple(returned config).checkpoint.channel_values must be the values put");
+      expectEqual(
+        tuple.checkpoint.channel_values,
+        { msg: "hello" },
+        "getTuple(returned config).checkpoint.channel_values must be the values put",
+      );
     },
   },
   {
@@ -103,7 +113,7 @@ const tests: SpecTest[] = [
   {
     name: "test_put_preserves_channel_versions",
     ids: ["PUT-04"],
-    description: "channel_versions read back with every key and equal versions (1, \"1\" and 1.0 count as equal)",
+    description: 'channel_versions read back with every key and equal versions (1, "1" and 1.0 count as equal)',
     async run(ctx) {
       const threadId = ctx.threadId();
       const versions = { a: 1, b: 2 };
@@ -120,7 +130,12 @@ const tests: SpecTest[] = [
     description: "versions_seen reads back with every node key present",
     async run(ctx) {
       const seen = { node1: { ch_a: 1, ch_b: 2 }, node2: { ch_a: 3 } };
-      const returned = await ctx.saver.put(generateConfig(ctx.threadId()), generateCheckpoint({ versionsSeen: seen }), generateMetadata(), {});
+      const returned = await ctx.saver.put(
+        generateConfig(ctx.threadId()),
+        generateCheckpoint({ versionsSeen: seen }),
+        generateMetadata(),
+        {},
+      );
       const tuple = await ctx.saver.getTuple(returned);
       expectDefined(tuple, "getTuple(returned config) must find the checkpoint");
       for (const node of Object.keys(seen)) {
@@ -134,7 +149,12 @@ const tests: SpecTest[] = [
     description: "every nested version in versions_seen reads back equal (semantically)",
     async run(ctx) {
       const seen = { node1: { ch_a: 1, ch_b: 2 }, node2: { ch_a: 3 } };
-      const returned = await ctx.saver.put(generateConfig(ctx.threadId()), generateCheckpoint({ versionsSeen: seen }), generateMetadata(), {});
+      const returned = await ctx.saver.put(
+        generateConfig(ctx.threadId()),
+        generateCheckpoint({ versionsSeen: seen }),
+        generateMetadata(),
+        {},
+      );
       const tuple = await ctx.saver.getTuple(returned);
       expectDefined(tuple, "getTuple(returned config) must find the checkpoint");
       expectEqual(tuple.checkpoint.versions_seen, seen, "checkpoint.versions_seen must read back as put", LOOSE);
@@ -152,7 +172,11 @@ const tests: SpecTest[] = [
       expectDefined(tuple.metadata, "tuple.metadata must be present");
       expectSame(tuple.metadata.source, "loop", "metadata.source must read back as put");
       expectSame(tuple.metadata.step, 3, "metadata.step must read back as the number put");
-      expectSame((tuple.metadata as Record<string, unknown>).custom_key, "custom_value", "metadata.custom_key (a custom key) must read back as put");
+      expectSame(
+        (tuple.metadata as Record<string, unknown>).custom_key,
+        "custom_value",
+        "metadata.custom_key (a custom key) must read back as put",
+      );
     },
   },
   {
@@ -161,7 +185,12 @@ const tests: SpecTest[] = [
     description: "metadata.run_id reads back unchanged",
     async run(ctx) {
       const runId = crypto.randomUUID();
-      const returned = await ctx.saver.put(generateConfig(ctx.threadId()), generateCheckpoint(), generateMetadata("loop", 0, { run_id: runId }), {});
+      const returned = await ctx.saver.put(
+        generateConfig(ctx.threadId()),
+        generateCheckpoint(),
+        generateMetadata("loop", 0, { run_id: runId }),
+        {},
+      );
       const tuple = await ctx.saver.getTuple(returned);
       expectDefined(tuple, "getTuple(returned config) must find the checkpoint");
       expectSame((tuple.metadata as Record<string, unknown> | undefined)?.run_id, runId, "metadata.run_id must read back as put");
@@ -170,38 +199,54 @@ const tests: SpecTest[] = [
   {
     name: "test_put_root_namespace",
     ids: ["PUT-07"],
-    description: "a checkpoint put into the root namespace reads back with checkpoint_ns \"\"",
+    description: 'a checkpoint put into the root namespace reads back with checkpoint_ns ""',
     async run(ctx) {
       const { returned } = await putOne(ctx, {}, "");
       const tuple = await ctx.saver.getTuple(returned);
       expectDefined(tuple, "getTuple(returned config) must find a root-namespace checkpoint");
-      expectSame(tuple.config?.configurable?.checkpoint_ns, "", 'tuple.config.configurable.checkpoint_ns must be "" (present, not absent) for the root namespace');
+      expectSame(
+        tuple.config?.configurable?.checkpoint_ns,
+        "",
+        'tuple.config.configurable.checkpoint_ns must be "" (present, not absent) for the root namespace',
+      );
     },
   },
   {
     name: "test_put_child_namespace",
     ids: ["PUT-08"],
-    description: "a checkpoint put into namespace \"child:abc\" reads back with that namespace",
+    description: 'a checkpoint put into namespace "child:abc" reads back with that namespace',
     async run(ctx) {
       const { returned } = await putOne(ctx, {}, "child:abc");
       const tuple = await ctx.saver.getTuple(returned);
       expectDefined(tuple, "getTuple(returned config) must find a child-namespace checkpoint");
-      expectSame(tuple.config?.configurable?.checkpoint_ns, "child:abc", "tuple.config.configurable.checkpoint_ns must be the namespace put into");
+      expectSame(
+        tuple.config?.configurable?.checkpoint_ns,
+        "child:abc",
+        "tuple.config.configurable.checkpoint_ns must be the namespace put into",
+      );
     },
   },
   {
     name: "test_put_default_namespace",
     ids: ["PUT-09", "JS-07"],
-    description: "a put without checkpoint_ns goes to \"\" and is found with and without the namespace",
+    description: 'a put without checkpoint_ns goes to "" and is found with and without the namespace',
     async run(ctx) {
       const threadId = ctx.threadId();
       const checkpoint = generateCheckpoint();
       const returned = await ctx.saver.put({ configurable: { thread_id: threadId } }, checkpoint, generateMetadata(), {});
       expectSame(returned?.configurable?.checkpoint_ns, "", 'put() without checkpoint_ns must return checkpoint_ns ""');
       const withNs = await ctx.saver.getTuple({ configurable: { thread_id: threadId, checkpoint_ns: "" } });
-      expectSame(withNs?.checkpoint.id, checkpoint.id, 'getTuple({thread_id, checkpoint_ns: ""}) must find a checkpoint put without a namespace');
+      expectSame(
+        withNs?.checkpoint.id,
+        checkpoint.id,
+        'getTuple({thread_id, checkpoint_ns: ""}) must find a checkpoint put without a namespace',
+      );
       const withoutNs = await ctx.saver.getTuple({ configurable: { thread_id: threadId } });
-      expectSame(withoutNs?.checkpoint.id, checkpoint.id, "getTuple({thread_id}) (no namespace) must find a checkpoint put without a namespace");
+      expectSame(
+        withoutNs?.checkpoint.id,
+        checkpoint.id,
+        "getTuple({thread_id}) (no namespace) must find a checkpoint put without a namespace",
+      );
     },
   },
   {
@@ -251,7 +296,11 @@ const tests: SpecTest[] = [
       const c2 = generateCheckpoint();
       const r2 = await ctx.saver.put(generateConfig(threadId, "", c1.id), c2, generateMetadata("loop", 0), {});
       const first = await ctx.saver.getTuple(r1);
-      expectSame(first?.parentConfig, undefined, "a checkpoint put without checkpoint_id in its config has no parent (parentConfig undefined)");
+      expectSame(
+        first?.parentConfig,
+        undefined,
+        "a checkpoint put without checkpoint_id in its config has no parent (parentConfig undefined)",
+      );
       const second = await ctx.saver.getTuple(r2);
       expectSame(
         second?.parentConfig?.configurable?.checkpoint_id,
@@ -273,11 +322,23 @@ const tests: SpecTest[] = [
       const c2 = generateCheckpoint({ channelValues: { a: "v1_updated", b: "v2" }, channelVersions: { a: 2, b: 1 } });
       const r2 = await ctx.saver.put(generateConfig(threadId, "", c1.id), c2, generateMetadata("loop", 1), { a: 2 });
       const second = await ctx.saver.getTuple(r2);
-      expectEqual(second?.checkpoint.channel_values, { a: "v1_updated", b: "v2" }, "the child must read back a (changed) and b (unchanged, not in newVersions)");
+      expectEqual(
+        second?.checkpoint.channel_values,
+        { a: "v1_updated", b: "v2" },
+        "the child must read back a (changed) and b (unchanged, not in newVersions)",
+      );
       const latest = await ctx.saver.getTuple(generateConfig(threadId));
-      expectEqual(latest?.checkpoint.channel_values, { a: "v1_updated", b: "v2" }, "the latest checkpoint must read back unchanged channels too");
+      expectEqual(
+        latest?.checkpoint.channel_values,
+        { a: "v1_updated", b: "v2" },
+        "the latest checkpoint must read back unchanged channels too",
+      );
       const first = await ctx.saver.getTuple(r1);
-      expectEqual(first?.checkpoint.channel_values, { a: "v1", b: "v2" }, "the parent must still read back its own values after the child is put");
+      expectEqual(
+        first?.checkpoint.channel_values,
+        { a: "v1", b: "v2" },
+        "the parent must still read back its own values after the child is put",
+      );
     },
   },
   {
@@ -288,14 +349,28 @@ const tests: SpecTest[] = [
     async run(ctx) {
       for (const ns of ["", "child:1"]) {
         const threadId = ctx.threadId();
-        const c1 = generateCheckpoint({ channelValues: { messages: ["hi"], stepCount: 1 }, channelVersions: { messages: 1, stepCount: 1 } });
+        const c1 = generateCheckpoint({
+          channelValues: { messages: ["hi"], stepCount: 1 },
+          channelVersions: { messages: 1, stepCount: 1 },
+        });
         await ctx.saver.put(generateConfig(threadId, ns), c1, generateMetadata("loop", 0), { messages: 1, stepCount: 1 });
-        const c2 = generateCheckpoint({ channelValues: { messages: ["hi"], stepCount: 3 }, channelVersions: { messages: 1, stepCount: 2 } });
+        const c2 = generateCheckpoint({
+          channelValues: { messages: ["hi"], stepCount: 3 },
+          channelVersions: { messages: 1, stepCount: 2 },
+        });
         const r2 = await ctx.saver.put(generateConfig(threadId, ns, c1.id), c2, generateMetadata("loop", 1), { stepCount: 2 });
         const byId = await ctx.saver.getTuple(r2);
-        expectEqual(byId?.checkpoint.channel_values, { messages: ["hi"], stepCount: 3 }, `by id (ns ${JSON.stringify(ns)}): the carried-over channel "messages" must be read back`);
+        expectEqual(
+          byId?.checkpoint.channel_values,
+          { messages: ["hi"], stepCount: 3 },
+          `by id (ns ${JSON.stringify(ns)}): the carried-over channel "messages" must be read back`,
+        );
         const latest = await ctx.saver.getTuple(generateConfig(threadId, ns));
-        expectEqual(latest?.checkpoint.channel_values, { messages: ["hi"], stepCount: 3 }, `latest (ns ${JSON.stringify(ns)}): the carried-over channel "messages" must be read back`);
+        expectEqual(
+          latest?.checkpoint.channel_values,
+          { messages: ["hi"], stepCount: 3 },
+          `latest (ns ${JSON.stringify(ns)}): the carried-over channel "messages" must be read back`,
+        );
       }
     },
   },
@@ -310,7 +385,11 @@ const tests: SpecTest[] = [
       const c2 = generateCheckpoint({ channelValues: { a: "v1", b: "new_channel" }, channelVersions: { a: 1, b: 1 } });
       const r2 = await ctx.saver.put(generateConfig(threadId, "", c1.id), c2, generateMetadata("loop", 1), { b: 1 });
       const tuple = await ctx.saver.getTuple(r2);
-      expectEqual(tuple?.checkpoint.channel_values, { a: "v1", b: "new_channel" }, "the child must read back the inherited channel a and the new channel b");
+      expectEqual(
+        tuple?.checkpoint.channel_values,
+        { a: "v1", b: "new_channel" },
+        "the child must read back the inherited channel a and the new channel b",
+      );
     },
   },
   {
@@ -326,7 +405,11 @@ const tests: SpecTest[] = [
       const tuple = await ctx.saver.getTuple(r2);
       expectDefined(tuple, "getTuple(returned config) must find the child");
       expectSame(tuple.checkpoint.channel_values.a, "v1_updated", "channel_values.a must be the child's value");
-      expectNoOwnKey(tuple.checkpoint.channel_values, "b", "a channel dropped by the child (not in its channel_versions) must not be read back from the parent");
+      expectNoOwnKey(
+        tuple.checkpoint.channel_values,
+        "b",
+        "a channel dropped by the child (not in its channel_versions) must not be read back from the parent",
+      );
     },
   },
   {
@@ -361,9 +444,18 @@ const tests: SpecTest[] = [
           versionsSeen: { agent: { animals: 1 } },
         });
         const config = generateConfig(ctx.threadId(), ns);
-        const returned = await ctx.saver.put({ ...config, configurable: { ...config.configurable, canary: "tweet" } }, checkpoint, generateMetadata(), { animals: 1, count: 2 });
+        const returned = await ctx.saver.put(
+          { ...config, configurable: { ...config.configurable, canary: "tweet" } },
+          checkpoint,
+          generateMetadata(),
+          { animals: 1, count: 2 },
+        );
         const tuple = await ctx.saver.getTuple(returned);
-        expectEqual(tuple?.checkpoint, checkpoint, `getTuple must return the checkpoint exactly as put (ns ${JSON.stringify(ns)}; version types included)`);
+        expectEqual(
+          tuple?.checkpoint,
+          checkpoint,
+          `getTuple must return the checkpoint exactly as put (ns ${JSON.stringify(ns)}; version types included)`,
+        );
       }
     },
   },
@@ -382,7 +474,11 @@ const tests: SpecTest[] = [
         {},
       );
       const tuple = await ctx.saver.getTuple(returned);
-      expectEqual(tuple?.metadata, metadata, "metadata must read back exactly as put (keys from config.configurable or config.metadata must not be merged in)");
+      expectEqual(
+        tuple?.metadata,
+        metadata,
+        "metadata must read back exactly as put (keys from config.configurable or config.metadata must not be merged in)",
+      );
     },
   },
   {
@@ -392,8 +488,13 @@ const tests: SpecTest[] = [
     description: "putting a checkpoint id again keeps the pending writes stored for it before the re-put, and takes those after",
     async run(ctx) {
       const { threadId, config, id, writes } = await putTwiceWithWrites(ctx);
-      const why = "a re-put of the same checkpoint id (LangGraph's interrupt and exit paths) must keep the writes already stored for it: the interrupt lives there";
-      expectEqual(byTaskThenChannel(await pendingWritesOf(ctx.saver, config, "after a re-put of its id")), writes, `getTuple(id).pendingWrites: ${why}`);
+      const why =
+        "a re-put of the same checkpoint id (LangGraph's interrupt and exit paths) must keep the writes already stored for it: the interrupt lives there";
+      expectEqual(
+        byTaskThenChannel(await pendingWritesOf(ctx.saver, config, "after a re-put of its id")),
+        writes,
+        `getTuple(id).pendingWrites: ${why}`,
+      );
       const latest = await ctx.saver.getTuple(generateConfig(threadId));
       expectSame(latest?.checkpoint.id, id, "after the re-put, the latest checkpoint of the thread must still be the re-put id");
       expectEqual(byTaskThenChannel(latest?.pendingWrites ?? []), writes, `getTuple(latest).pendingWrites: ${why}`);
@@ -403,15 +504,24 @@ const tests: SpecTest[] = [
     name: "test_put_same_id_again_replaces_checkpoint_and_metadata",
     ids: ["PUT-17"],
     methods: ["IM-put-upsert-merges-metadata", "IM-put-secondary-index-only-added"],
-    description: "putting a checkpoint id again replaces its checkpoint and its whole metadata, in getTuple, list and list({ filter }), and lists it once",
+    description:
+      "putting a checkpoint id again replaces its checkpoint and its whole metadata, in getTuple, list and list({ filter }), and lists it once",
     async run(ctx) {
       const { threadId, config, id } = await putTwiceWithWrites(ctx);
       const tuple = await ctx.saver.getTuple(config);
       expectDefined(tuple, "getTuple(id) must find a checkpoint put twice");
       expectEqual(tuple.checkpoint.channel_values, { a: "v2" }, "after a re-put, getTuple(id) must read the checkpoint of the second put");
-      expectEqual(tuple.metadata, generateMetadata("loop", 0, { phase: "resumed" }), "after a re-put, the metadata must be the second put's, whole: no key of the first put's metadata may stay");
+      expectEqual(
+        tuple.metadata,
+        generateMetadata("loop", 0, { phase: "resumed" }),
+        "after a re-put, the metadata must be the second put's, whole: no key of the first put's metadata may stay",
+      );
       const listed = await listAll(ctx.saver, generateConfig(threadId));
-      expectEqual(idsOf(listed).filter((listedId) => listedId === id), [id], "list() must yield a checkpoint put twice once");
+      expectEqual(
+        idsOf(listed).filter((listedId) => listedId === id),
+        [id],
+        "list() must yield a checkpoint put twice once",
+      );
       const filters: [Record<string, unknown>, string[]][] = [
         [{ phase: "asked" }, []],
         [{ asked_by: "node-a" }, []],
@@ -419,7 +529,11 @@ const tests: SpecTest[] = [
       ];
       const found = await Promise.all(filters.map(([filter]) => listAll(ctx.saver, generateConfig(threadId), { filter })));
       filters.forEach(([filter, expected], i) => {
-        expectEqual(idsOf(found[i]), expected, `list({ filter: ${JSON.stringify(filter)} }) after a re-put must match the second put's metadata only`);
+        expectEqual(
+          idsOf(found[i]),
+          expected,
+          `list({ filter: ${JSON.stringify(filter)} }) after a re-put must match the second put's metadata only`,
+        );
       });
     },
   },
@@ -429,8 +543,17 @@ const tests: SpecTest[] = [
     description: "an unrelated configurable key of the put config does not appear in the returned config",
     async run(ctx) {
       const config = generateConfig(ctx.threadId());
-      const returned = await ctx.saver.put({ configurable: { ...config.configurable, canary: "tweet" } }, generateCheckpoint(), generateMetadata(), {});
-      expectSame(returned?.configurable?.canary, undefined, "the returned configurable must hold only thread_id, checkpoint_ns and checkpoint_id");
+      const returned = await ctx.saver.put(
+        { configurable: { ...config.configurable, canary: "tweet" } },
+        generateCheckpoint(),
+        generateMetadata(),
+        {},
+      );
+      expectSame(
+        returned?.configurable?.canary,
+        undefined,
+        "the returned configurable must hold only thread_id, checkpoint_ns and checkpoint_id",
+      );
     },
   },
   {
@@ -451,7 +574,11 @@ const tests: SpecTest[] = [
         const checkpoint = generateCheckpoint({ channelValues: full, channelVersions: { foo: 1, baz: 1 } });
         const returned = await ctx.saver.put(generateConfig(threadId), checkpoint, generateMetadata(), newVersions);
         const tuple = await ctx.saver.getTuple(returned);
-        expectEqual(tuple?.checkpoint.channel_values, expected, `with newVersions ${JSON.stringify(newVersions)} only those channels are stored`);
+        expectEqual(
+          tuple?.checkpoint.channel_values,
+          expected,
+          `with newVersions ${JSON.stringify(newVersions)} only those channels are stored`,
+        );
       }
     },
   },
@@ -465,7 +592,11 @@ const tests: SpecTest[] = [
       const v1 = ctx.saver.getNextVersion(undefined);
       const v2 = ctx.saver.getNextVersion(v1);
       if (!(compareChannelVersions(v2, v1) > 0)) {
-        expectEqual(`${String(v2)} > ${String(v1)}`, "a greater version", "getNextVersion(v1) must be greater than v1 (compareChannelVersions)");
+        expectEqual(
+          `${String(v2)} > ${String(v1)}`,
+          "a greater version",
+          "getNextVersion(v1) must be greater than v1 (compareChannelVersions)",
+        );
       }
       if (typeof v1 === "number") expectSame(v1, 1, "the default integer versions start at 1");
     },

@@ -48,13 +48,19 @@ export function checkMessages(actual: unknown, where: string): void {
   }
   actual.forEach((message: unknown, i) => {
     if (!isBaseMessage(message)) {
-      fail(`${where}[${i}] must read back as a LangChain message instance (revived by the serializer), not a plain object`, [`got ${formatValue(message)}`]);
+      fail(`${where}[${i}] must read back as a LangChain message instance (revived by the serializer), not a plain object`, [
+        `got ${formatValue(message)}`,
+      ]);
     }
     expectEqual(message.getType(), expected[i].getType(), `${where}[${i}] must keep its message type`);
     expectEqual(message.id, expected[i].id, `${where}[${i}] must keep its id`);
     expectEqual(message.content, expected[i].content, `${where}[${i}] must keep its content`);
   });
-  expectEqual((actual[1] as AIMessage).tool_calls, (expected[1] as AIMessage).tool_calls, `${where}[1] (an AIMessage) must keep its tool_calls`);
+  expectEqual(
+    (actual[1] as AIMessage).tool_calls,
+    (expected[1] as AIMessage).tool_calls,
+    `${where}[1] (an AIMessage) must keep its tool_calls`,
+  );
 }
 
 const CASES: SerCase[] = [
@@ -96,7 +102,15 @@ const CASES: SerCase[] = [
     id: "SER-05",
     name: "test_ser_unicode",
     label: "astral unicode, combining marks, control and NUL characters",
-    make: () => ({ emoji: "hi 😀👍🏽", music: "𝄞", max: "\u{10FFFF}", mixed: "é中文ﬀ e\u0301", control: "tab\tnew\nline", nul: "a\u0000b", ["key 😀"]: 1 }),
+    make: () => ({
+      emoji: "hi 😀👍🏽",
+      music: "𝄞",
+      max: "\u{10FFFF}",
+      mixed: "é中文ﬀ e\u0301",
+      control: "tab\tnew\nline",
+      nul: "a\u0000b",
+      ["key 😀"]: 1,
+    }),
   },
   {
     id: "SER-06",
@@ -120,7 +134,13 @@ const CASES: SerCase[] = [
     id: "SER-09",
     name: "test_ser_map_and_set",
     label: "a Map and a Set",
-    make: () => ({ map: new Map<unknown, unknown>([["a", 1], [2, { b: [3] }]]), set: new Set(["x", 1, "y"]) }),
+    make: () => ({
+      map: new Map<unknown, unknown>([
+        ["a", 1],
+        [2, { b: [3] }],
+      ]),
+      set: new Set(["x", 1, "y"]),
+    }),
   },
   {
     id: "SER-10",
@@ -171,8 +191,15 @@ function toSpecTest(c: SerCase): SpecTest {
     async run(ctx) {
       const expected = await referenceRoundTrip(c);
       const { channelValue, pendingWrite } = await roundTrip(ctx, c.make());
-      for (const [where, actual] of [["checkpoint.channel_values.value", channelValue], ["pendingWrites value", pendingWrite]] as const) {
-        expectEqual(actual, expected, `${where}: ${c.label} must read back exactly as MemorySaver (the default JsonPlusSerializer) reads it back; the saver loses part of it`);
+      for (const [where, actual] of [
+        ["checkpoint.channel_values.value", channelValue],
+        ["pendingWrites value", pendingWrite],
+      ] as const) {
+        expectEqual(
+          actual,
+          expected,
+          `${where}: ${c.label} must read back exactly as MemorySaver (the default JsonPlusSerializer) reads it back; the saver loses part of it`,
+        );
         c.check?.(actual, where);
       }
     },

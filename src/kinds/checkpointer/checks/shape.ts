@@ -68,7 +68,10 @@ export function expectTupleOrUndefined(value: unknown, method = "getTuple()"): v
 export function expectPutConfig(value: unknown): void {
   const problems = configProblems(value, "the returned config");
   if (problems.length > 0) {
-    throw malformed("put() must resolve to the stored checkpoint's config { configurable: { thread_id, checkpoint_ns, checkpoint_id } }", problems);
+    throw malformed(
+      "put() must resolve to the stored checkpoint's config { configurable: { thread_id, checkpoint_ns, checkpoint_id } }",
+      problems,
+    );
   }
 }
 

@@ -41,12 +41,17 @@ function writesOfOneCall(count: number, widths: string): SpecTest {
       const at = wrong < 0 ? values.length : wrong;
       // The hint only when the data fits it: writes lost (collided) or an index where another belongs (wrapped or sorted first).
       const fitsNarrowColumn = values.length < count || typeof values[at] === "number";
-      fail(`one putWrites call of ${count.toLocaleString("en-US")} writes must keep all of them in index order 0..${count - 1} (the values are the indexes)`, [
-        `got ${values.length.toLocaleString("en-US")} writes; at position ${at} expected ${at}, got ${formatValue(values[at])}`,
-        ...(fitsNarrowColumn
-          ? ["is the write index stored in a narrow integer column (a signed byte wraps 128 to -128, an unsigned one clamps to 255, a SMALLINT wraps at 32,768), so writes collide or sort first?"]
-          : []),
-      ]);
+      fail(
+        `one putWrites call of ${count.toLocaleString("en-US")} writes must keep all of them in index order 0..${count - 1} (the values are the indexes)`,
+        [
+          `got ${values.length.toLocaleString("en-US")} writes; at position ${at} expected ${at}, got ${formatValue(values[at])}`,
+          ...(fitsNarrowColumn
+            ? [
+                "is the write index stored in a narrow integer column (a signed byte wraps 128 to -128, an unsigned one clamps to 255, a SMALLINT wraps at 32,768), so writes collide or sort first?",
+              ]
+            : []),
+        ],
+      );
     },
   };
 }

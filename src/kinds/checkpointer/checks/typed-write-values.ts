@@ -29,13 +29,23 @@ const ONE_MIB = 1024 * 1024;
 
 const TYPED_KINDS: TypedKind[] = [
   { label: "a Date (the default serializer returns its ISO string)", make: () => new Date("2024-02-29T23:59:58.123Z") },
-  { label: "a Map", make: () => new Map<unknown, unknown>([["a", 1], [2, { b: [3] }]]) },
+  {
+    label: "a Map",
+    make: () =>
+      new Map<unknown, unknown>([
+        ["a", 1],
+        [2, { b: [3] }],
+      ]),
+  },
   { label: "a Set", make: () => new Set<unknown>(["x", 1, "y"]) },
   {
     label: "a LangChain HumanMessage",
     make: () => new HumanMessage({ content: "hello", id: "human-1" }),
     check(actual, _expected, where) {
-      if (!isBaseMessage(actual)) fail(`${where}: a HumanMessage must read back as a LangChain message instance (revived by the serializer), not a plain object`, [`got ${formatValue(actual)}`]);
+      if (!isBaseMessage(actual))
+        fail(`${where}: a HumanMessage must read back as a LangChain message instance (revived by the serializer), not a plain object`, [
+          `got ${formatValue(actual)}`,
+        ]);
     },
   },
 ];
@@ -83,7 +93,11 @@ function expectWrite(writes: readonly CheckpointPendingWrite[] | undefined, kind
   const [taskId, channel, actual] = writes![0]!;
   expectEqual([taskId, channel], ["val-task", "value"], `${where}: the write of ${kind.label} must keep its task id and channel`);
   kind.check?.(actual, expected, `${where}: the write of ${kind.label}`);
-  expectEqual(actual, expected, `${where}: the write of ${kind.label} must read back as the default serializer returns it (MemorySaver's serializer), but came back as ${formatValue(actual)}`);
+  expectEqual(
+    actual,
+    expected,
+    `${where}: the write of ${kind.label} must read back as the default serializer returns it (MemorySaver's serializer), but came back as ${formatValue(actual)}`,
+  );
 }
 
 /** Writes `kind` as the whole value of one pending write; getTuple, and list when offered, must return it. */
@@ -92,7 +106,11 @@ async function expectTypedWriteKept(ctx: SpecContext, kind: TypedKind): Promise<
   const threadId = ctx.threadId("val-typed-write");
   const config = await putTestCheckpoint(ctx.saver, { threadId });
   const hint = "store the type dumpsTyped returns with each write and load the write with that type";
-  await orFail(() => ctx.saver.putWrites(config, [["value", kind.make()]], "val-task"), `putWrites of ${kind.label} as a whole write value`, hint);
+  await orFail(
+    () => ctx.saver.putWrites(config, [["value", kind.make()]], "val-task"),
+    `putWrites of ${kind.label} as a whole write value`,
+    hint,
+  );
   const tuple = await orFail(() => ctx.saver.getTuple(config), `getTuple after a write of ${kind.label}`, hint);
   expectDefined(tuple, "getTuple(config returned by put) must find the checkpoint just put");
   expectWrite(tuple.pendingWrites, kind, expected, "getTuple");
@@ -107,7 +125,8 @@ const tests: SpecTest[] = [
     name: "test_val_typed_whole_write_values",
     ids: ["VAL-12"],
     methods: ["IM-put-json-serialization"],
-    description: "a Date, a Map, a Set and a HumanMessage, each the whole value of a write, read back as the default serializer returns them",
+    description:
+      "a Date, a Map, a Set and a HumanMessage, each the whole value of a write, read back as the default serializer returns them",
     async run(ctx) {
       for (const kind of TYPED_KINDS) await expectTypedWriteKept(ctx, kind);
     },
@@ -118,8 +137,9 @@ const tests: SpecTest[] = [
     methods: ["IM-putWrites-bytes-value"],
     advisory: true,
     advisoryReason:
-      "measured: MemorySaver 1.2.2 drops the write's \"bytes\" type, so getTuple rejects (not valid JSON); SqliteSaver 1.0.4 reads write values as TEXT, so bytes that are not UTF-8 come back altered; PostgresSaver passes (docs/deviations.md)",
-    description: "a Uint8Array of all 256 byte values, a 1 MiB and a 5 MiB Uint8Array, each the whole value of a write, read back as the same bytes",
+      'measured: MemorySaver 1.2.2 drops the write\'s "bytes" type, so getTuple rejects (not valid JSON); SqliteSaver 1.0.4 reads write values as TEXT, so bytes that are not UTF-8 come back altered; PostgresSaver passes (docs/deviations.md)',
+    description:
+      "a Uint8Array of all 256 byte values, a 1 MiB and a 5 MiB Uint8Array, each the whole value of a write, read back as the same bytes",
     async run(ctx) {
       for (const kind of BYTES_KINDS) await expectTypedWriteKept(ctx, kind);
     },

@@ -2,7 +2,8 @@ import type { BaseCheckpointSaver } from "@langchain/langgraph-checkpoint";
 import type { Capability } from "../capabilities.js";
 
 /** A catalog id from spec-catalog.md, e.g. `PUT-02`, `JS-13`, or a project id such as `CONC-01`. @public */
-export type CatalogId = `${"PUT" | "PW" | "GT" | "LS" | "DT" | "DFR" | "CT" | "PR" | "DCH" | "JS" | "CONC" | "SER" | "ISO" | "KEY" | "FLT" | "RACE" | "VAL" | "ORD" | "ST" | "CA"}-${string}`;
+export type CatalogId =
+  `${"PUT" | "PW" | "GT" | "LS" | "DT" | "DFR" | "CT" | "PR" | "DCH" | "JS" | "CONC" | "SER" | "ISO" | "KEY" | "FLT" | "RACE" | "VAL" | "ORD" | "ST" | "CA"}-${string}`;
 
 /**
  * An entry of docs/implementation-methods.md: one way a backend implements a method, e.g.

@@ -196,7 +196,9 @@ export function metadataArb(pools: Pools): fc.Arbitrary<Record<string, unknown>>
       },
       { requiredKeys: [] },
     )
-    .chain((m) => fc.shuffledSubarray(Object.entries(m), { minLength: Object.keys(m).length }).map((entries) => Object.fromEntries(entries)));
+    .chain((m) =>
+      fc.shuffledSubarray(Object.entries(m), { minLength: Object.keys(m).length }).map((entries) => Object.fromEntries(entries)),
+    );
 }
 
 /** An index into a pool, the first entries more likely: operations must meet to find bugs. */

@@ -9,7 +9,11 @@ import type { CatalogId } from "../checks/types.js";
 export const DECLARABLE_BEHAVIOURS = {
   "ignores-task-path": {
     ids: ["JS-01", "JS-02"],
-    tests: ["test_put_writes_order_task_path_before_task_id", "test_put_writes_order_empty_task_path_first", "test_history_orders_writes_by_task_path"],
+    tests: [
+      "test_put_writes_order_task_path_before_task_id",
+      "test_put_writes_order_empty_task_path_first",
+      "test_history_orders_writes_by_task_path",
+    ],
     description: "pendingWrites come back in (taskId, idx) order: the saver does not store taskPath",
   },
   "delete-thread-before-setup-rejects": {
@@ -20,7 +24,8 @@ export const DECLARABLE_BEHAVIOURS = {
   "list-filter-rejects": {
     ids: ["LS-05", "LS-06", "LS-07", "LS-08", "LS-09"],
     tests: ["test_list_metadata_filter_single_key", "test_list_metadata_filter_multiple_keys", "test_list_combined_thread_and_filter"],
-    description: "list() with a metadata filter rejects: the saver cannot filter the metadata it stores (e.g. SQL JSON filters over an encrypting serde)",
+    description:
+      "list() with a metadata filter rejects: the saver cannot filter the metadata it stores (e.g. SQL JSON filters over an encrypting serde)",
   },
   "filter-keys-as-paths": {
     ids: ["FLT-05"],

@@ -64,9 +64,19 @@ export function orderAware(path: string, expected: readonly unknown[], actual: r
 export function diffDeltaHistory(expected: Record<string, { writes: unknown[] }>, actual: unknown): Difference[] {
   const got = actual as Record<string, { writes?: unknown }> | undefined;
   if (got === null || typeof got !== "object") return diffValues(expected, actual);
-  const reordered = Object.keys(expected).filter((ch) => Array.isArray(got[ch]?.writes) && diffValues(expected[ch].writes, got[ch].writes, { max: 1 }).length > 0 && sameItems(expected[ch].writes, got[ch].writes as unknown[]));
-  const rest = diffValues(expected, actual).filter((d) => !reordered.some((ch) => d.path.startsWith(`${ch}.writes`) || d.path.startsWith(`${JSON.stringify(ch)}.writes`)));
-  return [...reordered.map((ch) => ({ path: `${ch}.writes ${ORDER_ONLY}`, expected: expected[ch].writes, actual: got[ch].writes })), ...rest];
+  const reordered = Object.keys(expected).filter(
+    (ch) =>
+      Array.isArray(got[ch]?.writes) &&
+      diffValues(expected[ch].writes, got[ch].writes, { max: 1 }).length > 0 &&
+      sameItems(expected[ch].writes, got[ch].writes as unknown[]),
+  );
+  const rest = diffValues(expected, actual).filter(
+    (d) => !reordered.some((ch) => d.path.startsWith(`${ch}.writes`) || d.path.startsWith(`${JSON.stringify(ch)}.writes`)),
+  );
+  return [
+    ...reordered.map((ch) => ({ path: `${ch}.writes ${ORDER_ONLY}`, expected: expected[ch].writes, actual: got[ch].writes })),
+    ...rest,
+  ];
 }
 
 /** What a tuple is, in one short object, for "expected a tuple, got none" lines. */
@@ -90,7 +100,8 @@ export function diffList(expected: ListExpectation, actual: readonly CheckpointT
     const ids = (ts: readonly CheckpointTuple[]) => ts.map((t) => configIds(t.config)!.checkpoint_id);
     const order = diffValues(ids(expected.tuples), ids(actual));
     // The whole lists (for the one-line answer and the clause), then where they differ (for the diff lines).
-    if (order.length > 0) return [{ path: LISTED_IDS, expected: ids(expected.tuples), actual: ids(actual) }, ...prefixed(LISTED_IDS, order)];
+    if (order.length > 0)
+      return [{ path: LISTED_IDS, expected: ids(expected.tuples), actual: ids(actual) }, ...prefixed(LISTED_IDS, order)];
     return expected.tuples.flatMap((t, i) => diffTuple(t, actual[i], `listed[${i}]`));
   }
   const out: Difference[] = [];
@@ -116,7 +127,11 @@ export function diffList(expected: ListExpectation, actual: readonly CheckpointT
     if (!diffValues(newest, yielded).length) continue;
     const [thread, ns] = JSON.parse(group) as [unknown, unknown];
     const idOf = (key: string) => (JSON.parse(key) as unknown[])[2];
-    out.push({ path: `order within thread ${JSON.stringify(thread)}, namespace ${JSON.stringify(ns)} (checkpoint ids, newest first)`, expected: newest.map(idOf), actual: yielded.map(idOf) });
+    out.push({
+      path: `order within thread ${JSON.stringify(thread)}, namespace ${JSON.stringify(ns)} (checkpoint ids, newest first)`,
+      expected: newest.map(idOf),
+      actual: yielded.map(idOf),
+    });
   }
   return out;
 }

@@ -71,12 +71,15 @@ export function answerLine(operation: string, diffs: readonly Difference[]): str
     const missing = expected.filter((id) => !actual.includes(id));
     const extra = actual.filter((id) => !expected.includes(id));
     const parts = [
-      ...(missing.length > 0 ? [`missing checkpoint id${missing.length === 1 ? "" : "s"} ${missing.map((id) => formatValue(id)).join(", ")}`] : []),
+      ...(missing.length > 0
+        ? [`missing checkpoint id${missing.length === 1 ? "" : "s"} ${missing.map((id) => formatValue(id)).join(", ")}`]
+        : []),
       ...(extra.length > 0 ? [`unexpected ${extra.map((id) => formatValue(id)).join(", ")}`] : []),
     ];
     return parts.length > 0 ? `${counts}: ${parts.join("; ")}` : `${counts}: in another order`;
   }
-  if (first.path === "number of listed tuples") return `${call} returned ${String(first.actual)} tuples, the model ${String(first.expected)}`;
+  if (first.path === "number of listed tuples")
+    return `${call} returned ${String(first.actual)} tuples, the model ${String(first.expected)}`;
   const shown = (v: unknown, absent: string) => (v === undefined ? absent : formatValue(v));
   return `${call} answered ${shown(first.actual, "nothing")} at ${first.path}, the model ${shown(first.expected, "nothing")}`;
 }
@@ -84,6 +87,10 @@ export function answerLine(operation: string, diffs: readonly Difference[]): str
 /** Both lists hold the same items (by JSON), maybe in another order. */
 export function sameItems(expected: readonly unknown[], actual: readonly unknown[]): boolean {
   if (!Array.isArray(expected) || !Array.isArray(actual) || expected.length !== actual.length) return false;
-  const key = (xs: readonly unknown[]) => xs.map((x) => JSON.stringify(x) ?? "undefined").sort().join("\n");
+  const key = (xs: readonly unknown[]) =>
+    xs
+      .map((x) => JSON.stringify(x) ?? "undefined")
+      .sort()
+      .join("\n");
   return key(expected) === key(actual);
 }

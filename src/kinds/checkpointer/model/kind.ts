@@ -45,7 +45,16 @@ function mergeDeclared(lists: readonly (readonly DeclaredOutcome[])[]): Declared
   for (const list of lists) {
     for (const d of list) {
       const seen = merged.get(d.behaviour);
-      merged.set(d.behaviour, seen ? { ...seen, occurrences: seen.occurrences + d.occurrences, ...(seen.example ?? d.example ? { example: seen.example ?? d.example } : {}) } : { ...d });
+      merged.set(
+        d.behaviour,
+        seen
+          ? {
+              ...seen,
+              occurrences: seen.occurrences + d.occurrences,
+              ...((seen.example ?? d.example) ? { example: seen.example ?? d.example } : {}),
+            }
+          : { ...d },
+      );
     }
   }
   return [...merged.values()];
@@ -58,21 +67,32 @@ function matrixCell(section: ModelReportSection): MatrixSectionCell {
   const dev = deviations > 0 ? ` +${deviations} dev` : "";
   if (r.status === "error") return { status: "error", passed: 0, failed: 0, deviations, deviationNames, text: "error" };
   // fast-check counts the failing sequence among the runs.
-  if (r.status === "failed") return { status: "failed", passed: Math.max(r.runs - 1, 0), failed: 1, deviations, deviationNames, text: `✗ ${r.failure?.operation ?? "disagrees"}${dev}` };
+  if (r.status === "failed")
+    return {
+      status: "failed",
+      passed: Math.max(r.runs - 1, 0),
+      failed: 1,
+      deviations,
+      deviationNames,
+      text: `✗ ${r.failure?.operation ?? "disagrees"}${dev}`,
+    };
   return { status: "passed", passed: r.runs, failed: 0, deviations, deviationNames, text: `✓ ${r.runs} seq${dev}` };
 }
 
 /** The model's verdict, its declared behaviours and the minimal reproduction. */
 function modelHtml(section: ModelReportSection, { esc, message }: HtmlKit): string {
   const r = section.result;
-  const title = "<h2 id=\"model\">Model <span class=\"muted\">(random operation sequences checked against the reference model)</span></h2>";
+  const title = '<h2 id="model">Model <span class="muted">(random operation sequences checked against the reference model)</span></h2>';
   const status =
     r.status === "passed"
       ? `<p class="pass">${r.runs} sequences, no disagreement (seed ${r.seed}).</p>`
       : r.status === "error"
         ? `<p class="fail">Could not run: ${esc(r.error ?? "")}</p>`
         : "";
-  const declared = r.declared.map((d) => `<li class="warn">declared ${esc(d.behaviour)} [${esc(d.ids.join(", "))}]: ${d.occurrences > 0 ? `occurred ${d.occurrences}×` : "did not occur"}; ${esc(d.reason)}</li>`);
+  const declared = r.declared.map(
+    (d) =>
+      `<li class="warn">declared ${esc(d.behaviour)} [${esc(d.ids.join(", "))}]: ${d.occurrences > 0 ? `occurred ${d.occurrences}×` : "did not occur"}; ${esc(d.reason)}</li>`,
+  );
   const f = r.failure;
   const failure = f
     ? [

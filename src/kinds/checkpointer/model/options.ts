@@ -49,7 +49,11 @@ export function defaultModelTimeLimitMs(runs: number, timeoutMs: number): number
  * or `runs: 0`. Without a `model` option it runs on whole runs only, not when
  * `capabilities` or `grep` narrow the run to some spec tests.
  */
-export function effectiveModelOptions(options: { model?: boolean | ModelOptions; capabilities?: unknown; grep?: unknown }): ModelOptions | undefined {
+export function effectiveModelOptions(options: {
+  model?: boolean | ModelOptions;
+  capabilities?: unknown;
+  grep?: unknown;
+}): ModelOptions | undefined {
   const model = options.model;
   if (model === false || (typeof model === "object" && model.runs === 0)) return undefined;
   if (model === undefined && (options.capabilities !== undefined || options.grep !== undefined)) return undefined;

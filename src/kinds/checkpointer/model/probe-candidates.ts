@@ -27,4 +27,3 @@ export function probeCandidates(d: ModelDisagreement, transcript: readonly strin
   const orderOnly = d.differences.some((x) => /(?:pendingWrites|\.writes) \(order\)$/.test(x.path));
   return orderOnly && listed.includes("writes-order") ? ["writes-order", ...listed.filter((c) => c !== "writes-order")] : listed;
 }
-

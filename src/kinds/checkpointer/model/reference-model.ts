@@ -217,7 +217,9 @@ export class ReferenceModel {
       config: { configurable: { thread_id: threadId, checkpoint_ns: ns, checkpoint_id: checkpoint.id } },
       checkpoint,
       metadata,
-      pendingWrites: this.orderedWrites(keyOf(threadId, ns, checkpoint.id), order).map((w): CheckpointPendingWrite => [w.taskId, w.channel, w.value]),
+      pendingWrites: this.orderedWrites(keyOf(threadId, ns, checkpoint.id), order).map(
+        (w): CheckpointPendingWrite => [w.taskId, w.channel, w.value],
+      ),
     };
     if (parentId !== undefined) {
       tuple.parentConfig = { configurable: { thread_id: threadId, checkpoint_ns: ns, checkpoint_id: parentId } };
@@ -329,7 +331,8 @@ export class ReferenceModel {
       const writes = this.orderedWrites(keyOf(threadId, ns, ancestor.checkpoint.id), order);
       for (const ch of open) {
         collected.get(ch)!.unshift(writes.filter((w) => w.channel === ch).map((w) => [w.taskId, w.channel, structuredClone(w.value)]));
-        if (Object.prototype.hasOwnProperty.call(ancestor.checkpoint.channel_values, ch)) seeds.set(ch, ancestor.checkpoint.channel_values[ch]);
+        if (Object.prototype.hasOwnProperty.call(ancestor.checkpoint.channel_values, ch))
+          seeds.set(ch, ancestor.checkpoint.channel_values[ch]);
       }
       for (const ch of seeds.keys()) open.delete(ch);
     }
@@ -377,9 +380,15 @@ export class ReferenceModel {
   }
 
   /** A stored checkpoint with its metadata and parent id (copies), or undefined: what a re-put sends again. */
-  storedRecord(threadId: string, ns: string, checkpointId: string): { checkpoint: Checkpoint; metadata: CheckpointMetadata; parentId: string | undefined } | undefined {
+  storedRecord(
+    threadId: string,
+    ns: string,
+    checkpointId: string,
+  ): { checkpoint: Checkpoint; metadata: CheckpointMetadata; parentId: string | undefined } | undefined {
     const stored = this.checkpoints.get(keyOf(threadId, ns, checkpointId));
-    return stored && { checkpoint: structuredClone(stored.checkpoint), metadata: structuredClone(stored.metadata), parentId: stored.parentId };
+    return (
+      stored && { checkpoint: structuredClone(stored.checkpoint), metadata: structuredClone(stored.metadata), parentId: stored.parentId }
+    );
   }
 
   /** A stored checkpoint, or undefined. */

@@ -10,7 +10,9 @@ export function renderReproduction(saverName: string, transcript: readonly strin
   return [
     `// ${saverName}: minimal sequence on which the saver disagrees with the reference model`,
     `const saver = /* a fresh, empty ${saverName} */;`,
-    ...(usesList ? ["const all = async <T>(it: AsyncIterable<T>) => { const out: T[] = []; for await (const x of it) out.push(x); return out; };"] : []),
+    ...(usesList
+      ? ["const all = async <T>(it: AsyncIterable<T>) => { const out: T[] = []; for await (const x of it) out.push(x); return out; };"]
+      : []),
     ...transcript,
     `// ^ ${disagreement.operation} [${disagreement.ids.join(", ")}]`,
     ...disagreement.lines.map((line) => `//   ${line}`),

@@ -110,7 +110,8 @@ export interface ModelRunSettings extends ModelOptions {
 /** The cause of a disagreement reported as found (`stopAtFirstDisagreement`). */
 const NOT_PROBED = "cause not probed: the run reported the first disagreement as found";
 /** A hang is reported as found: each replay or probe of it would wait the whole timeout on the same call. */
-const HANG_NOT_PROBED = "cause not probed and the sequence not shrunk: a call never settled (a hang), and every replay or probe would wait the timeout on it again";
+const HANG_NOT_PROBED =
+  "cause not probed and the sequence not shrunk: a call never settled (a hang), and every replay or probe would wait the timeout on it again";
 
 /**
  * Runs random operation sequences on fresh savers from the registration and on
@@ -124,7 +125,14 @@ export async function runModel(registered: RegisteredCheckpointer, settings: Mod
   const seed = settings.seed === "random" ? (Math.random() * 0x7fffffff) | 0 : (settings.seed ?? MODEL_DEFAULTS.seed);
   const declared = declaredBehaviours(settings.ignore ?? [], registered.knownDeviations);
   const observed = new Map<DeclarableBehaviour, { occurrences: number; example: readonly string[] }>();
-  const base: { requestedRuns: number; seed: number; seedDrawn: boolean; declared: DeclaredOutcome[]; extended: Capability[]; slowUnderLoad?: SlowCall[] } = {
+  const base: {
+    requestedRuns: number;
+    seed: number;
+    seedDrawn: boolean;
+    declared: DeclaredOutcome[];
+    extended: Capability[];
+    slowUnderLoad?: SlowCall[];
+  } = {
     requestedRuns,
     seed,
     seedDrawn,
@@ -156,14 +164,21 @@ export async function runModel(registered: RegisteredCheckpointer, settings: Mod
   // here (never thrown inside the property: fast-check would shrink on it) and reported once the run is done.
   let cleanupFailure: unknown;
   const cleanup: CleanupPolicy = { onCleanupFailure: (error) => (cleanupFailure ??= error) };
-  const cleanupLine = () => `the factory's cleanup (the code after yield) failed: ${errorText(cleanupFailure)}${framesBlock(cleanupFailure)}`;
+  const cleanupLine = () =>
+    `the factory's cleanup (the code after yield) failed: ${errorText(cleanupFailure)}${framesBlock(cleanupFailure)}`;
   const budget = settings.budget ?? new TestBudget(1);
   let extended: Set<Capability>;
   try {
     extended = await detectExtended(registered, settings.timeoutMs, cleanup, budget);
   } catch (error) {
     const cause = error instanceof SubjectCreationError ? error.cause : error;
-    return finish({ status: "error", runs: 0, interrupted: false, error: `the factory failed to produce a saver: ${errorText(cause)}${framesBlock(cause)}`, thrown: thrownError(cause, "the factory") });
+    return finish({
+      status: "error",
+      runs: 0,
+      interrupted: false,
+      error: `the factory failed to produce a saver: ${errorText(cause)}${framesBlock(cause)}`,
+      thrown: thrownError(cause, "the factory"),
+    });
   }
   base.extended = [...extended];
 
@@ -221,7 +236,14 @@ export async function runModel(registered: RegisteredCheckpointer, settings: Mod
         withSubject(
           registered,
           { timeoutMs: settings.timeoutMs, load: load ?? ALONE },
-          (saver: BaseCheckpointSaver) => runThenReread(() => ({ model: { model: new ReferenceModel(), env: new SequenceEnv(declared, observeHere, settings.timeoutMs, load) }, real: { saver } }), commands),
+          (saver: BaseCheckpointSaver) =>
+            runThenReread(
+              () => ({
+                model: { model: new ReferenceModel(), env: new SequenceEnv(declared, observeHere, settings.timeoutMs, load) },
+                real: { saver },
+              }),
+              commands,
+            ),
           cleanup,
         ),
     );
@@ -229,8 +251,16 @@ export async function runModel(registered: RegisteredCheckpointer, settings: Mod
     if (ahead.slowUnderLoad.length > 0) base.slowUnderLoad = ahead.slowUnderLoad;
     if (ahead.failed === undefined) {
       for (const [behaviour, example] of ahead.observations) observe(behaviour, example);
-      if (cleanupFailure !== undefined) return finish({ status: "error", runs: ahead.runs, interrupted: ahead.cut, error: cleanupLine(), thrown: thrownError(cleanupFailure, "the factory's cleanup") });
-      if (ahead.cut) return finish({ status: "error", runs: ahead.runs, interrupted: true, error: cutShort(timeLimitMs, ahead.runs, requestedRuns) });
+      if (cleanupFailure !== undefined)
+        return finish({
+          status: "error",
+          runs: ahead.runs,
+          interrupted: ahead.cut,
+          error: cleanupLine(),
+          thrown: thrownError(cleanupFailure, "the factory's cleanup"),
+        });
+      if (ahead.cut)
+        return finish({ status: "error", runs: ahead.runs, interrupted: true, error: cutShort(timeLimitMs, ahead.runs, requestedRuns) });
       return finish({ status: "passed", runs: ahead.runs, interrupted: false });
     }
     // A disagreement: fast-check's serial loop below runs the same sequences again, finds it and shrinks it.
@@ -239,23 +269,33 @@ export async function runModel(registered: RegisteredCheckpointer, settings: Mod
     concurrencyOnly = isTransportErrorText(failedText)
       ? `sequence ${ahead.failed.index + 1} of ${requestedRuns} failed with a lost or refused connection while other sequences ran at once, and agrees when the sequences run one after another: the connection's, not shown to be a bug of the saver; --concurrency 1 runs them one after another.\n${failedText}`
       : hang
-      ? `sequence ${ahead.failed.index + 1} of ${requestedRuns} timed out while other sequences or tests ran at once (a call still pending at the end of the grace: a hang, not load), and agrees when the sequences run one after another; --concurrency 1 runs them one after another.\n${errorText(ahead.failed.error)}`
-      : `sequence ${ahead.failed.index + 1} of ${requestedRuns} disagreed with the reference model while other sequences ran at once, each on its own saver, and agrees when the sequences run one after another: a concurrency bug of the saver (state shared between its instances?); --concurrency 1 runs them one after another.\n${failedText}`;
+        ? `sequence ${ahead.failed.index + 1} of ${requestedRuns} timed out while other sequences or tests ran at once (a call still pending at the end of the grace: a hang, not load), and agrees when the sequences run one after another; --concurrency 1 runs them one after another.\n${errorText(ahead.failed.error)}`
+        : `sequence ${ahead.failed.index + 1} of ${requestedRuns} disagreed with the reference model while other sequences ran at once, each on its own saver, and agrees when the sequences run one after another: a concurrency bug of the saver (state shared between its instances?); --concurrency 1 runs them one after another.\n${failedText}`;
     executed = 0;
   }
   // One sequence at a time: one slot of the run's budget.
-  const { value: details } = await budget.one(() => fc.check(property, {
-    numRuns: requestedRuns,
-    seed,
-    ...(replay.run !== undefined ? { path: replay.run } : {}),
-    interruptAfterTimeLimit: timeLimitMs,
-    markInterruptAsFailure: false,
-    ...(settings.stopAtFirstDisagreement ? { endOnFailure: true } : {}),
-  }));
+  const { value: details } = await budget.one(() =>
+    fc.check(property, {
+      numRuns: requestedRuns,
+      seed,
+      ...(replay.run !== undefined ? { path: replay.run } : {}),
+      interruptAfterTimeLimit: timeLimitMs,
+      markInterruptAsFailure: false,
+      ...(settings.stopAtFirstDisagreement ? { endOnFailure: true } : {}),
+    }),
+  );
   const runs = details.numRuns;
   if (!details.failed) {
-    if (concurrencyOnly !== undefined) return finish({ status: "error", runs: details.numRuns, interrupted: details.interrupted, error: concurrencyOnly });
-    if (cleanupFailure !== undefined) return finish({ status: "error", runs, interrupted: details.interrupted, error: cleanupLine(), thrown: thrownError(cleanupFailure, "the factory's cleanup") });
+    if (concurrencyOnly !== undefined)
+      return finish({ status: "error", runs: details.numRuns, interrupted: details.interrupted, error: concurrencyOnly });
+    if (cleanupFailure !== undefined)
+      return finish({
+        status: "error",
+        runs,
+        interrupted: details.interrupted,
+        error: cleanupLine(),
+        thrown: thrownError(cleanupFailure, "the factory's cleanup"),
+      });
     // A run the limit cut short checked less than its budget: never a pass, whatever ran agreed.
     if (details.interrupted) return finish({ status: "error", runs, interrupted: true, error: cutShort(timeLimitMs, runs, requestedRuns) });
     return finish({ status: "passed", runs, interrupted: false });
@@ -265,16 +305,33 @@ export async function runModel(registered: RegisteredCheckpointer, settings: Mod
   }
   const error = lastFailure?.error ?? details.errorInstance;
   if (!(error instanceof ModelDisagreement) || lastFailure === undefined) {
-    return finish({ status: "error", runs, interrupted: details.interrupted, error: `a sequence failed outside the comparison: ${errorText(error)}${framesBlock(error)}`, thrown: thrownError(error) });
+    return finish({
+      status: "error",
+      runs,
+      interrupted: details.interrupted,
+      error: `a sequence failed outside the comparison: ${errorText(error)}${framesBlock(error)}`,
+      thrown: thrownError(error),
+    });
   }
   const sequence = details.counterexample ? String(details.counterexample[0]) : "";
   const asFound = { env: lastFailure.env, error, ids: { threads: [], namespaces: [] } };
-  const shrunk = settings.stopAtFirstDisagreement || hung ? undefined : await new SequenceReplayer(registered, declared, settings.timeoutMs, cleanup).minimise(lastFailure.commands, error);
+  const shrunk =
+    settings.stopAtFirstDisagreement || hung
+      ? undefined
+      : await new SequenceReplayer(registered, declared, settings.timeoutMs, cleanup).minimise(lastFailure.commands, error);
   const final = shrunk?.failure ?? asFound;
-  const cause = settings.stopAtFirstDisagreement || hung
-    ? { confirmed: undefined, lines: [hung ? HANG_NOT_PROBED : NOT_PROBED] }
-    : // Counted as work in flight: capabilities may still run, and the probes get the grace beside them.
-      await budget.step(() => probeCause(new ProbeRunner(registered, settings.timeoutMs, budget), probeCandidates(final.error, final.env.transcript), final.ids, final.error.thrown));
+  const cause =
+    settings.stopAtFirstDisagreement || hung
+      ? { confirmed: undefined, lines: [hung ? HANG_NOT_PROBED : NOT_PROBED] }
+      : // Counted as work in flight: capabilities may still run, and the probes get the grace beside them.
+        await budget.step(() =>
+          probeCause(
+            new ProbeRunner(registered, settings.timeoutMs, budget),
+            probeCandidates(final.error, final.env.transcript),
+            final.ids,
+            final.error.thrown,
+          ),
+        );
   const confirmed = cause.confirmed;
   // A confirmed cause is filed under its own operation and clause (a putWrites bug that a list() observed is putWrites').
   const refiled = confirmed && confirmed.operation !== final.error.operation && !confirmed.operation.includes("/") ? confirmed : undefined;
@@ -320,9 +377,7 @@ export type SequenceCommand = fc.AsyncCommand<ModelState, RealState>;
 
 /** The commands of a sequence that ran, unwrapped from fast-check's wrappers (which note `hasRan`). */
 function commandsRun(commands: Iterable<SequenceCommand>): SequenceCommand[] {
-  return [...commands]
-    .filter((c) => (c as { hasRan?: boolean }).hasRan !== false)
-    .map((c) => (c as { cmd?: SequenceCommand }).cmd ?? c);
+  return [...commands].filter((c) => (c as { hasRan?: boolean }).hasRan !== false).map((c) => (c as { cmd?: SequenceCommand }).cmd ?? c);
 }
 
 /** Most sequences replayed to shrink a failure further than fast-check did (each on a fresh saver). */
@@ -395,7 +450,12 @@ export class SequenceReplayer {
  * capabilities, the detection's saver is made while theirs are: its factory and cleanup are work in flight of
  * the run's `budget`, judged by the grace rule as theirs are (src/runtime/slow-call.ts).
  */
-async function detectExtended(registered: RegisteredCheckpointer, timeoutMs: number, cleanup: CleanupPolicy, budget: TestBudget): Promise<Set<Capability>> {
+async function detectExtended(
+  registered: RegisteredCheckpointer,
+  timeoutMs: number,
+  cleanup: CleanupPolicy,
+  budget: TestBudget,
+): Promise<Set<Capability>> {
   return withSubject(
     registered,
     { timeoutMs, load: budget.subjectStepsLoad() },

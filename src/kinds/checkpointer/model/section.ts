@@ -17,7 +17,9 @@ export const modelSection: SectionRunner = {
   check(options) {
     if (typeof options.model === "object") assertDeclarableBehaviours(options.model.ignore ?? []);
     if (options.shard !== undefined && typeof options.model === "object" && options.model.seed === "random") {
-      throw new ConformanceUsageError('the model seed "random" cannot be sharded: each shard would draw its own; give every shard the same seed (e.g. --seed 7)');
+      throw new ConformanceUsageError(
+        'the model seed "random" cannot be sharded: each shard would draw its own; give every shard the same seed (e.g. --seed 7)',
+      );
     }
   },
   async run({ registered, options, timeoutMs, budget }) {
@@ -31,6 +33,13 @@ export const modelSection: SectionRunner = {
       );
     }
     // A checkpointer's section (src/kinds/checkpointer/index.ts): its registration is a checkpointer's.
-    return new ModelReportSection(await runModel(registered as RegisteredCheckpointer, { ...modelOptions, timeoutMs, budget, ...(options.shard ? { shard: options.shard } : {}) }));
+    return new ModelReportSection(
+      await runModel(registered as RegisteredCheckpointer, {
+        ...modelOptions,
+        timeoutMs,
+        budget,
+        ...(options.shard ? { shard: options.shard } : {}),
+      }),
+    );
   },
 };

@@ -116,12 +116,25 @@ export class SequenceEnv {
    * disagreement, unless a declared behaviour explains it (then `undefined` is returned):
    * delete-thread-before-setup-rejects, or the behaviour the caller names for this call.
    */
-  async call<T>(operation: string, ids: readonly CatalogId[], work: () => Promise<T>, rejectionDeclaredAs?: DeclarableBehaviour): Promise<{ value: T } | undefined> {
+  async call<T>(
+    operation: string,
+    ids: readonly CatalogId[],
+    work: () => Promise<T>,
+    rejectionDeclaredAs?: DeclarableBehaviour,
+  ): Promise<{ value: T } | undefined> {
     const beforeFirstWrite = !this.written;
     this.used = true;
     if (operation === "put()" || operation === "putWrites()") this.written = true;
     try {
-      return { value: await withSlowCallGrace(work(), this.timeoutMs, () => `in ${operation}`, this.load, (slow) => this.load?.onSlowCall(slow)) };
+      return {
+        value: await withSlowCallGrace(
+          work(),
+          this.timeoutMs,
+          () => `in ${operation}`,
+          this.load,
+          (slow) => this.load?.onSlowCall(slow),
+        ),
+      };
     } catch (error) {
       const lines = ["expected: to resolve", `actual:   rejected with ${formatValue(error)}`];
       // Where in the saver it threw: the first frames of the user's code.
@@ -139,7 +152,13 @@ export class SequenceEnv {
    * comparison with the (taskId, idx) order has none: then it is an observation. So is any
    * difference when the caller names a declared behaviour this call exercises (`exercised`).
    */
-  expectSame(operation: string, ids: readonly CatalogId[], strict: Difference[], taskIdOrder: () => Difference[], exercised?: DeclarableBehaviour): void {
+  expectSame(
+    operation: string,
+    ids: readonly CatalogId[],
+    strict: Difference[],
+    taskIdOrder: () => Difference[],
+    exercised?: DeclarableBehaviour,
+  ): void {
     if (strict.length === 0) return;
     const lines = diffLines(strict);
     if (this.declared.has("ignores-task-path") && taskIdOrder().length === 0 && this.explains("ignores-task-path", lines)) return;

@@ -34,17 +34,41 @@ const PRUNE_STRATEGIES = [undefined, "keep_latest", "delete"];
  * by construction.
  */
 export const VOCABULARY = {
-  "v4-checkpoints": rule("put", "a put of a checkpoint with v < 4", "sequences put v4 checkpoints only (JS-12 migrates v < 4)", (args) => ((args[1] as { v?: number } | undefined)?.v ?? 4) < 4),
-  "scalar-list-filters": rule("list", "a list filter with an object value", "nested filter values are unspecified (LS-16 ADV), so filters are scalars", (args) =>
-    Object.values((args[1] as { filter?: object } | undefined)?.filter ?? {}).some((v) => v !== null && typeof v === "object"),
+  "v4-checkpoints": rule(
+    "put",
+    "a put of a checkpoint with v < 4",
+    "sequences put v4 checkpoints only (JS-12 migrates v < 4)",
+    (args) => ((args[1] as { v?: number } | undefined)?.v ?? 4) < 4,
   ),
-  "list-config-without-checkpoint-id": rule("list", "a list config with a checkpoint_id", "a checkpoint_id in list's config is advisory (LS-18)", (args) => configurableOf(args[0])?.checkpoint_id !== undefined),
-  "put-config-keys": rule("put", "a put config with a key other than thread_id, checkpoint_ns and checkpoint_id", "extra keys in put's returned config are advisory (JS-08)", (args) =>
-    Object.keys(configurableOf(args[0]) ?? {}).some((key) => !PUT_CONFIG_KEYS.includes(key)),
+  "scalar-list-filters": rule(
+    "list",
+    "a list filter with an object value",
+    "nested filter values are unspecified (LS-16 ADV), so filters are scalars",
+    (args) => Object.values((args[1] as { filter?: object } | undefined)?.filter ?? {}).some((v) => v !== null && typeof v === "object"),
   ),
-  "put-writes-with-namespace": rule("putWrites", "a putWrites config without checkpoint_ns", "putWrites always gets checkpoint_ns (JS-07: MemorySaver throws without it)", (args) => configurableOf(args[0])?.checkpoint_ns === undefined),
-  "prune-strategies": rule("prune", "a prune strategy other than keep_latest and delete", "unknown strategies are unspecified (PR-09), so not generated", (args) =>
-    !PRUNE_STRATEGIES.includes((args[1] as { strategy?: string } | undefined)?.strategy),
+  "list-config-without-checkpoint-id": rule(
+    "list",
+    "a list config with a checkpoint_id",
+    "a checkpoint_id in list's config is advisory (LS-18)",
+    (args) => configurableOf(args[0])?.checkpoint_id !== undefined,
+  ),
+  "put-config-keys": rule(
+    "put",
+    "a put config with a key other than thread_id, checkpoint_ns and checkpoint_id",
+    "extra keys in put's returned config are advisory (JS-08)",
+    (args) => Object.keys(configurableOf(args[0]) ?? {}).some((key) => !PUT_CONFIG_KEYS.includes(key)),
+  ),
+  "put-writes-with-namespace": rule(
+    "putWrites",
+    "a putWrites config without checkpoint_ns",
+    "putWrites always gets checkpoint_ns (JS-07: MemorySaver throws without it)",
+    (args) => configurableOf(args[0])?.checkpoint_ns === undefined,
+  ),
+  "prune-strategies": rule(
+    "prune",
+    "a prune strategy other than keep_latest and delete",
+    "unknown strategies are unspecified (PR-09), so not generated",
+    (args) => !PRUNE_STRATEGIES.includes((args[1] as { strategy?: string } | undefined)?.strategy),
   ),
   "write-channel-names": rule(
     "putWrites",
@@ -80,7 +104,9 @@ export class OutsideVocabularyError extends Error {
     readonly rule: VocabularyRuleName,
     readonly call: SaverCall,
   ) {
-    super(`a command called the saver with ${VOCABULARY[rule].input}, outside the generators' vocabulary (rule ${rule}: ${VOCABULARY[rule].reason}): a bug of the model mode, not of the saver`);
+    super(
+      `a command called the saver with ${VOCABULARY[rule].input}, outside the generators' vocabulary (rule ${rule}: ${VOCABULARY[rule].reason}): a bug of the model mode, not of the saver`,
+    );
   }
 }
 
@@ -93,7 +119,8 @@ export class VocabularyGuard {
   private broken?: OutsideVocabularyError;
 
   watch<S extends object>(saver: S): S {
-    const checked = (method: string, original: (...args: unknown[]) => unknown, target: S) =>
+    const checked =
+      (method: string, original: (...args: unknown[]) => unknown, target: S) =>
       (...args: unknown[]) => {
         const rule = ruleBrokenBy({ method, args });
         if (rule !== undefined) throw (this.broken ??= new OutsideVocabularyError(rule, { method, args }));

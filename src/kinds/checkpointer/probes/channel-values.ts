@@ -15,8 +15,17 @@ export const carriedValuesProbe: Probe = {
   async run(saver) {
     const thread = `probe-carried-${randomUUID()}`;
     const first = await putProbe(saver, thread, "", { values: { a: "a1", b: "b1" } });
-    const second = await putProbe(saver, thread, "", { parentId: first, values: { a: "a1", b: "b2" }, versions: { a: 1, b: 2 }, newVersions: { b: 2 } });
-    expectProbe("getTuple(second).checkpoint.channel_values", { a: "a1", b: "b2" }, (await tupleAt(saver, thread, "", second))?.checkpoint.channel_values);
+    const second = await putProbe(saver, thread, "", {
+      parentId: first,
+      values: { a: "a1", b: "b2" },
+      versions: { a: 1, b: 2 },
+      newVersions: { b: 2 },
+    });
+    expectProbe(
+      "getTuple(second).checkpoint.channel_values",
+      { a: "a1", b: "b2" },
+      (await tupleAt(saver, thread, "", second))?.checkpoint.channel_values,
+    );
   },
 };
 

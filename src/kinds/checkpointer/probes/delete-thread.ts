@@ -19,9 +19,21 @@ export const deleteThreadProbe: Probe = {
     const keptIds: string[] = [];
     for (const other of kept) keptIds.push(await putProbe(saver, other, ""));
     await saver.deleteThread(thread);
-    expectProbe("getTuple() of the deleted thread, namespaces \"\" and \"child:1\"", [null, null], [await idFound(saver, thread, ""), await idFound(saver, thread, "child:1")]);
-    expectProbe(`getTuple() of look-alike threads ${kept.map((k) => JSON.stringify(k)).join(", ")}`, keptIds, [await idFound(saver, kept[0], ""), await idFound(saver, kept[1], "")], { operation: "deleteThread()", catalogId: "DT-04" });
+    expectProbe(
+      'getTuple() of the deleted thread, namespaces "" and "child:1"',
+      [null, null],
+      [await idFound(saver, thread, ""), await idFound(saver, thread, "child:1")],
+    );
+    expectProbe(
+      `getTuple() of look-alike threads ${kept.map((k) => JSON.stringify(k)).join(", ")}`,
+      keptIds,
+      [await idFound(saver, kept[0], ""), await idFound(saver, kept[1], "")],
+      { operation: "deleteThread()", catalogId: "DT-04" },
+    );
     const again = await putProbe(saver, thread, "");
-    expectProbe("pendingWrites of a checkpoint put again on the deleted thread", [], await writesOf(saver, thread, "", again), { operation: "deleteThread()", catalogId: "DT-02" });
+    expectProbe("pendingWrites of a checkpoint put again on the deleted thread", [], await writesOf(saver, thread, "", again), {
+      operation: "deleteThread()",
+      catalogId: "DT-02",
+    });
   },
 };

@@ -18,6 +18,9 @@ export const listOrderProbe: Probe = {
     const listed = async (options?: Parameters<typeof idsListed>[3]) => (await idsListed(saver, thread, "", options)).map(label);
     expectProbe("list() (C0 oldest … C3 newest)", [c3, c2, c1, c0].map(label), await listed());
     expectProbe("list({ limit: 2 })", [c3, c2].map(label), await listed({ limit: 2 }), { operation: "list()", catalogId: "LS-11" });
-    expectProbe("list({ before: C2 })", [c1, c0].map(label), await listed({ before: at(thread, "", c2) }), { operation: "list()", catalogId: "LS-10" });
+    expectProbe("list({ before: C2 })", [c1, c0].map(label), await listed({ before: at(thread, "", c2) }), {
+      operation: "list()",
+      catalogId: "LS-10",
+    });
   },
 };

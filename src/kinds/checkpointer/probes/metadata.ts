@@ -13,9 +13,19 @@ export const metadataProbe: Probe = {
   title: "metadata { source, step: -1, parents, custom keys } round-trips exactly through getTuple and list",
   async run(saver) {
     const thread = `probe-metadata-${randomUUID()}`;
-    const metadata = { source: "input", step: -1, parents: { "": "parent-id", "outer:1": "outer-id" }, custom_key: 0.5, user: { id: "u1" } } as CheckpointMetadata;
+    const metadata = {
+      source: "input",
+      step: -1,
+      parents: { "": "parent-id", "outer:1": "outer-id" },
+      custom_key: 0.5,
+      user: { id: "u1" },
+    } as CheckpointMetadata;
     const id = await putProbe(saver, thread, "inner:2", { metadata: structuredClone(metadata) });
     expectProbe("getTuple().metadata", metadata, (await tupleAt(saver, thread, "inner:2", id))?.metadata);
-    expectProbe("list() metadata", [metadata], (await listAll(saver, at(thread, "inner:2"))).map((t) => t.metadata));
+    expectProbe(
+      "list() metadata",
+      [metadata],
+      (await listAll(saver, at(thread, "inner:2"))).map((t) => t.metadata),
+    );
   },
 };

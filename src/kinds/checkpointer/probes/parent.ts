@@ -17,8 +17,15 @@ export const parentProbe: Probe = {
     const child = await putProbe(saver, thread, ns, { parentId: parent });
     const expected = { thread_id: thread, checkpoint_ns: ns, checkpoint_id: parent };
     const ids = (c: { configurable?: Record<string, unknown> } | undefined) =>
-      c?.configurable ? { thread_id: c.configurable.thread_id, checkpoint_ns: c.configurable.checkpoint_ns, checkpoint_id: c.configurable.checkpoint_id } : null;
+      c?.configurable
+        ? { thread_id: c.configurable.thread_id, checkpoint_ns: c.configurable.checkpoint_ns, checkpoint_id: c.configurable.checkpoint_id }
+        : null;
     expectProbe("getTuple(child).parentConfig.configurable", expected, ids((await tupleAt(saver, thread, ns, child))?.parentConfig));
-    expectProbe("list() newest tuple's parentConfig.configurable", expected, ids((await listAll(saver, at(thread, ns), { limit: 1 }))[0]?.parentConfig), { operation: "list()", catalogId: "LS-17" });
+    expectProbe(
+      "list() newest tuple's parentConfig.configurable",
+      expected,
+      ids((await listAll(saver, at(thread, ns), { limit: 1 }))[0]?.parentConfig),
+      { operation: "list()", catalogId: "LS-17" },
+    );
   },
 };

@@ -28,10 +28,15 @@ export const pendingWritesProbe: Probe = {
       const listed = (await listAll(saver, at(thread, ns))).map((t) => t.pendingWrites ?? []);
       // Lost by both reads: putWrites did not store it; by one read only: that read's bug.
       const lostByBoth = diffValues(write, read, { max: 1 }).length > 0 && diffValues([[], write], listed, { max: 1 }).length > 0;
-      const blame = lostByBoth ? PUT_WRITES : { operation: "getTuple()", catalogId: "GT-08" } as const;
+      const blame = lostByBoth ? PUT_WRITES : ({ operation: "getTuple()", catalogId: "GT-08" } as const);
       expectProbe(`getTuple(first checkpoint).pendingWrites${where}`, write, read, blame);
       expectProbe(`list() pendingWrites, newest first${where}`, [[], write], listed, { operation: "list()", catalogId: "LS-13" });
-      expectProbe(`getTuple(second checkpoint).pendingWrites${where} (writes are not inherited)`, [], await writesOf(saver, thread, ns, second), { operation: "putWrites()", catalogId: "PW-10" });
+      expectProbe(
+        `getTuple(second checkpoint).pendingWrites${where} (writes are not inherited)`,
+        [],
+        await writesOf(saver, thread, ns, second),
+        { operation: "putWrites()", catalogId: "PW-10" },
+      );
     }
   },
 };

@@ -17,7 +17,11 @@ export const serdeProbe: Probe = {
   async run(saver) {
     const thread = `probe-serde-${randomUUID()}`;
     const id = await putProbe(saver, thread, "", { values: { v: structuredClone(VALUE), ...FALSY } });
-    expectProbe("getTuple().checkpoint.channel_values", { v: VALUE, ...FALSY }, (await tupleAt(saver, thread, "", id))?.checkpoint.channel_values);
+    expectProbe(
+      "getTuple().checkpoint.channel_values",
+      { v: VALUE, ...FALSY },
+      (await tupleAt(saver, thread, "", id))?.checkpoint.channel_values,
+    );
     await saver.putWrites(at(thread, "", id), [["v", structuredClone(VALUE)]], "task-1");
     expectProbe("getTuple().pendingWrites", [["task-1", "v", VALUE]], await writesOf(saver, thread, "", id));
   },

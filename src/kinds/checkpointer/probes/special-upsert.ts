@@ -25,13 +25,25 @@ export const specialUpsertProbe: Probe = {
     const thread = `probe-special-${randomUUID()}`;
     const id = await putProbe(saver, thread, "");
     const config = at(thread, "", id);
-    await saver.putWrites(config, [["ch", "regular-0"], ["other", "regular-1"]], "task-1");
+    await saver.putWrites(
+      config,
+      [
+        ["ch", "regular-0"],
+        ["other", "regular-1"],
+      ],
+      "task-1",
+    );
     await saver.putWrites(config, [[ERROR, "first error"]], "task-1");
     await saver.putWrites(config, [[ERROR, "second error"]], "task-1");
     await saver.putWrites(config, [[INTERRUPT, "first interrupt"]], "task-1");
     await saver.putWrites(config, [[INTERRUPT, "second interrupt"]], "task-1");
     await saver.putWrites(config, [["ch", "regular again"]], "task-1");
-    const expected = [[ERROR, "second error"], [INTERRUPT, "second interrupt"], ["ch", "regular-0"], ["other", "regular-1"]];
+    const expected = [
+      [ERROR, "second error"],
+      [INTERRUPT, "second interrupt"],
+      ["ch", "regular-0"],
+      ["other", "regular-1"],
+    ];
     expectProbe("getTuple().pendingWrites of the task, by channel", expected, byChannel(await writesOf(saver, thread, "", id), "task-1"));
   },
 };

@@ -1,4 +1,10 @@
-import { uuid6, type BaseCheckpointSaver, type ChannelVersions, type CheckpointMetadata, type CheckpointTuple } from "@langchain/langgraph-checkpoint";
+import {
+  uuid6,
+  type BaseCheckpointSaver,
+  type ChannelVersions,
+  type CheckpointMetadata,
+  type CheckpointTuple,
+} from "@langchain/langgraph-checkpoint";
 import { expectProbe } from "../../../diagnosis/probe.js";
 import type { RunnableConfig } from "@langchain/core/runnables";
 import { generateCheckpoint, generateConfig, generateMetadata } from "../../../test-utils.js";
@@ -23,8 +29,18 @@ export interface ProbePut {
 export async function putProbe(saver: BaseCheckpointSaver, thread: string, ns: string, put: ProbePut = {}): Promise<string> {
   const values = put.values ?? {};
   const versions = put.versions ?? Object.fromEntries(Object.keys(values).map((k) => [k, 1]));
-  const checkpoint = generateCheckpoint({ id: put.id ?? uuid6(-1), ...(put.ts !== undefined ? { ts: put.ts } : {}), channelValues: values, channelVersions: versions });
-  const returned = await saver.put(generateConfig(thread, ns, put.parentId), checkpoint, put.metadata ?? generateMetadata(), put.newVersions ?? versions);
+  const checkpoint = generateCheckpoint({
+    id: put.id ?? uuid6(-1),
+    ...(put.ts !== undefined ? { ts: put.ts } : {}),
+    channelValues: values,
+    channelVersions: versions,
+  });
+  const returned = await saver.put(
+    generateConfig(thread, ns, put.parentId),
+    checkpoint,
+    put.metadata ?? generateMetadata(),
+    put.newVersions ?? versions,
+  );
   put.returned?.(returned);
   return checkpoint.id;
 }
@@ -38,7 +54,12 @@ export async function idFound(saver: BaseCheckpointSaver, thread: string, ns: st
 }
 
 /** The checkpoint ids list() yields for (thread, ns), in order. */
-export async function idsListed(saver: BaseCheckpointSaver, thread: string, ns: string, options?: Parameters<BaseCheckpointSaver["list"]>[1]): Promise<string[]> {
+export async function idsListed(
+  saver: BaseCheckpointSaver,
+  thread: string,
+  ns: string,
+  options?: Parameters<BaseCheckpointSaver["list"]>[1],
+): Promise<string[]> {
   return idsOf(await listAll(saver, at(thread, ns), options));
 }
 
@@ -49,7 +70,11 @@ export async function idsListed(saver: BaseCheckpointSaver, thread: string, ns: 
  */
 export async function tupleAt(saver: BaseCheckpointSaver, thread: string, ns: string, id: string): Promise<CheckpointTuple | undefined> {
   const tuple = await saver.getTuple(at(thread, ns, id));
-  if (tuple !== undefined) expectProbe("getTuple() by checkpoint_id returns that checkpoint", id, tuple.checkpoint?.id, { operation: "getTuple()", catalogId: "GT-03" });
+  if (tuple !== undefined)
+    expectProbe("getTuple() by checkpoint_id returns that checkpoint", id, tuple.checkpoint?.id, {
+      operation: "getTuple()",
+      catalogId: "GT-03",
+    });
   return tuple;
 }
 

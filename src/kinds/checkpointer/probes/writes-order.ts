@@ -19,7 +19,14 @@ export const writesOrderProbe: Probe = {
     const thread = `probe-order-${randomUUID()}`;
     const id = await putProbe(saver, thread, "");
     const config = at(thread, "", id);
-    await saver.putWrites(config, [["ch", "b0"], ["ch", "b1"]], "task-b");
+    await saver.putWrites(
+      config,
+      [
+        ["ch", "b0"],
+        ["ch", "b1"],
+      ],
+      "task-b",
+    );
     await saver.putWrites(config, [["ch", "a0"]], "task-a");
     await saver.putWrites(config, [["ch", "p0"]], "task-0", "~1");
     await saver.putWrites(config, [[ERROR, "b failed"]], "task-b");

@@ -25,7 +25,11 @@ const tests: StoreSpecTest[] = [
       expectTrue(results[0] == null, "the result of a put op must be null or undefined", [`got ${JSON.stringify(results[0])}`]);
       expectEqual((results[1] as Item | null)?.value, { v: "y" }, "result 1 (get [b] y) must be that item");
       expectItems(results[2] as Item[], [[[...root, "a"], "x"]], "result 2 (search [a]) must be the items under [a]");
-      expectEqual(namespaceSet(results[3] as string[][]), namespaceSet([[...root, "b"]]), "result 3 (listNamespaces prefix [b]) must list [b]");
+      expectEqual(
+        namespaceSet(results[3] as string[][]),
+        namespaceSet([[...root, "b"]]),
+        "result 3 (listNamespaces prefix [b]) must list [b]",
+      );
       expectSame(results[4], null, "result 4 (get of an absent key) must be null");
       expectEqual((results[5] as Item | null)?.value, { v: "x" }, "result 5 (get [a] x) must be that item");
       expectEqual((await ctx.store.get([...root, "c"], "new"))?.value, { v: "new" }, "get must return the item the batch put");
@@ -45,7 +49,11 @@ const tests: StoreSpecTest[] = [
         { namespace: root, key: "gone", value: { v: 1 } },
         { namespace: root, key: "gone", value: null },
       ]);
-      expectEqual((await ctx.store.get(root, "k"))?.value, { v: 3 }, "after three puts of one key in a batch, get must return the last value");
+      expectEqual(
+        (await ctx.store.get(root, "k"))?.value,
+        { v: 3 },
+        "after three puts of one key in a batch, get must return the last value",
+      );
       expectSame(await ctx.store.get(root, "gone"), null, "after a put and a delete of the same key in one batch, get must find no item");
     },
   },
@@ -60,8 +68,16 @@ const tests: StoreSpecTest[] = [
         { namespace: [...root, "a"], key: "b:c", value: { which: "key with colon" } },
         { namespace: [...root, "a", "b"], key: "c", value: { which: "deeper namespace" } },
       ]);
-      expectEqual((await ctx.store.get([...root, "a"], "b:c"))?.value, { which: "key with colon" }, 'get of key "b:c" under [a] must return its own put, not merged with the put of "c" under [a, b]');
-      expectEqual((await ctx.store.get([...root, "a", "b"], "c"))?.value, { which: "deeper namespace" }, 'get of key "c" under [a, b] must return its put');
+      expectEqual(
+        (await ctx.store.get([...root, "a"], "b:c"))?.value,
+        { which: "key with colon" },
+        'get of key "b:c" under [a] must return its own put, not merged with the put of "c" under [a, b]',
+      );
+      expectEqual(
+        (await ctx.store.get([...root, "a", "b"], "c"))?.value,
+        { which: "deeper namespace" },
+        'get of key "c" under [a, b] must return its put',
+      );
     },
   },
   {
@@ -72,7 +88,11 @@ const tests: StoreSpecTest[] = [
     async run(ctx) {
       const root = ctx.namespace("batch-invalid");
       await expectRejects(
-        () => ctx.store.batch([{ namespace: [...root, "ok"], key: "k", value: { v: 1 } }, { namespace: [...root, "bad.label"], key: "k", value: { v: 1 } }]),
+        () =>
+          ctx.store.batch([
+            { namespace: [...root, "ok"], key: "k", value: { v: 1 } },
+            { namespace: [...root, "bad.label"], key: "k", value: { v: 1 } },
+          ]),
         "a batch holding a put with an invalid namespace must reject",
       );
       expectSame(await ctx.store.get([...root, "bad.label"], "k").catch(() => null), null, "get must find nothing of the invalid put");
@@ -88,12 +108,26 @@ const tests: StoreSpecTest[] = [
       await ctx.store.batch([{ namespace: [...root, "a", "b"], key: "k2", value: { n: 2 } }]);
       await ctx.store.put([...root, "c"], "k3", { n: 3 });
       const [viaBatchGet] = (await ctx.store.batch([{ namespace: [...root, "a", "b"], key: "k2" }])) as [Item | null];
-      expectEqual((await ctx.store.get([...root, "a", "b"], "k2"))?.value, viaBatchGet?.value, "get() and a batch get must return the same item");
+      expectEqual(
+        (await ctx.store.get([...root, "a", "b"], "k2"))?.value,
+        viaBatchGet?.value,
+        "get() and a batch get must return the same item",
+      );
       const search = { filter: { n: { $gte: 2 } }, limit: 10, offset: 0 };
       const [viaBatchSearch] = (await ctx.store.batch([{ namespacePrefix: root, ...search }])) as [Item[]];
-      expectEqual(idSet(await ctx.store.search(root, search)), idSet(viaBatchSearch), "search() and a batch search must return the same items");
-      const [viaBatchList] = (await ctx.store.batch([{ matchConditions: [{ matchType: "prefix", path: root }], limit: 100, offset: 0 }])) as [string[][]];
-      expectEqual(namespaceSet(await ctx.store.listNamespaces({ prefix: root })), namespaceSet(viaBatchList), "listNamespaces() and a batch list must return the same namespaces");
+      expectEqual(
+        idSet(await ctx.store.search(root, search)),
+        idSet(viaBatchSearch),
+        "search() and a batch search must return the same items",
+      );
+      const [viaBatchList] = (await ctx.store.batch([
+        { matchConditions: [{ matchType: "prefix", path: root }], limit: 100, offset: 0 },
+      ])) as [string[][]];
+      expectEqual(
+        namespaceSet(await ctx.store.listNamespaces({ prefix: root })),
+        namespaceSet(viaBatchList),
+        "listNamespaces() and a batch list must return the same namespaces",
+      );
       await ctx.store.batch([{ namespace: [...root, "a"], key: "k1", value: null }]);
       expectSame(await ctx.store.get([...root, "a"], "k1"), null, "a batch put of value null must delete like delete()");
       await ctx.store.delete([...root, "c"], "k3");
@@ -112,7 +146,11 @@ const tests: StoreSpecTest[] = [
       const found = await ctx.store.search(root, { limit: 100 });
       expectItems(found, [[root, "k"]], "50 concurrent puts of one key must leave exactly one item");
       const i = (found[0]?.value as { i?: unknown }).i;
-      if (typeof i !== "number" || i < 0 || i >= 50) throw new ConformanceError("the item must hold one of the values put", { expected: "{ i } with 0 <= i < 50", actual: found[0]?.value });
+      if (typeof i !== "number" || i < 0 || i >= 50)
+        throw new ConformanceError("the item must hold one of the values put", {
+          expected: "{ i } with 0 <= i < 50",
+          actual: found[0]?.value,
+        });
     },
   },
   {

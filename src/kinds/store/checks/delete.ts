@@ -12,7 +12,11 @@ const tests: StoreSpecTest[] = [
       await ctx.store.put(root, "kept", { v: 2 });
       await ctx.store.delete(root, "gone");
       expectSame(await ctx.store.get(root, "gone"), null, "get after delete must return null");
-      expectItems(await ctx.store.search(root, { limit: 10 }), [[root, "kept"]], "search after delete must leave the deleted item out and keep the other");
+      expectItems(
+        await ctx.store.search(root, { limit: 10 }),
+        [[root, "kept"]],
+        "search after delete must leave the deleted item out and keep the other",
+      );
     },
   },
   {
@@ -27,9 +31,21 @@ const tests: StoreSpecTest[] = [
       await ctx.store.put([...root, "a"], "other", { v: "other" });
       await ctx.store.delete([...root, "a"], "k");
       expectSame(await ctx.store.get([...root, "a"], "k"), null, "get of the deleted item must return null");
-      expectEqual((await ctx.store.get([...root, "b"], "k"))?.value, { v: "b" }, "get of the same key in a sibling namespace must still return its item");
-      expectEqual((await ctx.store.get([...root, "a", "c"], "k"))?.value, { v: "ac" }, "get of the same key in a child namespace must still return its item");
-      expectEqual((await ctx.store.get([...root, "a"], "other"))?.value, { v: "other" }, "get of another key in the same namespace must still return its item");
+      expectEqual(
+        (await ctx.store.get([...root, "b"], "k"))?.value,
+        { v: "b" },
+        "get of the same key in a sibling namespace must still return its item",
+      );
+      expectEqual(
+        (await ctx.store.get([...root, "a", "c"], "k"))?.value,
+        { v: "ac" },
+        "get of the same key in a child namespace must still return its item",
+      );
+      expectEqual(
+        (await ctx.store.get([...root, "a"], "other"))?.value,
+        { v: "other" },
+        "get of another key in the same namespace must still return its item",
+      );
     },
   },
   {
@@ -41,7 +57,11 @@ const tests: StoreSpecTest[] = [
       await ctx.store.put(root, "k", { v: 1 });
       await expectResolves(() => ctx.store.delete(root, "absent"), "delete of an absent key must resolve (a no-op)");
       await expectResolves(() => ctx.store.delete([...root, "never"], "k"), "delete in a namespace never written must resolve (a no-op)");
-      expectEqual((await ctx.store.get(root, "k"))?.value, { v: 1 }, "after deleting absent keys, get must return the existing item unchanged");
+      expectEqual(
+        (await ctx.store.get(root, "k"))?.value,
+        { v: 1 },
+        "after deleting absent keys, get must return the existing item unchanged",
+      );
     },
   },
   {
@@ -65,7 +85,8 @@ const tests: StoreSpecTest[] = [
     methods: ["IM-store-delete-leaves-namespace"],
     description: "deletes do not create or leave namespaces: deleting the last item unlists its namespace",
     advisory: true,
-    advisoryReason: "ST-19 is advisory: JS InMemoryStore (1.2.2) lists a namespace after its last item is deleted, and creates one on a delete in a namespace never written (Python: langgraph#8734)",
+    advisoryReason:
+      "ST-19 is advisory: JS InMemoryStore (1.2.2) lists a namespace after its last item is deleted, and creates one on a delete in a namespace never written (Python: langgraph#8734)",
     requires: ["list_namespaces"],
     async run(ctx) {
       const root = ctx.namespace("ghost");
@@ -73,7 +94,11 @@ const tests: StoreSpecTest[] = [
       await ctx.store.put([...root, "emptied"], "k", { v: 1 });
       await ctx.store.delete([...root, "emptied"], "k");
       await ctx.store.delete([...root, "never"], "k");
-      expectNamespaces(await ctx.store.listNamespaces({ prefix: root }), [[...root, "kept"]], "listNamespaces must list only namespaces that still hold an item");
+      expectNamespaces(
+        await ctx.store.listNamespaces({ prefix: root }),
+        [[...root, "kept"]],
+        "listNamespaces must list only namespaces that still hold an item",
+      );
     },
   },
 ];

@@ -51,11 +51,7 @@ export async function putAll(store: BaseStore, entries: readonly (readonly [stri
 }
 
 /** Every page of a search, by `limit`, until a short page. Bounded, so a store that ignores `offset` cannot loop forever. */
-export async function allPages(
-  search: (offset: number) => Promise<readonly Item[]>,
-  limit: number,
-  maxPages: number,
-): Promise<Item[][]> {
+export async function allPages(search: (offset: number) => Promise<readonly Item[]>, limit: number, maxPages: number): Promise<Item[][]> {
   const pages: Item[][] = [];
   for (let page = 0; page < maxPages; page++) {
     const items = [...(await search(page * limit))];

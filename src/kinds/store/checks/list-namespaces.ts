@@ -21,7 +21,11 @@ const tests: StoreSpecTest[] = [
       await store.put(["a", "b"], "k2", { v: 2 });
       await store.put(["a"], "k1", { v: 3 });
       await store.put(["c", "d", "e"], "k1", { v: 4 });
-      expectNamespaces(await store.listNamespaces({}), [["a", "b"], ["a"], ["c", "d", "e"]], "listNamespaces() must list each namespace that holds items exactly once");
+      expectNamespaces(
+        await store.listNamespaces({}),
+        [["a", "b"], ["a"], ["c", "d", "e"]],
+        "listNamespaces() must list each namespace that holds items exactly once",
+      );
     },
   },
   {
@@ -44,7 +48,11 @@ const tests: StoreSpecTest[] = [
       const root = ctx.namespace("get-absent");
       await ctx.store.put([...root, "kept"], "k", { v: 1 });
       expectEqual(await ctx.store.get([...root, "never"], "k"), null, "get() of a key in a namespace never written must return null");
-      expectNamespaces(await ctx.store.listNamespaces({ prefix: root }), [[...root, "kept"]], "listNamespaces must list only namespaces that hold an item: a get() must not create its namespace (a namespace row upserted or a collection made on first access)");
+      expectNamespaces(
+        await ctx.store.listNamespaces({ prefix: root }),
+        [[...root, "kept"]],
+        "listNamespaces must list only namespaces that hold an item: a get() must not create its namespace (a namespace row upserted or a collection made on first access)",
+      );
     },
   },
   {
@@ -57,7 +65,10 @@ const tests: StoreSpecTest[] = [
       for (const ns of [["foo"], ["foo", "x"], ["foobar"], ["foobar", "x"], ["fo"]]) await ctx.store.put([...root, ...ns], "k", { v: 1 });
       expectNamespaces(
         await ctx.store.listNamespaces({ prefix: [...root, "foo"] }),
-        [[...root, "foo"], [...root, "foo", "x"]],
+        [
+          [...root, "foo"],
+          [...root, "foo", "x"],
+        ],
         'listNamespaces({prefix: [..., "foo"]}) must match whole labels (not "foobar")',
       );
     },
@@ -70,10 +81,14 @@ const tests: StoreSpecTest[] = [
     async run(ctx) {
       const root = ctx.namespace("suffix");
       const alice = `alice-${root[0]}`; // unique, so other tests' namespaces cannot end with it
-      for (const ns of [[alice], ["x", alice], [`m${alice}`], ["y", `m${alice}`], [alice, "z"]]) await ctx.store.put([...root, ...ns], "k", { v: 1 });
+      for (const ns of [[alice], ["x", alice], [`m${alice}`], ["y", `m${alice}`], [alice, "z"]])
+        await ctx.store.put([...root, ...ns], "k", { v: 1 });
       expectNamespaces(
         await ctx.store.listNamespaces({ suffix: [alice] }),
-        [[...root, alice], [...root, "x", alice]],
+        [
+          [...root, alice],
+          [...root, "x", alice],
+        ],
         `listNamespaces({suffix: [${JSON.stringify(alice)}]}) must match whole labels (not "m${alice}")`,
       );
     },
@@ -86,11 +101,21 @@ const tests: StoreSpecTest[] = [
     async run(ctx) {
       const root = ctx.namespace("wild");
       const tag = `tag-${root[0]}`; // unique, so other tests' namespaces cannot match the suffix
-      const spaces = [[...root, "a", "x"], [...root, "b", "x", "y"], [...root, "a", "y"], [...root, "x"], [...root, tag, "s1"], [...root, tag, "s1", "s2"]];
+      const spaces = [
+        [...root, "a", "x"],
+        [...root, "b", "x", "y"],
+        [...root, "a", "y"],
+        [...root, "x"],
+        [...root, tag, "s1"],
+        [...root, tag, "s1", "s2"],
+      ];
       for (const ns of spaces) await ctx.store.put(ns, "k", { v: 1 });
       expectNamespaces(
         await ctx.store.listNamespaces({ prefix: [...root, "*", "x"] }),
-        [[...root, "a", "x"], [...root, "b", "x", "y"]],
+        [
+          [...root, "a", "x"],
+          [...root, "b", "x", "y"],
+        ],
         'prefix [root, "*", "x"] must match any one label in place of "*" (and not [root, "x"])',
       );
       expectNamespaces(
@@ -107,10 +132,19 @@ const tests: StoreSpecTest[] = [
     async run(ctx) {
       const root = ctx.namespace("both");
       const v1 = `v1-${root[0]}`;
-      for (const ns of [["a", v1], ["a", "b", v1], ["a", "v2"], ["c", v1]]) await ctx.store.put([...root, ...ns], "k", { v: 1 });
+      for (const ns of [
+        ["a", v1],
+        ["a", "b", v1],
+        ["a", "v2"],
+        ["c", v1],
+      ])
+        await ctx.store.put([...root, ...ns], "k", { v: 1 });
       expectNamespaces(
         await ctx.store.listNamespaces({ prefix: [...root, "a"], suffix: [v1] }),
-        [[...root, "a", v1], [...root, "a", "b", v1]],
+        [
+          [...root, "a", v1],
+          [...root, "a", "b", v1],
+        ],
         "listNamespaces with a prefix and a suffix must return the namespaces that match both",
       );
     },
@@ -122,13 +156,23 @@ const tests: StoreSpecTest[] = [
     description: "maxDepth truncates deeper namespaces to that depth and lists each result once",
     async run(ctx) {
       const root = ctx.namespace("depth");
-      for (const ns of [["a", "b", "c"], ["a", "b", "d", "e"], ["a", "g"], ["h", "i", "j"], ["k"]]) await ctx.store.put([...root, ...ns], "key", { v: 1 });
+      for (const ns of [["a", "b", "c"], ["a", "b", "d", "e"], ["a", "g"], ["h", "i", "j"], ["k"]])
+        await ctx.store.put([...root, ...ns], "key", { v: 1 });
       expectNamespaces(
         await ctx.store.listNamespaces({ prefix: root, maxDepth: 3 }),
-        [[...root, "a", "b"], [...root, "a", "g"], [...root, "h", "i"], [...root, "k"]],
+        [
+          [...root, "a", "b"],
+          [...root, "a", "g"],
+          [...root, "h", "i"],
+          [...root, "k"],
+        ],
         "maxDepth 3 must truncate [root,a,b,c] and [root,a,b,d,e] to [root,a,b] (listed once), keep shallower ones, and drop none",
       );
-      expectNamespaces(await ctx.store.listNamespaces({ prefix: root, maxDepth: 1 }), [root], "maxDepth 1 must truncate every namespace under root to [root]");
+      expectNamespaces(
+        await ctx.store.listNamespaces({ prefix: root, maxDepth: 1 }),
+        [root],
+        "maxDepth 1 must truncate every namespace under root to [root]",
+      );
     },
   },
   {
@@ -145,7 +189,11 @@ const tests: StoreSpecTest[] = [
       }
       const pages: string[][][] = [];
       for (const offset of [0, 2, 4, 6]) pages.push(await ctx.store.listNamespaces({ prefix: root, maxDepth: 2, limit: 2, offset }));
-      expectEqual(pages.map((p) => p.length), [2, 2, 1, 0], "pages of 2 over 5 truncated namespaces must hold 2, 2, 1 and 0 (limit applied after truncation)");
+      expectEqual(
+        pages.map((p) => p.length),
+        [2, 2, 1, 0],
+        "pages of 2 over 5 truncated namespaces must hold 2, 2, 1 and 0 (limit applied after truncation)",
+      );
       const all = pages.flat();
       expectNoRepeats(namespaceSet(all), "no namespace may appear on two pages");
       expectNamespaces(all, expected, "the pages together must list every truncated namespace");
@@ -159,7 +207,14 @@ const tests: StoreSpecTest[] = [
       const root = ctx.namespace("list-newline");
       await ctx.store.put([...root, "a"], "k", { v: 1 });
       await ctx.store.put([...root, "a\n"], "k", { v: 2 });
-      expectNamespaces(await ctx.store.listNamespaces({ prefix: root }), [[...root, "a"], [...root, "a\n"]], 'listNamespaces must list ["a"] and ["a\\n"] as two namespaces');
+      expectNamespaces(
+        await ctx.store.listNamespaces({ prefix: root }),
+        [
+          [...root, "a"],
+          [...root, "a\n"],
+        ],
+        'listNamespaces must list ["a"] and ["a\\n"] as two namespaces',
+      );
     },
   },
 ];

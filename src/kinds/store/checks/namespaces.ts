@@ -59,7 +59,12 @@ const tests: StoreSpecTest[] = [
     methods: ["IM-store-put-label-validation"],
     description: 'put with "langgraph" as the root label throws',
     async run(ctx) {
-      await expectPutRejected(ctx, [], ["langgraph", ...ctx.namespace("reserved")], 'put(["langgraph", ...]) must throw (the root label "langgraph" is reserved)');
+      await expectPutRejected(
+        ctx,
+        [],
+        ["langgraph", ...ctx.namespace("reserved")],
+        'put(["langgraph", ...]) must throw (the root label "langgraph" is reserved)',
+      );
     },
   },
   {
@@ -96,7 +101,11 @@ const tests: StoreSpecTest[] = [
       const root = ctx.namespace("newline");
       await ctx.store.put([...root, "a"], "k", { which: "plain" });
       await ctx.store.put([...root, "a\n"], "k", { which: "newline" });
-      expectEqual((await ctx.store.get([...root, "a"], "k"))?.value, { which: "plain" }, 'get([..., "a"]) must return the item put under "a"');
+      expectEqual(
+        (await ctx.store.get([...root, "a"], "k"))?.value,
+        { which: "plain" },
+        'get([..., "a"]) must return the item put under "a"',
+      );
       const withNewline = await ctx.store.get([...root, "a\n"], "k");
       expectEqual(withNewline?.value, { which: "newline" }, 'get([..., "a\\n"]) must return the item put under "a\\n"');
       expectEqual(withNewline?.namespace, [...root, "a\n"], "the namespace must keep the trailing newline");

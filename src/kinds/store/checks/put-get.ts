@@ -34,8 +34,12 @@ const tests: StoreSpecTest[] = [
       expectEqual(item.namespace, ns, "item.namespace must be the namespace put into, as an array of labels");
       expectSame(item.key, "k1", "item.key must be the key put");
       expectEqual(item.value, { text: "hello", n: 1 }, "item.value must be the value put");
-      expectTrue(item.createdAt instanceof Date && !Number.isNaN(item.createdAt.getTime()), "item.createdAt must be a valid Date", [`got ${String(item.createdAt)}`]);
-      expectTrue(item.updatedAt instanceof Date && !Number.isNaN(item.updatedAt.getTime()), "item.updatedAt must be a valid Date", [`got ${String(item.updatedAt)}`]);
+      expectTrue(item.createdAt instanceof Date && !Number.isNaN(item.createdAt.getTime()), "item.createdAt must be a valid Date", [
+        `got ${String(item.createdAt)}`,
+      ]);
+      expectTrue(item.updatedAt instanceof Date && !Number.isNaN(item.updatedAt.getTime()), "item.updatedAt must be a valid Date", [
+        `got ${String(item.updatedAt)}`,
+      ]);
     },
   },
   {
@@ -78,11 +82,10 @@ const tests: StoreSpecTest[] = [
       await ctx.store.put(ns, "k", { v: 2 });
       const second = await ctx.store.get(ns, "k");
       expectDefined(second, "get after the overwrite must return the item");
-      expectTrue(
-        second.updatedAt.getTime() > before.getTime(),
-        "updatedAt after an overwrite must be strictly later than before it",
-        [`before: ${before.toISOString()}`, `after:  ${second.updatedAt.toISOString()}`],
-      );
+      expectTrue(second.updatedAt.getTime() > before.getTime(), "updatedAt after an overwrite must be strictly later than before it", [
+        `before: ${before.toISOString()}`,
+        `after:  ${second.updatedAt.toISOString()}`,
+      ]);
     },
   },
   {
@@ -126,7 +129,11 @@ const tests: StoreSpecTest[] = [
         expectDefined(item, `get(${JSON.stringify(ns)}, "same") must return the item put there`);
         expectEqual(item.value, { owner: i }, `get(${JSON.stringify(ns)}, "same") must return that namespace's own value`);
       }
-      expectSame(await ctx.store.get([...root, "c"], "same"), null, "the key in other namespaces must not be found under a namespace never written");
+      expectSame(
+        await ctx.store.get([...root, "c"], "same"),
+        null,
+        "the key in other namespaces must not be found under a namespace never written",
+      );
     },
   },
   {
@@ -142,7 +149,11 @@ const tests: StoreSpecTest[] = [
       expectEqual(split?.value, { from: "two labels" }, 'get(["a","b"]) must return the value put under ["a","b"]');
       if (rejected !== undefined) return; // the store refuses ":" in a label: nothing can collide
       const joined = await ctx.store.get([...root, "a:b"], "k");
-      expectEqual(joined?.value, { from: "colon label" }, 'get(["a:b"]) must return the value put under ["a:b"], not the one under ["a","b"]');
+      expectEqual(
+        joined?.value,
+        { from: "colon label" },
+        'get(["a:b"]) must return the value put under ["a:b"], not the one under ["a","b"]',
+      );
     },
   },
   {
@@ -173,8 +184,16 @@ const tests: StoreSpecTest[] = [
       await ctx.store.put([...root, "a", "b"], "c", { which: "deeper namespace" });
       const first = await ctx.store.get([...root, "a"], "b:c");
       const second = await ctx.store.get([...root, "a", "b"], "c");
-      expectEqual(first?.value, { which: "key with colon" }, `get(${JSON.stringify([...root, "a"])}, "b:c") must return its own value (${idOf([...root, "a"], "b:c")})`);
-      expectEqual(second?.value, { which: "deeper namespace" }, `get(${JSON.stringify([...root, "a", "b"])}, "c") must return its own value`);
+      expectEqual(
+        first?.value,
+        { which: "key with colon" },
+        `get(${JSON.stringify([...root, "a"])}, "b:c") must return its own value (${idOf([...root, "a"], "b:c")})`,
+      );
+      expectEqual(
+        second?.value,
+        { which: "deeper namespace" },
+        `get(${JSON.stringify([...root, "a", "b"])}, "c") must return its own value`,
+      );
     },
   },
   {
@@ -218,7 +237,8 @@ const tests: StoreSpecTest[] = [
     methods: ["IM-store-get-returns-references"],
     description: "a returned Item is a snapshot: mutating it, or a later put, does not change what was read or stored",
     advisory: true,
-    advisoryReason: "ST-07 is advisory: JS InMemoryStore (1.2.2) hands out its live item objects (Python has the same open bug, langgraph#8835)",
+    advisoryReason:
+      "ST-07 is advisory: JS InMemoryStore (1.2.2) hands out its live item objects (Python has the same open bug, langgraph#8835)",
     async run(ctx) {
       const ns = ctx.namespace("alias");
       await ctx.store.put(ns, "k", { v: 1, list: [1] });

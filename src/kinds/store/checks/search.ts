@@ -1,6 +1,15 @@
 import type { Item } from "@langchain/langgraph-checkpoint";
 import { expectEqual, expectLength, expectTrue } from "../../../assert.js";
-import { allPages, expectItems, idSet, putAll, thrownBy, expectNoRepeats, type StoreCapabilitySpec, type StoreSpecTest } from "./helpers.js";
+import {
+  allPages,
+  expectItems,
+  idSet,
+  putAll,
+  thrownBy,
+  expectNoRepeats,
+  type StoreCapabilitySpec,
+  type StoreSpecTest,
+} from "./helpers.js";
 
 type Entry = readonly [string[], string, Record<string, unknown>];
 
@@ -26,7 +35,10 @@ const tests: StoreSpecTest[] = [
       ]);
       expectItems(
         await ctx.store.search([...root, "acme"], { limit: 10 }),
-        [[[...root, "acme"], "own"], [[...root, "acme", "sub"], "child"]],
+        [
+          [[...root, "acme"], "own"],
+          [[...root, "acme", "sub"], "child"],
+        ],
         'search([..., "acme"]) must return the items in ["acme"] and below it only (no other tenant that shares characters)',
       );
     },
@@ -42,10 +54,18 @@ const tests: StoreSpecTest[] = [
         [[...root, "a"], "mid", { v: 2 }],
         [[...root, "a", "b"], "leaf", { v: 3 }],
       ]);
-      expectItems(await ctx.store.search([...root, "a", "b"], { limit: 10 }), [[[...root, "a", "b"], "leaf"]], "search([root, a, b]) must return only items at or below [root, a, b]");
+      expectItems(
+        await ctx.store.search([...root, "a", "b"], { limit: 10 }),
+        [[[...root, "a", "b"], "leaf"]],
+        "search([root, a, b]) must return only items at or below [root, a, b]",
+      );
       expectItems(
         await ctx.store.search(root, { limit: 10 }),
-        [[root, "top"], [[...root, "a"], "mid"], [[...root, "a", "b"], "leaf"]],
+        [
+          [root, "top"],
+          [[...root, "a"], "mid"],
+          [[...root, "a", "b"], "leaf"],
+        ],
         "search([root]) must return the items of [root] and every namespace below it",
       );
     },
@@ -56,9 +76,17 @@ const tests: StoreSpecTest[] = [
     description: "search([]) searches the whole store",
     async run(ctx) {
       const store = await ctx.freshStore();
-      const entries: Entry[] = [[["one"], "a", { v: 1 }], [["two", "deep"], "b", { v: 2 }], [["three"], "c", { v: 3 }]];
+      const entries: Entry[] = [
+        [["one"], "a", { v: 1 }],
+        [["two", "deep"], "b", { v: 2 }],
+        [["three"], "c", { v: 3 }],
+      ];
       await putAll(store, entries);
-      expectItems(await store.search([], { limit: 100 }), entries.map(([ns, key]) => [ns, key] as const), "search([]) must return every item in the store");
+      expectItems(
+        await store.search([], { limit: 100 }),
+        entries.map(([ns, key]) => [ns, key] as const),
+        "search([]) must return every item in the store",
+      );
     },
   },
   {
@@ -69,7 +97,13 @@ const tests: StoreSpecTest[] = [
     async run(ctx) {
       const root = ctx.namespace("meta");
       let checked = 0;
-      for (const [meta, lookalike] of [["a_c", "abc"], ["a%", "a-anything"], ["a*", "ab"], ["a?", "ab"], ["a[b]", "ab"]] as const) {
+      for (const [meta, lookalike] of [
+        ["a_c", "abc"],
+        ["a%", "a-anything"],
+        ["a*", "ab"],
+        ["a?", "ab"],
+        ["a[b]", "ab"],
+      ] as const) {
         // A store may refuse such a label at put (implementation-defined, ST-16): what it cannot store it cannot leak.
         if ((await thrownBy(() => ctx.store.put([...root, meta], "k", { label: meta }))) !== undefined) continue;
         await ctx.store.put([...root, lookalike], `k-${meta}`, { label: lookalike });
@@ -96,8 +130,19 @@ const tests: StoreSpecTest[] = [
         [root, "d", { status: "active-ish", color: "red" }],
         [root, "e", { color: "red" }],
       ]);
-      expectItems(await ctx.store.search(root, { filter: { status: "active" } }), [[root, "a"], [root, "b"]], 'filter {status: "active"} must match exactly "active" (not "active-ish", not absent)');
-      expectItems(await ctx.store.search(root, { filter: { status: "active", color: "red" } }), [[root, "a"]], "a filter with two keys must match items that satisfy both");
+      expectItems(
+        await ctx.store.search(root, { filter: { status: "active" } }),
+        [
+          [root, "a"],
+          [root, "b"],
+        ],
+        'filter {status: "active"} must match exactly "active" (not "active-ish", not absent)',
+      );
+      expectItems(
+        await ctx.store.search(root, { filter: { status: "active", color: "red" } }),
+        [[root, "a"]],
+        "a filter with two keys must match items that satisfy both",
+      );
       expectItems(await ctx.store.search(root, { filter: { status: "none" } }), [], "a filter no item satisfies must return nothing");
     },
   },
@@ -113,11 +158,23 @@ const tests: StoreSpecTest[] = [
         [root, "str", { s: "1", b: "true", n: "0" }],
         [root, "other", { s: 2, b: false, n: false }],
       ]);
-      expectItems(await ctx.store.search(root, { filter: { s: 1 } }), [[root, "num"]], "filter {s: 1} must match the number 1 only, not the string \"1\"");
+      expectItems(
+        await ctx.store.search(root, { filter: { s: 1 } }),
+        [[root, "num"]],
+        'filter {s: 1} must match the number 1 only, not the string "1"',
+      );
       expectItems(await ctx.store.search(root, { filter: { s: "1" } }), [[root, "str"]], 'filter {s: "1"} must match the string "1" only');
-      expectItems(await ctx.store.search(root, { filter: { b: "true" } }), [[root, "str"]], 'filter {b: "true"} must not match the boolean true');
+      expectItems(
+        await ctx.store.search(root, { filter: { b: "true" } }),
+        [[root, "str"]],
+        'filter {b: "true"} must not match the boolean true',
+      );
       expectItems(await ctx.store.search(root, { filter: { b: true } }), [[root, "num"]], "filter {b: true} must match the boolean only");
-      expectItems(await ctx.store.search(root, { filter: { n: 0 } }), [[root, "num"]], "filter {n: 0} must match the number 0 only, not false or \"0\"");
+      expectItems(
+        await ctx.store.search(root, { filter: { n: 0 } }),
+        [[root, "num"]],
+        'filter {n: 0} must match the number 0 only, not false or "0"',
+      );
     },
   },
   {
@@ -127,10 +184,17 @@ const tests: StoreSpecTest[] = [
     description: "$eq, $ne, $gt, $gte, $lt, $lte compare numbers numerically (9 < 10) and several operators on a key are ANDed",
     async run(ctx) {
       const root = ctx.namespace("ops");
-      await putAll(ctx.store, [2, 9, 10, 100].map((n) => [root, `n${n}`, { n, tag: n === 10 ? "ten" : "other" }] as const));
+      await putAll(
+        ctx.store,
+        [2, 9, 10, 100].map((n) => [root, `n${n}`, { n, tag: n === 10 ? "ten" : "other" }] as const),
+      );
       const keys = async (filter: Record<string, unknown>) => idSet(await ctx.store.search(root, { filter }));
       const expectKeys = async (filter: Record<string, unknown>, expected: number[]) =>
-        expectEqual(await keys(filter), idSet(expected.map((n) => ({ namespace: root, key: `n${n}` }))), `filter ${JSON.stringify(filter)} must match exactly n in ${JSON.stringify(expected)}`);
+        expectEqual(
+          await keys(filter),
+          idSet(expected.map((n) => ({ namespace: root, key: `n${n}` }))),
+          `filter ${JSON.stringify(filter)} must match exactly n in ${JSON.stringify(expected)}`,
+        );
       await expectKeys({ n: { $eq: 10 } }, [10]);
       await expectKeys({ n: { $ne: 10 } }, [2, 9, 100]);
       await expectKeys({ n: { $gt: 9 } }, [10, 100]);
@@ -162,10 +226,18 @@ const tests: StoreSpecTest[] = [
       const entries = numbered(root, 14, 2); // 7 matches interleaved with 7 non-matches
       await putAll(ctx.store, entries);
       const pages = await allPages((offset) => ctx.store.search(root, { filter: { match: true }, limit: 3, offset }), 3, 5);
-      expectEqual(pages.map((p) => p.length), [3, 3, 1], "pages of 3 over 7 matching items must hold 3, 3 and 1 items (the limit is applied after the filter)");
+      expectEqual(
+        pages.map((p) => p.length),
+        [3, 3, 1],
+        "pages of 3 over 7 matching items must hold 3, 3 and 1 items (the limit is applied after the filter)",
+      );
       const all = pages.flat();
       expectNoRepeats(idSet(all), "no item may appear on two pages");
-      expectItems(all, entries.filter(([, , v]) => v.match).map(([ns, key]) => [ns, key] as const), "the pages together must return every matching item");
+      expectItems(
+        all,
+        entries.filter(([, , v]) => v.match).map(([ns, key]) => [ns, key] as const),
+        "the pages together must return every matching item",
+      );
     },
   },
   {
@@ -175,10 +247,26 @@ const tests: StoreSpecTest[] = [
     description: "matches put after many non-matches are found: the filter runs before the limit",
     async run(ctx) {
       const root = ctx.namespace("limit-after");
-      await putAll(ctx.store, Array.from({ length: 15 }, (_, i) => [root, `miss${i}`, { match: false }] as const));
-      await putAll(ctx.store, [[root, "hit1", { match: true }], [root, "hit2", { match: true }]]);
-      await putAll(ctx.store, Array.from({ length: 15 }, (_, i) => [root, `late${i}`, { match: false }] as const));
-      expectItems(await ctx.store.search(root, { filter: { match: true }, limit: 2 }), [[root, "hit1"], [root, "hit2"]], "search with a filter and limit 2 must return both matches, wherever they sit among non-matches");
+      await putAll(
+        ctx.store,
+        Array.from({ length: 15 }, (_, i) => [root, `miss${i}`, { match: false }] as const),
+      );
+      await putAll(ctx.store, [
+        [root, "hit1", { match: true }],
+        [root, "hit2", { match: true }],
+      ]);
+      await putAll(
+        ctx.store,
+        Array.from({ length: 15 }, (_, i) => [root, `late${i}`, { match: false }] as const),
+      );
+      expectItems(
+        await ctx.store.search(root, { filter: { match: true }, limit: 2 }),
+        [
+          [root, "hit1"],
+          [root, "hit2"],
+        ],
+        "search with a filter and limit 2 must return both matches, wherever they sit among non-matches",
+      );
     },
   },
   {
@@ -190,7 +278,11 @@ const tests: StoreSpecTest[] = [
       const root = ctx.namespace("limit-zero");
       await putAll(ctx.store, numbered(root, 3));
       expectLength(await ctx.store.search(root, { limit: 0 }), 0, "search with limit 0 must return no items");
-      expectLength(await ctx.store.search(root, { limit: 10, offset: 3 }), 0, "search with an offset equal to the match count must return no items");
+      expectLength(
+        await ctx.store.search(root, { limit: 10, offset: 3 }),
+        0,
+        "search with an offset equal to the match count must return no items",
+      );
       expectLength(await ctx.store.search(root, { limit: 10, offset: 1 }), 2, "search with offset 1 over 3 items must return 2");
     },
   },
@@ -205,7 +297,10 @@ const tests: StoreSpecTest[] = [
       expectLength(rest, 0, "search must return the one item put");
       expectEqual(item?.namespace, [...root, "x"], "a search result's namespace must be the item's namespace, as an array");
       expectEqual(item?.value, { v: 1 }, "a search result's value must be the item's value");
-      expectTrue(item?.createdAt instanceof Date && item.updatedAt instanceof Date, "a search result's createdAt and updatedAt must be Dates");
+      expectTrue(
+        item?.createdAt instanceof Date && item.updatedAt instanceof Date,
+        "a search result's createdAt and updatedAt must be Dates",
+      );
       expectEqual(item?.score, undefined, "a search result without a query must have score undefined");
     },
   },

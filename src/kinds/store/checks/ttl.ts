@@ -37,7 +37,11 @@ const tests: StoreSpecTest[] = [
       await ctx.store.put(root, "forever", { v: 2 });
       await pause(EXPIRY_WAIT_MS);
       expectSame(await ctx.store.get(root, "expiring"), null, `get must return null once the item's TTL (${SHORT_TTL_MS} ms) has passed`);
-      expectItems(await ctx.store.search(root, { limit: 10 }), [[root, "forever"]], "search must leave out an expired item and keep items without a TTL");
+      expectItems(
+        await ctx.store.search(root, { limit: 10 }),
+        [[root, "forever"]],
+        "search must leave out an expired item and keep items without a TTL",
+      );
     },
   },
   {
@@ -51,7 +55,11 @@ const tests: StoreSpecTest[] = [
       await putWithTtl(ctx, [...root, "expiring"], "k", { v: 1 }, SHORT_TTL_MS);
       await ctx.store.put([...root, "kept"], "k", { v: 2 });
       await pause(EXPIRY_WAIT_MS);
-      expectNamespaces(await ctx.store.listNamespaces({ prefix: root }), [[...root, "kept"]], "a namespace holding only expired items must not be listed");
+      expectNamespaces(
+        await ctx.store.listNamespaces({ prefix: root }),
+        [[...root, "kept"]],
+        "a namespace holding only expired items must not be listed",
+      );
     },
   },
 ];

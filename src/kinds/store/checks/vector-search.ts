@@ -6,7 +6,12 @@ import { allPages, expectItems, idSet, expectNoRepeats, type StoreCapabilitySpec
 /** Texts are embedded through the per-put `index: ["text"]`, so the text embedded is exactly `value.text` on any store. */
 const TEXT_FIELD = ["text"];
 
-async function putTexts(ctx: StoreSpecContext, ns: string[], docs: Record<string, string>, extra: Record<string, Record<string, unknown>> = {}): Promise<void> {
+async function putTexts(
+  ctx: StoreSpecContext,
+  ns: string[],
+  docs: Record<string, string>,
+  extra: Record<string, Record<string, unknown>> = {},
+): Promise<void> {
   for (const [key, text] of Object.entries(docs)) await ctx.store.put(ns, key, { text, ...extra[key] }, TEXT_FIELD);
 }
 
@@ -59,7 +64,11 @@ const tests: StoreSpecTest[] = [
       await putTexts(ctx, root, DOCS);
       const results = await ctx.store.search(root, { query: DOCS.fruit, limit: 10 });
       expectRankedScores(results, "query search results must carry numeric scores, highest first");
-      expectEqual(results.map((r) => r.key), await expectedRanking(ctx, DOCS.fruit, DOCS), "items must be ranked by similarity to the query (the item whose text is the query first)");
+      expectEqual(
+        results.map((r) => r.key),
+        await expectedRanking(ctx, DOCS.fruit, DOCS),
+        "items must be ranked by similarity to the query (the item whose text is the query first)",
+      );
     },
   },
   {
@@ -72,7 +81,11 @@ const tests: StoreSpecTest[] = [
       await ctx.store.put(root, "multi", { title: "apple banana", body: "apple cherry", other: "car" }, ["title", "body"]);
       await putTexts(ctx, root, { plain: "ocean wave" });
       const results = await ctx.store.search(root, { query: "apple banana", limit: 10 });
-      expectEqual(results.map((r) => r.key), ["multi", "plain"], "each item must appear once, the item with the matching field first");
+      expectEqual(
+        results.map((r) => r.key),
+        ["multi", "plain"],
+        "each item must appear once, the item with the matching field first",
+      );
     },
   },
   {
@@ -87,9 +100,15 @@ const tests: StoreSpecTest[] = [
       expectEqual(before[0]?.key, "a", "before the update, the item whose text is the query must rank first");
       await putTexts(ctx, root, { a: "quantum physics lecture" });
       const after = await ctx.store.search(root, { query: "apple banana cherry", limit: 10 });
-      expectEqual(after.map((r) => r.key), ["b", "a"], "after the update, the item must be ranked by its new text (below the other)");
+      expectEqual(
+        after.map((r) => r.key),
+        ["b", "a"],
+        "after the update, the item must be ranked by its new text (below the other)",
+      );
       const scoreOf = (rs: SearchItem[]) => rs.find((r) => r.key === "a")?.score ?? Number.NaN;
-      expectTrue(scoreOf(after) < scoreOf(before), "the updated item's score for the old text must drop", [`before ${scoreOf(before)}, after ${scoreOf(after)}`]);
+      expectTrue(scoreOf(after) < scoreOf(before), "the updated item's score for the old text must drop", [
+        `before ${scoreOf(before)}, after ${scoreOf(after)}`,
+      ]);
     },
   },
   {
@@ -101,7 +120,11 @@ const tests: StoreSpecTest[] = [
       const root = ctx.namespace("vec-filter");
       await putTexts(ctx, root, DOCS, { fruit: { kind: "food" }, pie: { kind: "recipe" }, car: { kind: "recipe" }, sea: { kind: "food" } });
       const results = await ctx.store.search(root, { query: DOCS.fruit, filter: { kind: "recipe" }, limit: 1 });
-      expectEqual(results.map((r) => r.key), ["pie"], "the best match among the filtered items must be returned (the filter applies before ranking and the limit)");
+      expectEqual(
+        results.map((r) => r.key),
+        ["pie"],
+        "the best match among the filtered items must be returned (the filter applies before ranking and the limit)",
+      );
     },
   },
   {
@@ -115,7 +138,11 @@ const tests: StoreSpecTest[] = [
       const pages = await allPages((offset) => ctx.store.search(root, { query: "apple wave", limit: 2, offset }), 2, 5);
       const all = pages.flat();
       expectNoRepeats(idSet(all), "no item may appear on two pages of a query search");
-      expectItems(all, Object.keys(docs).map((k) => [root, k] as const), "the pages together must return every item");
+      expectItems(
+        all,
+        Object.keys(docs).map((k) => [root, k] as const),
+        "the pages together must return every item",
+      );
     },
   },
   {
@@ -127,7 +154,9 @@ const tests: StoreSpecTest[] = [
       await putTexts(ctx, root, { ...DOCS, intl: "café 用户 наука" });
       for (const query of ["", "apple ".repeat(2_000), "?!... ;;", "café 用户 наука"]) {
         const results = await ctx.store.search(root, { query, limit: 10 });
-        expectTrue(Array.isArray(results) && results.length > 0, `the query ${JSON.stringify(query.slice(0, 30))} must return results`, [`got ${JSON.stringify(results?.length)}`]);
+        expectTrue(Array.isArray(results) && results.length > 0, `the query ${JSON.stringify(query.slice(0, 30))} must return results`, [
+          `got ${JSON.stringify(results?.length)}`,
+        ]);
       }
     },
   },

@@ -51,15 +51,20 @@ export interface UsableInputs {
 
 /** The families with only the labels a store accepts; a family left with one root still has its deeper look-alikes. */
 export function poolsArb(acceptedProbed: ReadonlySet<string>): fc.Arbitrary<Pools> {
-  const usable = (label: string) => [...label].every((ch) => !(PROBED_LABEL_CHARS as readonly string[]).includes(ch) || acceptedProbed.has(ch));
+  const usable = (label: string) =>
+    [...label].every((ch) => !(PROBED_LABEL_CHARS as readonly string[]).includes(ch) || acceptedProbed.has(ch));
   const families = ROOT_FAMILIES.map((f) => f.filter(usable)).filter((f) => f.length > 0);
   const subLabels = SUB_LABELS.filter(usable);
   return fc.constantFrom(...families).chain((roots) => {
-    const deeper = fc.tuple(fc.constantFrom(...roots), fc.array(fc.constantFrom(...subLabels), { minLength: 1, maxLength: 3 })).map(([root, subs]) => [root, ...subs]);
+    const deeper = fc
+      .tuple(fc.constantFrom(...roots), fc.array(fc.constantFrom(...subLabels), { minLength: 1, maxLength: 3 }))
+      .map(([root, subs]) => [root, ...subs]);
     return fc.record({
       subLabels: fc.constant(subLabels),
       roots: fc.constant(roots),
-      namespaces: fc.uniqueArray(deeper, { minLength: 3, maxLength: 5, selector: (ns) => JSON.stringify(ns) }).map((ns) => [...roots.map((r) => [r]), ...ns]),
+      namespaces: fc
+        .uniqueArray(deeper, { minLength: 3, maxLength: 5, selector: (ns) => JSON.stringify(ns) })
+        .map((ns) => [...roots.map((r) => [r]), ...ns]),
       keys: fc.uniqueArray(fc.constantFrom(...KEYS), { minLength: 2, maxLength: 3 }),
     });
   });
@@ -75,7 +80,10 @@ const hotItem = (p: Pools) =>
   );
 
 const extraArb: fc.Arbitrary<unknown> = fc.oneof(
-  { weight: 40, arbitrary: fc.constantFrom(null, { deep: { a: [1, null, "x", { e: {} }] } }, [], 'é "quoted" \\ \u0000', 0.5, -(2 ** 53 - 1)) },
+  {
+    weight: 40,
+    arbitrary: fc.constantFrom(null, { deep: { a: [1, null, "x", { e: {} }] } }, [], 'é "quoted" \\ \u0000', 0.5, -(2 ** 53 - 1)),
+  },
   // Past 65,535 characters: a text column with a length limit cuts it (ST-06).
   { weight: 1, arbitrary: fc.constant("x".repeat(70_000)) },
 );
@@ -86,13 +94,30 @@ export const valueArb: fc.Arbitrary<StoreValue> = fc.record(
 );
 
 const rangeArb = fc
-  .record({ $eq: fc.constantFrom(...N_OPERANDS), $ne: fc.constantFrom(...N_OPERANDS), $gt: fc.constantFrom(...N_OPERANDS), $gte: fc.constantFrom(...N_OPERANDS), $lt: fc.constantFrom(...N_OPERANDS), $lte: fc.constantFrom(...N_OPERANDS) }, { requiredKeys: [] })
+  .record(
+    {
+      $eq: fc.constantFrom(...N_OPERANDS),
+      $ne: fc.constantFrom(...N_OPERANDS),
+      $gt: fc.constantFrom(...N_OPERANDS),
+      $gte: fc.constantFrom(...N_OPERANDS),
+      $lt: fc.constantFrom(...N_OPERANDS),
+      $lte: fc.constantFrom(...N_OPERANDS),
+    },
+    { requiredKeys: [] },
+  )
   .filter((ops) => Object.keys(ops).length > 0 && Object.keys(ops).length <= 2);
 
 /** Filters on fields every value has (no `$ne` on a missing field, ST-26), no nested values or dotted keys (ST-28); mostly one or two fields, so that some items match. */
 const nFilter = fc.oneof({ weight: 1, arbitrary: fc.constantFrom(...N_VALUES) }, { weight: 3, arbitrary: rangeArb });
-const sFilter = fc.oneof(fc.constantFrom(...S_VALUES), fc.record({ $eq: fc.constantFrom(...S_VALUES) }), fc.record({ $ne: fc.constantFrom(...S_VALUES) }));
-const tagFilter = fc.oneof({ weight: 3, arbitrary: fc.constantFrom(...TAGS) }, { weight: 1, arbitrary: fc.record({ $ne: fc.constantFrom(...TAGS) }) });
+const sFilter = fc.oneof(
+  fc.constantFrom(...S_VALUES),
+  fc.record({ $eq: fc.constantFrom(...S_VALUES) }),
+  fc.record({ $ne: fc.constantFrom(...S_VALUES) }),
+);
+const tagFilter = fc.oneof(
+  { weight: 3, arbitrary: fc.constantFrom(...TAGS) },
+  { weight: 1, arbitrary: fc.record({ $ne: fc.constantFrom(...TAGS) }) },
+);
 const filterArb: fc.Arbitrary<Record<string, unknown>> = fc.oneof(
   { weight: 3, arbitrary: fc.record({ n: nFilter }) },
   { weight: 2, arbitrary: fc.record({ s: sFilter }) },
@@ -106,7 +131,9 @@ const offsetArb = fc.option(fc.constantFrom(0, 1, 2, 3, 20), { nil: undefined })
 
 const searchArgsArb = (p: Pools): fc.Arbitrary<SearchArgs> =>
   fc.oneof(
-    fc.record({ ns: nsArb(p), depth: fc.nat(4), filter: fc.option(filterArb, { nil: undefined }), limit: limitArb, offset: offsetArb }).map(({ ns, depth, ...rest }) => clean({ prefix: ns.slice(0, depth), ...rest })),
+    fc
+      .record({ ns: nsArb(p), depth: fc.nat(4), filter: fc.option(filterArb, { nil: undefined }), limit: limitArb, offset: offsetArb })
+      .map(({ ns, depth, ...rest }) => clean({ prefix: ns.slice(0, depth), ...rest })),
     // The whole root, all at once: a state check of everything the sequence wrote there.
     fc.constantFrom(...p.roots).map((root) => ({ prefix: [root], limit: 1000 })),
     // One namespace with the defaults: past 10 items (a fill), the default limit shows (ST-29).
@@ -116,10 +143,12 @@ const searchArgsArb = (p: Pools): fc.Arbitrary<SearchArgs> =>
 /** A path of a namespace for a prefix or suffix, some labels replaced by "*" (ST-36). */
 const pathArb = (p: Pools, side: "prefix" | "suffix") =>
   fc.oneof(
-    fc.record({ ns: nsArb(p), length: fc.integer({ min: 1, max: 4 }), star: fc.option(fc.nat(3), { nil: undefined }) }).map(({ ns, length, star }) => {
-      const path = side === "prefix" ? ns.slice(0, length) : ns.slice(-length);
-      return path.map((label, i) => (i === star ? "*" : label));
-    }),
+    fc
+      .record({ ns: nsArb(p), length: fc.integer({ min: 1, max: 4 }), star: fc.option(fc.nat(3), { nil: undefined }) })
+      .map(({ ns, length, star }) => {
+        const path = side === "prefix" ? ns.slice(0, length) : ns.slice(-length);
+        return path.map((label, i) => (i === star ? "*" : label));
+      }),
     // One label that other labels start or end with ("t" / "t t", "c" / "b_c"): segment matching (ST-34, ST-35).
     fc.constantFrom(...(side === "prefix" ? p.roots : [...p.roots, ...p.subLabels])).map((label) => [label]),
   );
@@ -141,7 +170,13 @@ const listArgsArb = (p: Pools): fc.Arbitrary<ListArgs> =>
     .chain((args) => fc.oneof({ weight: 3, arbitrary: fc.constant(args) }, { weight: 1, arbitrary: fc.constant({}) }));
 
 const writeArb = (p: Pools): fc.Arbitrary<BatchOp> =>
-  fc.record({ namespace: nsArb(p), key: keyOf(p), value: fc.oneof({ weight: 4, arbitrary: valueArb }, { weight: 1, arbitrary: fc.constant(null) }) }).map((w) => ({ kind: "put" as const, ...w }));
+  fc
+    .record({
+      namespace: nsArb(p),
+      key: keyOf(p),
+      value: fc.oneof({ weight: 4, arbitrary: valueArb }, { weight: 1, arbitrary: fc.constant(null) }),
+    })
+    .map((w) => ({ kind: "put" as const, ...w }));
 
 const readArb = (p: Pools): fc.Arbitrary<BatchOp> =>
   fc.oneof(
@@ -157,8 +192,19 @@ const readArb = (p: Pools): fc.Arbitrary<BatchOp> =>
  */
 const batchArb = (p: Pools): fc.Arbitrary<StoreCall> =>
   fc
-    .record({ writes: fc.array(writeArb(p), { minLength: 1, maxLength: 4 }), reads: fc.array(readArb(p), { maxLength: 3 }), spread: fc.nat(5) })
-    .map(({ writes, reads, spread }) => ({ call: "batch" as const, ops: interleave(writes, reads.filter((r) => !touches(r, writes)), spread) }));
+    .record({
+      writes: fc.array(writeArb(p), { minLength: 1, maxLength: 4 }),
+      reads: fc.array(readArb(p), { maxLength: 3 }),
+      spread: fc.nat(5),
+    })
+    .map(({ writes, reads, spread }) => ({
+      call: "batch" as const,
+      ops: interleave(
+        writes,
+        reads.filter((r) => !touches(r, writes)),
+        spread,
+      ),
+    }));
 
 /** Puts of look-alike paths in one batch: key "b:c" under [r] and key "c" under [r, "b"] (ST-08, ST-43). */
 const lookAlikeBatchArb = (p: Pools): fc.Arbitrary<StoreCall> =>
@@ -172,18 +218,30 @@ const lookAlikeBatchArb = (p: Pools): fc.Arbitrary<StoreCall> =>
 
 /** More items in one namespace than a default search page holds (ST-29: 10). */
 const fillArb = (p: Pools): fc.Arbitrary<StoreCall> =>
-  fc.record({ namespace: nsArb(p), count: fc.integer({ min: 11, max: 13 }), value: valueArb }).map(({ namespace, count, value }) => ({ call: "fill", namespace, count, value }));
+  fc
+    .record({ namespace: nsArb(p), count: fc.integer({ min: 11, max: 13 }), value: valueArb })
+    .map(({ namespace, count, value }) => ({ call: "fill", namespace, count, value }));
 
 /** More namespaces than a default listing holds (ST-33: 100). */
 const wideArb = (p: Pools): fc.Arbitrary<StoreCall> =>
-  fc.record({ root: fc.constantFrom(...p.roots), count: fc.integer({ min: 101, max: 103 }) }).map(({ root, count }) => ({ call: "wide", root, count }));
+  fc
+    .record({ root: fc.constantFrom(...p.roots), count: fc.integer({ min: 101, max: 103 }) })
+    .map(({ root, count }) => ({ call: "wide", root, count }));
 
 /** put() calls at once: distinct keys, or one key put several times with one value (ST-47). */
 const concurrentArb = (p: Pools): fc.Arbitrary<StoreCall> =>
-  fc.oneof(
-    fc.uniqueArray(fc.record({ namespace: nsArb(p), key: keyOf(p), value: valueArb }), { minLength: 2, maxLength: 5, selector: (w) => itemId(w.namespace, w.key) }),
-    fc.record({ namespace: nsArb(p), key: keyOf(p), value: valueArb, times: fc.integer({ min: 2, max: 5 }) }).map(({ times, ...w }) => Array.from({ length: times }, () => w)),
-  ).map((puts) => ({ call: "concurrentPuts" as const, puts }));
+  fc
+    .oneof(
+      fc.uniqueArray(fc.record({ namespace: nsArb(p), key: keyOf(p), value: valueArb }), {
+        minLength: 2,
+        maxLength: 5,
+        selector: (w) => itemId(w.namespace, w.key),
+      }),
+      fc
+        .record({ namespace: nsArb(p), key: keyOf(p), value: valueArb, times: fc.integer({ min: 2, max: 5 }) })
+        .map(({ times, ...w }) => Array.from({ length: times }, () => w)),
+    )
+    .map((puts) => ({ call: "concurrentPuts" as const, puts }));
 
 const INVALID: readonly { rule: InvalidRule; namespace: (root: string) => unknown[] }[] = [
   { rule: "empty namespace", namespace: () => [] },
@@ -194,32 +252,61 @@ const INVALID: readonly { rule: InvalidRule; namespace: (root: string) => unknow
   { rule: "reserved root", namespace: () => ["langgraph", "b"] },
 ];
 
-const invalidArb = (p: Pools) => fc.record({ which: fc.nat(INVALID.length - 1), root: fc.constantFrom(...p.roots), key: keyOf(p), value: valueArb });
+const invalidArb = (p: Pools) =>
+  fc.record({ which: fc.nat(INVALID.length - 1), root: fc.constantFrom(...p.roots), key: keyOf(p), value: valueArb });
 
 const invalidPutArb = (p: Pools): fc.Arbitrary<StoreCall> =>
-  invalidArb(p).map(({ which, root, key, value }) => ({ call: "invalidPut", namespace: INVALID[which]!.namespace(root), key, value, rule: INVALID[which]!.rule }));
-
-/** The reserved root in a raw batch is a profile item (ST-15): left out. */
-const invalidBatchArb = (p: Pools): fc.Arbitrary<StoreCall> =>
-  fc.record({ invalid: invalidArb(p).filter(({ which }) => INVALID[which]!.rule !== "reserved root"), reads: fc.array(readArb(p), { maxLength: 2 }) }).map(({ invalid: { which, root, key, value }, reads }) => ({
-    call: "invalidBatch",
-    reads,
+  invalidArb(p).map(({ which, root, key, value }) => ({
+    call: "invalidPut",
     namespace: INVALID[which]!.namespace(root),
     key,
     value,
     rule: INVALID[which]!.rule,
   }));
 
+/** The reserved root in a raw batch is a profile item (ST-15): left out. */
+const invalidBatchArb = (p: Pools): fc.Arbitrary<StoreCall> =>
+  fc
+    .record({
+      invalid: invalidArb(p).filter(({ which }) => INVALID[which]!.rule !== "reserved root"),
+      reads: fc.array(readArb(p), { maxLength: 2 }),
+    })
+    .map(({ invalid: { which, root, key, value }, reads }) => ({
+      call: "invalidBatch",
+      reads,
+      namespace: INVALID[which]!.namespace(root),
+      key,
+      value,
+      rule: INVALID[which]!.rule,
+    }));
+
 /** One call, weighted towards writes so that reads have something to disagree on. */
 export function callArb(p: Pools): fc.Arbitrary<StoreCall> {
   return fc.oneof(
-    { weight: 8, arbitrary: fc.record({ item: hotItem(p), value: valueArb }).map(({ item, value }) => ({ call: "put" as const, ...item, value })) },
+    {
+      weight: 8,
+      arbitrary: fc.record({ item: hotItem(p), value: valueArb }).map(({ item, value }) => ({ call: "put" as const, ...item, value })),
+    },
     { weight: 3, arbitrary: hotItem(p).map((c) => ({ call: "delete" as const, ...c })) },
     { weight: 3, arbitrary: hotItem(p).map((c) => ({ call: "get" as const, ...c })) },
     { weight: 5, arbitrary: searchArgsArb(p).map((a) => ({ call: "search" as const, ...a })) },
-    { weight: 2, arbitrary: fc.record({ args: searchArgsArb(p), pageSize: fc.integer({ min: 1, max: 3 }) }).map(({ args: { prefix, filter }, pageSize }) => ({ call: "searchPages" as const, ...clean({ prefix, filter }), pageSize })) },
+    {
+      weight: 2,
+      arbitrary: fc
+        .record({ args: searchArgsArb(p), pageSize: fc.integer({ min: 1, max: 3 }) })
+        .map(({ args: { prefix, filter }, pageSize }) => ({ call: "searchPages" as const, ...clean({ prefix, filter }), pageSize })),
+    },
     { weight: 4, arbitrary: listArgsArb(p).map((a) => ({ call: "list" as const, ...a })) },
-    { weight: 2, arbitrary: fc.record({ args: listArgsArb(p), pageSize: fc.integer({ min: 1, max: 3 }) }).map(({ args: { prefix, suffix, maxDepth }, pageSize }) => ({ call: "listPages" as const, ...clean({ prefix, suffix, maxDepth }), pageSize })) },
+    {
+      weight: 2,
+      arbitrary: fc
+        .record({ args: listArgsArb(p), pageSize: fc.integer({ min: 1, max: 3 }) })
+        .map(({ args: { prefix, suffix, maxDepth }, pageSize }) => ({
+          call: "listPages" as const,
+          ...clean({ prefix, suffix, maxDepth }),
+          pageSize,
+        })),
+    },
     { weight: 4, arbitrary: batchArb(p) },
     { weight: 1, arbitrary: lookAlikeBatchArb(p) },
     { weight: 1, arbitrary: fillArb(p) },
@@ -240,7 +327,8 @@ export function sequenceArb(inputs: UsableInputs, maxCalls: number): fc.Arbitrar
 function withoutNul<T>(value: T): T {
   if (typeof value === "string") return value.replaceAll("\u0000", "") as T;
   if (Array.isArray(value)) return value.map(withoutNul) as T;
-  if (typeof value === "object" && value !== null) return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, withoutNul(v)])) as T;
+  if (typeof value === "object" && value !== null)
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, withoutNul(v)])) as T;
   return value;
 }
 
@@ -252,7 +340,8 @@ function withoutNul<T>(value: T): T {
 function touches(read: BatchOp, writes: readonly BatchOp[]): boolean {
   const written = writes.filter((w): w is Extract<BatchOp, { kind: "put" }> => w.kind === "put");
   if (read.kind === "get") return written.some((w) => itemId(w.namespace, w.key) === itemId(read.namespace, read.key));
-  if (read.kind === "search") return written.some((w) => prefixMatches(w.namespace, read.prefix) || joinedPrefixMatches(w.namespace, read.prefix));
+  if (read.kind === "search")
+    return written.some((w) => prefixMatches(w.namespace, read.prefix) || joinedPrefixMatches(w.namespace, read.prefix));
   if (read.kind === "list") return written.some((w) => conditionsMatch(w.namespace, read) || joinedListMatches(w.namespace, read));
   return false;
 }

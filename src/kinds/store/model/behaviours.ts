@@ -13,7 +13,8 @@ export const STORE_MODEL_BEHAVIOURS = {
   "batch-dedupes-by-joined-key": {
     how: "batch",
     tests: ["test_store_batch_puts_of_lookalike_paths_are_distinct"],
-    description: 'batch() de-duplicates puts by namespace.join(":") + ":" + key, so key "b:c" under [a] and key "c" under [a, b] collide and the first is dropped (InMemoryStore)',
+    description:
+      'batch() de-duplicates puts by namespace.join(":") + ":" + key, so key "b:c" under [a] and key "c" under [a, b] collide and the first is dropped (InMemoryStore)',
   },
   "rejects-like-wildcard-labels": {
     how: "input",
@@ -23,12 +24,14 @@ export const STORE_MODEL_BEHAVIOURS = {
   "rejects-nul-in-values": {
     how: "input",
     tests: [],
-    description: "put() rejects a value holding a NUL character (\\u0000) in a string (PostgreSQL's jsonb cannot store it): the sequences use no such value",
+    description:
+      "put() rejects a value holding a NUL character (\\u0000) in a string (PostgreSQL's jsonb cannot store it): the sequences use no such value",
   },
   "search-prefix-matches-joined-path": {
     how: "answer",
     tests: ["test_store_search_prefix_matches_whole_labels"],
-    description: 'search() matches the prefix as text on the ":"-joined path, so ["acme"] also finds the items of ["acme-corp"] (PostgresStore)',
+    description:
+      'search() matches the prefix as text on the ":"-joined path, so ["acme"] also finds the items of ["acme-corp"] (PostgresStore)',
   },
   "search-empty-prefix-rejects": {
     how: "rejects",
@@ -42,7 +45,11 @@ export const STORE_MODEL_BEHAVIOURS = {
   },
   "list-matches-joined-path": {
     how: "answer",
-    tests: ["test_store_list_namespaces_prefix_by_segment", "test_store_list_namespaces_suffix_by_segment", "test_store_list_namespaces_wildcard_matches_one_label"],
+    tests: [
+      "test_store_list_namespaces_prefix_by_segment",
+      "test_store_list_namespaces_suffix_by_segment",
+      "test_store_list_namespaces_wildcard_matches_one_label",
+    ],
     description: 'listNamespaces() matches prefix and suffix as text on the ":"-joined path, "*" literally (PostgresStore)',
   },
   "list-max-depth-filters": {
@@ -61,7 +68,10 @@ export const STORE_MODEL_BEHAVIOUR_IDS = Object.keys(STORE_MODEL_BEHAVIOURS) as 
  * Declared behaviours and why: from the options, or from a known deviation
  * naming the behaviour itself or one of its spec tests in its `tests`.
  */
-export function declaredStoreBehaviours(ignore: readonly StoreModelBehaviour[], deviations: readonly KnownDeviation[]): Map<StoreModelBehaviour, string> {
+export function declaredStoreBehaviours(
+  ignore: readonly StoreModelBehaviour[],
+  deviations: readonly KnownDeviation[],
+): Map<StoreModelBehaviour, string> {
   const declared = new Map<StoreModelBehaviour, string>(ignore.map((b) => [b, "declared in the model options"]));
   for (const behaviour of STORE_MODEL_BEHAVIOUR_IDS) {
     const names: readonly string[] = [behaviour, ...STORE_MODEL_BEHAVIOURS[behaviour].tests];

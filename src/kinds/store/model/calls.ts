@@ -169,8 +169,19 @@ export const FILL_NUMBERS = [2, 9, 10, 100, 0, -1.5];
 
 /** The puts a fill or wide call stands for, as batch ops. */
 export function bulkOps(c: Extract<StoreCall, { call: "fill" | "wide" }>): BatchOp[] {
-  if (c.call === "fill") return Array.from({ length: c.count }, (_, i) => ({ kind: "put", namespace: c.namespace, key: `item-${i}`, value: { ...c.value, n: FILL_NUMBERS[i % FILL_NUMBERS.length]! } }));
-  return Array.from({ length: c.count }, (_, i) => ({ kind: "put", namespace: [c.root, `w${i}`], key: "k", value: { n: i, s: "w", tag: "active" } }));
+  if (c.call === "fill")
+    return Array.from({ length: c.count }, (_, i) => ({
+      kind: "put",
+      namespace: c.namespace,
+      key: `item-${i}`,
+      value: { ...c.value, n: FILL_NUMBERS[i % FILL_NUMBERS.length]! },
+    }));
+  return Array.from({ length: c.count }, (_, i) => ({
+    kind: "put",
+    namespace: [c.root, `w${i}`],
+    key: "k",
+    value: { n: i, s: "w", tag: "active" },
+  }));
 }
 
 function pagesLoop(call: string, pageSize: number): string {

@@ -1,7 +1,17 @@
 import { diffValues, formatDiff, formatValue, type Difference } from "../../../format.js";
 import type { CatalogId } from "../../checkpointer/checks/types.js";
 import type { ListArgs, SearchArgs } from "./calls.js";
-import { conditionsMatch, isOperatorObject, itemId, nsId, pageSize, prefixMatches, type Listing, type ModelItem, type StoreReferenceModel } from "./reference-model.js";
+import {
+  conditionsMatch,
+  isOperatorObject,
+  itemId,
+  nsId,
+  pageSize,
+  prefixMatches,
+  type Listing,
+  type ModelItem,
+  type StoreReferenceModel,
+} from "./reference-model.js";
 
 /** One failed comparison: the clause it checks and what differed. */
 export interface Mismatch {
@@ -23,7 +33,10 @@ export function diffLines(m: Mismatch): string[] {
 const mismatch = (id: CatalogId, answer: string, diffs: Difference[] = []): Mismatch => ({ id, answer, diffs });
 
 function prefixed(at: string, diffs: Difference[]): Difference[] {
-  return diffs.map((d) => ({ ...d, path: d.path === "(value)" ? at : `${at}${d.path.replace(/^\(value\)/, "").replace(/^(?=[^.[])/, ".")}` }));
+  return diffs.map((d) => ({
+    ...d,
+    path: d.path === "(value)" ? at : `${at}${d.path.replace(/^\(value\)/, "").replace(/^(?=[^.[])/, ".")}`,
+  }));
 }
 
 /**
@@ -31,10 +44,19 @@ function prefixed(at: string, diffs: Difference[]): Difference[] {
  * the key was overwritten, else ST-06), Date timestamps (ST-01), and in a
  * search without a query no score (ST-31). Timestamps' values are not compared (ST-04, ST-05).
  */
-export function checkItem(actual: unknown, expected: ModelItem, at: string, model: StoreReferenceModel, inSearch: boolean): Mismatch | undefined {
-  if (typeof actual !== "object" || actual === null) return mismatch("ST-01", `${at} is not an Item`, [{ path: at, expected: summary(expected), actual }]);
+export function checkItem(
+  actual: unknown,
+  expected: ModelItem,
+  at: string,
+  model: StoreReferenceModel,
+  inSearch: boolean,
+): Mismatch | undefined {
+  if (typeof actual !== "object" || actual === null)
+    return mismatch("ST-01", `${at} is not an Item`, [{ path: at, expected: summary(expected), actual }]);
   const item = actual as Record<string, unknown>;
-  const where = prefixed(`${at}.namespace`, diffValues(expected.namespace, item.namespace)).concat(prefixed(`${at}.key`, diffValues(expected.key, item.key)));
+  const where = prefixed(`${at}.namespace`, diffValues(expected.namespace, item.namespace)).concat(
+    prefixed(`${at}.key`, diffValues(expected.key, item.key)),
+  );
   if (where.length) return mismatch("ST-08", `${at} names another item than the one asked for`, where);
   const value = prefixed(`${at}.value`, diffValues(expected.value, item.value));
   if (value.length) {
@@ -42,32 +64,48 @@ export function checkItem(actual: unknown, expected: ModelItem, at: string, mode
     return mismatch(puts > 1 || deleted ? "ST-03" : "ST-06", `${at}.value differs from the value last put`, value);
   }
   for (const field of ["createdAt", "updatedAt"]) {
-    if (!(item[field] instanceof Date)) return mismatch("ST-01", `${at}.${field} is not a Date`, [{ path: `${at}.${field}`, expected: "a Date", actual: item[field] }]);
+    if (!(item[field] instanceof Date))
+      return mismatch("ST-01", `${at}.${field} is not a Date`, [{ path: `${at}.${field}`, expected: "a Date", actual: item[field] }]);
   }
-  if (inSearch && item.score !== undefined) return mismatch("ST-31", `${at} has a score, but the search had no query`, [{ path: `${at}.score`, expected: undefined, actual: item.score }]);
+  if (inSearch && item.score !== undefined)
+    return mismatch("ST-31", `${at} has a score, but the search had no query`, [
+      { path: `${at}.score`, expected: undefined, actual: item.score },
+    ]);
   return undefined;
 }
 
 /** get(): the model's item, or exactly null (ST-02). */
-export function checkGet(actual: unknown, namespace: string[], key: string, model: StoreReferenceModel, at = "get()"): Mismatch | undefined {
+export function checkGet(
+  actual: unknown,
+  namespace: string[],
+  key: string,
+  model: StoreReferenceModel,
+  at = "get()",
+): Mismatch | undefined {
   const expected = model.get(namespace, key);
   if (expected) {
     if (actual === null || actual === undefined) {
       const { puts, deleted } = model.history(namespace, key);
-      return mismatch(puts > 1 || deleted ? "ST-03" : "ST-01", `${at} returned ${formatValue(actual)}, the model has the item`, [{ path: at, expected: summary(expected), actual }]);
+      return mismatch(puts > 1 || deleted ? "ST-03" : "ST-01", `${at} returned ${formatValue(actual)}, the model has the item`, [
+        { path: at, expected: summary(expected), actual },
+      ]);
     }
     return checkItem(actual, expected, at, model, false);
   }
   if (actual === null) return undefined;
-  if (actual === undefined) return mismatch("ST-02", `${at} of a missing item returned undefined, not null`, [{ path: at, expected: null, actual }]);
+  if (actual === undefined)
+    return mismatch("ST-02", `${at} of a missing item returned undefined, not null`, [{ path: at, expected: null, actual }]);
   const { deleted } = model.history(namespace, key);
-  return mismatch(deleted ? "ST-18" : "ST-08", `${at} returned an item the model does not have${deleted ? " (it was deleted)" : ""}`, [{ path: at, expected: null, actual: summaryOf(actual) }]);
+  return mismatch(deleted ? "ST-18" : "ST-08", `${at} returned an item the model does not have${deleted ? " (it was deleted)" : ""}`, [
+    { path: at, expected: null, actual: summaryOf(actual) },
+  ]);
 }
 
 /** One page of a search: the right size, no item twice, each a match (checked against the model's item). */
 export function checkSearchPage(actual: unknown, args: SearchArgs, model: StoreReferenceModel, at: string): Mismatch | undefined {
   const all = model.search(args);
-  if (!Array.isArray(actual)) return mismatch(searchClause(args), `${at} did not return an array`, [{ path: at, expected: "an array of items", actual }]);
+  if (!Array.isArray(actual))
+    return mismatch(searchClause(args), `${at} did not return an array`, [{ path: at, expected: "an array of items", actual }]);
   const wrong = checkSearchItems(actual, all, args, model, at);
   if (wrong) return wrong;
   const expected = pageSize(all.length, args.offset ?? 0, args.limit ?? 10);
@@ -75,9 +113,16 @@ export function checkSearchPage(actual: unknown, args: SearchArgs, model: StoreR
   const complete = (args.offset ?? 0) === 0 && all.length <= (args.limit ?? 10);
   const ids = new Set(actual.map((item) => idOf(item)));
   const missing = all.filter((item) => !ids.has(itemId(item.namespace, item.key)));
-  const diffs = [{ path: `${at}.length`, expected, actual: actual.length }, ...(complete ? missing.map((item) => ({ path: `${at} is missing`, expected: summary(item), actual: undefined })) : [])];
+  const diffs = [
+    { path: `${at}.length`, expected, actual: actual.length },
+    ...(complete ? missing.map((item) => ({ path: `${at} is missing`, expected: summary(item), actual: undefined })) : []),
+  ];
   const id = complete ? (args.filter && Object.keys(args.filter).length ? filterClause(args.filter) : searchClause(args)) : "ST-29";
-  return mismatch(id, `${at} returned ${actual.length} item${actual.length === 1 ? "" : "s"}, the model ${expected} (${all.length} match${all.length === 1 ? "" : "es"} in all)`, diffs);
+  return mismatch(
+    id,
+    `${at} returned ${actual.length} item${actual.length === 1 ? "" : "s"}, the model ${expected} (${all.length} match${all.length === 1 ? "" : "es"} in all)`,
+    diffs,
+  );
 }
 
 /** Every page of a search together: disjoint, and exactly the matches (ST-29). */
@@ -89,16 +134,29 @@ export function checkSearchPages(pages: unknown[][], args: SearchArgs, model: St
   const ids = new Set(flat.map((item) => idOf(item)));
   const missing = all.filter((item) => !ids.has(itemId(item.namespace, item.key)));
   if (!missing.length) return undefined;
-  return mismatch("ST-29", `${at}: ${pages.length} page(s) held ${flat.length} items, the model has ${all.length} matches`, missing.map((item) => ({ path: `${at} is missing`, expected: summary(item), actual: undefined })));
+  return mismatch(
+    "ST-29",
+    `${at}: ${pages.length} page(s) held ${flat.length} items, the model has ${all.length} matches`,
+    missing.map((item) => ({ path: `${at} is missing`, expected: summary(item), actual: undefined })),
+  );
 }
 
-function checkSearchItems(actual: unknown[], all: ModelItem[], args: SearchArgs, model: StoreReferenceModel, at: string): Mismatch | undefined {
+function checkSearchItems(
+  actual: unknown[],
+  all: ModelItem[],
+  args: SearchArgs,
+  model: StoreReferenceModel,
+  at: string,
+): Mismatch | undefined {
   const byId = new Map(all.map((item) => [itemId(item.namespace, item.key), item]));
   const seen = new Set<string>();
   for (const [i, item] of actual.entries()) {
     const here = `${at}[${i}]`;
     const id = idOf(item);
-    if (seen.has(id)) return mismatch("ST-29", `${here} is an item already returned`, [{ path: here, expected: "each item once", actual: summaryOf(item) }]);
+    if (seen.has(id))
+      return mismatch("ST-29", `${here} is an item already returned`, [
+        { path: here, expected: "each item once", actual: summaryOf(item) },
+      ]);
     seen.add(id);
     const expected = byId.get(id);
     if (!expected) return unexpectedItem(item, args, model, here);
@@ -122,14 +180,20 @@ function unexpectedItem(actual: unknown, args: SearchArgs, model: StoreReference
     const deleted = typeof item.key === "string" && model.history(namespace, item.key).deleted;
     return mismatch(deleted ? "ST-18" : "ST-08", `${at} is an item the model does not have${deleted ? " (it was deleted)" : ""}`, diffs);
   }
-  return mismatch(filterClause(args.filter ?? {}, stored.value), `${at} does not match the filter ${formatValue(args.filter)}`, [{ path: `${at}.value`, expected: args.filter, actual: stored.value }]);
+  return mismatch(filterClause(args.filter ?? {}, stored.value), `${at} does not match the filter ${formatValue(args.filter)}`, [
+    { path: `${at}.value`, expected: args.filter, actual: stored.value },
+  ]);
 }
 
 /** ST-25 for operators, ST-24 when a field's type-confusable twin is what matched, else ST-23. */
 function filterClause(filter: Record<string, unknown>, value?: Record<string, unknown>): CatalogId {
   if (Object.values(filter).some(isOperatorObject)) return "ST-25";
   // eslint-disable-next-line eqeqeq
-  const twin = value !== undefined && Object.entries(filter).some(([key, expected]) => value[key] !== expected && (value[key] == expected || String(value[key]) === String(expected)));
+  const twin =
+    value !== undefined &&
+    Object.entries(filter).some(
+      ([key, expected]) => value[key] !== expected && (value[key] == expected || String(value[key]) === String(expected)),
+    );
   return twin ? "ST-24" : "ST-23";
 }
 
@@ -140,15 +204,19 @@ function searchClause(args: SearchArgs): CatalogId {
 /** One page of a listing: every entry allowed and once, the page's size within what the model allows, complete when it is the whole listing. */
 export function checkListPage(actual: unknown, args: ListArgs, model: StoreReferenceModel, at: string): Mismatch | undefined {
   const listing = model.list(args);
-  if (!Array.isArray(actual)) return mismatch("ST-33", `${at} did not return an array`, [{ path: at, expected: "an array of namespaces", actual }]);
+  if (!Array.isArray(actual))
+    return mismatch("ST-33", `${at} did not return an array`, [{ path: at, expected: "an array of namespaces", actual }]);
   const wrong = checkListEntries(actual, listing, args, at);
   if (wrong) return wrong;
   const [offset, limit] = [args.offset ?? 0, args.limit ?? 100];
   const [least, most] = [pageSize(listing.required.length, offset, limit), pageSize(listing.allowed.length, offset, limit)];
   if (actual.length < least || actual.length > most) {
     const expected = least === most ? least : `${least} to ${most}`;
-    const id: CatalogId = args.limit === undefined && listing.required.length > 100 ? "ST-33" : args.maxDepth !== undefined ? "ST-39" : "ST-33";
-    return mismatch(id, `${at} returned ${actual.length} namespace(s), the model ${expected}`, [{ path: `${at}.length`, expected, actual: actual.length }]);
+    const id: CatalogId =
+      args.limit === undefined && listing.required.length > 100 ? "ST-33" : args.maxDepth !== undefined ? "ST-39" : "ST-33";
+    return mismatch(id, `${at} returned ${actual.length} namespace(s), the model ${expected}`, [
+      { path: `${at}.length`, expected, actual: actual.length },
+    ]);
   }
   if (offset === 0 && actual.length < limit) return missingNamespaces(actual as string[][], listing, args, at);
   return undefined;
@@ -168,11 +236,18 @@ function checkListEntries(actual: unknown[], listing: Listing, args: ListArgs, a
   const seen = new Set<string>();
   for (const [i, ns] of actual.entries()) {
     const here = `${at}[${i}]`;
-    if (!Array.isArray(ns) || ns.some((label) => typeof label !== "string")) return mismatch("ST-33", `${here} is not a namespace`, [{ path: here, expected: "an array of labels", actual: ns }]);
+    if (!Array.isArray(ns) || ns.some((label) => typeof label !== "string"))
+      return mismatch("ST-33", `${here} is not a namespace`, [{ path: here, expected: "an array of labels", actual: ns }]);
     const id = nsId(ns);
-    if (seen.has(id)) return mismatch(args.maxDepth !== undefined ? "ST-38" : "ST-33", `${here} is listed twice`, [{ path: here, expected: "each namespace once", actual: ns }]);
+    if (seen.has(id))
+      return mismatch(args.maxDepth !== undefined ? "ST-38" : "ST-33", `${here} is listed twice`, [
+        { path: here, expected: "each namespace once", actual: ns },
+      ]);
     seen.add(id);
-    if (!allowed.has(id)) return mismatch(unlistedClause(ns as string[], args), `${here} is a namespace the listing must not hold`, [{ path: here, expected: "only namespaces that match", actual: ns }]);
+    if (!allowed.has(id))
+      return mismatch(unlistedClause(ns as string[], args), `${here} is a namespace the listing must not hold`, [
+        { path: here, expected: "only namespaces that match", actual: ns },
+      ]);
   }
   return undefined;
 }
@@ -195,7 +270,11 @@ function missingNamespaces(actual: string[][], listing: Listing, args: ListArgs,
   if (!missing.length) return undefined;
   const wildcard = [...(args.prefix ?? []), ...(args.suffix ?? [])].includes("*");
   const id: CatalogId = args.maxDepth !== undefined ? "ST-38" : wildcard ? "ST-36" : "ST-33";
-  return mismatch(id, `${at} left out ${missing.length} namespace(s) that hold items`, missing.map((ns) => ({ path: `${at} is missing`, expected: ns, actual: undefined })));
+  return mismatch(
+    id,
+    `${at} left out ${missing.length} namespace(s) that hold items`,
+    missing.map((ns) => ({ path: `${at} is missing`, expected: ns, actual: undefined })),
+  );
 }
 
 function idOf(item: unknown): string {

@@ -3,7 +3,9 @@ import type { Mismatch } from "./compare.js";
 import { STORE_MODEL_BEHAVIOURS, type StoreModelBehaviour } from "./behaviours.js";
 import { STRICT_READS, type ReadSemantics, type StoreReferenceModel } from "./reference-model.js";
 
-type AnswerBehaviour = { [B in StoreModelBehaviour]: (typeof STORE_MODEL_BEHAVIOURS)[B]["how"] extends "answer" ? B : never }[StoreModelBehaviour];
+type AnswerBehaviour = {
+  [B in StoreModelBehaviour]: (typeof STORE_MODEL_BEHAVIOURS)[B]["how"] extends "answer" ? B : never;
+}[StoreModelBehaviour];
 
 const joined = (path: readonly string[]) => path.join(":");
 
@@ -52,7 +54,11 @@ export function declaredReads(declared: Iterable<StoreModelBehaviour>): ReadSema
  * (when that passes) without which it fails; undefined when none does (the
  * answer is a failure).
  */
-export function explainingBehaviours(declared: Iterable<StoreModelBehaviour>, model: StoreReferenceModel, check: () => Mismatch | undefined): AnswerBehaviour[] | undefined {
+export function explainingBehaviours(
+  declared: Iterable<StoreModelBehaviour>,
+  model: StoreReferenceModel,
+  check: () => Mismatch | undefined,
+): AnswerBehaviour[] | undefined {
   const candidates = answerBehaviours(declared);
   if (candidates.length === 0) return undefined;
   const alone = candidates.find((b) => model.under({ ...STRICT_READS, ...ANSWER_READS[b] }, check) === undefined);

@@ -4,7 +4,16 @@ import { withTimeout } from "../../../util/timeout.js";
 import { thrownError, type ThrownError } from "../../../runtime/thrown-error.js";
 import { userFrames } from "../../../runtime/user-frames.js";
 import type { CatalogId } from "../../checkpointer/checks/types.js";
-import { bulkOps, concurrentRoots, getReads, operationOf, READ_BACK_LIMIT, type BatchOp, type InvalidRule, type StoreCall } from "./calls.js";
+import {
+  bulkOps,
+  concurrentRoots,
+  getReads,
+  operationOf,
+  READ_BACK_LIMIT,
+  type BatchOp,
+  type InvalidRule,
+  type StoreCall,
+} from "./calls.js";
 import { checkGet, checkListPage, checkListPages, checkSearchPage, checkSearchPages, diffLines, type Mismatch } from "./compare.js";
 import type { StoreReferenceModel } from "./reference-model.js";
 import type { StoreModelBehaviour } from "./behaviours.js";
@@ -60,7 +69,11 @@ export async function executeCall(c: StoreCall, store: BaseStore, model: StoreRe
     for (const behaviour of explained) env.observe(behaviour, `${operation}: ${m.answer}`);
   };
   // Pages to read: enough for the strict answer and for the declared behaviours' (a prefix that leaks finds more).
-  const most = (count: (m: StoreReferenceModel) => number) => Math.max(count(model), model.under(declaredReads(env.declared), () => count(model)));
+  const most = (count: (m: StoreReferenceModel) => number) =>
+    Math.max(
+      count(model),
+      model.under(declaredReads(env.declared), () => count(model)),
+    );
   const emptySearchRejects = (prefix: readonly string[]) => prefix.length === 0 && env.declared.has("search-empty-prefix-rejects");
   const rejectedAsDeclared = (operation: string, error: unknown) => {
     if (!(error instanceof StoreModelDisagreement) || error.thrown === undefined) throw error;
@@ -85,7 +98,11 @@ export async function executeCall(c: StoreCall, store: BaseStore, model: StoreRe
       return fail("listNamespaces()", () => checkListPage(listed, listing, model, "listNamespaces()"));
     }
     case "search": {
-      const options = { ...(c.filter ? { filter: c.filter } : {}), ...(c.limit !== undefined ? { limit: c.limit } : {}), ...(c.offset !== undefined ? { offset: c.offset } : {}) };
+      const options = {
+        ...(c.filter ? { filter: c.filter } : {}),
+        ...(c.limit !== undefined ? { limit: c.limit } : {}),
+        ...(c.offset !== undefined ? { offset: c.offset } : {}),
+      };
       let actual: unknown;
       try {
         actual = await call("search()", c.prefix.length ? "ST-20" : "ST-21", () => store.search(c.prefix, options));
@@ -100,7 +117,9 @@ export async function executeCall(c: StoreCall, store: BaseStore, model: StoreRe
       let pages: unknown[][];
       try {
         pages = await readPages(expectedPages, c.pageSize, (offset) =>
-          call("search()", c.prefix.length ? "ST-20" : "ST-21", () => store.search(c.prefix, { ...(c.filter ? { filter: c.filter } : {}), limit: c.pageSize, offset })),
+          call("search()", c.prefix.length ? "ST-20" : "ST-21", () =>
+            store.search(c.prefix, { ...(c.filter ? { filter: c.filter } : {}), limit: c.pageSize, offset }),
+          ),
         );
       } catch (error) {
         if (!emptySearchRejects(c.prefix)) throw error;
@@ -114,7 +133,9 @@ export async function executeCall(c: StoreCall, store: BaseStore, model: StoreRe
     }
     case "listPages": {
       const expectedPages = Math.floor(most((m) => m.list(c).allowed.length) / c.pageSize) + 1;
-      const pages = await readPages(expectedPages, c.pageSize, (offset) => call("listNamespaces()", "ST-33", () => store.listNamespaces({ ...c, limit: c.pageSize, offset })));
+      const pages = await readPages(expectedPages, c.pageSize, (offset) =>
+        call("listNamespaces()", "ST-33", () => store.listNamespaces({ ...c, limit: c.pageSize, offset })),
+      );
       return fail("listNamespaces() pages", () => checkListPages(pages, c, model, "listNamespaces() pages"));
     }
     case "batch": {
@@ -128,14 +149,20 @@ export async function executeCall(c: StoreCall, store: BaseStore, model: StoreRe
       }
       fail("batch()", () => checkBatch(results, c.ops, model));
       const { dropped } = model.applyBatchWrites(c.ops);
-      for (const op of dropped) env.observe("batch-dedupes-by-joined-key", `batch() dropped the put of ${formatValue(op)}: another put in the batch has the same namespace.join(":") + ":" + key`);
+      for (const op of dropped)
+        env.observe(
+          "batch-dedupes-by-joined-key",
+          `batch() dropped the put of ${formatValue(op)}: another put in the batch has the same namespace.join(":") + ":" + key`,
+        );
       return;
     }
     case "fill":
     case "wide":
       return executeCall({ call: "batch", ops: bulkOps(c) }, store, model, env);
     case "concurrentPuts": {
-      await call("concurrent put()", "ST-47", () => Promise.all(c.puts.map((p) => store.put(p.namespace, p.key, structuredClone(p.value)))));
+      await call("concurrent put()", "ST-47", () =>
+        Promise.all(c.puts.map((p) => store.put(p.namespace, p.key, structuredClone(p.value)))),
+      );
       for (const p of c.puts) model.put(p.namespace, p.key, p.value);
       // Read back at once: a lost update or a doubled index row shows here, not only when a later read lands on it.
       for (const p of c.puts) {
@@ -161,14 +188,34 @@ export async function executeCall(c: StoreCall, store: BaseStore, model: StoreRe
 /** A batch's results: one per op in op order (ST-42), each checked like the matching call. Reads see the state before the batch (they touch none of its writes). */
 function checkBatch(results: unknown, ops: readonly BatchOp[], model: StoreReferenceModel): Mismatch | undefined {
   if (!Array.isArray(results) || results.length !== ops.length) {
-    return { id: "ST-42", answer: `batch() returned ${Array.isArray(results) ? `${results.length} results` : formatValue(results)} for ${ops.length} ops`, diffs: [{ path: "batch().length", expected: ops.length, actual: Array.isArray(results) ? results.length : results }] };
+    return {
+      id: "ST-42",
+      answer: `batch() returned ${Array.isArray(results) ? `${results.length} results` : formatValue(results)} for ${ops.length} ops`,
+      diffs: [{ path: "batch().length", expected: ops.length, actual: Array.isArray(results) ? results.length : results }],
+    };
   }
   for (const [i, op] of ops.entries()) {
     const at = `batch()[${i}] (${op.kind})`;
     const result: unknown = results[i];
     // ST-42: nullish for puts, an Item or null for gets, arrays for searches and listings.
-    const shape = op.kind === "put" ? result === null || result === undefined : op.kind === "get" ? result === null || (typeof result === "object" && !Array.isArray(result)) : Array.isArray(result);
-    if (!shape) return { id: "ST-42", answer: `${at}: not the result of a ${op.kind}`, diffs: [{ path: at, expected: op.kind === "put" ? "null or undefined" : op.kind === "get" ? "an Item or null" : "an array", actual: result }] };
+    const shape =
+      op.kind === "put"
+        ? result === null || result === undefined
+        : op.kind === "get"
+          ? result === null || (typeof result === "object" && !Array.isArray(result))
+          : Array.isArray(result);
+    if (!shape)
+      return {
+        id: "ST-42",
+        answer: `${at}: not the result of a ${op.kind}`,
+        diffs: [
+          {
+            path: at,
+            expected: op.kind === "put" ? "null or undefined" : op.kind === "get" ? "an Item or null" : "an array",
+            actual: result,
+          },
+        ],
+      };
     const wrong =
       op.kind === "put"
         ? result === null || result === undefined
@@ -211,19 +258,32 @@ async function resolves<T>(operation: string, id: CatalogId, work: () => Promise
   try {
     return await withTimeout(Promise.resolve().then(work), timeoutMs, () => `in ${operation}`);
   } catch (error) {
-    const lines = [`${operation} rejected, the model expects it to resolve`, `- actual: rejected with ${formatValue(error)}`, ...userFrames(error).map((f) => `            ${f}`)];
+    const lines = [
+      `${operation} rejected, the model expects it to resolve`,
+      `- actual: rejected with ${formatValue(error)}`,
+      ...userFrames(error).map((f) => `            ${f}`),
+    ];
     throw new StoreModelDisagreement(operation, id, lines, thrownError(error, operation));
   }
 }
 
-async function rejects(operation: string, id: CatalogId, rule: InvalidRule, work: () => Promise<unknown>, timeoutMs: number): Promise<void> {
+async function rejects(
+  operation: string,
+  id: CatalogId,
+  rule: InvalidRule,
+  work: () => Promise<unknown>,
+  timeoutMs: number,
+): Promise<void> {
   let settled: unknown;
   try {
     settled = await withTimeout(Promise.resolve().then(work), timeoutMs, () => `in ${operation}`);
   } catch (error) {
-    if (error instanceof Error && error.name === "TimeoutError") throw new StoreModelDisagreement(operation, id, [`${operation} did not settle: ${error.message}`], thrownError(error, operation));
+    if (error instanceof Error && error.name === "TimeoutError")
+      throw new StoreModelDisagreement(operation, id, [`${operation} did not settle: ${error.message}`], thrownError(error, operation));
     return;
   }
-  throw new StoreModelDisagreement(operation, id, [`${operation} with an invalid namespace (${rule}) resolved, the model expects it to reject`, `- actual: resolved with ${formatValue(settled)}`]);
+  throw new StoreModelDisagreement(operation, id, [
+    `${operation} with an invalid namespace (${rule}) resolved, the model expects it to reject`,
+    `- actual: resolved with ${formatValue(settled)}`,
+  ]);
 }
-

@@ -27,7 +27,15 @@ function matrixCell(section: StoreModelReportSection): MatrixSectionCell {
   const deviations = occurredCount(r);
   const dev = deviations > 0 ? ` +${deviations} dev` : "";
   if (r.status === "error") return { status: "error", passed: 0, failed: 0, deviations, deviationNames, text: "error" };
-  if (r.status === "failed") return { status: "failed", passed: Math.max(r.sequences - 1, 0), failed: 1, deviations, deviationNames, text: `✗ ${r.failure?.operation ?? "disagrees"}${dev}` };
+  if (r.status === "failed")
+    return {
+      status: "failed",
+      passed: Math.max(r.sequences - 1, 0),
+      failed: 1,
+      deviations,
+      deviationNames,
+      text: `✗ ${r.failure?.operation ?? "disagrees"}${dev}`,
+    };
   return { status: "passed", passed: r.sequences, failed: 0, deviations, deviationNames, text: `✓ ${r.sequences} seq${dev}` };
 }
 
@@ -40,7 +48,10 @@ function storeModelHtml(section: StoreModelReportSection, { esc, message }: Html
       : r.status === "error"
         ? `<p class="fail">Could not run: ${esc(r.error ?? "")}</p>`
         : "";
-  const declared = r.declared.map((d) => `<li class="warn">declared ${esc(d.behaviour)}: ${d.occurrences > 0 ? `occurred ${d.occurrences}×` : "did not occur"}; ${esc(d.reason)}${d.example ? ` <span class="muted">e.g. ${esc(d.example)}</span>` : ""}</li>`);
+  const declared = r.declared.map(
+    (d) =>
+      `<li class="warn">declared ${esc(d.behaviour)}: ${d.occurrences > 0 ? `occurred ${d.occurrences}×` : "did not occur"}; ${esc(d.reason)}${d.example ? ` <span class="muted">e.g. ${esc(d.example)}</span>` : ""}</li>`,
+  );
   const f = r.failure;
   const failure = f
     ? [

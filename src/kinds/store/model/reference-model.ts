@@ -132,7 +132,9 @@ export class StoreReferenceModel {
   /** Every item the search matches, before limit and offset (ST-29: they apply after the filter). */
   search(args: SearchArgs): ModelItem[] {
     const { prefixMatches: under, fieldEquals } = this.reads;
-    return [...this.items.values()].filter((item) => under(item.namespace, args.prefix) && filterMatches(item.value, args.filter ?? {}, fieldEquals));
+    return [...this.items.values()].filter(
+      (item) => under(item.namespace, args.prefix) && filterMatches(item.value, args.filter ?? {}, fieldEquals),
+    );
   }
 
   /** The whole listing, before limit and offset (ST-39: they apply after truncation). */
@@ -162,7 +164,8 @@ export function prefixMatches(namespace: readonly string[], prefix: readonly str
 
 /** ST-34..37: prefix and suffix by segment, `*` one label, ANDed. */
 export function conditionsMatch(namespace: readonly string[], args: ListArgs): boolean {
-  const matches = (path: readonly string[], start: number) => path.length <= namespace.length && path.every((label, i) => label === "*" || label === namespace[start + i]);
+  const matches = (path: readonly string[], start: number) =>
+    path.length <= namespace.length && path.every((label, i) => label === "*" || label === namespace[start + i]);
   return (!args.prefix || matches(args.prefix, 0)) && (!args.suffix || matches(args.suffix, namespace.length - args.suffix.length));
 }
 

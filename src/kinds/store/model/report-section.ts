@@ -28,11 +28,20 @@ export class StoreModelReportSection implements ReportSection {
 
   failures(): SectionFailure[] {
     const r = this.result;
-    if (r.status === "error") return [{ name: "run", ids: [], description: "the store model run could not run", message: `could not run: ${r.error ?? ""}` }];
+    if (r.status === "error")
+      return [{ name: "run", ids: [], description: "the store model run could not run", message: `could not run: ${r.error ?? ""}` }];
     const f = r.failure;
     if (r.status !== "failed" || !f) return [];
     const description = "random store call sequences checked against the reference model";
-    return [{ name: f.operation, ids: f.ids, description, message: [`${f.operation} disagrees with the model`, ...f.lines].join("\n"), ...(f.error ? { error: f.error } : {}) }];
+    return [
+      {
+        name: f.operation,
+        ids: f.ids,
+        description,
+        message: [`${f.operation} disagrees with the model`, ...f.lines].join("\n"),
+        ...(f.error ? { error: f.error } : {}),
+      },
+    ];
   }
 
   lines(options: SectionLinesOptions = {}): string[] {
@@ -46,18 +55,27 @@ export class StoreModelReportSection implements ReportSection {
       out.push(`  ❌ could not run: ${cause ?? r.error}`);
     }
     for (const d of r.declared) {
-      out.push(`  ⚑ declared ${d.behaviour}${d.tests.length > 0 ? ` [${d.tests.join(", ")}]` : ""}: ${d.occurrences > 0 ? `occurred ${d.occurrences}×` : "did not occur"}; ${d.reason}`);
+      out.push(
+        `  ⚑ declared ${d.behaviour}${d.tests.length > 0 ? ` [${d.tests.join(", ")}]` : ""}: ${d.occurrences > 0 ? `occurred ${d.occurrences}×` : "did not occur"}; ${d.reason}`,
+      );
       if (d.example !== undefined) out.push(`     e.g. ${d.example}`);
     }
     const f = r.failure;
     if (f) {
       const cause = options.causeOf?.(f.operation);
-      out.push(`  ❌ ${f.operation} disagrees with the model after ${r.sequences} sequence(s) [${f.id}]${cause !== undefined ? `: ${cause}` : ""}`);
+      out.push(
+        `  ❌ ${f.operation} disagrees with the model after ${r.sequences} sequence(s) [${f.id}]${cause !== undefined ? `: ${cause}` : ""}`,
+      );
       if (cause === undefined) out.push(...f.lines.map((l) => `     ${l}`));
-      out.push(`  minimal reproduction (${f.calls} call${f.calls === 1 ? "" : "s"}; shrunk ${f.shrinks}× by fast-check, then ${f.removedByReplay} removed by replaying without them):`);
+      out.push(
+        `  minimal reproduction (${f.calls} call${f.calls === 1 ? "" : "s"}; shrunk ${f.shrinks}× by fast-check, then ${f.removedByReplay} removed by replaying without them):`,
+      );
       out.push(...f.reproduction.split("\n").map((l) => `     ${l}`));
     }
-    if (r.status === "failed" || r.seedDrawn) out.push(`  replay: validate(registered, { model: { seed: ${r.seed}, runs: ${r.requestedSequences} } })  or: --model ${r.requestedSequences} --seed ${r.seed}`);
+    if (r.status === "failed" || r.seedDrawn)
+      out.push(
+        `  replay: validate(registered, { model: { seed: ${r.seed}, runs: ${r.requestedSequences} } })  or: --model ${r.requestedSequences} --seed ${r.seed}`,
+      );
     return out;
   }
 
@@ -72,7 +90,13 @@ export class StoreModelReportSection implements ReportSection {
       seed_drawn: r.seedDrawn,
       max_calls: r.maxCalls,
       label_characters: r.labelCharacters,
-      declared: r.declared.map((d) => ({ behaviour: d.behaviour, tests: d.tests, reason: d.reason, occurrences: d.occurrences, example: d.example })),
+      declared: r.declared.map((d) => ({
+        behaviour: d.behaviour,
+        tests: d.tests,
+        reason: d.reason,
+        occurrences: d.occurrences,
+        example: d.example,
+      })),
       ...(r.failure ? { failure: { ...r.failure } } : {}),
       ...(r.error ? { error: r.error } : {}),
       duration_ms: Math.round(r.durationMs),

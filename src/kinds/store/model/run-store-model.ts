@@ -131,14 +131,22 @@ export async function runStoreModel(createStore: StoreFactory, options: StoreMod
   const details = await fc.check(property, { numRuns: requestedSequences, seed });
   if (!details.failed) return finish({ status: "passed", sequences: details.numRuns });
   if (lastFailure === undefined || outsideComparison === details.errorInstance) {
-    return finish({ status: "error", sequences: details.numRuns, error: `a sequence failed outside the comparison: ${errorText(outsideComparison ?? details.errorInstance)}` });
+    return finish({
+      status: "error",
+      sequences: details.numRuns,
+      error: `a sequence failed outside the comparison: ${errorText(outsideComparison ?? details.errorInstance)}`,
+    });
   }
   const first = lastFailure;
   const originalCalls = first.calls.length;
-  const { items: minimal } = await minimise(first.calls, async (candidate) => {
-    const outcome = await runner.run(candidate);
-    return outcome?.error instanceof StoreModelDisagreement && outcome.error.id === first.error.id;
-  }, MAX_REPLAYS);
+  const { items: minimal } = await minimise(
+    first.calls,
+    async (candidate) => {
+      const outcome = await runner.run(candidate);
+      return outcome?.error instanceof StoreModelDisagreement && outcome.error.id === first.error.id;
+    },
+    MAX_REPLAYS,
+  );
   const final = await runner.run(minimal);
   const error = final?.error instanceof StoreModelDisagreement ? final.error : first.error;
   const calls = final?.error instanceof StoreModelDisagreement ? minimal.slice(0, final.at + 1) : first.calls;
@@ -199,7 +207,10 @@ class SequenceRunner {
   }
 
   /** The first call that disagreed (its index and error), or undefined when the whole sequence agreed. */
-  async run(calls: readonly StoreCall[], observe: (behaviour: StoreModelBehaviour, example: string) => void = () => undefined): Promise<{ at: number; error: unknown } | undefined> {
+  async run(
+    calls: readonly StoreCall[],
+    observe: (behaviour: StoreModelBehaviour, example: string) => void = () => undefined,
+  ): Promise<{ at: number; error: unknown } | undefined> {
     return this.withStore(async (store) => {
       const model = new StoreReferenceModel(this.declared.has("batch-dedupes-by-joined-key"));
       const env = { timeoutMs: this.timeoutMs, declared: new Set(this.declared.keys()), observe };
@@ -235,12 +246,21 @@ function callClauses(call: StoreCall): CatalogId[] {
     case "get":
       return ["ST-01", "ST-02"];
     case "search":
-      return ["ST-20", ...(call.filter ? (["ST-23"] as const) : []), ...(call.limit !== undefined || call.offset !== undefined ? (["ST-29"] as const) : [])];
+      return [
+        "ST-20",
+        ...(call.filter ? (["ST-23"] as const) : []),
+        ...(call.limit !== undefined || call.offset !== undefined ? (["ST-29"] as const) : []),
+      ];
     case "searchPages":
       return ["ST-20", "ST-29"];
     case "list":
     case "listPages":
-      return ["ST-33", ...(call.prefix ? (["ST-34"] as const) : []), ...(call.suffix ? (["ST-35"] as const) : []), ...(call.maxDepth !== undefined ? (["ST-38"] as const) : [])];
+      return [
+        "ST-33",
+        ...(call.prefix ? (["ST-34"] as const) : []),
+        ...(call.suffix ? (["ST-35"] as const) : []),
+        ...(call.maxDepth !== undefined ? (["ST-38"] as const) : []),
+      ];
     case "batch":
       return ["ST-42", "ST-43"];
     case "fill":

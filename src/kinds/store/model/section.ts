@@ -47,7 +47,11 @@ export const storeModelSection: SectionRunner = {
     });
     // A store's cleanup that failed is an error of the run (never dropped), as for the checkpointer's model.
     if (cleanupFailure !== undefined && result.status === "passed") {
-      return new StoreModelReportSection({ ...result, status: "error", error: `the factory's cleanup (the code after yield) failed: ${errorText(cleanupFailure)}` });
+      return new StoreModelReportSection({
+        ...result,
+        status: "error",
+        error: `the factory's cleanup (the code after yield) failed: ${errorText(cleanupFailure)}`,
+      });
     }
     return new StoreModelReportSection(result);
   },

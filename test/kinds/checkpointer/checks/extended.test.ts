@@ -18,7 +18,9 @@ const SQLITE_DELTA_ORDER: KnownDeviation = {
 
 /** A MemorySaver-backed saver that relies on the base class's getDeltaChannelHistory. */
 class InheritsDeltaWalk extends ReferenceSaver {}
-Object.defineProperty(InheritsDeltaWalk.prototype, "getDeltaChannelHistory", { value: BaseCheckpointSaver.prototype.getDeltaChannelHistory });
+Object.defineProperty(InheritsDeltaWalk.prototype, "getDeltaChannelHistory", {
+  value: BaseCheckpointSaver.prototype.getDeltaChannelHistory,
+});
 
 class DeleteForRunsNotAFunction extends ReferenceSaver {
   declare deleteForRuns: never;
@@ -33,7 +35,10 @@ class CopyThreadNotImplemented extends ReferenceSaver {
 
 describe("extended capabilities end to end", () => {
   it("the reference saver (MemorySaver + correct extended methods) reaches FULL", async () => {
-    const report = await validate(checkpointerTest({ name: "reference" }, () => new ReferenceSaver()), QUIET);
+    const report = await validate(
+      checkpointerTest({ name: "reference" }, () => new ReferenceSaver()),
+      QUIET,
+    );
     for (const cap of EXTENDED) {
       expect(report.results[cap], cap).toMatchObject({ status: "passed", detected: true, inherited: false });
     }
@@ -41,17 +46,28 @@ describe("extended capabilities end to end", () => {
   }, 120_000);
 
   it("a saver that gets one extension wrong is BASE+PARTIAL, and the report names the broken clause", async () => {
-    const report = await validate(checkpointerTest({ name: keepsOldest.name }, () => keepsOldest.create()), QUIET);
+    const report = await validate(
+      checkpointerTest({ name: keepsOldest.name }, () => keepsOldest.create()),
+      QUIET,
+    );
     expect(report.results.prune?.status).toBe("failed");
-    for (const cap of ["delete_for_runs", "copy_thread", "delta_channel_history"] as const) expect(report.results[cap]?.status, cap).toBe("passed");
+    for (const cap of ["delete_for_runs", "copy_thread", "delta_channel_history"] as const)
+      expect(report.results[cap]?.status, cap).toBe("passed");
     expect(report.conformanceLevel()).toBe("BASE+PARTIAL");
     const failure = report.failures().find((f) => f.test.name === "test_prune_keep_latest_single_thread");
     expect(failure?.test.failure.message).toContain("the latest (greatest checkpoint_id)");
   }, 120_000);
 
   it("MemorySaver: the three methods are not implemented (with the reason), its own delta walk passes, level FULL", async () => {
-    const report = await validate(checkpointerTest({ name: "MemorySaver" }, () => new MemorySaver()), QUIET);
-    for (const [cap, method] of [["delete_for_runs", "deleteForRuns"], ["copy_thread", "copyThread"], ["prune", "prune"]] as const) {
+    const report = await validate(
+      checkpointerTest({ name: "MemorySaver" }, () => new MemorySaver()),
+      QUIET,
+    );
+    for (const [cap, method] of [
+      ["delete_for_runs", "deleteForRuns"],
+      ["copy_thread", "copyThread"],
+      ["prune", "prune"],
+    ] as const) {
       expect(report.results[cap]).toMatchObject({ status: "not-implemented", reason: `the saver has no ${method}() method` });
       expect(report.toDict().results[cap]).toMatchObject({ detected: false, passed: null, tests_skipped: 1 });
     }
@@ -60,7 +76,10 @@ describe("extended capabilities end to end", () => {
   }, 120_000);
 
   it("an inherited getDeltaChannelHistory is tested through the base walk, shown as inherited, and counts toward the level", async () => {
-    const report = await validate(checkpointerTest({ name: "inherits" }, () => new InheritsDeltaWalk()), QUIET);
+    const report = await validate(
+      checkpointerTest({ name: "inherits" }, () => new InheritsDeltaWalk()),
+      QUIET,
+    );
     const dch = report.results.delta_channel_history!;
     expect(dch).toMatchObject({ status: "passed", detected: false, inherited: true });
     expect(dch.tests.length).toBeGreaterThan(10);
@@ -70,10 +89,22 @@ describe("extended capabilities end to end", () => {
   }, 120_000);
 
   it("a method that is not a function, or only throws 'not implemented', is reported as not implemented with the reason", async () => {
-    const notAFunction = await validate(checkpointerTest({ name: "nf" }, () => new DeleteForRunsNotAFunction()), { ...QUIET, capabilities: ["delete_for_runs"] });
-    expect(notAFunction.results.delete_for_runs).toMatchObject({ status: "not-implemented", reason: "saver.deleteForRuns exists but is not a function (it is a number)" });
-    const throwing = await validate(checkpointerTest({ name: "ni" }, () => new CopyThreadNotImplemented()), { ...QUIET, capabilities: ["copy_thread"] });
-    expect(throwing.results.copy_thread).toMatchObject({ status: "not-implemented", reason: 'copyThread() exists but throws "not implemented" in every test' });
+    const notAFunction = await validate(
+      checkpointerTest({ name: "nf" }, () => new DeleteForRunsNotAFunction()),
+      { ...QUIET, capabilities: ["delete_for_runs"] },
+    );
+    expect(notAFunction.results.delete_for_runs).toMatchObject({
+      status: "not-implemented",
+      reason: "saver.deleteForRuns exists but is not a function (it is a number)",
+    });
+    const throwing = await validate(
+      checkpointerTest({ name: "ni" }, () => new CopyThreadNotImplemented()),
+      { ...QUIET, capabilities: ["copy_thread"] },
+    );
+    expect(throwing.results.copy_thread).toMatchObject({
+      status: "not-implemented",
+      reason: 'copyThread() exists but throws "not implemented" in every test',
+    });
   }, 60_000);
 
   describe("SqliteSaver (:memory:)", () => {
@@ -82,7 +113,8 @@ describe("extended capabilities end to end", () => {
 
     it("extended methods are not implemented; the inherited delta walk fails only on task-path order (a real deviation)", async () => {
       const report = await validate(sqlite(), QUIET);
-      for (const cap of ["delete_for_runs", "copy_thread", "prune"] as const) expect(report.results[cap]?.status, cap).toBe("not-implemented");
+      for (const cap of ["delete_for_runs", "copy_thread", "prune"] as const)
+        expect(report.results[cap]?.status, cap).toBe("not-implemented");
       const dch = report.results.delta_channel_history!;
       expect(dch).toMatchObject({ status: "failed", detected: false, inherited: true });
       expect(dch.tests.filter((t) => t.status === "failed").map((t) => t.name)).toEqual(["test_history_orders_writes_by_task_path"]);
@@ -92,7 +124,10 @@ describe("extended capabilities end to end", () => {
 
     it("with its base deviations declared, the inherited failure gives BASE+PARTIAL; with the documented DCH deviation, FULL", async () => {
       const first = await validate(sqlite(), QUIET);
-      const baseFailures = first.failures().filter((f) => f.capability !== "delta_channel_history").map((f) => f.test.name);
+      const baseFailures = first
+        .failures()
+        .filter((f) => f.capability !== "delta_channel_history")
+        .map((f) => f.test.name);
       const base: KnownDeviation = { tests: baseFailures, reason: "measured SqliteSaver base deviations (see official-savers.md)" };
       const withBase = await validate(sqlite(baseFailures.length > 0 ? [base] : []), QUIET);
       expect(withBase.passedAllBase()).toBe(true);

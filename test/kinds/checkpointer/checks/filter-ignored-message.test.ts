@@ -8,7 +8,14 @@ import type { Mutant } from "../../../mutants/types.js";
 /** The failure messages of the FLT tests on one mutant, by test name. */
 async function fltMessages(mutant: Mutant): Promise<Map<string, string>> {
   const registered = checkpointerTest({ name: mutant.name }, () => mutant.create());
-  const report = await validate(registered, { capabilities: ["list"], grep: "test_flt_", graph: false, model: false, retries: 0, timeoutMs: 30_000 });
+  const report = await validate(registered, {
+    capabilities: ["list"],
+    grep: "test_flt_",
+    graph: false,
+    model: false,
+    retries: 0,
+    timeoutMs: 30_000,
+  });
   return new Map(report.failures().map(({ test }) => [test.name, test.failure.message]));
 }
 

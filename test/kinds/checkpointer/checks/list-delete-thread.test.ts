@@ -29,7 +29,13 @@ describe.each(savers)("list and delete_thread specs on $name", ({ name, create, 
       yield saver;
       if (saver instanceof SqliteSaver) saver.db.close();
     });
-    const report = await validate(registered, { capabilities: CAPABILITIES, grep: OWN_TESTS, graph: false, model: false, timeoutMs: 30_000 });
+    const report = await validate(registered, {
+      capabilities: CAPABILITIES,
+      grep: OWN_TESTS,
+      graph: false,
+      model: false,
+      timeoutMs: 30_000,
+    });
     for (const capability of CAPABILITIES) {
       const result = report.capabilityResults().find((r) => r.capability === capability);
       const failed = result?.tests.filter((t) => t.status === "failed" && !t.advisory && t.deviation === undefined) ?? [];

@@ -22,7 +22,10 @@ async function run(name: string, create: () => BaseCheckpointSaver, knownDeviati
 }
 
 function testsOf(report: ConformanceReport) {
-  return report.capabilityResults().filter((r) => (CAPABILITIES as readonly string[]).includes(r.capability)).flatMap((r) => r.tests);
+  return report
+    .capabilityResults()
+    .filter((r) => (CAPABILITIES as readonly string[]).includes(r.capability))
+    .flatMap((r) => r.tests);
 }
 
 const countedFailures = (report: ConformanceReport) =>
@@ -37,7 +40,9 @@ describe("put_writes and get_tuple specs on the official savers", () => {
     expect(countedFailures(report)).toEqual([]);
     for (const capability of CAPABILITIES) expect(report.results[capability]?.status, capability).toBe("passed");
     expect(testsOf(report).length).toBeGreaterThanOrEqual(35);
-    const advisoryFailures = testsOf(report).filter((t) => t.status === "failed" && t.advisory).map((t) => t.name);
+    const advisoryFailures = testsOf(report)
+      .filter((t) => t.status === "failed" && t.advisory)
+      .map((t) => t.name);
     expect(advisoryFailures).toEqual(["test_put_writes_defaults_missing_namespace"]);
   });
 
@@ -52,7 +57,10 @@ describe("put_writes and get_tuple specs on the official savers", () => {
     const report = await run("SqliteSaver", () => SqliteSaver.fromConnString(":memory:"), SQLITE_DEVIATIONS);
     expect(countedFailures(report)).toEqual([]);
     for (const capability of CAPABILITIES) expect(report.results[capability]?.status, capability).toBe("passed");
-    const occurred = testsOf(report).filter((t) => t.status === "failed" && t.deviation !== undefined).map((t) => t.name).sort();
+    const occurred = testsOf(report)
+      .filter((t) => t.status === "failed" && t.deviation !== undefined)
+      .map((t) => t.name)
+      .sort();
     expect(occurred).toEqual(TASK_PATH_ORDER_TESTS);
   });
 });

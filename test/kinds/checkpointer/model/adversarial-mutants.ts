@@ -23,7 +23,8 @@ function storedThreads(saver: MemorySaver): string[] {
 /** A glob pattern (`*`, `?`, `[...]`) as a regular expression, as Redis' KEYS/SCAN MATCH reads it. */
 function globToRegExp(glob: string): RegExp {
   let source = "";
-  for (const ch of glob) source += ch === "*" ? ".*" : ch === "?" ? "." : ch === "[" || ch === "]" ? ch : ch.replace(/[.+^${}()|\\]/g, "\\$&");
+  for (const ch of glob)
+    source += ch === "*" ? ".*" : ch === "?" ? "." : ch === "[" || ch === "]" ? ch : ch.replace(/[.+^${}()|\\]/g, "\\$&");
   try {
     return new RegExp(`^${source}$`, "s");
   } catch {
@@ -73,15 +74,21 @@ class LikeListThread extends MemorySaver {
 class CaseFoldedIds extends MemorySaver {
   private fold(config: RunnableConfig): RunnableConfig {
     const threadId = config.configurable?.thread_id;
-    return typeof threadId === "string" ? { ...config, configurable: { ...config.configurable, thread_id: threadId.toLowerCase() } } : config;
+    return typeof threadId === "string"
+      ? { ...config, configurable: { ...config.configurable, thread_id: threadId.toLowerCase() } }
+      : config;
   }
 
   override getTuple(config: RunnableConfig) {
-    return super.getTuple(this.fold(config)).then((t) => t && { ...t, config: { configurable: { ...t.config.configurable, thread_id: config.configurable?.thread_id } } });
+    return super
+      .getTuple(this.fold(config))
+      .then((t) => t && { ...t, config: { configurable: { ...t.config.configurable, thread_id: config.configurable?.thread_id } } });
   }
 
   override put(...[config, ...rest]: Parameters<MemorySaver["put"]>) {
-    return super.put(this.fold(config), ...rest).then((c) => ({ configurable: { ...c.configurable, thread_id: config.configurable?.thread_id } }));
+    return super
+      .put(this.fold(config), ...rest)
+      .then((c) => ({ configurable: { ...c.configurable, thread_id: config.configurable?.thread_id } }));
   }
 
   override putWrites(config: RunnableConfig, writes: PendingWrite[], taskId: string, taskPath?: string) {
@@ -108,7 +115,12 @@ class FirstPageOnly extends MemorySaver {
 class WriteIndexAsText extends MemorySaver {
   override putWrites(config: RunnableConfig, writes: PendingWrite[], taskId: string, taskPath?: string) {
     const textOrder = writes.map((_, i) => i).sort((a, b) => (String(a) < String(b) ? -1 : String(a) > String(b) ? 1 : 0));
-    return super.putWrites(config, textOrder.map((i) => writes[i]), taskId, taskPath);
+    return super.putWrites(
+      config,
+      textOrder.map((i) => writes[i]),
+      taskId,
+      taskPath,
+    );
   }
 }
 
@@ -175,13 +187,41 @@ class LazySetupRace extends MemorySaver {
 }
 
 export const ADVERSARIAL_MUTANTS: AdversarialMutant[] = [
-  { name: "glob-delete-thread", bug: "deleteThread uses the thread id as a glob pattern (deleteThread('a*c') deletes 'abc')", create: () => new GlobDeleteThread() },
-  { name: "prefix-delete-thread", bug: "deleteThread deletes every thread whose id starts with the given one ('user' takes 'user:2')", create: () => new PrefixDeleteThread() },
-  { name: "like-list-thread", bug: "list() matches thread_id with SQL LIKE (%, _ and case folding leak other threads)", create: () => new LikeListThread() },
-  { name: "case-folded-thread-ids", bug: "thread ids are stored lower-cased ('User' and 'user' are one thread)", create: () => new CaseFoldedIds() },
+  {
+    name: "glob-delete-thread",
+    bug: "deleteThread uses the thread id as a glob pattern (deleteThread('a*c') deletes 'abc')",
+    create: () => new GlobDeleteThread(),
+  },
+  {
+    name: "prefix-delete-thread",
+    bug: "deleteThread deletes every thread whose id starts with the given one ('user' takes 'user:2')",
+    create: () => new PrefixDeleteThread(),
+  },
+  {
+    name: "like-list-thread",
+    bug: "list() matches thread_id with SQL LIKE (%, _ and case folding leak other threads)",
+    create: () => new LikeListThread(),
+  },
+  {
+    name: "case-folded-thread-ids",
+    bug: "thread ids are stored lower-cased ('User' and 'user' are one thread)",
+    create: () => new CaseFoldedIds(),
+  },
   { name: "list-first-page-only", bug: "list() stops after the backend's first page of 100", create: () => new FirstPageOnly() },
   { name: "write-index-as-text", bug: "pending writes sort by idx as text (10 before 2)", create: () => new WriteIndexAsText() },
-  { name: "list-orders-by-ts", bug: "list() orders by ts, not by checkpoint id (checkpoints within one millisecond come out in insertion order)", create: () => new OrdersByTs() },
-  { name: "lazy-setup-race", bug: "storage is created on the first call without a guard, so concurrent first calls lose writes", create: () => new LazySetupRace() },
-  { name: "drops-falsy-channel-values", bug: "put keeps only truthy channel values (0, '', false, null vanish)", create: () => new DropsFalsyValues() },
+  {
+    name: "list-orders-by-ts",
+    bug: "list() orders by ts, not by checkpoint id (checkpoints within one millisecond come out in insertion order)",
+    create: () => new OrdersByTs(),
+  },
+  {
+    name: "lazy-setup-race",
+    bug: "storage is created on the first call without a guard, so concurrent first calls lose writes",
+    create: () => new LazySetupRace(),
+  },
+  {
+    name: "drops-falsy-channel-values",
+    bug: "put keeps only truthy channel values (0, '', false, null vanish)",
+    create: () => new DropsFalsyValues(),
+  },
 ];

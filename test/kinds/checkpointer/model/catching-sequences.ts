@@ -20,7 +20,9 @@ export function recordedSequences(): Map<string, number> {
   const recorded = new Map<string, number>();
   if (!existsSync(FOLDER_URL)) return recorded;
   for (const name of readdirSync(FOLDER_URL).filter((file) => file.endsWith(".json"))) {
-    for (const [mutant, sequence] of Object.entries(parseRecords(`test/kinds/checkpointer/model/${FOLDER}/${name}`, readFileSync(new URL(name, FOLDER_URL), "utf8")))) {
+    for (const [mutant, sequence] of Object.entries(
+      parseRecords(`test/kinds/checkpointer/model/${FOLDER}/${name}`, readFileSync(new URL(name, FOLDER_URL), "utf8")),
+    )) {
       recorded.set(mutant, sequence);
     }
   }
@@ -28,14 +30,16 @@ export function recordedSequences(): Map<string, number> {
 }
 
 function parseRecords(path: string, text: string): Record<string, number> {
-  const broken = (why: string) => new Error(`${path} ${why}: delete it and re-record it (npx vitest run test/kinds/checkpointer/model/model-mutants-<part>.test.ts -u)`);
+  const broken = (why: string) =>
+    new Error(`${path} ${why}: delete it and re-record it (npx vitest run test/kinds/checkpointer/model/model-mutants-<part>.test.ts -u)`);
   let records: unknown;
   try {
     records = JSON.parse(text);
   } catch (error) {
     throw broken(`is not JSON (${(error as Error).message})`);
   }
-  if (typeof records !== "object" || records === null || Array.isArray(records)) throw broken("is not an object of mutant names to sequence numbers");
+  if (typeof records !== "object" || records === null || Array.isArray(records))
+    throw broken("is not an object of mutant names to sequence numbers");
   const bad = Object.entries(records).find(([, sequence]) => !Number.isSafeInteger(sequence) || (sequence as number) < 1);
   if (bad) throw broken(`records ${JSON.stringify(bad[1])} for ${bad[0]}, not a sequence number from 1`);
   return records as Record<string, number>;

@@ -19,7 +19,8 @@ describe("minimise (delta debugging of a failing sequence)", () => {
     expect(await reproduces(sequence)).toBe(true);
     // fast-check's shrinker removes one contiguous block at a time: none of them reproduces.
     for (let i = 0; i < sequence.length; i++) {
-      for (let j = i + 1; j <= sequence.length; j++) expect(await reproduces([...sequence.slice(0, i), ...sequence.slice(j)]), `without ${i}..${j - 1}`).toBe(false);
+      for (let j = i + 1; j <= sequence.length; j++)
+        expect(await reproduces([...sequence.slice(0, i), ...sequence.slice(j)]), `without ${i}..${j - 1}`).toBe(false);
     }
     const { items } = await minimise(sequence, reproduces, 64);
     expect(items).toEqual(["setup", "value-bad", "value-c", "read"]);

@@ -1,4 +1,11 @@
-import { MemorySaver, type Checkpoint, type CheckpointListOptions, type CheckpointMetadata, type CheckpointTuple, type PendingWrite } from "@langchain/langgraph-checkpoint";
+import {
+  MemorySaver,
+  type Checkpoint,
+  type CheckpointListOptions,
+  type CheckpointMetadata,
+  type CheckpointTuple,
+  type PendingWrite,
+} from "@langchain/langgraph-checkpoint";
 import type { RunnableConfig } from "@langchain/core/runnables";
 import type { AdversarialMutant } from "./adversarial-mutants.js";
 
@@ -77,7 +84,9 @@ function decodedValue(value: unknown): unknown {
 }
 
 function decoded(tuple: CheckpointTuple): CheckpointTuple {
-  const values = Object.fromEntries(Object.entries(tuple.checkpoint.channel_values).map(([channel, value]) => [channel, decodedValue(value)]));
+  const values = Object.fromEntries(
+    Object.entries(tuple.checkpoint.channel_values).map(([channel, value]) => [channel, decodedValue(value)]),
+  );
   return {
     ...tuple,
     checkpoint: { ...tuple.checkpoint, channel_values: values },
@@ -90,7 +99,8 @@ class FilterValuesInlined extends MemorySaver {
   override async *list(config: RunnableConfig, options?: CheckpointListOptions): AsyncGenerator<CheckpointTuple> {
     for (const [key, value] of Object.entries(options?.filter ?? {})) {
       const sql = `json_extract(metadata, '$.${key}') = '${typeof value === "string" ? value : JSON.stringify(value)}'`;
-      if ((sql.match(/'/g)?.length ?? 0) % 2 !== 0) throw new Error(`SQLITE_ERROR: unrecognized token: "${sql.slice(sql.lastIndexOf("'"))}"`);
+      if ((sql.match(/'/g)?.length ?? 0) % 2 !== 0)
+        throw new Error(`SQLITE_ERROR: unrecognized token: "${sql.slice(sql.lastIndexOf("'"))}"`);
     }
     yield* super.list(config, options);
   }
@@ -107,11 +117,15 @@ const inherited = (threadId: unknown) => typeof threadId === "string" && threadI
 
 class PlainObjectThreads extends MemorySaver {
   override async put(config: RunnableConfig, checkpoint: Checkpoint, metadata: CheckpointMetadata): Promise<RunnableConfig> {
-    return inherited(config.configurable?.thread_id) ? INHERITED.put(config, checkpoint, metadata) : super.put(config, checkpoint, metadata);
+    return inherited(config.configurable?.thread_id)
+      ? INHERITED.put(config, checkpoint, metadata)
+      : super.put(config, checkpoint, metadata);
   }
 
   override async putWrites(config: RunnableConfig, writes: PendingWrite[], taskId: string, taskPath?: string): Promise<void> {
-    return inherited(config.configurable?.thread_id) ? INHERITED.putWrites(config, writes, taskId, taskPath) : super.putWrites(config, writes, taskId, taskPath);
+    return inherited(config.configurable?.thread_id)
+      ? INHERITED.putWrites(config, writes, taskId, taskPath)
+      : super.putWrites(config, writes, taskId, taskPath);
   }
 
   override async getTuple(config: RunnableConfig): Promise<CheckpointTuple | undefined> {
@@ -128,10 +142,34 @@ class PlainObjectThreads extends MemorySaver {
 }
 
 export const ISSUE_40_MUTANTS: AdversarialMutant[] = [
-  { name: "reput-cascades-to-writes", bug: "a re-put of a checkpoint id deletes its pending writes (INSERT OR REPLACE cascading to the writes)", create: () => new ReputCascadesToWrites() },
-  { name: "reput-merges-metadata", bug: "a re-put of a checkpoint id merges the new metadata into the old ($set upsert): dropped keys stay", create: () => new ReputMergesMetadata() },
-  { name: "writes-indexed-by-completion", bug: "putWrites numbers a call's writes in the order their (size-dependent) upload finishes", create: () => new WritesIndexedByCompletion() },
-  { name: "json-decoded-twice", bug: "string values that are JSON text (\"42\", \"true\", \"null\", \"[]\") come back decoded", create: () => new JsonDecodedTwice() },
-  { name: "filter-values-inlined", bug: "list() inlines filter values into SQL: a value with a quote fails the query", create: () => new FilterValuesInlined() },
-  { name: "plain-object-threads", bug: "threads in a plain object: toString and hasOwnProperty threads are shared by every saver, never deleted", create: () => new PlainObjectThreads() },
+  {
+    name: "reput-cascades-to-writes",
+    bug: "a re-put of a checkpoint id deletes its pending writes (INSERT OR REPLACE cascading to the writes)",
+    create: () => new ReputCascadesToWrites(),
+  },
+  {
+    name: "reput-merges-metadata",
+    bug: "a re-put of a checkpoint id merges the new metadata into the old ($set upsert): dropped keys stay",
+    create: () => new ReputMergesMetadata(),
+  },
+  {
+    name: "writes-indexed-by-completion",
+    bug: "putWrites numbers a call's writes in the order their (size-dependent) upload finishes",
+    create: () => new WritesIndexedByCompletion(),
+  },
+  {
+    name: "json-decoded-twice",
+    bug: 'string values that are JSON text ("42", "true", "null", "[]") come back decoded',
+    create: () => new JsonDecodedTwice(),
+  },
+  {
+    name: "filter-values-inlined",
+    bug: "list() inlines filter values into SQL: a value with a quote fails the query",
+    create: () => new FilterValuesInlined(),
+  },
+  {
+    name: "plain-object-threads",
+    bug: "threads in a plain object: toString and hasOwnProperty threads are shared by every saver, never deleted",
+    create: () => new PlainObjectThreads(),
+  },
 ];

@@ -10,7 +10,10 @@ const mutants = await loadMutants();
 /** The model run of the mutant-proof tests (test/kinds/checkpointer/model/model-mutants.ts): its seed, runs and sequence length. */
 async function failureOf(name: string): Promise<ModelFailure> {
   const mutant = mutants.find((m) => m.name === name)!;
-  const result = await runModel(checkpointerTest({ name }, () => mutant.create()), MODEL_SETTINGS);
+  const result = await runModel(
+    checkpointerTest({ name }, () => mutant.create()),
+    MODEL_SETTINGS,
+  );
   expect(result.status).toBe("failed");
   return result.failure!;
 }
@@ -20,9 +23,26 @@ describe("model failures that read well", () => {
     const f = await failureOf("put-writes-special-first-writer-wins");
     expect(f).toMatchObject({ operation: "putWrites()", id: "JS-03", ids: ["JS-03"], observedBy: "getTuple()" });
     expect(f.lines[0]).toMatch(/^saver\.getTuple\(\) answered .* at tuple\.pendingWrites\[\d+\]\[2\], the model /);
-    expect(f.cause.join("\n")).toMatch(/^confirmed by probe special-upsert .*\n  getTuple\(\)\.pendingWrites of the task, by channel: expected .*"second error".*, observed .*"first error"/);
-    const lines = new ModelReportSection({ status: "failed", runs: 1, requestedRuns: 1, seed: 42, seedDrawn: false, interrupted: false, durationMs: 1, extended: [], declared: [], failure: f }).lines().join("\n");
-    expect(lines).toMatch(/❌ putWrites\(\) disagrees with the model after 1 sequence\(s\) \[JS-03\] \(seen in the answer of getTuple\(\)\)/);
+    expect(f.cause.join("\n")).toMatch(
+      /^confirmed by probe special-upsert .*\n  getTuple\(\)\.pendingWrites of the task, by channel: expected .*"second error".*, observed .*"first error"/,
+    );
+    const lines = new ModelReportSection({
+      status: "failed",
+      runs: 1,
+      requestedRuns: 1,
+      seed: 42,
+      seedDrawn: false,
+      interrupted: false,
+      durationMs: 1,
+      extended: [],
+      declared: [],
+      failure: f,
+    })
+      .lines()
+      .join("\n");
+    expect(lines).toMatch(
+      /❌ putWrites\(\) disagrees with the model after 1 sequence\(s\) \[JS-03\] \(seen in the answer of getTuple\(\)\)/,
+    );
   }, 60_000);
 
   it("a task-order difference in getDeltaChannelHistory names DCH-09, not the DCH family, and no probe: cause not known", async () => {
@@ -30,7 +50,9 @@ describe("model failures that read well", () => {
     expect(f).toMatchObject({ operation: "getDeltaChannelHistory()", id: "DCH-09", ids: ["DCH-09"] });
     expect(f.observedBy).toBeUndefined();
     expect(f.lines[0]).toMatch(/^saver\.getDeltaChannelHistory\(\) answered \[\[.*\]\] at \w+\.writes \(order\), the model \[\[/);
-    expect(f.cause).toEqual([expect.stringMatching(/^cause not known: no targeted probe failed \(probes run on a fresh saver: .*writes-order/)]);
+    expect(f.cause).toEqual([
+      expect.stringMatching(/^cause not known: no targeted probe failed \(probes run on a fresh saver: .*writes-order/),
+    ]);
     expect(f.reproduction).toContain("// ^ getDeltaChannelHistory() [DCH-09]");
   }, 60_000);
 

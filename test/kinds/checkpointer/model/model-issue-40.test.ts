@@ -21,7 +21,10 @@ const NEW_INPUT: Record<string, RegExp> = {
 
 describe("the default model run catches issue 40's bugs through the inputs it generates for them", () => {
   it.each(ISSUE_40_MUTANTS.map((m) => [m.name, m] as const))("%s", async (name, mutant) => {
-    const result = await runModel(checkpointerTest({ name }, () => mutant.create()), { timeoutMs: 5_000 });
+    const result = await runModel(
+      checkpointerTest({ name }, () => mutant.create()),
+      { timeoutMs: 5_000 },
+    );
     expect(result.seed).toBe(MODEL_DEFAULTS.seed);
     expect(result.requestedRuns).toBe(MODEL_DEFAULTS.runs);
     expect(result.status, `${mutant.bug}: ${result.error ?? ""}`).toBe("failed");

@@ -1,6 +1,11 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { checkpointerTest, validate } from "../../../../src/index.js";
-import { OutsideVocabularyError, VOCABULARY, VocabularyGuard, type SaverCall } from "../../../../src/kinds/checkpointer/model/vocabulary.js";
+import {
+  OutsideVocabularyError,
+  VOCABULARY,
+  VocabularyGuard,
+  type SaverCall,
+} from "../../../../src/kinds/checkpointer/model/vocabulary.js";
 import type { ModelRunResult } from "../../../../src/kinds/checkpointer/model/run-model.js";
 import { BASELINE_PROFILES, BASELINES, type BaselineName } from "../../../fixtures/baselines.js";
 import { testsNamed } from "../../../mutants/harness.js";
@@ -53,7 +58,8 @@ async function catchingRunsOf(caught: readonly Mutant[]): Promise<void> {
   }
 }
 
-const ranAsAsked = (run: CatchingRun, result: ModelRunResult) => result.status === "passed" && (run.fromTheFirst ? result.runs === run.sequence : result.executed === 1);
+const ranAsAsked = (run: CatchingRun, result: ModelRunResult) =>
+  result.status === "passed" && (run.fromTheFirst ? result.runs === run.sequence : result.executed === 1);
 
 beforeAll(async () => {
   mutants = await modelledMutants();
@@ -61,20 +67,32 @@ beforeAll(async () => {
   // The same calls as the proofs', on the correct baseline the mutants derive from.
   for (const run of catchingRuns.values()) {
     const create = BASELINES[run.baseline];
-    const result = run.fromTheFirst ? await runFromTheFirstSequence(run.baseline, create, run.sequence) : await runSequenceAlone(run.baseline, create, run.sequence);
+    const result = run.fromTheFirst
+      ? await runFromTheFirstSequence(run.baseline, create, run.sequence)
+      : await runSequenceAlone(run.baseline, create, run.sequence);
     if (ranAsAsked(run, result)) continue;
     const which = run.fromTheFirst ? `sequences 1 to ${run.sequence}` : `sequence ${run.sequence}`;
-    disagreements.push(`${run.mutants.join(", ")}: the baseline ${run.baseline} ${result.status} on ${which}: ${result.failure?.lines[0] ?? result.error ?? ""}`);
+    disagreements.push(
+      `${run.mutants.join(", ")}: the baseline ${run.baseline} ${result.status} on ${which}: ${result.failure?.lines[0] ?? result.error ?? ""}`,
+    );
   }
   for (const mutant of mutants.filter((m) => m.name in NEVER_DRAWN)) {
     const baseline = baselineOf(mutant);
     // A never-drawn input must be one the mutant's own spec tests give: else the rule could be a predicate that never matches.
     let count = 0;
     const create = recording(BASELINES[baseline], (call) => void (VOCABULARY[NEVER_DRAWN[mutant.name]!].outside(call) && count++));
-    await validate(checkpointerTest({ name: baseline, profile: BASELINE_PROFILES[baseline] }, create), { graph: false, model: false, retries: 0, grep: testsNamed(mutant.catches) });
+    await validate(checkpointerTest({ name: baseline, profile: BASELINE_PROFILES[baseline] }, create), {
+      graph: false,
+      model: false,
+      retries: 0,
+      grep: testsNamed(mutant.catches),
+    });
     drawnBySpec.set(mutant.name, count);
     // The sequences depend on the extended operations the run detects: a mutant must detect its baseline's.
-    for (const [name, creates] of [[mutant.name, () => mutant.create()], [baseline, BASELINES[baseline]]] as const) {
+    for (const [name, creates] of [
+      [mutant.name, () => mutant.create()],
+      [baseline, BASELINES[baseline]],
+    ] as const) {
       if (!extendedOf.has(name)) extendedOf.set(name, (await runModelOn(name, creates, { runs: 1 })).extended);
     }
   }

@@ -6,7 +6,12 @@ import type { Mutant } from "../../../mutants/types.js";
 import { BASELINE_PROFILES, type BaselineName } from "../../../fixtures/baselines.js";
 import type { BaseCheckpointSaver } from "@langchain/langgraph-checkpoint";
 import type { Shard } from "../../../../src/runtime/shard.js";
-import { CHECKED_METHODS, VOCABULARY, type SaverCall, type VocabularyRuleName } from "../../../../src/kinds/checkpointer/model/vocabulary.js";
+import {
+  CHECKED_METHODS,
+  VOCABULARY,
+  type SaverCall,
+  type VocabularyRuleName,
+} from "../../../../src/kinds/checkpointer/model/vocabulary.js";
 import { catchingSequencesFile, recordedSequences, recordsText, rewriteCommand } from "./catching-sequences.js";
 
 /**
@@ -57,7 +62,8 @@ export const KNOWN_MISSES: Record<string, string> = {
   // Issue 40's families the generators do not draw yet (1,000 sequences measured: none catches them); their spec tests do.
   "put-writes-special-key-without-task": "no sequence has two tasks write a special channel to one checkpoint (PW-12 checks it)",
   "put-writes-task-idx-joined": "no sequence has a task write past idx 9 next to a task whose id extends it by a digit (PW-12 checks it)",
-  "key-plain-object-heads": "the generators name only threads like Object.prototype members (toString, hasOwnProperty), never namespaces or checkpoint ids (KEY-11 checks them)",
+  "key-plain-object-heads":
+    "the generators name only threads like Object.prototype members (toString, hasOwnProperty), never namespaces or checkpoint ids (KEY-11 checks them)",
 };
 
 /**
@@ -74,7 +80,6 @@ export const TIMING_DEPENDENT = new Set(["val-ttl-in-seconds-not-minutes"]);
 export const SEARCHED_FROM_THE_FIRST_SEQUENCE: Record<string, string> = {
   "iso-static-storage": "every saver shares one module-level store: a sequence sees what the sequences before it left there",
 };
-
 
 /** The model keeps every checkpoint: it does not apply to latest-only savers (validate() reports it not applicable). */
 export const modelled = (baseline: BaselineName) => BASELINE_PROFILES[baseline] !== "latest-only";
@@ -99,7 +104,11 @@ export interface MutantOutcome {
  * a shard of one sequence to run only a recorded catching sequence (catching-sequences.ts). A proof needs only
  * whether a disagreement caught the mutant, so the run stops at the first one, unshrunk and unprobed.
  */
-export async function runModelOn(name: string, create: () => BaseCheckpointSaver, settings: { runs?: number; timeLimitMs?: number; shard?: Shard } = {}): Promise<ModelRunResult> {
+export async function runModelOn(
+  name: string,
+  create: () => BaseCheckpointSaver,
+  settings: { runs?: number; timeLimitMs?: number; shard?: Shard } = {},
+): Promise<ModelRunResult> {
   return runModel(checkpointerTest({ name }, create), { ...MODEL_SETTINGS, ...settings, stopAtFirstDisagreement: true });
 }
 
@@ -146,7 +155,11 @@ export async function runSequenceAlone(name: string, create: () => BaseCheckpoin
 }
 
 /** The proof's sequences from the first, up to `runs` of them (all by default), with the time a mutant expected to be caught gets. */
-export async function runFromTheFirstSequence(name: string, create: () => BaseCheckpointSaver, runs: number = RUNS): Promise<ModelRunResult> {
+export async function runFromTheFirstSequence(
+  name: string,
+  create: () => BaseCheckpointSaver,
+  runs: number = RUNS,
+): Promise<ModelRunResult> {
   return runModelOn(name, create, { runs, timeLimitMs: TIME_TO_CATCH_MS });
 }
 
@@ -205,17 +218,34 @@ export function describeMutantPart(part: number, parts: number): void {
 
     it("has the sequence that catches each mutant recorded, to run it alone", async () => {
       const needEarlier = outcomes.filter((o) => o.missedAlone !== undefined && o.missedAlone === o.sequence).map((o) => o.name);
-      expect(needEarlier, "caught at their recorded sequence only after the sequences before it: list them in SEARCHED_FROM_THE_FIRST_SEQUENCE, with why").toEqual([]);
-      const caught = outcomes.filter((o): o is MutantOutcome & { sequence: number } => o.sequence !== undefined && !(o.name in KNOWN_MISSES) && !(o.name in SEARCHED_FROM_THE_FIRST_SEQUENCE));
+      expect(
+        needEarlier,
+        "caught at their recorded sequence only after the sequences before it: list them in SEARCHED_FROM_THE_FIRST_SEQUENCE, with why",
+      ).toEqual([]);
+      const caught = outcomes.filter(
+        (o): o is MutantOutcome & { sequence: number } =>
+          o.sequence !== undefined && !(o.name in KNOWN_MISSES) && !(o.name in SEARCHED_FROM_THE_FIRST_SEQUENCE),
+      );
       const changed = [
         ...outcomes
           .filter((o) => o.missedAlone !== undefined)
-          .map((o) => `${o.name}: the recorded sequence ${o.missedAlone} alone does not catch it; ${o.sequence === undefined ? "no sequence does" : `the search caught it at sequence ${o.sequence}`}`),
-        ...caught.filter((o) => !recorded.has(o.name)).map((o) => `${o.name}: no sequence recorded; the search caught it at sequence ${o.sequence}`),
+          .map(
+            (o) =>
+              `${o.name}: the recorded sequence ${o.missedAlone} alone does not catch it; ${o.sequence === undefined ? "no sequence does" : `the search caught it at sequence ${o.sequence}`}`,
+          ),
+        ...caught
+          .filter((o) => !recorded.has(o.name))
+          .map((o) => `${o.name}: no sequence recorded; the search caught it at sequence ${o.sequence}`),
       ];
       const file = catchingSequencesFile(part);
-      const why = [`${file} records the sequence that catches each mutant, which this proof runs alone instead of searching all ${RUNS}`, ...changed];
-      await expect(recordsText(caught), [...why, `re-record it and review the diff: ${rewriteCommand(part)}`].join("\n")).toMatchFileSnapshot(file);
+      const why = [
+        `${file} records the sequence that catches each mutant, which this proof runs alone instead of searching all ${RUNS}`,
+        ...changed,
+      ];
+      await expect(
+        recordsText(caught),
+        [...why, `re-record it and review the diff: ${rewriteCommand(part)}`].join("\n"),
+      ).toMatchFileSnapshot(file);
     });
   });
 }

@@ -26,7 +26,16 @@ describe("ReferenceModel", () => {
       ["task", ERROR, "second"],
       ["task", "ch", 1],
     ]);
-    expect(model.isDefinedWrite(cfg("t", "", "c1"), [["ch", 3], [ERROR, "mixed"]], "task")).toBe(false);
+    expect(
+      model.isDefinedWrite(
+        cfg("t", "", "c1"),
+        [
+          ["ch", 3],
+          [ERROR, "mixed"],
+        ],
+        "task",
+      ),
+    ).toBe(false);
   });
 
   it("orders writes by task path, then task id by code point (JS-02), or by task id when asked", () => {
@@ -41,7 +50,12 @@ describe("ReferenceModel", () => {
 
   it("lists every namespace unordered without checkpoint_ns, with the limit as a count (LS-15)", () => {
     const model = new ReferenceModel();
-    for (const [ns, id] of [["", "1"], ["child:1", "2"], ["", "3"]]) model.put(cfg("t", ns), generateCheckpoint({ id }), generateMetadata());
+    for (const [ns, id] of [
+      ["", "1"],
+      ["child:1", "2"],
+      ["", "3"],
+    ])
+      model.put(cfg("t", ns), generateCheckpoint({ id }), generateMetadata());
     const listed = model.list({ configurable: { thread_id: "t" } }, { limit: 2 });
     expect(listed.ordered).toBe(false);
     if (!listed.ordered) expect([listed.count, listed.candidates.length]).toEqual([2, 3]);
@@ -57,7 +71,13 @@ describe("ReferenceModel", () => {
     model.putWrites(cfg("t", "", "2"), [["ch", "after-seed"]], "task");
     model.put(cfg("t", "", "2"), generateCheckpoint({ id: "3" }), generateMetadata());
     expect(model.deltaChannelHistory(cfg("t"), ["ch", "z"])).toEqual({
-      ch: { writes: [["task", "ch", "at-seed"], ["task", "ch", "after-seed"]], seed: [0] },
+      ch: {
+        writes: [
+          ["task", "ch", "at-seed"],
+          ["task", "ch", "after-seed"],
+        ],
+        seed: [0],
+      },
       z: { writes: [] },
     });
   });

@@ -4,7 +4,12 @@ import { MemorySaver } from "@langchain/langgraph-checkpoint";
 import { runThenReread } from "../../../../src/kinds/checkpointer/model/commands/state-check.js";
 import { ReferenceModel } from "../../../../src/kinds/checkpointer/model/reference-model.js";
 import { SequenceEnv, type ModelState, type RealState } from "../../../../src/kinds/checkpointer/model/sequence-env.js";
-import { OutsideVocabularyError, VOCABULARY, VocabularyGuard, type SaverCall } from "../../../../src/kinds/checkpointer/model/vocabulary.js";
+import {
+  OutsideVocabularyError,
+  VOCABULARY,
+  VocabularyGuard,
+  type SaverCall,
+} from "../../../../src/kinds/checkpointer/model/vocabulary.js";
 import { INSIDE, OUTSIDE } from "./vocabulary-examples.js";
 
 /** A command that makes one saver call; `swallow`: it catches a rejection, as a command expecting one does. */
@@ -14,7 +19,8 @@ const calling = (call: SaverCall, swallow = false): fc.AsyncCommand<ModelState, 
     const saver = r.saver as unknown as Record<string, (...args: unknown[]) => unknown>;
     const made = async () => {
       const result = saver[call.method]!(...call.args);
-      if (result !== null && typeof result === "object" && Symbol.asyncIterator in result) for await (const _ of result as AsyncIterable<unknown>);
+      if (result !== null && typeof result === "object" && Symbol.asyncIterator in result)
+        for await (const _ of result as AsyncIterable<unknown>);
       else await result;
     };
     await (swallow ? made().catch(() => undefined) : made());
@@ -40,7 +46,10 @@ class NotingSaver extends MemorySaver {
 }
 
 const run = (saver: NotingSaver, commands: fc.AsyncCommand<ModelState, RealState>[]) =>
-  runThenReread(() => ({ model: { model: new ReferenceModel(), env: new SequenceEnv(new Map(), () => undefined, 5_000) }, real: { saver } }), commands);
+  runThenReread(
+    () => ({ model: { model: new ReferenceModel(), env: new SequenceEnv(new Map(), () => undefined, 5_000) }, real: { saver } }),
+    commands,
+  );
 
 describe("the generators' vocabulary (src/kinds/checkpointer/model/vocabulary.ts)", () => {
   it.each(Object.keys(VOCABULARY))("rejects a call outside rule %s, naming it, before it reaches the saver", async (name) => {
@@ -48,14 +57,19 @@ describe("the generators' vocabulary (src/kinds/checkpointer/model/vocabulary.ts
     const saver = new NotingSaver();
     const guard = new VocabularyGuard();
     const watched = guard.watch(saver) as unknown as Record<string, (...args: unknown[]) => unknown>;
-    expect(() => watched[OUTSIDE[rule].method]!(...OUTSIDE[rule].args)).toThrow(expect.objectContaining({ name: "OutsideVocabularyError", rule }));
+    expect(() => watched[OUTSIDE[rule].method]!(...OUTSIDE[rule].args)).toThrow(
+      expect.objectContaining({ name: "OutsideVocabularyError", rule }),
+    );
     expect(() => guard.throwIfBroken()).toThrow(`rule ${rule}:`);
     expect(saver.received).toEqual([]);
   });
 
   it("lets the generators' inputs through, each call on the saver itself", async () => {
     const saver = new NotingSaver();
-    await run(saver, INSIDE.map((call) => calling(call)));
+    await run(
+      saver,
+      INSIDE.map((call) => calling(call)),
+    );
     expect(saver.received).toEqual(["put 1", "putWrites 2", "prune 3"]);
   });
 

@@ -1,5 +1,10 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { runStoreModel, STORE_MODEL_BEHAVIOURS, type StoreModelBehaviour, type StoreModelResult } from "../../../../src/kinds/store/index.js";
+import {
+  runStoreModel,
+  STORE_MODEL_BEHAVIOURS,
+  type StoreModelBehaviour,
+  type StoreModelResult,
+} from "../../../../src/kinds/store/index.js";
 import type { StoreMutant } from "../../../store-mutants/types.js";
 
 /**
@@ -26,7 +31,14 @@ const FOLLOWED: Record<string, StoreModelBehaviour> = {
  * looser filter, a shorter prefix, ORed conditions, merged values, a delete
  * that leaves the item found.
  */
-const STILL_CAUGHT = ["filter-compares-as-text", "filter-loose-equality", "search-prefix-shorter-matches", "list-conditions-ored", "put-merges-values", "delete-leaves-item-in-search"];
+const STILL_CAUGHT = [
+  "filter-compares-as-text",
+  "filter-loose-equality",
+  "search-prefix-shorter-matches",
+  "list-conditions-ored",
+  "put-merges-values",
+  "delete-leaves-item-in-search",
+];
 const EVERY_BEHAVIOUR = Object.keys(STORE_MODEL_BEHAVIOURS) as StoreModelBehaviour[];
 
 async function mutant(name: string): Promise<StoreMutant> {
@@ -35,7 +47,12 @@ async function mutant(name: string): Promise<StoreMutant> {
 
 async function run(name: string, ignore: readonly StoreModelBehaviour[]): Promise<StoreModelResult> {
   const m = await mutant(name);
-  return runStoreModel(async () => ({ store: m.create(), release: async () => undefined }), { seed: SEED, sequences: SEQUENCES, ignore, timeoutMs: 2_000 });
+  return runStoreModel(async () => ({ store: m.create(), release: async () => undefined }), {
+    seed: SEED,
+    sequences: SEQUENCES,
+    ignore,
+    timeoutMs: 2_000,
+  });
 }
 
 const followed: Record<string, StoreModelResult> = {};

@@ -32,12 +32,23 @@ class GetCreatesNamespace extends ReferenceStore {
 
   protected override listOp(op: ListNamespacesOperation): string[][] {
     const listed = super.listOp({ ...op, limit: Number.MAX_SAFE_INTEGER, offset: 0 });
-    const all = this.distinct([...listed, ...[...this.read.values()].filter((ns) => (op.matchConditions ?? []).every((c) => this.conditionMatches(c, ns)))]);
+    const all = this.distinct([
+      ...listed,
+      ...[...this.read.values()].filter((ns) => (op.matchConditions ?? []).every((c) => this.conditionMatches(c, ns))),
+    ]);
     return all.slice(op.offset ?? 0, (op.offset ?? 0) + (op.limit ?? 100));
   }
 }
 
 export const ISSUE_40_STORE_MUTANTS: StoreModelMutant[] = [
-  { name: "plain-object-keys", bug: "get() of a key named like an Object.prototype member finds the inherited member", create: () => new PlainObjectKeys() },
-  { name: "get-creates-namespace", bug: "get() of a namespace never written creates it, so listNamespaces() lists it", create: () => new GetCreatesNamespace() },
+  {
+    name: "plain-object-keys",
+    bug: "get() of a key named like an Object.prototype member finds the inherited member",
+    create: () => new PlainObjectKeys(),
+  },
+  {
+    name: "get-creates-namespace",
+    bug: "get() of a namespace never written creates it, so listNamespaces() lists it",
+    create: () => new GetCreatesNamespace(),
+  },
 ];

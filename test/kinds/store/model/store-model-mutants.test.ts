@@ -46,13 +46,21 @@ let memory: StoreModelResult;
 let memoryUndeclared: StoreModelResult;
 
 beforeAll(async () => {
-  reference = await runStoreModel(async () => ({ store: new ReferenceStore(), release: async () => undefined }), { sequences: REFERENCE_SEQUENCES, seed: SEED });
+  reference = await runStoreModel(async () => ({ store: new ReferenceStore(), release: async () => undefined }), {
+    sequences: REFERENCE_SEQUENCES,
+    seed: SEED,
+  });
   memory = await runStoreModel(inMemory, { seed: SEED, knownDeviations: IN_MEMORY_STORE_DEVIATIONS });
   memoryUndeclared = await runStoreModel(inMemory, { seed: SEED });
   outcomes = [];
-  for (const mutant of await loadNamedModules<StoreMutant>(new URL("../../../store-mutants/x.ts", import.meta.url).href, ".mutant.ts", "a StoreMutant")) {
+  for (const mutant of await loadNamedModules<StoreMutant>(
+    new URL("../../../store-mutants/x.ts", import.meta.url).href,
+    ".mutant.ts",
+    "a StoreMutant",
+  )) {
     const outOfScope = KNOWN_MISSES[mutant.name]?.startsWith(OUT_OF_SCOPE) ?? false;
-    const run = (sequences: number) => runStoreModel(async () => ({ store: mutant.create(), release: async () => undefined }), { sequences, seed: SEED, timeoutMs: 2_000 });
+    const run = (sequences: number) =>
+      runStoreModel(async () => ({ store: mutant.create(), release: async () => undefined }), { sequences, seed: SEED, timeoutMs: 2_000 });
     let result = await run(outOfScope ? OUT_OF_SCOPE_SEQUENCES : SEQUENCES);
     if (result.status === "passed" && !outOfScope) result = await run(ESCALATED_SEQUENCES);
     outcomes.push({ name: mutant.name, caught: result.status === "failed", result });
@@ -85,7 +93,10 @@ describe("the store model mode", () => {
   });
 
   it("does not catch the known misses (each listed with why)", () => {
-    expect(outcomes.filter((o) => o.caught && o.name in KNOWN_MISSES).map((o) => o.name), "caught now: remove them from KNOWN_MISSES").toEqual([]);
+    expect(
+      outcomes.filter((o) => o.caught && o.name in KNOWN_MISSES).map((o) => o.name),
+      "caught now: remove them from KNOWN_MISSES",
+    ).toEqual([]);
   });
 
   it("catches mutants by a disagreement with a catalog id and a reproduction, never by a run error", () => {

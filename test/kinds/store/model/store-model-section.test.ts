@@ -8,10 +8,14 @@ import { reportFromJSON, reportToJSON } from "../../../../src/sections/report-js
 /** The store model as a section of a store's run: on by default, its options, the report and the verdict. */
 const declared = storeTest({ name: "InMemoryStore", knownDeviations: IN_MEMORY_STORE_DEVIATIONS }, () => new InMemoryStore());
 /** The batch de-duplication neither declared nor reached by the spec suite (its one test skipped): only the model sees it. */
-const undeclared = storeTest({ name: "InMemoryStore (undeclared)", skipTests: ["test_store_batch_puts_of_lookalike_paths_are_distinct"] }, () => new InMemoryStore());
+const undeclared = storeTest(
+  { name: "InMemoryStore (undeclared)", skipTests: ["test_store_batch_puts_of_lookalike_paths_are_distinct"] },
+  () => new InMemoryStore(),
+);
 const OPTIONS = { retries: 0 } as const;
 
-const storeModel = (report: Awaited<ReturnType<typeof validate>>) => report.sections.find((s): s is StoreModelReportSection => s instanceof StoreModelReportSection);
+const storeModel = (report: Awaited<ReturnType<typeof validate>>) =>
+  report.sections.find((s): s is StoreModelReportSection => s instanceof StoreModelReportSection);
 
 describe("the store model section", { timeout: 60_000 }, () => {
   it("runs by default after the spec suite, reports its declared behaviours, and survives the JSON round trip", async () => {
@@ -37,15 +41,22 @@ describe("the store model section", { timeout: 60_000 }, () => {
     expect(section?.result.status).toBe("failed");
     expect(section?.result.failure?.reproduction).toContain("store.batch(");
     expect(report.verdict().passed).toBe(false);
-    expect(section!.lines().join("\n")).toMatch(/replay: validate\(registered, \{ model: \{ seed: 42, runs: 20 \} \}\) {2}or: --model 20 --seed 42/);
+    expect(section!.lines().join("\n")).toMatch(
+      /replay: validate\(registered, \{ model: \{ seed: 42, runs: 20 \} \}\) {2}or: --model 20 --seed 42/,
+    );
   });
 
   it("takes the model option: runs and seed, off with false, and a clear error for what a store cannot use", async () => {
-    expect(storeModel(await validate(declared, { ...OPTIONS, model: { runs: 3, seed: 7 } }))?.result).toMatchObject({ sequences: 3, seed: 7 });
+    expect(storeModel(await validate(declared, { ...OPTIONS, model: { runs: 3, seed: 7 } }))?.result).toMatchObject({
+      sequences: 3,
+      seed: 7,
+    });
     expect(storeModel(await validate(declared, { ...OPTIONS, model: false }))).toBeUndefined();
     // Narrowed runs leave it out, as for a checkpointer.
     expect(storeModel(await validate(declared, { ...OPTIONS, grep: "roundtrip" }))).toBeUndefined();
     await expect(validate(declared, { model: { seed: 1, path: "0:1" } })).rejects.toThrow(ConformanceUsageError);
-    await expect(validate(declared, { model: { ignore: ["ignores-task-path"] } })).rejects.toThrow(/a store declares its model behaviours with knownDeviations/);
+    await expect(validate(declared, { model: { ignore: ["ignores-task-path"] } })).rejects.toThrow(
+      /a store declares its model behaviours with knownDeviations/,
+    );
   });
 });

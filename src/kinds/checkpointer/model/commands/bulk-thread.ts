@@ -79,9 +79,18 @@ export class BulkThreadCommand implements fc.AsyncCommand<ModelState, RealState>
     for (let i = 2; i <= CHECKPOINTS; i++) m.env.nextVersion();
     m.env.record(this.loopText(block, firstVersion));
     for (let i = 1; i <= CHECKPOINTS; i++) {
-      const config: RunnableConfig = { configurable: { thread_id: threadId, checkpoint_ns: "", ...(i > 1 ? { checkpoint_id: bulkIdOf(block, i - 1) } : {}) } };
+      const config: RunnableConfig = {
+        configurable: { thread_id: threadId, checkpoint_ns: "", ...(i > 1 ? { checkpoint_id: bulkIdOf(block, i - 1) } : {}) },
+      };
       const version = firstVersion + i - 1;
-      const checkpoint: Checkpoint = { v: 4, id: bulkIdOf(block, i), ts: timestampOf(i), channel_values: { doc: bulkValueOf(i) }, channel_versions: { doc: version }, versions_seen: {} };
+      const checkpoint: Checkpoint = {
+        v: 4,
+        id: bulkIdOf(block, i),
+        ts: timestampOf(i),
+        channel_values: { doc: bulkValueOf(i) },
+        channel_versions: { doc: version },
+        versions_seen: {},
+      };
       const metadata = { source: "loop", step: i, parents: {}, run_id: runId } as CheckpointMetadata;
       m.model.put(config, checkpoint, metadata);
       await m.env.call("put()", PUT_IDS, () => r.saver.put(config, checkpoint, metadata, { doc: version }));
@@ -98,7 +107,14 @@ export class BulkThreadCommand implements fc.AsyncCommand<ModelState, RealState>
   private async putAgain(m: ModelState, r: RealState, head: RunnableConfig): Promise<void> {
     const { thread_id, checkpoint_id } = head.configurable!;
     const config: RunnableConfig = { configurable: { thread_id, checkpoint_ns: "" } };
-    const checkpoint: Checkpoint = { v: 4, id: checkpoint_id, ts: timestampOf(0), channel_values: {}, channel_versions: {}, versions_seen: {} };
+    const checkpoint: Checkpoint = {
+      v: 4,
+      id: checkpoint_id,
+      ts: timestampOf(0),
+      channel_values: {},
+      channel_versions: {},
+      versions_seen: {},
+    };
     const metadata = { source: "loop", step: 0, parents: {} } as CheckpointMetadata;
     m.env.record(`await saver.put(${ts(config)}, ${ts(checkpoint)}, ${ts(metadata)}, {});`);
     m.model.put(config, checkpoint, metadata);
@@ -125,7 +141,12 @@ export class BulkThreadCommand implements fc.AsyncCommand<ModelState, RealState>
 
   toString(): string {
     const { threadId, target, runId } = this.args;
-    const then = this.operation === "copyThread" ? `copyThread to ${JSON.stringify(target)}` : this.operation === "deleteForRuns" ? `deleteForRuns(${JSON.stringify(runId)})` : this.operation;
+    const then =
+      this.operation === "copyThread"
+        ? `copyThread to ${JSON.stringify(target)}`
+        : this.operation === "deleteForRuns"
+          ? `deleteForRuns(${JSON.stringify(runId)})`
+          : this.operation;
     return `bulkThread(${JSON.stringify(threadId)}, ${CHECKPOINTS} checkpoints of 100 KB and ${WRITES} writes, then ${then})`;
   }
 }

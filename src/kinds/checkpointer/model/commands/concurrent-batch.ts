@@ -62,15 +62,22 @@ export class ConcurrentBatchCommand implements fc.AsyncCommand<ModelState, RealS
   }
 
   private checkList(m: ModelState, { threadId, before }: { threadId: string; before: string[] }, yielded: CheckpointTuple[]): void {
-    const key = (t: CheckpointTuple) => JSON.stringify([t.config?.configurable?.checkpoint_ns ?? "", t.config?.configurable?.checkpoint_id]);
-    const after = new Set(m.model.allCoordinates().filter((c) => c.threadId === threadId).map((c) => JSON.stringify([c.ns, c.checkpointId])));
+    const key = (t: CheckpointTuple) =>
+      JSON.stringify([t.config?.configurable?.checkpoint_ns ?? "", t.config?.configurable?.checkpoint_id]);
+    const after = new Set(
+      m.model
+        .allCoordinates()
+        .filter((c) => c.threadId === threadId)
+        .map((c) => JSON.stringify([c.ns, c.checkpointId])),
+    );
     const keys = yielded.map(key);
     const lines = [
       ...keys.filter((k, i) => keys.indexOf(k) !== i).map((k) => `- ${k} was yielded twice`),
       ...before.filter((k) => !keys.includes(k)).map((k) => `- ${k} existed before the batch but was not yielded`),
       ...keys.filter((k) => !after.has(k)).map((k) => `- ${k} was yielded but does not exist`),
     ];
-    if (lines.length > 0) throw new ModelDisagreement(`list({ thread_id: ${ts(threadId)} }) during concurrent puts`, ["CONC-04", "LS-01"], lines);
+    if (lines.length > 0)
+      throw new ModelDisagreement(`list({ thread_id: ${ts(threadId)} }) during concurrent puts`, ["CONC-04", "LS-01"], lines);
   }
 
   /** Resolves every operation against the current state, or undefined when two would not commute. */
@@ -108,15 +115,28 @@ function issueOp(m: Readonly<ModelState>, op: BatchOp, nextVersion: () => number
   }
 }
 
-function issuePut(m: Readonly<ModelState>, op: Extract<BatchOp, { kind: "put" }>, nextVersion: () => number): { claim: string; issued: Issued } | undefined {
+function issuePut(
+  m: Readonly<ModelState>,
+  op: Extract<BatchOp, { kind: "put" }>,
+  nextVersion: () => number,
+): { claim: string; issued: Issued } | undefined {
   const { threadId, ns } = op;
   const id = checkpointIdOf(op.idSeed);
   const parentId = op.fromLatest ? m.model.checkpointIds(threadId, ns).at(-1) : undefined;
   if (!m.model.isDefinedPut(threadId, ns, id) || (parentId !== undefined && parentId >= id)) return undefined;
   const version = nextVersion();
-  const checkpoint: Checkpoint = { v: 4, id, ts: timestampOf(op.idSeed), channel_values: { a: op.value }, channel_versions: { a: version }, versions_seen: {} };
+  const checkpoint: Checkpoint = {
+    v: 4,
+    id,
+    ts: timestampOf(op.idSeed),
+    channel_values: { a: op.value },
+    channel_versions: { a: version },
+    versions_seen: {},
+  };
   const metadata = { source: "loop", step: op.idSeed, parents: {} } as CheckpointMetadata;
-  const config: RunnableConfig = { configurable: { thread_id: threadId, checkpoint_ns: ns, ...(parentId !== undefined ? { checkpoint_id: parentId } : {}) } };
+  const config: RunnableConfig = {
+    configurable: { thread_id: threadId, checkpoint_ns: ns, ...(parentId !== undefined ? { checkpoint_id: parentId } : {}) },
+  };
   const newVersions = { a: version };
   return {
     claim: JSON.stringify(["put", threadId, ns, id]),
@@ -135,7 +155,9 @@ function issueWrites(m: Readonly<ModelState>, op: Extract<BatchOp, { kind: "putW
   const { threadId, ns } = op;
   const stored = m.model.checkpointIds(threadId, ns);
   if (stored.length === 0) return undefined;
-  const config: RunnableConfig = { configurable: { thread_id: threadId, checkpoint_ns: ns, checkpoint_id: stored[op.target % stored.length] } };
+  const config: RunnableConfig = {
+    configurable: { thread_id: threadId, checkpoint_ns: ns, checkpoint_id: stored[op.target % stored.length] },
+  };
   const writes: PendingWrite[] = [["ch", op.value]];
   return {
     claim: JSON.stringify(["putWrites", config.configurable, op.taskId]),
@@ -152,7 +174,10 @@ function issueWrites(m: Readonly<ModelState>, op: Extract<BatchOp, { kind: "putW
 
 function issueList(m: Readonly<ModelState>, op: Extract<BatchOp, { kind: "list" }>): { claim?: string; issued: Issued } {
   const threadId = op.threadId;
-  const before = m.model.allCoordinates().filter((c) => c.threadId === threadId).map((c) => JSON.stringify([c.ns, c.checkpointId]));
+  const before = m.model
+    .allCoordinates()
+    .filter((c) => c.threadId === threadId)
+    .map((c) => JSON.stringify([c.ns, c.checkpointId]));
   const config: RunnableConfig = { configurable: { thread_id: threadId } };
   return {
     issued: {
@@ -183,8 +208,28 @@ function issueDelete(op: Extract<BatchOp, { kind: "deleteThread" }>): { claim: s
 
 const batchOp = (pools: Pools): fc.Arbitrary<BatchOp> =>
   fc.oneof(
-    { weight: 3, arbitrary: fc.record({ kind: fc.constant("put" as const), threadId: threadOf(pools), ns: nsOf(pools), idSeed: fc.integer({ min: 1, max: ID_SEEDS }), fromLatest: fc.boolean(), value: jsonValue }) },
-    { weight: 3, arbitrary: fc.record({ kind: fc.constant("putWrites" as const), threadId: threadOf(pools), ns: nsOf(pools), target: fc.nat(8), taskId: taskIdArb, value: jsonValue }) },
+    {
+      weight: 3,
+      arbitrary: fc.record({
+        kind: fc.constant("put" as const),
+        threadId: threadOf(pools),
+        ns: nsOf(pools),
+        idSeed: fc.integer({ min: 1, max: ID_SEEDS }),
+        fromLatest: fc.boolean(),
+        value: jsonValue,
+      }),
+    },
+    {
+      weight: 3,
+      arbitrary: fc.record({
+        kind: fc.constant("putWrites" as const),
+        threadId: threadOf(pools),
+        ns: nsOf(pools),
+        target: fc.nat(8),
+        taskId: taskIdArb,
+        value: jsonValue,
+      }),
+    },
     { weight: 1, arbitrary: fc.record({ kind: fc.constant("list" as const), threadId: threadOf(pools) }) },
     { weight: 1, arbitrary: fc.record({ kind: fc.constant("deleteThread" as const), threadId: threadOf(pools) }) },
   );

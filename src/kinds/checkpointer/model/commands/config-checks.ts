@@ -5,7 +5,12 @@ import { checkpointIdOf, nsOf, threadOf, timestampOf, type Pools } from "../arbi
 import type { CatalogId } from "../../checks/types.js";
 import { VERSION_CHAIN } from "../../checks/adversarial-pools.js";
 
-type Check = "put-without-thread" | "put-writes-without-thread" | "put-writes-without-checkpoint-id" | "get-tuple-without-thread" | "next-version";
+type Check =
+  | "put-without-thread"
+  | "put-writes-without-thread"
+  | "put-writes-without-checkpoint-id"
+  | "get-tuple-without-thread"
+  | "next-version";
 
 /**
  * The contract's strict writes and lenient reads, interleaved with the rest:
@@ -34,17 +39,26 @@ export class ConfigCheckCommand implements fc.AsyncCommand<ModelState, RealState
         );
       case "put-writes-without-thread": {
         const config = { configurable: { checkpoint_ns: ns, checkpoint_id: checkpointIdOf(1) } };
-        return this.rejects(m, ["JS-05"], `saver.putWrites(${ts(config)}, [["ch", 1]], "task-a")`, () => r.saver.putWrites(config, [["ch", 1]], "task-a"));
+        return this.rejects(m, ["JS-05"], `saver.putWrites(${ts(config)}, [["ch", 1]], "task-a")`, () =>
+          r.saver.putWrites(config, [["ch", 1]], "task-a"),
+        );
       }
       case "put-writes-without-checkpoint-id": {
         const config = { configurable: { thread_id: this.threadId, checkpoint_ns: ns } };
-        return this.rejects(m, ["JS-05"], `saver.putWrites(${ts(config)}, [["ch", 1]], "task-a")`, () => r.saver.putWrites(config, [["ch", 1]], "task-a"));
+        return this.rejects(m, ["JS-05"], `saver.putWrites(${ts(config)}, [["ch", 1]], "task-a")`, () =>
+          r.saver.putWrites(config, [["ch", 1]], "task-a"),
+        );
       }
       case "get-tuple-without-thread": {
         const config = { configurable: { checkpoint_ns: ns } };
         m.env.record(`console.log(await saver.getTuple(${ts(config)}));`);
         const tuple = (await m.env.call("getTuple() without thread_id", ["JS-06"], () => r.saver.getTuple(config)))?.value;
-        if (tuple !== undefined) throw new ModelDisagreement("getTuple() without thread_id", ["JS-06"], ["expected: undefined", `actual:   a tuple for checkpoint ${String(tuple.config?.configurable?.checkpoint_id)}`]);
+        if (tuple !== undefined)
+          throw new ModelDisagreement(
+            "getTuple() without thread_id",
+            ["JS-06"],
+            ["expected: undefined", `actual:   a tuple for checkpoint ${String(tuple.config?.configurable?.checkpoint_id)}`],
+          );
         return;
       }
       case "next-version": {
@@ -54,7 +68,10 @@ export class ConfigCheckCommand implements fc.AsyncCommand<ModelState, RealState
         for (let step = 2; step <= VERSION_CHAIN; step++) {
           const next = r.saver.getNextVersion(previous);
           if (!(compareChannelVersions(next, previous) > 0)) {
-            const lines = [`expected: getNextVersion(${ts(previous)}) > ${ts(previous)} (step ${step}, compared with compareChannelVersions)`, `actual:   ${ts(next)}`];
+            const lines = [
+              `expected: getNextVersion(${ts(previous)}) > ${ts(previous)} (step ${step}, compared with compareChannelVersions)`,
+              `actual:   ${ts(next)}`,
+            ];
             throw new ModelDisagreement("getNextVersion()", ["JS-10", "ORD-03"], lines);
           }
           previous = next;
@@ -69,7 +86,11 @@ export class ConfigCheckCommand implements fc.AsyncCommand<ModelState, RealState
       () => true,
       () => false,
     );
-    if (resolved) throw new ModelDisagreement(call.slice(0, call.indexOf("(")) + "() with an incomplete config", ids, ["expected: to reject", "actual:   resolved"]);
+    if (resolved)
+      throw new ModelDisagreement(call.slice(0, call.indexOf("(")) + "() with an incomplete config", ids, [
+        "expected: to reject",
+        "actual:   resolved",
+      ]);
   }
 
   toString(): string {
@@ -79,9 +100,15 @@ export class ConfigCheckCommand implements fc.AsyncCommand<ModelState, RealState
 
 export const configCheckCommand = (pools: Pools) =>
   fc
-  .tuple(
-    fc.constantFrom<Check>("put-without-thread", "put-writes-without-thread", "put-writes-without-checkpoint-id", "get-tuple-without-thread", "next-version"),
-    threadOf(pools),
-    nsOf(pools),
-  )
-  .map(([check, thread, ns]) => new ConfigCheckCommand(check, thread, ns));
+    .tuple(
+      fc.constantFrom<Check>(
+        "put-without-thread",
+        "put-writes-without-thread",
+        "put-writes-without-checkpoint-id",
+        "get-tuple-without-thread",
+        "next-version",
+      ),
+      threadOf(pools),
+      nsOf(pools),
+    )
+    .map(([check, thread, ns]) => new ConfigCheckCommand(check, thread, ns));

@@ -48,4 +48,5 @@ export class DeleteThreadCommand implements fc.AsyncCommand<ModelState, RealStat
   }
 }
 
-export const deleteThreadCommand = (pools: Pools): fc.Arbitrary<DeleteThreadCommand> => threadOf(pools).map((t) => new DeleteThreadCommand(t));
+export const deleteThreadCommand = (pools: Pools): fc.Arbitrary<DeleteThreadCommand> =>
+  threadOf(pools).map((t) => new DeleteThreadCommand(t));

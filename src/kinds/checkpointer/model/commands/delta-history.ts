@@ -32,7 +32,8 @@ export class DeltaHistoryCommand implements fc.AsyncCommand<ModelState, RealStat
     const { threadId, ns } = this.args;
     const by = this.args.by;
     const own = m.model.checkpointIds(threadId, ns);
-    const id = by.kind === "unknown" ? checkpointIdOf(by.idSeed) : by.kind === "own" && own.length > 0 ? own[by.index % own.length] : undefined;
+    const id =
+      by.kind === "unknown" ? checkpointIdOf(by.idSeed) : by.kind === "own" && own.length > 0 ? own[by.index % own.length] : undefined;
     return { configurable: { thread_id: threadId, checkpoint_ns: ns, ...(id !== undefined ? { checkpoint_id: id } : {}) } };
   }
 
@@ -44,7 +45,9 @@ export class DeltaHistoryCommand implements fc.AsyncCommand<ModelState, RealStat
 /** Calls getDeltaChannelHistory and compares its answer with the model's walk. */
 export async function checkDeltaHistory(m: ModelState, r: RealState, config: RunnableConfig, channels: string[]): Promise<void> {
   m.env.record(`console.log(await saver.getDeltaChannelHistory(${ts({ config, channels })}));`);
-  const actual = (await m.env.call("getDeltaChannelHistory()", IDS, () => r.saver.getDeltaChannelHistory({ config, channels: [...channels] })))?.value;
+  const actual = (
+    await m.env.call("getDeltaChannelHistory()", IDS, () => r.saver.getDeltaChannelHistory({ config, channels: [...channels] }))
+  )?.value;
   const diff = (order: WriteOrder) => {
     const expected = m.model.deltaChannelHistory(config, channels, order);
     return [...diffDeltaHistory(expected, actual), ...seedKeyDiffs(expected, actual)];
@@ -62,20 +65,22 @@ function seedKeyDiffs(expected: Record<string, object>, actual: unknown): Differ
   return Object.entries(expected).flatMap(([channel, entry]) => {
     const value = got[channel];
     const [want, has] = ["seed" in entry, typeof value === "object" && value !== null && "seed" in value];
-    return want === has ? [] : [{ path: `${channel}.seed`, expected: want ? "a seed key" : "no seed key", actual: has ? "a seed key" : "no seed key" }];
+    return want === has
+      ? []
+      : [{ path: `${channel}.seed`, expected: want ? "a seed key" : "no seed key", actual: has ? "a seed key" : "no seed key" }];
   });
 }
 
 export const deltaHistoryCommand = (pools: Pools) =>
   fc
-  .record({
-    threadId: threadOf(pools),
-    ns: nsOf(pools),
-    by: fc.oneof(
-      fc.constant({ kind: "latest" as const }),
-      { weight: 3, arbitrary: fc.record({ kind: fc.constant("own" as const), index: fc.nat(8) }) },
-      fc.record({ kind: fc.constant("unknown" as const), idSeed }),
-    ),
-    channels: fc.subarray(["ch", "x:y", "messages", "a", "never-written"]),
-  })
-  .map((args) => new DeltaHistoryCommand(args));
+    .record({
+      threadId: threadOf(pools),
+      ns: nsOf(pools),
+      by: fc.oneof(
+        fc.constant({ kind: "latest" as const }),
+        { weight: 3, arbitrary: fc.record({ kind: fc.constant("own" as const), index: fc.nat(8) }) },
+        fc.record({ kind: fc.constant("unknown" as const), idSeed }),
+      ),
+      channels: fc.subarray(["ch", "x:y", "messages", "a", "never-written"]),
+    })
+    .map((args) => new DeltaHistoryCommand(args));

@@ -1,7 +1,24 @@
 import fc from "fast-check";
-import { DeltaSnapshot, type ChannelVersions, type Checkpoint, type CheckpointMetadata, type PendingWrite } from "@langchain/langgraph-checkpoint";
+import {
+  DeltaSnapshot,
+  type ChannelVersions,
+  type Checkpoint,
+  type CheckpointMetadata,
+  type PendingWrite,
+} from "@langchain/langgraph-checkpoint";
 import type { RunnableConfig } from "@langchain/core/runnables";
-import { TASK_PATHS, ID_SEEDS, checkpointIdOf, jsonValue, metadataArb, nsOf, taskIdArb, threadOf, timestampOf, type Pools } from "../arbitraries.js";
+import {
+  TASK_PATHS,
+  ID_SEEDS,
+  checkpointIdOf,
+  jsonValue,
+  metadataArb,
+  nsOf,
+  taskIdArb,
+  threadOf,
+  timestampOf,
+  type Pools,
+} from "../arbitraries.js";
 import { ts, type ModelState, type RealState } from "../sequence-env.js";
 import { checkDeltaHistory } from "./delta-history.js";
 
@@ -53,7 +70,9 @@ export class DeltaStepCommand implements fc.AsyncCommand<ModelState, RealState> 
     const config: RunnableConfig = { configurable: { thread_id: threadId, checkpoint_ns: ns, checkpoint_id: parentId } };
     for (const { taskId, taskPath, channel, value } of this.args.tasks) {
       const writes: PendingWrite[] = [[channel, structuredClone(value)]];
-      m.env.record(`await saver.putWrites(${ts(config)}, ${ts(writes)}, ${ts(taskId)}${taskPath === undefined ? "" : `, ${ts(taskPath)}`});`);
+      m.env.record(
+        `await saver.putWrites(${ts(config)}, ${ts(writes)}, ${ts(taskId)}${taskPath === undefined ? "" : `, ${ts(taskPath)}`});`,
+      );
       m.model.putWrites(config, writes, taskId, taskPath);
       await m.env.call("putWrites()", WRITE_IDS, () =>
         taskPath === undefined ? r.saver.putWrites(config, writes, taskId) : r.saver.putWrites(config, writes, taskId, taskPath),
@@ -65,7 +84,10 @@ export class DeltaStepCommand implements fc.AsyncCommand<ModelState, RealState> 
     m.model.put(config, checkpoint, metadata);
     await m.env.call("put()", PUT_IDS, () => r.saver.put(config, checkpoint, metadata, newVersions));
     // The next step starts by rebuilding the delta channel from the new checkpoint's history.
-    await checkDeltaHistory(m, r, { configurable: { thread_id: threadId, checkpoint_ns: ns, checkpoint_id: checkpoint.id } }, [DELTA_CHANNEL, "messages"]);
+    await checkDeltaHistory(m, r, { configurable: { thread_id: threadId, checkpoint_ns: ns, checkpoint_id: checkpoint.id } }, [
+      DELTA_CHANNEL,
+      "messages",
+    ]);
   }
 
   /** The parent and a free child id above it (ids grow along a chain, as uuid6 ids do). */
@@ -93,7 +115,17 @@ export class DeltaStepCommand implements fc.AsyncCommand<ModelState, RealState> 
       values[DELTA_CHANNEL] = stored.kind === "snapshot" ? new DeltaSnapshot(structuredClone(stored.value)) : structuredClone(stored.value);
       versions[DELTA_CHANNEL] = newVersions[DELTA_CHANNEL] = m.env.nextVersion();
     }
-    return { checkpoint: { v: 4, id: checkpointIdOf(seed), ts: timestampOf(seed), channel_values: values, channel_versions: versions, versions_seen: {} }, newVersions };
+    return {
+      checkpoint: {
+        v: 4,
+        id: checkpointIdOf(seed),
+        ts: timestampOf(seed),
+        channel_values: values,
+        channel_versions: versions,
+        versions_seen: {},
+      },
+      newVersions,
+    };
   }
 
   toString(): string {
@@ -111,21 +143,27 @@ const taskWrite: fc.Arbitrary<TaskWrite> = fc.record({
 });
 
 /** A seed's value; often an empty string or list, which is a seed, not an absent value (VAL-16: Oracle stores "" as NULL). */
-const seedValue: fc.Arbitrary<unknown> = fc.oneof({ weight: 3, arbitrary: jsonValue }, { weight: 1, arbitrary: fc.constantFrom<unknown>("", []) });
+const seedValue: fc.Arbitrary<unknown> = fc.oneof(
+  { weight: 3, arbitrary: jsonValue },
+  { weight: 1, arbitrary: fc.constantFrom<unknown>("", []) },
+);
 
 export const deltaStepCommand = (pools: Pools): fc.Arbitrary<DeltaStepCommand> =>
   fc
-  .record({
-    threadId: threadOf(pools),
-    ns: nsOf(pools),
-    from: fc.oneof({ weight: 4, arbitrary: fc.constant({ kind: "latest" as const }) }, fc.record({ kind: fc.constant("fork" as const), index: fc.nat(8) })),
-    // One write per task: a task's later write at the same idx would be ignored (JS-03a), which is not what a step does.
-    tasks: fc.uniqueArray(taskWrite, { minLength: 0, maxLength: 3, selector: (t) => t.taskId }),
-    stored: fc.oneof(
-      { weight: 3, arbitrary: fc.constant({ kind: "nothing" as const }) },
-      { weight: 2, arbitrary: fc.record({ kind: fc.constant("snapshot" as const), value: seedValue }) },
-      { weight: 1, arbitrary: fc.record({ kind: fc.constant("plain" as const), value: seedValue }) },
-    ),
-    metadata: metadataArb(pools),
-  })
-  .map((args) => new DeltaStepCommand(args));
+    .record({
+      threadId: threadOf(pools),
+      ns: nsOf(pools),
+      from: fc.oneof(
+        { weight: 4, arbitrary: fc.constant({ kind: "latest" as const }) },
+        fc.record({ kind: fc.constant("fork" as const), index: fc.nat(8) }),
+      ),
+      // One write per task: a task's later write at the same idx would be ignored (JS-03a), which is not what a step does.
+      tasks: fc.uniqueArray(taskWrite, { minLength: 0, maxLength: 3, selector: (t) => t.taskId }),
+      stored: fc.oneof(
+        { weight: 3, arbitrary: fc.constant({ kind: "nothing" as const }) },
+        { weight: 2, arbitrary: fc.record({ kind: fc.constant("snapshot" as const), value: seedValue }) },
+        { weight: 1, arbitrary: fc.record({ kind: fc.constant("plain" as const), value: seedValue }) },
+      ),
+      metadata: metadataArb(pools),
+    })
+    .map((args) => new DeltaStepCommand(args));

@@ -84,9 +84,7 @@ export class PruneCommand implements fc.AsyncCommand<ModelState, RealState> {
     const options = this.strategy === undefined ? undefined : { strategy: this.strategy };
     m.env.record(`await saver.prune(${ts(threadIds)}${options ? `, ${ts(options)}` : ""});`);
     m.model.prune(threadIds, this.strategy);
-    await m.env.call("prune()", ["PR-01", "PR-03", "PR-04", "PR-05", "PR-06", "PR-09"], () =>
-      extended(r).prune(threadIds, options),
-    );
+    await m.env.call("prune()", ["PR-01", "PR-03", "PR-04", "PR-05", "PR-06", "PR-09"], () => extended(r).prune(threadIds, options));
   }
 
   toString(): string {
@@ -103,11 +101,16 @@ const PAST_A_QUERY_BATCH = Array.from({ length: 31 }, (_, i) => `run-unknown-${i
 
 /** Run ids of the sequence's family (a run must not take one whose id it prefixes or pattern-matches), plus unknown ones. */
 export const deleteForRunsCommand = (pools: Pools) =>
-  fc.subarray([...pools.runIds, "run-unknown"]).map((ids) => new DeleteForRunsCommand(ids.includes("run-unknown") ? [...PAST_A_QUERY_BATCH, ...ids] : ids));
+  fc
+    .subarray([...pools.runIds, "run-unknown"])
+    .map((ids) => new DeleteForRunsCommand(ids.includes("run-unknown") ? [...PAST_A_QUERY_BATCH, ...ids] : ids));
 
 export const copyThreadCommand = (pools: Pools) => fc.tuple(threadOf(pools), threadOf(pools)).map(([s, t]) => new CopyThreadCommand(s, t));
 
 export const pruneCommand = (pools: Pools) =>
   fc
-    .tuple(fc.uniqueArray(threadOf(pools), { maxLength: 2 }), fc.constantFrom<PruneStrategy | undefined>("keep_latest", "delete", undefined))
+    .tuple(
+      fc.uniqueArray(threadOf(pools), { maxLength: 2 }),
+      fc.constantFrom<PruneStrategy | undefined>("keep_latest", "delete", undefined),
+    )
     .map(([threads, strategy]) => new PruneCommand(threads, strategy));

@@ -27,13 +27,26 @@ export class FirstCallsCommand implements fc.AsyncCommand<ModelState, RealState>
     const puts = [a, b].map((threadId) => {
       const config: RunnableConfig = { configurable: { thread_id: threadId, checkpoint_ns: "" } };
       const version = m.env.nextVersion();
-      const checkpoint: Checkpoint = { v: 4, id: checkpointIdOf(1), ts: timestampOf(1), channel_values: { a: threadId }, channel_versions: { a: version }, versions_seen: {} };
+      const checkpoint: Checkpoint = {
+        v: 4,
+        id: checkpointIdOf(1),
+        ts: timestampOf(1),
+        channel_values: { a: threadId },
+        channel_versions: { a: version },
+        versions_seen: {},
+      };
       const metadata = { source: "input", step: -1, parents: {} } as CheckpointMetadata;
       return { config, checkpoint, metadata, newVersions: { a: version } };
     });
     const reads: { line: string; start: () => Promise<unknown> }[] = [
-      { line: `saver.getTuple(${ts({ configurable: { thread_id: a } })})`, start: () => r.saver.getTuple({ configurable: { thread_id: a } }) },
-      { line: `all(saver.list(${ts({ configurable: { thread_id: other } })}))`, start: () => listAll(r.saver, { configurable: { thread_id: other } }) },
+      {
+        line: `saver.getTuple(${ts({ configurable: { thread_id: a } })})`,
+        start: () => r.saver.getTuple({ configurable: { thread_id: a } }),
+      },
+      {
+        line: `all(saver.list(${ts({ configurable: { thread_id: other } })}))`,
+        start: () => listAll(r.saver, { configurable: { thread_id: other } }),
+      },
     ];
     const calls: { line: string; start: () => Promise<unknown> }[] = [
       reads[0],
@@ -45,7 +58,11 @@ export class FirstCallsCommand implements fc.AsyncCommand<ModelState, RealState>
     ];
     m.env.record(`await Promise.all([ // the first calls on a new saver\n  ${calls.map((c) => c.line).join(",\n  ")},\n]);`);
     // Reads racing the puts may see either state: they only have to resolve.
-    await Promise.all(calls.map((c, i) => m.env.call(i === 0 || i === calls.length - 1 ? "getTuple() / list() among the first calls" : "put()", IDS, c.start)));
+    await Promise.all(
+      calls.map((c, i) =>
+        m.env.call(i === 0 || i === calls.length - 1 ? "getTuple() / list() among the first calls" : "put()", IDS, c.start),
+      ),
+    );
     for (const p of puts) m.model.put(p.config, p.checkpoint, p.metadata);
     for (const p of puts) await checkTuple(m, r, { configurable: { ...p.config.configurable, checkpoint_id: p.checkpoint.id } });
   }
@@ -55,4 +72,5 @@ export class FirstCallsCommand implements fc.AsyncCommand<ModelState, RealState>
   }
 }
 
-export const firstCallsCommand = (pools: Pools): fc.Arbitrary<FirstCallsCommand> => fc.constant(null).map(() => new FirstCallsCommand(pools.threads));
+export const firstCallsCommand = (pools: Pools): fc.Arbitrary<FirstCallsCommand> =>
+  fc.constant(null).map(() => new FirstCallsCommand(pools.threads));

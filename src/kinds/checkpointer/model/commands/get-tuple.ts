@@ -64,15 +64,15 @@ export class GetTupleCommand implements fc.AsyncCommand<ModelState, RealState> {
 
 export const getTupleCommand = (pools: Pools): fc.Arbitrary<GetTupleCommand> =>
   fc
-  .record({
-    threadId: threadOf(pools),
-    ns: nsOf(pools),
-    by: fc.oneof(
-      fc.constant({ kind: "latest" as const }),
-      fc.record({ kind: fc.constant("own" as const), index: fc.nat(8) }),
-      fc.record({ kind: fc.constant("elsewhere" as const), index: fc.nat(20) }),
-      fc.record({ kind: fc.constant("unknown" as const), idSeed }),
-    ),
-    omitNs: fc.boolean(),
-  })
-  .map((args) => new GetTupleCommand(args));
+    .record({
+      threadId: threadOf(pools),
+      ns: nsOf(pools),
+      by: fc.oneof(
+        fc.constant({ kind: "latest" as const }),
+        fc.record({ kind: fc.constant("own" as const), index: fc.nat(8) }),
+        fc.record({ kind: fc.constant("elsewhere" as const), index: fc.nat(20) }),
+        fc.record({ kind: fc.constant("unknown" as const), idSeed }),
+      ),
+      omitNs: fc.boolean(),
+    })
+    .map((args) => new GetTupleCommand(args));

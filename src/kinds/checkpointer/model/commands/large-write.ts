@@ -34,10 +34,14 @@ export class LargeWriteCommand implements fc.AsyncCommand<ModelState, RealState>
   async run(m: ModelState, r: RealState): Promise<void> {
     const { threadId, ns, index } = this.args;
     const stored = m.model.checkpointIds(threadId, ns);
-    const config: RunnableConfig = { configurable: { thread_id: threadId, checkpoint_ns: ns, checkpoint_id: stored[index % stored.length] } };
+    const config: RunnableConfig = {
+      configurable: { thread_id: threadId, checkpoint_ns: ns, checkpoint_id: stored[index % stored.length] },
+    };
     text ??= largeText(FIVE_MIB);
     const writes: PendingWrite[] = [["large", text]];
-    m.env.record(`await saver.putWrites(${ts(config)}, [["large", "0123456789abcdef".repeat(${FIVE_MIB / 16 - 1}) + "the end of it..."]], ${ts(TASK_ID)}); // may reject`);
+    m.env.record(
+      `await saver.putWrites(${ts(config)}, [["large", "0123456789abcdef".repeat(${FIVE_MIB / 16 - 1}) + "the end of it..."]], ${ts(TASK_ID)}); // may reject`,
+    );
     try {
       await m.env.call("putWrites()", IDS, () => r.saver.putWrites(config, writes, TASK_ID));
     } catch (error) {

@@ -109,7 +109,12 @@ export async function firstRejection(reads: readonly Promise<void>[]): Promise<v
 async function compareList(m: ModelState, r: RealState, config: RunnableConfig, options: ListOptions): Promise<void> {
   const optionsText = Object.keys(options).length > 0 ? `, ${ts(options)}` : "";
   m.env.record(`console.log(await all(saver.list(${ts(config)}${optionsText})));`);
-  const result = await m.env.call("list()", IDS, () => listAll(r.saver, config, options), options.filter ? "list-filter-rejects" : undefined);
+  const result = await m.env.call(
+    "list()",
+    IDS,
+    () => listAll(r.saver, config, options),
+    options.filter ? "list-filter-rejects" : undefined,
+  );
   if (result === undefined) return; // rejected under a declared behaviour: nothing to compare
   const actual = result.value;
   // A saver declared to read filter keys as paths may disagree on any list whose filter has one.
@@ -137,19 +142,22 @@ const filterTerm = (pools: Pools): fc.Arbitrary<FilterTerm> =>
 
 export const listCommand = (pools: Pools): fc.Arbitrary<ListCommand> =>
   fc
-  .record({
-    threadId: fc.option(threadOf(pools), { freq: 4 }),
-    ns: fc.option(nsOf(pools), { freq: 3 }),
-    filter: fc.option(fc.uniqueArray(filterTerm(pools), { maxLength: 2, selector: (t) => t.key }), { freq: 4 }),
-    before: fc.option(
-      fc.oneof(
-        { weight: 4, arbitrary: fc.record({ kind: fc.constant("stored" as const), index: fc.nat(30) }) },
-        { weight: 1, arbitrary: fc.record({ kind: fc.constant("unknown" as const), idSeed }) },
-        { weight: 1, arbitrary: fc.constant({ kind: "no-id" as const }) },
+    .record({
+      threadId: fc.option(threadOf(pools), { freq: 4 }),
+      ns: fc.option(nsOf(pools), { freq: 3 }),
+      filter: fc.option(fc.uniqueArray(filterTerm(pools), { maxLength: 2, selector: (t) => t.key }), { freq: 4 }),
+      before: fc.option(
+        fc.oneof(
+          { weight: 4, arbitrary: fc.record({ kind: fc.constant("stored" as const), index: fc.nat(30) }) },
+          { weight: 1, arbitrary: fc.record({ kind: fc.constant("unknown" as const), idSeed }) },
+          { weight: 1, arbitrary: fc.constant({ kind: "no-id" as const }) },
+        ),
+        { freq: 3 },
       ),
-      { freq: 3 },
-    ),
-    // Small limits, and ones at a page boundary (past 10, at and past 100) for long threads.
-    limit: fc.option(fc.oneof({ weight: 6, arbitrary: fc.integer({ min: 1, max: 4 }) }, { weight: 1, arbitrary: fc.constantFrom(10, 11, 100, 101) }), { freq: 4 }),
-  })
-  .map((args) => new ListCommand(args));
+      // Small limits, and ones at a page boundary (past 10, at and past 100) for long threads.
+      limit: fc.option(
+        fc.oneof({ weight: 6, arbitrary: fc.integer({ min: 1, max: 4 }) }, { weight: 1, arbitrary: fc.constantFrom(10, 11, 100, 101) }),
+        { freq: 4 },
+      ),
+    })
+    .map((args) => new ListCommand(args));

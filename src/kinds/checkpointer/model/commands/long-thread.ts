@@ -67,7 +67,11 @@ export class LongThreadCommand implements fc.AsyncCommand<ModelState, RealState>
     }
     const ids = m.model.checkpointIds(threadId, ns);
     // Whole, cut at 100 (at one fewer than all in a thread shrunk shorter), and from the middle on (the state check lists the whole thread too).
-    const reads: ListOptions[] = [{}, { limit: Math.max(1, Math.min(100, length - 1)) }, { before: { configurable: { checkpoint_id: ids[Math.min(ids.length - 1, 101)] } } }];
+    const reads: ListOptions[] = [
+      {},
+      { limit: Math.max(1, Math.min(100, length - 1)) },
+      { before: { configurable: { checkpoint_id: ids[Math.min(ids.length - 1, 101)] } } },
+    ];
     for (const options of reads) await this.checkList(m, r, { configurable: { thread_id: threadId, checkpoint_ns: ns } }, options);
   }
 
@@ -75,7 +79,9 @@ export class LongThreadCommand implements fc.AsyncCommand<ModelState, RealState>
     const optionsText = Object.keys(options).length > 0 ? `, ${ts(options)}` : "";
     await m.env.recordOnFailure(`console.log(await all(saver.list(${ts(config)}${optionsText})));`, async () => {
       const actual = (await m.env.call("list()", LIST_IDS, () => listAll(r.saver, config, options)))?.value ?? [];
-      m.env.expectSame("list()", LIST_IDS, diffList(m.model.list(config, options), actual), () => diffList(m.model.list(config, options, "task-id"), actual));
+      m.env.expectSame("list()", LIST_IDS, diffList(m.model.list(config, options), actual), () =>
+        diffList(m.model.list(config, options, "task-id"), actual),
+      );
     });
   }
 
@@ -88,10 +94,16 @@ export class LongThreadCommand implements fc.AsyncCommand<ModelState, RealState>
   }
 
   /** The i-th checkpoint (1-based). `loopText` is the same construction as TypeScript: keep the two in step. */
-  private build(block: number, firstVersion: number, i: number): { config: RunnableConfig; checkpoint: Checkpoint; metadata: CheckpointMetadata } {
+  private build(
+    block: number,
+    firstVersion: number,
+    i: number,
+  ): { config: RunnableConfig; checkpoint: Checkpoint; metadata: CheckpointMetadata } {
     const { threadId, ns } = this.args;
     const parent = this.parentOf(i);
-    const config: RunnableConfig = { configurable: { thread_id: threadId, checkpoint_ns: ns, ...(parent >= 1 ? { checkpoint_id: longIdOf(block, parent) } : {}) } };
+    const config: RunnableConfig = {
+      configurable: { thread_id: threadId, checkpoint_ns: ns, ...(parent >= 1 ? { checkpoint_id: longIdOf(block, parent) } : {}) },
+    };
     const version = firstVersion + i - 1;
     const checkpoint: Checkpoint = {
       v: 4,
@@ -140,7 +152,10 @@ export const longThreadCommand = (pools: Pools): fc.Arbitrary<LongThreadCommand>
       threadId: threadOf(pools),
       ns: nsOf(pools),
       // Rarely past 1,000 (a second backend page of 1,000 rows): ten times the cost of a long thread.
-      length: fc.oneof({ weight: 19, arbitrary: fc.integer(LONG_THREAD_LENGTHS) }, { weight: 1, arbitrary: fc.integer(VERY_LONG_THREAD_LENGTHS) }),
+      length: fc.oneof(
+        { weight: 19, arbitrary: fc.integer(LONG_THREAD_LENGTHS) },
+        { weight: 1, arbitrary: fc.integer(VERY_LONG_THREAD_LENGTHS) },
+      ),
       forkAt: fc.oneof(fc.constant(0), fc.integer({ min: 3, max: LONG_THREAD_LENGTHS.min })),
     })
     .map((args) => new LongThreadCommand(args, pools.runIds));

@@ -78,7 +78,8 @@ export class LookAlikesCommand implements fc.AsyncCommand<ModelState, RealState>
     if (action.kind === "delete" && action.victim === this.threads[0]) await probePrototypeThread(m, r, this.threads);
     if (action.kind === "copy") await new CopyThreadCommand(action.source, action.target).run(m, r);
     // A history read changes nothing: it is the only read then.
-    if (action.kind === "history") return checkDeltaHistory(m, r, { configurable: { thread_id: action.threadId, checkpoint_ns: "" } }, ["a"]);
+    if (action.kind === "history")
+      return checkDeltaHistory(m, r, { configurable: { thread_id: action.threadId, checkpoint_ns: "" } }, ["a"]);
     await new StateCheckCommand(this.threads).run(m, r);
   }
 
@@ -109,24 +110,45 @@ const LOOK_ALIKE_CHANNEL = "look-alike";
 async function fill(m: ModelState, r: RealState, threadId: string): Promise<void> {
   const turn = m.env.transcript.length;
   const root = await put(m, r, threadId, ROOT_SEED, undefined, LOOK_ALIKE_STRINGS[turn % LOOK_ALIKE_STRINGS.length]);
-  const writes: PendingWrite[] = [["a", `written in ${threadId}`], [LOOK_ALIKE_CHANNEL, LOOK_ALIKE_STRINGS[(turn + 1) % LOOK_ALIKE_STRINGS.length]!]];
+  const writes: PendingWrite[] = [
+    ["a", `written in ${threadId}`],
+    [LOOK_ALIKE_CHANNEL, LOOK_ALIKE_STRINGS[(turn + 1) % LOOK_ALIKE_STRINGS.length]!],
+  ];
   m.env.record(`await saver.putWrites(${ts(root)}, ${ts(writes)}, "task-a");`);
   m.model.putWrites(root, writes, "task-a");
   await m.env.call("putWrites()", ["PW-01", "KEY-05"], () => r.saver.putWrites(root, structuredClone(writes), "task-a"));
   await put(m, r, threadId, CHILD_SEED, checkpointIdOf(ROOT_SEED));
 }
 
-async function put(m: ModelState, r: RealState, threadId: string, seed: number, parentId: string | undefined, lookAlike?: string): Promise<RunnableConfig> {
-  const config: RunnableConfig = { configurable: { thread_id: threadId, checkpoint_ns: "", ...(parentId ? { checkpoint_id: parentId } : {}) } };
+async function put(
+  m: ModelState,
+  r: RealState,
+  threadId: string,
+  seed: number,
+  parentId: string | undefined,
+  lookAlike?: string,
+): Promise<RunnableConfig> {
+  const config: RunnableConfig = {
+    configurable: { thread_id: threadId, checkpoint_ns: "", ...(parentId ? { checkpoint_id: parentId } : {}) },
+  };
   const version = m.env.nextVersion();
   const values: Record<string, unknown> = { a: `${threadId} #${seed}` };
   const versions: Record<string, number> = { a: version };
   if (lookAlike !== undefined) [values[LOOK_ALIKE_CHANNEL], versions[LOOK_ALIKE_CHANNEL]] = [lookAlike, version];
-  const checkpoint: Checkpoint = { v: 4, id: checkpointIdOf(seed), ts: timestampOf(seed), channel_values: values, channel_versions: versions, versions_seen: {} };
+  const checkpoint: Checkpoint = {
+    v: 4,
+    id: checkpointIdOf(seed),
+    ts: timestampOf(seed),
+    channel_values: values,
+    channel_versions: versions,
+    versions_seen: {},
+  };
   const metadata = { source: "input", step: seed - 2, parents: {} } as CheckpointMetadata;
   m.env.record(`await saver.put(${ts(config)}, ${ts(checkpoint)}, ${ts(metadata)}, ${ts(versions)});`);
   m.model.put(config, checkpoint, metadata);
-  await m.env.call("put()", ["PUT-01", "KEY-01"], () => r.saver.put(config, structuredClone(checkpoint), structuredClone(metadata), { ...versions }));
+  await m.env.call("put()", ["PUT-01", "KEY-01"], () =>
+    r.saver.put(config, structuredClone(checkpoint), structuredClone(metadata), { ...versions }),
+  );
   return { configurable: { thread_id: threadId, checkpoint_ns: "", checkpoint_id: checkpoint.id } };
 }
 

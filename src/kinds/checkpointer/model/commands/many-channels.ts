@@ -40,7 +40,14 @@ export class ManyChannelsCommand implements fc.AsyncCommand<ModelState, RealStat
     for (let i = 2; i <= CHANNELS; i++) m.env.nextVersion();
     const channels = Array.from({ length: CHANNELS }, (_, i) => `channel-${i}`);
     const versions = Object.fromEntries(channels.map((channel, i) => [channel, firstVersion + i]));
-    const checkpoint: Checkpoint = { v: 4, id, ts: timestampOf(1), channel_values: Object.fromEntries(channels.map((c, i) => [c, i])), channel_versions: versions, versions_seen: {} };
+    const checkpoint: Checkpoint = {
+      v: 4,
+      id,
+      ts: timestampOf(1),
+      channel_values: Object.fromEntries(channels.map((c, i) => [c, i])),
+      channel_versions: versions,
+      versions_seen: {},
+    };
     const config: RunnableConfig = { configurable: { thread_id: threadId, checkpoint_ns: ns } };
     const metadata = { source: "loop", step: 1, parents: {} } as CheckpointMetadata;
     m.env.record(

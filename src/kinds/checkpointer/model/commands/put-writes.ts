@@ -86,7 +86,13 @@ export class PutWritesCommand implements fc.AsyncCommand<ModelState, RealState> 
     const { retry } = this.args;
     const writes = this.writes;
     await this.send(m, r, config, writes);
-    if (retry !== null) await this.send(m, r, config, writes.map(([channel], i): PendingWrite => [channel, retry[i % retry.length]]));
+    if (retry !== null)
+      await this.send(
+        m,
+        r,
+        config,
+        writes.map(([channel], i): PendingWrite => [channel, retry[i % retry.length]]),
+      );
     if (this.reput) await this.putAgain(m, r, config);
   }
 
@@ -102,14 +108,25 @@ export class PutWritesCommand implements fc.AsyncCommand<ModelState, RealState> 
     if (stored === undefined) return; // the writes' checkpoint is not put yet: nothing to put again
     const { checkpoint, metadata: before, parentId } = stored;
     const metadata = Object.fromEntries(Object.entries(before).filter(([key]) => !DROPPED_ON_REPUT.includes(key))) as CheckpointMetadata;
-    const config: RunnableConfig = { configurable: { thread_id: threadId, checkpoint_ns: ns, ...(parentId === undefined ? {} : { checkpoint_id: parentId }) } };
+    const config: RunnableConfig = {
+      configurable: { thread_id: threadId, checkpoint_ns: ns, ...(parentId === undefined ? {} : { checkpoint_id: parentId }) },
+    };
     const newVersions = { ...checkpoint.channel_versions };
-    m.env.record(`await saver.put(${ts(config)}, ${ts(checkpoint)}, ${ts(metadata)}, ${ts(newVersions)}); // the same checkpoint again, with other metadata`);
+    m.env.record(
+      `await saver.put(${ts(config)}, ${ts(checkpoint)}, ${ts(metadata)}, ${ts(newVersions)}); // the same checkpoint again, with other metadata`,
+    );
     m.model.put(config, checkpoint, metadata);
     await m.env.call("put()", REPUT_IDS, () => r.saver.put(config, structuredClone(checkpoint), structuredClone(metadata), newVersions));
     // Read back and listed at once (reads that change nothing).
-    const dropped = Object.entries(before).find(([key, value]) => DROPPED_ON_REPUT.includes(key) && (value === null || typeof value !== "object"));
-    const filtered = dropped && new ListCommand({ threadId, ns, filter: [{ key: dropped[0], value: { kind: "literal", value: dropped[1] } }], before: null, limit: null }, false);
+    const dropped = Object.entries(before).find(
+      ([key, value]) => DROPPED_ON_REPUT.includes(key) && (value === null || typeof value !== "object"),
+    );
+    const filtered =
+      dropped &&
+      new ListCommand(
+        { threadId, ns, filter: [{ key: dropped[0], value: { kind: "literal", value: dropped[1] } }], before: null, limit: null },
+        false,
+      );
     await firstRejection([checkTuple(m, r, written), ...(filtered ? [filtered.run(m, r)] : [])]);
   }
 
@@ -139,32 +156,32 @@ export class PutWritesCommand implements fc.AsyncCommand<ModelState, RealState> 
   }
 }
 
-
 export const putWritesCommand = (pools: Pools): fc.Arbitrary<PutWritesCommand> => {
   const write = (channels: readonly string[]): fc.Arbitrary<PendingWrite> =>
     fc.tuple(fc.constantFrom(...channels), writeValueOf(pools)).map(([channel, value]): PendingWrite => [channel, value]);
   // Past a backend's page of 100 items on one checkpoint; plain numbers, so they are cheap to draw and store.
-  const numbered = (n: number) => Array.from({ length: n }, (_, i): PendingWrite => [REGULAR_WRITE_CHANNELS[i % REGULAR_WRITE_CHANNELS.length], i]);
+  const numbered = (n: number) =>
+    Array.from({ length: n }, (_, i): PendingWrite => [REGULAR_WRITE_CHANNELS[i % REGULAR_WRITE_CHANNELS.length], i]);
   const page = fc.integer(PAGE_OF_WRITES).map(numbered);
   // Indexes past a signed and an unsigned byte (ORD-14): an index column that narrow wraps or clamps them.
   const wide = fc.oneof(fc.integer(PAST_A_SIGNED_BYTE), fc.integer(PAST_A_BYTE)).map(numbered);
   return fc
-  .record({
-    threadId: threadOf(pools),
-    ns: nsOf(pools),
-    target: fc.record({ stored: fc.constantFrom(true, true, true, false), index: fc.nat(8), idSeed }),
-    taskId: taskIdArb,
-    taskPath: fc.constantFrom(...TASK_PATHS),
-    writes: fc.oneof(
-      { weight: 4, arbitrary: fc.array(write(REGULAR_WRITE_CHANNELS), { minLength: 1, maxLength: 3 }) },
-      { weight: 1, arbitrary: fc.array(write(SPECIAL_WRITE_CHANNELS), { minLength: 1, maxLength: 2 }) },
-      { weight: 1, arbitrary: fc.array(write([...REGULAR_WRITE_CHANNELS, ...SPECIAL_WRITE_CHANNELS]), { minLength: 2, maxLength: 3 }) },
-      // Past 10 writes in one call: idx 10 must sort after idx 9, as a number.
-      { weight: 3, arbitrary: fc.array(write(REGULAR_WRITE_CHANNELS), { minLength: MANY_WRITES.min, maxLength: MANY_WRITES.max }) },
-      { weight: 1, arbitrary: page },
-      { weight: 1, arbitrary: wide },
-    ),
-    retry: fc.option(fc.array(writeValueOf(pools), { minLength: 3, maxLength: 3 }), { freq: 4 }),
-  })
-  .map((args) => new PutWritesCommand(args));
+    .record({
+      threadId: threadOf(pools),
+      ns: nsOf(pools),
+      target: fc.record({ stored: fc.constantFrom(true, true, true, false), index: fc.nat(8), idSeed }),
+      taskId: taskIdArb,
+      taskPath: fc.constantFrom(...TASK_PATHS),
+      writes: fc.oneof(
+        { weight: 4, arbitrary: fc.array(write(REGULAR_WRITE_CHANNELS), { minLength: 1, maxLength: 3 }) },
+        { weight: 1, arbitrary: fc.array(write(SPECIAL_WRITE_CHANNELS), { minLength: 1, maxLength: 2 }) },
+        { weight: 1, arbitrary: fc.array(write([...REGULAR_WRITE_CHANNELS, ...SPECIAL_WRITE_CHANNELS]), { minLength: 2, maxLength: 3 }) },
+        // Past 10 writes in one call: idx 10 must sort after idx 9, as a number.
+        { weight: 3, arbitrary: fc.array(write(REGULAR_WRITE_CHANNELS), { minLength: MANY_WRITES.min, maxLength: MANY_WRITES.max }) },
+        { weight: 1, arbitrary: page },
+        { weight: 1, arbitrary: wide },
+      ),
+      retry: fc.option(fc.array(writeValueOf(pools), { minLength: 3, maxLength: 3 }), { freq: 4 }),
+    })
+    .map((args) => new PutWritesCommand(args));
 };

@@ -2,7 +2,18 @@ import fc from "fast-check";
 import type { ChannelVersions, Checkpoint, CheckpointMetadata } from "@langchain/langgraph-checkpoint";
 import type { RunnableConfig } from "@langchain/core/runnables";
 import { diffValues } from "../../../../format.js";
-import { ID_SEEDS, channelValueOf, checkpointIdOf, idSeed, metadataArb, nsOf, python, threadOf, timestampOf, type Pools } from "../arbitraries.js";
+import {
+  ID_SEEDS,
+  channelValueOf,
+  checkpointIdOf,
+  idSeed,
+  metadataArb,
+  nsOf,
+  python,
+  threadOf,
+  timestampOf,
+  type Pools,
+} from "../arbitraries.js";
 import { ts, type ModelState, type RealState } from "../sequence-env.js";
 import { diffLines } from "../compare.js";
 import { ModelDisagreement } from "../sequence-env.js";
@@ -62,7 +73,9 @@ export class PutCommand implements fc.AsyncCommand<ModelState, RealState> {
 
   async run(m: ModelState, r: RealState): Promise<void> {
     const { config, checkpoint, metadata, newVersions } = this.build(m, this.nextVersion(m, r));
-    m.env.record(`await saver.put(${ts(config)}, ${ts(checkpoint)}, ${ts(metadata)}, ${ts(newVersions)}); // then the caller changes these objects`);
+    m.env.record(
+      `await saver.put(${ts(config)}, ${ts(checkpoint)}, ${ts(metadata)}, ${ts(newVersions)}); // then the caller changes these objects`,
+    );
     const expected = m.model.put(config, checkpoint, metadata);
     const result = await m.env.call("put()", IDS, () => r.saver.put(config, checkpoint, metadata, newVersions));
     reuseObjects(checkpoint, metadata);
@@ -102,7 +115,9 @@ export class PutCommand implements fc.AsyncCommand<ModelState, RealState> {
         if (change.alsoNew) newVersions[channel] = versions[channel];
       }
     }
-    const seen = Object.fromEntries(this.args.seen.filter((c) => Object.prototype.hasOwnProperty.call(versions, c)).map((c) => [c, versions[c]]));
+    const seen = Object.fromEntries(
+      this.args.seen.filter((c) => Object.prototype.hasOwnProperty.call(versions, c)).map((c) => [c, versions[c]]),
+    );
     const fromPython = this.args.writer === "python";
     const tsSeed = this.args.tsAgainstId ? ID_SEEDS + 1 - this.args.idSeed : this.args.idSeed;
     const checkpoint: Checkpoint = {
@@ -133,7 +148,14 @@ export class PutCommand implements fc.AsyncCommand<ModelState, RealState> {
 
   toString(): string {
     const { threadId, ns, idSeed: id, parent } = this.args;
-    const p = parent.kind === "pick" ? `parent#${parent.index}` : parent.kind === "missing" ? `parent:missing-${parent.idSeed}` : parent.kind === "latest" ? "parent:latest" : "root";
+    const p =
+      parent.kind === "pick"
+        ? `parent#${parent.index}`
+        : parent.kind === "missing"
+          ? `parent:missing-${parent.idSeed}`
+          : parent.kind === "latest"
+            ? "parent:latest"
+            : "root";
     const writer = this.args.writer === "sequence" ? "" : `, ${this.args.writer} versions`;
     return `put(${JSON.stringify(threadId)}, ${JSON.stringify(ns)}, id ${id}, ${p}${writer})`;
   }
@@ -148,28 +170,30 @@ const changeOf = (pools: Pools): fc.Arbitrary<ChannelChange> =>
 
 export const putCommand = (pools: Pools): fc.Arbitrary<PutCommand> =>
   fc
-  .record({
-    threadId: threadOf(pools),
-    ns: nsOf(pools),
-    idSeed,
-    parent: fc.oneof(
-      { weight: 2, arbitrary: fc.constant({ kind: "none" as const }) },
-      { weight: 4, arbitrary: fc.constant({ kind: "latest" as const }) },
-      { weight: 5, arbitrary: fc.record({ kind: fc.constant("pick" as const), index: fc.nat(8) }) },
-      { weight: 1, arbitrary: fc.record({ kind: fc.constant("missing" as const), idSeed }) },
-    ),
-    changes: fc.record(Object.fromEntries(pools.channels.map((c) => [c, changeOf(pools)])) as Record<string, fc.Arbitrary<ChannelChange>>),
-    seen: fc.subarray([...pools.channels]),
-    metadata: metadataArb(pools),
-    omitNs: fc.boolean(),
-    tsAgainstId: fc.boolean(),
-    writer: fc.oneof(
-      { weight: 6, arbitrary: fc.constant("sequence" as const) },
-      { weight: 2, arbitrary: fc.constant("saver" as const) },
-      { weight: 1, arbitrary: fc.constant("python" as const) },
-    ),
-  })
-  .map((args) => new PutCommand(args));
+    .record({
+      threadId: threadOf(pools),
+      ns: nsOf(pools),
+      idSeed,
+      parent: fc.oneof(
+        { weight: 2, arbitrary: fc.constant({ kind: "none" as const }) },
+        { weight: 4, arbitrary: fc.constant({ kind: "latest" as const }) },
+        { weight: 5, arbitrary: fc.record({ kind: fc.constant("pick" as const), index: fc.nat(8) }) },
+        { weight: 1, arbitrary: fc.record({ kind: fc.constant("missing" as const), idSeed }) },
+      ),
+      changes: fc.record(
+        Object.fromEntries(pools.channels.map((c) => [c, changeOf(pools)])) as Record<string, fc.Arbitrary<ChannelChange>>,
+      ),
+      seen: fc.subarray([...pools.channels]),
+      metadata: metadataArb(pools),
+      omitNs: fc.boolean(),
+      tsAgainstId: fc.boolean(),
+      writer: fc.oneof(
+        { weight: 6, arbitrary: fc.constant("sequence" as const) },
+        { weight: 2, arbitrary: fc.constant("saver" as const) },
+        { weight: 1, arbitrary: fc.constant("python" as const) },
+      ),
+    })
+    .map((args) => new PutCommand(args));
 
 /**
  * ISO: after put resolves, LangGraph may reuse and change the objects it passed;

@@ -36,7 +36,12 @@ export class StateCheckCommand implements fc.AsyncCommand<ModelState, RealState>
     const threads = new Set(m.model.allCoordinates().map((c) => c.threadId));
     const reads: RunnableConfig[] = [];
     // A few namespaces of a wide thread; the thread's list below compares every one.
-    const groups = [...threads].flatMap((threadId) => m.model.namespaces(threadId).slice(0, NAMESPACES_PER_THREAD).map((ns) => [threadId, ns] as const));
+    const groups = [...threads].flatMap((threadId) =>
+      m.model
+        .namespaces(threadId)
+        .slice(0, NAMESPACES_PER_THREAD)
+        .map((ns) => [threadId, ns] as const),
+    );
     for (const [threadId, ns] of groups) {
       // The newest of a long thread by id; the thread's list compares all of them.
       for (const checkpointId of m.model.checkpointIds(threadId, ns).slice(-READS_PER_NAMESPACE)) {
@@ -49,7 +54,9 @@ export class StateCheckCommand implements fc.AsyncCommand<ModelState, RealState>
       const config: RunnableConfig = { configurable: { thread_id: threadId } };
       await m.env.recordOnFailure(`console.log(await all(saver.list(${ts(config)})));`, async () => {
         const actual = (await m.env.call("list()", LIST_IDS, () => listAll(r.saver, config)))?.value ?? [];
-        m.env.expectSame("list()", LIST_IDS, diffList(m.model.list(config), actual), () => diffList(m.model.list(config, {}, "task-id"), actual));
+        m.env.expectSame("list()", LIST_IDS, diffList(m.model.list(config), actual), () =>
+          diffList(m.model.list(config, {}, "task-id"), actual),
+        );
       });
     }
   }
@@ -63,18 +70,24 @@ export class StateCheckCommand implements fc.AsyncCommand<ModelState, RealState>
 export async function checkTuple(m: ModelState, r: RealState, config: RunnableConfig): Promise<void> {
   await m.env.recordOnFailure(`console.log(await saver.getTuple(${ts(config)}));`, async () => {
     const actual = (await m.env.call("getTuple()", GET_IDS, () => r.saver.getTuple(config)))?.value;
-    m.env.expectSame("getTuple()", GET_IDS, diffTuple(m.model.getTuple(config), actual), () => diffTuple(m.model.getTuple(config, "task-id"), actual));
+    m.env.expectSame("getTuple()", GET_IDS, diffTuple(m.model.getTuple(config), actual), () =>
+      diffTuple(m.model.getTuple(config, "task-id"), actual),
+    );
   });
 }
 
-export const stateCheckCommand = (pools: Pools): fc.Arbitrary<StateCheckCommand> => fc.constant(null).map(() => new StateCheckCommand(pools.threads));
+export const stateCheckCommand = (pools: Pools): fc.Arbitrary<StateCheckCommand> =>
+  fc.constant(null).map(() => new StateCheckCommand(pools.threads));
 
 /**
  * Runs a sequence's commands, then reads back everything the sequence left (VAL-15's idea):
  * a TTL in the wrong unit, a cache that expires or a lagging replica loses or changes what
  * was written early, and only a read at the end shows it.
  */
-export async function runThenReread(setup: () => { model: ModelState; real: RealState }, commands: Iterable<fc.AsyncCommand<ModelState, RealState>>): Promise<void> {
+export async function runThenReread(
+  setup: () => { model: ModelState; real: RealState },
+  commands: Iterable<fc.AsyncCommand<ModelState, RealState>>,
+): Promise<void> {
   // Every call the commands make passes the vocabulary's check (vocabulary.ts): one outside it fails the sequence.
   const vocabulary = new VocabularyGuard();
   try {

@@ -70,7 +70,14 @@ export class WideThreadCommand implements fc.AsyncCommand<ModelState, RealState>
     for (let i = 1; i <= namespaces; i++) {
       const config: RunnableConfig = { configurable: { thread_id: threadId, checkpoint_ns: namespaceOf(i) } };
       const version = firstVersion + i - 1;
-      const checkpoint: Checkpoint = { v: 4, id, ts: timestampOf(1), channel_values: { a: i }, channel_versions: { a: version }, versions_seen: {} };
+      const checkpoint: Checkpoint = {
+        v: 4,
+        id,
+        ts: timestampOf(1),
+        channel_values: { a: i },
+        channel_versions: { a: version },
+        versions_seen: {},
+      };
       const metadata = { source: "loop", step: i, parents: {} } as CheckpointMetadata;
       m.model.put(config, checkpoint, metadata);
       await m.env.call("put()", ["PUT-01", "ORD-08"], () => r.saver.put(config, checkpoint, metadata, { a: version }));
@@ -78,7 +85,9 @@ export class WideThreadCommand implements fc.AsyncCommand<ModelState, RealState>
     const config: RunnableConfig = { configurable: { thread_id: threadId } };
     await m.env.recordOnFailure(`console.log(await all(saver.list(${ts(config)})));`, async () => {
       const actual = (await m.env.call("list()", LIST_IDS, () => listAll(r.saver, config)))?.value ?? [];
-      m.env.expectSame("list()", LIST_IDS, diffList(m.model.list(config), actual), () => diffList(m.model.list(config, {}, "task-id"), actual));
+      m.env.expectSame("list()", LIST_IDS, diffList(m.model.list(config), actual), () =>
+        diffList(m.model.list(config, {}, "task-id"), actual),
+      );
     });
     await this.followUp(m, r);
     if (this.args.thenDelete) await new DeleteThreadCommand(threadId).run(m, r);
@@ -95,13 +104,22 @@ export class WideThreadCommand implements fc.AsyncCommand<ModelState, RealState>
     if (!followUp || !this.extended.has(followUp.capability)) return;
     // copyThread's target: the first thread of the sequence that holds nothing (none: no copy).
     const target = this.pools.threads.find((t) => t !== threadId && m.model.isThreadEmpty(t)) ?? threadId;
-    const command = new BulkThreadCommand(followUp.operation, { threadId, target, runId: this.pools.runIds[namespaces % this.pools.runIds.length]! });
+    const command = new BulkThreadCommand(followUp.operation, {
+      threadId,
+      target,
+      runId: this.pools.runIds[namespaces % this.pools.runIds.length]!,
+    });
     if (command.check(m)) await command.run(m, r);
   }
 
   toString(): string {
     const followUp = FOLLOW_UPS[this.args.namespaces];
-    const then = followUp === "many-channels" ? ", a 150-channel checkpoint" : followUp && this.extended.has(followUp.capability) ? `, a bulk thread then ${followUp.operation}` : "";
+    const then =
+      followUp === "many-channels"
+        ? ", a 150-channel checkpoint"
+        : followUp && this.extended.has(followUp.capability)
+          ? `, a bulk thread then ${followUp.operation}`
+          : "";
     return `wideThread(${JSON.stringify(this.args.threadId)}, ${this.args.namespaces} namespaces${then}${this.args.thenDelete ? ", then delete" : ""})`;
   }
 }
