@@ -12,7 +12,7 @@ export function readSection(heading: string): string {
   const start = text.indexOf(`\n## ${heading}\n`);
   if (start < 0) return "";
   const end = text.indexOf("\n## ", start + 1);
-  return text.slice(start + 1, end < 0 ? undefined : end + 1).trimEnd() + "\n";
+  return `${text.slice(start + 1, end < 0 ? undefined : end + 1).trimEnd()}\n`;
 }
 
 /** Replaces (or appends) the `## heading` section, leaving the rest of the file as it is. */

@@ -27,15 +27,15 @@ import { failingLabels, gradeMulti, runMulti, type MultiDiagnosis } from "../tes
 import type { Constituent } from "../test/diagnosis/multi-bug-subjects.js";
 
 const args = process.argv.slice(2);
-const only = valueOf("--only")?.split(",").filter(Boolean);
-const every = Number(valueOf("--every") ?? 1);
-const cache = valueOf("--cache");
+const only = flagValue("--only")?.split(",").filter(Boolean);
+const every = Number(flagValue("--every") ?? 1);
+const cache = flagValue("--cache");
 const cachedOnly = cache !== undefined && args.includes("--cached");
 const verbose = args.includes("--verbose");
 const multiOnly = args.includes("--multi-only") || only?.some((o) => o.startsWith("multi")) === true;
 const multi = multiOnly || only === undefined;
 
-function valueOf(flag: string): string | undefined {
+function flagValue(flag: string): string | undefined {
   const i = args.indexOf(flag);
   return i >= 0 ? args[i + 1] : undefined;
 }

@@ -102,7 +102,7 @@ export async function expectResolves<T>(promise: () => Promise<T>, clause: strin
 
 /** An own key must be absent (not merely `undefined`). */
 export function expectNoOwnKey(obj: unknown, key: string, clause: string): void {
-  if (obj !== null && typeof obj === "object" && Object.prototype.hasOwnProperty.call(obj, key)) {
+  if (obj !== null && typeof obj === "object" && Object.hasOwn(obj, key)) {
     throw new ConformanceError(clause, {
       expected: `no own key ${JSON.stringify(key)}`,
       actual: obj,

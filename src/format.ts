@@ -162,7 +162,7 @@ function walk(
   const e = expected as Record<string, unknown>;
   const a = actual as Record<string, unknown>;
   // Own keys only: a missing "constructor" or "toString" key must not read Object.prototype's.
-  const has = (o: object, key: string) => Object.prototype.hasOwnProperty.call(o, key);
+  const has = (o: object, key: string) => Object.hasOwn(o, key);
   for (const key of Object.keys(e)) {
     const expectedValue = e[key];
     const actualValue = has(a, key) ? a[key] : undefined;

@@ -23,7 +23,7 @@ export function recordIds(saver: BaseCheckpointSaver): { saver: BaseCheckpointSa
       if (typeof value !== "function" || prop === "constructor") return value;
       // Called on the saver itself, so private fields keep working.
       if (typeof prop !== "string" || !READS_CONFIG.has(prop)) return (value as (...a: unknown[]) => unknown).bind(target);
-      return function (...args: unknown[]) {
+      return (...args: unknown[]) => {
         note(args[0]);
         return (value as (...a: unknown[]) => unknown).apply(target, args);
       };

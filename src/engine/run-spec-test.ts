@@ -67,7 +67,7 @@ export async function runSpecTest({
   const has = (cap: string) => offers(subjectKind, subject, cap, registered.options);
   const missing = (test.requires ?? []).filter((cap) => !has(cap));
   if (missing.length > 0) {
-    return { ...meta, status: "skipped", reason: `needs ${missing.map((c) => capabilityInfoIn(subjectKind, c).method + "()").join(", ")}` };
+    return { ...meta, status: "skipped", reason: `needs ${missing.map((c) => `${capabilityInfoIn(subjectKind, c).method}()`).join(", ")}` };
   }
   const tracking = onCallStart ? { onCallStart } : undefined;
   // An extra subject's factory and cleanup get the grace too (lease.ts); one slower than the timeout is this test's slow call.

@@ -162,7 +162,7 @@ function suiteSection(
     async run() {
       try {
         const added = await section.run(sectionContext(plan, options, ranSoFar(), progress));
-        if (!added || added.passed() !== false)
+        if (added?.passed() !== false)
           return added?.passed() === null ? { kind: "skipped", reason: added.summary?.() ?? `${section.key} skipped` } : { kind: "passed" };
         return { kind: "failed", message: added.lines().join("\n") };
       } catch (error) {

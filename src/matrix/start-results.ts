@@ -100,6 +100,7 @@ export class StartResults {
         matrix: (result) => {
           column.matrices.push(result);
           if (column.matrices.length === column.shards)
+            // biome-ignore lint/performance/noAccumulatingSpread: a handful of shards
             column.matrix.resolve(column.matrices.reduce((a, b) => ({ ...a, ...b, durationMs: Math.max(a.durationMs, b.durationMs) })));
         },
       };

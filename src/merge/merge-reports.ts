@@ -72,7 +72,7 @@ function checkCompleteSet(reports: readonly ConformanceReport[]): Shard[] {
   const labels = shards.map((s) => `shard ${shardLabel(s)}`);
   // Every shard's report says its run (the suite writes it with the shard): without it, shards of different runs could merge unchecked.
   const identities = reports.map((r) => r.run);
-  const missing = identities.findIndex((run) => run === undefined);
+  const missing = identities.indexOf(undefined);
   if (missing >= 0)
     throw new ConformanceUsageError(
       `merge: ${labels[missing]}'s report does not say which version and options wrote it (an older version of the suite); run every shard with the same version`,

@@ -84,7 +84,7 @@ describe.each([
     expect(merged.shard).toBeUndefined();
     expect(merged.durationMs).toBeCloseTo(shards.reduce((sum, r) => sum + r.durationMs, 0));
     // The model sequences: each shard ran its own, together the whole run's.
-    const executed = shards.map((r) => (r.sections.find((s) => s.key === "model")?.toJSON() as { executed: number }).executed);
+    const executed = shards.map((r) => (r.sections.find((s) => s.key === "model")!.toJSON() as { executed: number }).executed);
     const wholeModel = whole.sections.find((s) => s.key === "model")!.toJSON() as { runs: number; status: string };
     if (wholeModel.status === "passed") expect(executed.reduce((a, b) => a + b, 0)).toBe(wholeModel.runs);
     const { duration_ms: _a, ...mergedModel } = merged.sections.find((s) => s.key === "model")!.toJSON() as Record<string, unknown>;

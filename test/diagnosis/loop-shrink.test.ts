@@ -50,7 +50,7 @@ describe("a reproduction's loops are cut to the fewest repetitions that still fa
     const full = await replayer.replay([longThread]);
     expect(full?.error.operation).toBe("list()");
     const shrunk = await replayer.minimise([longThread], full!.error);
-    expect((shrunk?.commands[0] as LongThreadCommand).repetitions).toBe(2);
+    expect((shrunk!.commands[0] as LongThreadCommand).repetitions).toBe(2);
     const transcript = shrunk!.failure!.env.transcript.join("\n");
     expect(transcript).toContain("for (let i = 1; i <= 2; i++) {");
     expect(transcript).toMatch(/saver\.list\(.*\{"limit": 1\}\)/);

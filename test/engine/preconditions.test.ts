@@ -1,6 +1,6 @@
 import { MemorySaver } from "@langchain/langgraph-checkpoint";
 import { describe, expect, it } from "vitest";
-import { checkpointerTest, ConformanceReport, validate, type CapabilityResult, type TestResult } from "../../src/index.js";
+import { checkpointerTest, type ConformanceReport, validate, type CapabilityResult, type TestResult } from "../../src/index.js";
 import { runSpecTest } from "../../src/engine/run-spec-test.js";
 import { fail } from "../../src/assert.js";
 import { precondition } from "../../src/kinds/checkpointer/checks/precondition.js";

@@ -83,7 +83,7 @@ export class FaultyDeltaWalkSaver extends ReferenceSaver {
       const { channel_values } = await this.checkpointOf({ threadId, ns, id: cursor });
       const seedsHere = [...open].filter(
         (ch) =>
-          Object.prototype.hasOwnProperty.call(channel_values, ch) &&
+          Object.hasOwn(channel_values, ch) &&
           (!fault.onlySnapshotsSeed || isDeltaSnapshot(channel_values[ch])) &&
           !(fault.emptyIsAbsent && isEmpty(channel_values[ch])),
       );

@@ -3,7 +3,7 @@ import type { RunnableConfig } from "@langchain/core/runnables";
 import { writesKeyOf } from "./memory-internals.js";
 import type { Mutant } from "./types.js";
 
-const isSpecial = (channel: string) => Object.prototype.hasOwnProperty.call(WRITES_IDX_MAP, channel);
+const isSpecial = (channel: string) => Object.hasOwn(WRITES_IDX_MAP, channel);
 
 /**
  * Special writes (__error__, __interrupt__, ...) have a fixed idx, so they are

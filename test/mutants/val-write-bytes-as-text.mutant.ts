@@ -1,4 +1,4 @@
-import { type PendingWrite } from "@langchain/langgraph-checkpoint";
+import type { PendingWrite } from "@langchain/langgraph-checkpoint";
 import type { RunnableConfig } from "@langchain/core/runnables";
 import { TypedWritesSaver } from "../fixtures/typed-writes-saver.js";
 import type { Mutant } from "./types.js";

@@ -13,18 +13,16 @@ const ADVERSARIAL_IDS = /^(KEY|FLT|RACE)-/;
 const BASE_TESTS = 20;
 
 function adversarialResults(report: ConformanceReport) {
-  return report
-    .capabilityResults()
-    .flatMap((cap) =>
-      cap.tests
-        .filter((t) => t.ids.some((id) => ADVERSARIAL_IDS.test(id)))
-        .map((t) => ({
-          name: `${cap.capability}/${t.name}`,
-          status: t.status,
-          deviation: t.deviation,
-          failure: t.status === "failed" ? t.failure.message : undefined,
-        })),
-    );
+  return report.capabilityResults().flatMap((cap) =>
+    cap.tests
+      .filter((t) => t.ids.some((id) => ADVERSARIAL_IDS.test(id)))
+      .map((t) => ({
+        name: `${cap.capability}/${t.name}`,
+        status: t.status,
+        deviation: t.deviation,
+        failure: t.status === "failed" ? t.failure.message : undefined,
+      })),
+  );
 }
 
 async function expectAllPass(registered: RegisteredCheckpointer, expectedPassing: number, declaredDeviations: string[] = []) {

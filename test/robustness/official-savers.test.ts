@@ -14,18 +14,16 @@ const ROBUSTNESS_IDS = /^(ISO|CONC|SER|VAL|ORD)-/;
 const ROBUSTNESS_TESTS = 49;
 
 function robustnessResults(report: ConformanceReport) {
-  return report
-    .capabilityResults()
-    .flatMap((cap) =>
-      cap.tests
-        .filter((t) => !t.advisory && t.ids.some((id) => ROBUSTNESS_IDS.test(id)))
-        .map((t) => ({
-          name: t.name,
-          status: t.status,
-          failure: t.status === "failed" ? t.failure.message : undefined,
-          declared: t.status === "failed" && t.deviation !== undefined,
-        })),
-    );
+  return report.capabilityResults().flatMap((cap) =>
+    cap.tests
+      .filter((t) => !t.advisory && t.ids.some((id) => ROBUSTNESS_IDS.test(id)))
+      .map((t) => ({
+        name: t.name,
+        status: t.status,
+        failure: t.status === "failed" ? t.failure.message : undefined,
+        declared: t.status === "failed" && t.deviation !== undefined,
+      })),
+  );
 }
 
 /** Every test passes except `declared` (by name), which fail as the saver's declared deviations. */

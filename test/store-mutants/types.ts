@@ -1,5 +1,5 @@
 import type { BaseStore } from "@langchain/langgraph-checkpoint";
-import { ReferenceStore, type ReferenceStoreOptions } from "../fixtures/reference-store.js";
+import type { ReferenceStore, ReferenceStoreOptions } from "../fixtures/reference-store.js";
 
 /** The index every store mutant (and its baseline) is built with, and declared to the spec with. */
 export const MUTANT_DIMS = 64;

@@ -25,6 +25,7 @@ export function leasedPool(PgPool: PoolClass, connections: Pool, max = OWN_POOL_
 
     override connect(): Promise<PoolClient>;
     override connect(callback: ConnectCallback): void;
+    // biome-ignore lint/suspicious/noConfusingVoidType: pg.Pool's own overloads: a promise, or void with a callback
     override connect(callback?: ConnectCallback): Promise<PoolClient> | void {
       const leased = this.lease();
       if (!callback) return leased;
@@ -75,7 +76,10 @@ export function leasedPool(PgPool: PoolClass, connections: Pool, max = OWN_POOL_
     /** A slot is free again: the next waiter takes it, or it is counted free. */
     private giveBack(): void {
       const next = this.queue.shift();
-      if (next) return next.grant();
+      if (next) {
+        next.grant();
+        return;
+      }
       this.checkedOut--;
       if (this.checkedOut === 0) this.allReleased?.();
     }

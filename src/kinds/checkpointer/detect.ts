@@ -64,7 +64,7 @@ function isBaseDefault(subject: object, method: string, value: unknown, base: ab
   if (baseMethod !== undefined && value === baseMethod) return true;
   let proto: object | null = subject;
   while (proto) {
-    if (Object.prototype.hasOwnProperty.call(proto, method)) {
+    if (Object.hasOwn(proto, method)) {
       return (proto as { constructor?: { name?: string } }).constructor?.name === base.name;
     }
     proto = Object.getPrototypeOf(proto);

@@ -16,7 +16,7 @@ export function failureGroupsHtml(causes: readonly FailureCause[]): string {
 function groupHtml(cause: FailureCause, number: number, open: string): string {
   const [first, ...rest] = cause.failures;
   const count = `<span class="muted">(${cause.failures.length} test${cause.failures.length === 1 ? "" : "s"})</span>`;
-  const searchable = cause.failures.map((f) => `${f.label} ${f.ids.join(" ")}`).join(" ") + ` ${cause.causeId} ${first.message}`;
+  const searchable = `${cause.failures.map((f) => `${f.label} ${f.ids.join(" ")}`).join(" ")} ${cause.causeId} ${first.message}`;
   const others =
     rest.length > 0
       ? `<p>Also hit:</p><ul>${rest.map((f) => `<li><code>${esc(shownLabel(f))}</code> ${idsHtml(f.ids)}</li>`).join("")}</ul>`

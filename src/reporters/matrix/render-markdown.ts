@@ -39,7 +39,7 @@ export function renderMatrixMarkdown(result: MatrixResult): string {
     row(["passed/failed", ...grid.columns.map((c) => (c.status === "ran" ? `${c.passed}/${c.failed}` : "-"))]),
     row(["time", ...grid.columns.map((c) => (c.durationMs === undefined ? "-" : seconds(c.durationMs)))]),
     "",
-    "Backends: " + grid.columns.map((c) => `\`${c.id}\` = ${c.title}`).join(", ") + ".",
+    `Backends: ${grid.columns.map((c) => `\`${c.id}\` = ${c.title}`).join(", ")}.`,
   );
   if (grid.disagreements.length > 0) {
     out.push("", "## Where the backends disagree", "", row(["row", "test", "verdicts"]), row(["---", "---", "---"]));

@@ -30,7 +30,7 @@ function removeFromBuiltins(labels: readonly string[], key: string): string[] {
   const found: string[] = [];
   for (const label of labels) {
     for (const { where, target } of builtinsReachedBy(label)) {
-      if (Object.prototype.hasOwnProperty.call(target, key)) {
+      if (Object.hasOwn(target, key)) {
         delete (target as Record<string, unknown>)[key];
         found.push(`${where}[${JSON.stringify(key)}] (namespace [${JSON.stringify(label)}])`);
       }

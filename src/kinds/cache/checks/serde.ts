@@ -20,8 +20,8 @@ function recordSerde(serde: SerializerProtocol) {
   const dumped: unknown[] = [];
   let loads = 0;
   const own = {
-    dumpsTyped: Object.prototype.hasOwnProperty.call(serde, "dumpsTyped"),
-    loadsTyped: Object.prototype.hasOwnProperty.call(serde, "loadsTyped"),
+    dumpsTyped: Object.hasOwn(serde, "dumpsTyped"),
+    loadsTyped: Object.hasOwn(serde, "loadsTyped"),
   };
   const original = { dumpsTyped: serde.dumpsTyped, loadsTyped: serde.loadsTyped };
   serde.dumpsTyped = async (value: unknown) => {

@@ -144,7 +144,7 @@ export const FIVE_MIB = 5 * 1024 * 1024;
 
 /** A string of `length` characters (a multiple of 16) whose end says it is the end: a cut value is visibly cut. */
 export function largeText(length: number): string {
-  return "0123456789abcdef".repeat(length / 16 - 1) + "the end of it...";
+  return `${"0123456789abcdef".repeat(length / 16 - 1)}the end of it...`;
 }
 
 /**

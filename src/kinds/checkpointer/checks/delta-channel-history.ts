@@ -32,7 +32,7 @@ function writeValues(result: History, channel: string, where: string): unknown[]
 function expectSeedPresent(result: History, channel: string, where: string): unknown {
   const found = entry(result, channel, where);
   expectTrue(
-    Object.prototype.hasOwnProperty.call(found, "seed"),
+    Object.hasOwn(found, "seed"),
     `${where}: result.${channel} must have a seed (the value stored at the nearest ancestor that has one)`,
     [`got: ${JSON.stringify(Object.keys(found))} keys`],
   );

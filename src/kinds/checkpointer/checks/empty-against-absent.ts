@@ -78,7 +78,7 @@ const tests: SpecTest[] = [
       EMPTY_SEEDS.forEach(([label, stored], i) => {
         const entry = result?.[channels[i]!];
         const where = `channel ${channels[i]} (stored ${label} at the head's parent)`;
-        if (!entry || !Object.prototype.hasOwnProperty.call(entry, "seed")) {
+        if (!entry || !Object.hasOwn(entry, "seed")) {
           throw new ConformanceError(
             `${where}: the history must have a seed, the stored ${label}: an empty value is a stored value, not a missing one`,
             { expected: stored, actual: entry },

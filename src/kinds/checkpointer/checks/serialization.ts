@@ -73,6 +73,7 @@ const CASES: SerCase[] = [
       empty: "",
       int: 42,
       negative: -7,
+      // biome-ignore lint/suspicious/noApproximativeNumericConstant: a float as users store one, not Math.PI
       float: 3.14159,
       large: Number.MAX_SAFE_INTEGER,
       tiny: 5e-324,
@@ -96,7 +97,7 @@ const CASES: SerCase[] = [
     name: "test_ser_long_string",
     label: "a 1.1 MB string",
     methods: ["IM-put-size-limit"],
-    make: () => "0123456789abcdef".repeat(68_750) + "end",
+    make: () => `${"0123456789abcdef".repeat(68_750)}end`,
   },
   {
     id: "SER-05",
@@ -109,7 +110,7 @@ const CASES: SerCase[] = [
       mixed: "é中文ﬀ e\u0301",
       control: "tab\tnew\nline",
       nul: "a\u0000b",
-      ["key 😀"]: 1,
+      "key 😀": 1,
     }),
   },
   {

@@ -10,7 +10,7 @@ import { formatValue } from "../../../format.js";
 export function expectKept(container: unknown, key: string, expected: unknown, where: string, why = ""): void {
   const label = `${where}${/^[A-Za-z_]\w*$/.test(key) ? `.${key}` : `[${JSON.stringify(key)}]`}`;
   const suffix = why === "" ? "" : `; ${why}`;
-  const own = container !== null && typeof container === "object" && Object.prototype.hasOwnProperty.call(container, key);
+  const own = container !== null && typeof container === "object" && Object.hasOwn(container, key);
   if (!own) {
     throw new ConformanceError(`${label}: ${formatValue(expected)} came back as undefined (the key is gone)${suffix}`, {
       expected,

@@ -116,7 +116,7 @@ export const python = {
 const LOOK_ALIKE_TEXTS: Readonly<Record<string, string>> = { Z: "42", b: "true", "/": "null", "*": "[]", "|": "it's" };
 const text = fc
   .string({ maxLength: 6, unit: fc.constantFrom("a", "b", "Z", "é", "😀", ":", "|", " ", '"', "\\", "/", "%", "_", "*") })
-  .map((drawn) => (Object.prototype.hasOwnProperty.call(LOOK_ALIKE_TEXTS, drawn) ? LOOK_ALIKE_TEXTS[drawn]! : drawn));
+  .map((drawn) => (Object.hasOwn(LOOK_ALIKE_TEXTS, drawn) ? LOOK_ALIKE_TEXTS[drawn]! : drawn));
 const scalar = fc.oneof(text, fc.integer({ min: -1000, max: 1000 }), fc.boolean(), fc.constant(null), fc.constantFrom(0.5, -2.25, 1e-7));
 
 /** Rare large values: deep nesting and a long array (storage limits that truncate). */

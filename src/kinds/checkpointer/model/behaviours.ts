@@ -40,7 +40,7 @@ export type DeclarableBehaviour = keyof typeof DECLARABLE_BEHAVIOURS;
 export const DECLARABLE_BEHAVIOUR_IDS = Object.keys(DECLARABLE_BEHAVIOURS) as DeclarableBehaviour[];
 
 export function isDeclarableBehaviour(value: unknown): value is DeclarableBehaviour {
-  return typeof value === "string" && Object.prototype.hasOwnProperty.call(DECLARABLE_BEHAVIOURS, value);
+  return typeof value === "string" && Object.hasOwn(DECLARABLE_BEHAVIOURS, value);
 }
 
 /** Rejects `model.ignore` entries that name no behaviour: a misspelt declaration must not silently declare nothing. */

@@ -73,7 +73,7 @@ function writeKeyOf(taskId: string, idx: number): string {
 }
 
 function isSpecialChannel(channel: string): boolean {
-  return Object.prototype.hasOwnProperty.call(WRITES_IDX_MAP, channel);
+  return Object.hasOwn(WRITES_IDX_MAP, channel);
 }
 
 export class ReferenceModel {
@@ -331,8 +331,7 @@ export class ReferenceModel {
       const writes = this.orderedWrites(keyOf(threadId, ns, ancestor.checkpoint.id), order);
       for (const ch of open) {
         collected.get(ch)!.unshift(writes.filter((w) => w.channel === ch).map((w) => [w.taskId, w.channel, structuredClone(w.value)]));
-        if (Object.prototype.hasOwnProperty.call(ancestor.checkpoint.channel_values, ch))
-          seeds.set(ch, ancestor.checkpoint.channel_values[ch]);
+        if (Object.hasOwn(ancestor.checkpoint.channel_values, ch)) seeds.set(ch, ancestor.checkpoint.channel_values[ch]);
       }
       for (const ch of seeds.keys()) open.delete(ch);
     }

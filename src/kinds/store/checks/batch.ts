@@ -145,7 +145,7 @@ const tests: StoreSpecTest[] = [
       await Promise.all(Array.from({ length: 50 }, (_, i) => ctx.store.put(root, "k", { i })));
       const found = await ctx.store.search(root, { limit: 100 });
       expectItems(found, [[root, "k"]], "50 concurrent puts of one key must leave exactly one item");
-      const i = (found[0]?.value as { i?: unknown }).i;
+      const i = (found[0]?.value as { i?: unknown } | undefined)?.i;
       if (typeof i !== "number" || i < 0 || i >= 50)
         throw new ConformanceError("the item must hold one of the values put", {
           expected: "{ i } with 0 <= i < 50",

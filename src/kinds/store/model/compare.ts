@@ -192,6 +192,7 @@ function filterClause(filter: Record<string, unknown>, value?: Record<string, un
   const twin =
     value !== undefined &&
     Object.entries(filter).some(
+      // biome-ignore lint/suspicious/noDoubleEquals: it tells a store that compares loosely (1 == "1") from one that compares exactly
       ([key, expected]) => value[key] !== expected && (value[key] == expected || String(value[key]) === String(expected)),
     );
   return twin ? "ST-24" : "ST-23";

@@ -1,4 +1,4 @@
-import fc from "fast-check";
+import type fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { MemorySaver } from "@langchain/langgraph-checkpoint";
 import { runThenReread } from "../../../../src/kinds/checkpointer/model/commands/state-check.js";

@@ -87,7 +87,7 @@ export class ConfigCheckCommand implements fc.AsyncCommand<ModelState, RealState
       () => false,
     );
     if (resolved)
-      throw new ModelDisagreement(call.slice(0, call.indexOf("(")) + "() with an incomplete config", ids, [
+      throw new ModelDisagreement(`${call.slice(0, call.indexOf("("))}() with an incomplete config`, ids, [
         "expected: to reject",
         "actual:   resolved",
       ]);

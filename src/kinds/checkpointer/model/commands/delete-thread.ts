@@ -1,4 +1,4 @@
-import fc from "fast-check";
+import type fc from "fast-check";
 import type { RunnableConfig } from "@langchain/core/runnables";
 import { threadOf, type Pools } from "../arbitraries.js";
 import { ts, type ModelState, type RealState } from "../sequence-env.js";

@@ -44,7 +44,7 @@ const REPUT_IDS = ["PUT-01", "PUT-10"] as const;
  * reads them back out of call order (IM-putWrites-async-order).
  */
 const LARGE_WRITE = "w".repeat(64 * 1024); // one character repeated: the reproduction prints it as "w".repeat(65536)
-const isSpecial = (channel: string) => Object.prototype.hasOwnProperty.call(WRITES_IDX_MAP, channel);
+const isSpecial = (channel: string) => Object.hasOwn(WRITES_IDX_MAP, channel);
 
 /** The drawn writes, with the large write first when they are two or three regular ones (derived, not drawn). */
 function withLargeFirst(writes: readonly PendingWrite[]): PendingWrite[] {

@@ -104,7 +104,7 @@ export class PutCommand implements fc.AsyncCommand<ModelState, RealState> {
     const versions: ChannelVersions = {};
     const newVersions: ChannelVersions = {};
     for (const [channel, change] of Object.entries(this.args.changes)) {
-      const inherited = parent && Object.prototype.hasOwnProperty.call(parent.channel_versions, channel);
+      const inherited = parent && Object.hasOwn(parent.channel_versions, channel);
       if (change.kind === "set") {
         values[channel] = structuredClone(change.value); // fresh objects: the caller changes them after put
         versions[channel] = nextVersion(channel, inherited ? parent.channel_versions[channel] : undefined);
@@ -115,9 +115,7 @@ export class PutCommand implements fc.AsyncCommand<ModelState, RealState> {
         if (change.alsoNew) newVersions[channel] = versions[channel];
       }
     }
-    const seen = Object.fromEntries(
-      this.args.seen.filter((c) => Object.prototype.hasOwnProperty.call(versions, c)).map((c) => [c, versions[c]]),
-    );
+    const seen = Object.fromEntries(this.args.seen.filter((c) => Object.hasOwn(versions, c)).map((c) => [c, versions[c]]));
     const fromPython = this.args.writer === "python";
     const tsSeed = this.args.tsAgainstId ? ID_SEEDS + 1 - this.args.idSeed : this.args.idSeed;
     const checkpoint: Checkpoint = {
