@@ -16,12 +16,12 @@ const byId = (id: string) => PRODUCT.find((s) => s.id === id)!;
 describe("product scenarios: checkpointer × store × cache", () => {
   it("are G23 to G28, each declaring the subjects it uses", () => {
     expect(PRODUCT.map((s) => [s.id, s.uses])).toEqual([
-      ["G23", ["store"]],
-      ["G24", ["store"]],
-      ["G25", ["store"]],
-      ["G26", ["cache"]],
-      ["G27", ["cache"]],
-      ["G28", ["cache"]],
+      ["G23", { store: true }],
+      ["G24", { store: true }],
+      ["G25", { store: true }],
+      ["G26", { cache: true }],
+      ["G27", { cache: true }],
+      ["G28", { cache: true }],
     ]);
   });
 
