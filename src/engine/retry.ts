@@ -1,5 +1,6 @@
 import { isCountedFailure, type TestResult } from "../report/results.js";
 import type { RunPlan } from "./run-plan.js";
+import { normaliseMessage } from "../diagnosis/causes/signature.js";
 
 type FailedTest = Extract<TestResult, { status: "failed" }>;
 
@@ -28,11 +29,9 @@ export async function retryFailure(plan: RunPlan, first: TestResult, again: () =
   return { ...first, attempts, ...(differed ? { attemptsDiffered: true as const } : {}) };
 }
 
-/** Two attempts failed the same way: the same error and message, ids, times and numbers aside (each attempt writes fresh ones). */
+/** Two attempts failed the same way: the same error and message, its volatile parts aside (each attempt writes fresh ids and times). */
 function sameFailure(a: FailedTest["failure"], b: FailedTest["failure"]): boolean {
-  const plain = (text: string) =>
-    text.replace(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/gi, "<id>").replace(/\d+/g, "<n>");
-  return a.errorName === b.errorName && plain(a.message) === plain(b.message);
+  return a.errorName === b.errorName && normaliseMessage(a.message) === normaliseMessage(b.message);
 }
 
 /** The test failed because a call (or the test) stayed pending past the timeout. */
